@@ -1,0 +1,91 @@
+import { Menu, Phone } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Link, NavLink as RouterNavLink, useLocation } from "react-router";
+import { navigation } from "~/config/navigation";
+import { site } from "~/config/site";
+import { buttonClass } from "~/components/ui/button-link";
+import { Logo } from "./logo";
+import { NavDropdown } from "./nav-dropdown";
+import { SideMenu } from "./side-menu";
+import type { Viewer } from "~/lib/viewer";
+
+const SIDE_MENU_ID = "side-menu";
+
+/** The sticky header: logo, Services and Industries dropdowns, About, Questions, Get Started. */
+export function SiteHeader({ scrolled, viewer }: { scrolled: boolean; viewer: Viewer }) {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const { pathname } = useLocation();
+  useEffect(() => setMenuOpen(false), [pathname]);
+
+  return (
+    <header
+      data-testid="site-header"
+      data-click-location="header"
+      className={`h-16 border-b bg-white/95 backdrop-blur transition-shadow duration-200 motion-reduce:transition-none ${
+        scrolled ? "border-transparent shadow-[0_4px_16px_rgba(11,31,58,0.12)]" : "border-slate-200 shadow-none"
+      }`}
+    >
+      <div className="mx-auto flex h-full max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
+        <Logo />
+        <nav aria-label="Main" className="hidden lg:block">
+          <ul className="flex items-center gap-1">
+            <li>
+              <NavDropdown label="Services" links={navigation.services} allLink={navigation.allServices} />
+            </li>
+            <li>
+              <NavDropdown label="Industries" links={navigation.industries} allLink={navigation.allIndustriesPage} />
+            </li>
+            {navigation.pages.map((link) => (
+              <li key={link.href}>
+                <RouterNavLink
+                  to={link.href}
+                  prefetch="intent"
+                  className={({ isActive }) =>
+                    `inline-flex min-h-11 items-center rounded-md px-3 text-[0.9375rem] font-medium text-navy-900 hover:bg-slate-100 ${isActive ? "underline decoration-accent decoration-2 underline-offset-8" : ""}`
+                  }
+                >
+                  {link.name}
+                </RouterNavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="flex items-center gap-2">
+          <a
+            href={`tel:${site.phones.sales.e164}`}
+            className="hidden min-h-11 items-center gap-2 rounded-md px-3 font-semibold text-navy-900 hover:bg-slate-100 md:inline-flex"
+          >
+            <Phone aria-hidden="true" className="size-4" />
+            {site.phones.sales.display}
+          </a>
+          <a
+            href={`tel:${site.phones.sales.e164}`}
+            className="inline-flex size-11 items-center justify-center rounded-md text-navy-900 hover:bg-slate-100 md:hidden"
+          >
+            <Phone aria-hidden="true" className="size-5" />
+            <span className="sr-only">Call sales at {site.phones.sales.display}</span>
+          </a>
+          {!viewer.signedIn && (
+            <span className="hidden sm:block">
+              <Link to={navigation.getStarted.href} prefetch="intent" className={buttonClass("primary")}>
+                {navigation.getStarted.name}
+              </Link>
+            </span>
+          )}
+          <button
+            type="button"
+            aria-haspopup="dialog"
+            aria-expanded={menuOpen}
+            aria-controls={SIDE_MENU_ID}
+            onClick={() => setMenuOpen(true)}
+            className="inline-flex size-11 items-center justify-center rounded-md text-navy-900 hover:bg-slate-100 lg:hidden"
+          >
+            <Menu aria-hidden="true" className="size-6" />
+            <span className="sr-only">Open menu</span>
+          </button>
+        </div>
+      </div>
+      <SideMenu id={SIDE_MENU_ID} open={menuOpen} onClose={() => setMenuOpen(false)} viewer={viewer} />
+    </header>
+  );
+}

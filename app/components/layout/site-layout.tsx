@@ -1,0 +1,58 @@
+import type { ReactNode } from "react";
+import { Outlet, isRouteErrorResponse, useLocation, useNavigation, useRouteError } from "react-router";
+import { SKELETON_DELAY_MS } from "~/config/ui";
+import { NotFoundContent, ServerErrorContent } from "~/components/sections/error-content";
+import { useDelayedFlag } from "~/lib/use-delayed-flag";
+import { useScrollState } from "~/lib/use-scroll-state";
+import { VISITOR, type Viewer } from "~/lib/viewer";
+import { PageSkeleton } from "./page-skeleton";
+import { SiteFooter } from "./site-footer";
+import { SiteHeader } from "./site-header";
+import { MAIN_ID, SkipLink } from "./skip-link";
+import { TopBar } from "./top-bar";
+
+/** Skip link, top bar, header, main area and footer around every public page. */
+function SiteShell({ viewer, children }: { viewer: Viewer; children: ReactNode }) {
+  const { atTop, scrolled } = useScrollState();
+  return (
+    <>
+      <SkipLink />
+      {/* Fixed chrome: the top bar slides away (a transform, so nothing below moves). */}
+      <div
+        className={`fixed inset-x-0 top-0 z-40 transition-transform duration-200 motion-reduce:transition-none ${atTop ? "" : "-translate-y-10"}`}
+      >
+        <TopBar hidden={!atTop} />
+        <SiteHeader scrolled={scrolled} viewer={viewer} />
+      </div>
+      <main id={MAIN_ID} tabIndex={-1} className="min-h-[60vh] scroll-mt-24 pt-26 outline-none">
+        {children}
+      </main>
+      <SiteFooter viewer={viewer} />
+    </>
+  );
+}
+
+function RouteOutlet() {
+  const navigation = useNavigation();
+  const location = useLocation();
+  const loadingOtherPage = navigation.state === "loading" && navigation.location.pathname !== location.pathname;
+  const showSkeleton = useDelayedFlag(loadingOtherPage, SKELETON_DELAY_MS);
+  return showSkeleton ? <PageSkeleton /> : <Outlet />;
+}
+
+export default function SiteLayout() {
+  // The sign-in work (issue #3) replaces VISITOR with the session's state.
+  return (
+    <SiteShell viewer={VISITOR}>
+      <RouteOutlet />
+    </SiteShell>
+  );
+}
+
+/** Errors below the layout keep the header and footer: 404 → not found, anything else → server error. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (!notFound && import.meta.env.DEV) console.error(error);
+  return <SiteShell viewer={VISITOR}>{notFound ? <NotFoundContent /> : <ServerErrorContent />}</SiteShell>;
+}

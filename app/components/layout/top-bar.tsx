@@ -1,0 +1,43 @@
+import { CreditCard, ExternalLink, Headset, MonitorSmartphone } from "lucide-react";
+import { site } from "~/config/site";
+import { PhoneLink } from "~/components/ui/contact-links";
+
+/** Client support phone and the two portals (SPEC §2). Shown only at scroll position 0. */
+export function TopBar({ hidden }: { hidden: boolean }) {
+  const portalClass =
+    "inline-flex min-h-6 items-center gap-1.5 rounded-sm text-white/90 underline-offset-4 hover:text-white hover:underline";
+  return (
+    <div
+      data-testid="top-bar"
+      data-click-location="top_bar"
+      aria-hidden={hidden || undefined}
+      className={`h-10 bg-navy-950 text-sm text-white transition-[visibility] duration-200 motion-reduce:transition-none ${hidden ? "invisible" : "visible"}`}
+    >
+      <div className="mx-auto flex h-full max-w-7xl items-center justify-between gap-3 px-4 sm:px-6">
+        <p className="flex items-center gap-1.5">
+          <Headset aria-hidden="true" className="hidden size-4 sm:block" />
+          <span className="hidden sm:inline">Client support:</span>
+          <PhoneLink phone={site.phones.support} className="font-semibold text-white underline-offset-4 hover:underline" />
+        </p>
+        <ul className="flex items-center gap-4">
+          <li>
+            <a href={site.portals.payment.href} className={portalClass} rel="noopener" target="_blank">
+              <CreditCard aria-hidden="true" className="hidden size-4 sm:block" />
+              {site.portals.payment.name}
+              <ExternalLink aria-hidden="true" className="size-3" />
+              <span className="sr-only">(opens in a new tab)</span>
+            </a>
+          </li>
+          <li>
+            <a href={site.portals.client.href} className={portalClass} rel="noopener" target="_blank">
+              <MonitorSmartphone aria-hidden="true" className="hidden size-4 sm:block" />
+              {site.portals.client.name}
+              <ExternalLink aria-hidden="true" className="size-3" />
+              <span className="sr-only">(opens in a new tab)</span>
+            </a>
+          </li>
+        </ul>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import { Link } from "react-router";
+import { navigation } from "~/config/navigation";
+import { site } from "~/config/site";
+import { buttonClass } from "~/components/ui/button-link";
+import { PhoneLink } from "~/components/ui/contact-links";
+
+function ErrorFrame({ code, title, children }: { code: string; title: string; children: React.ReactNode }) {
+  return (
+    <section className="mx-auto max-w-3xl px-4 py-20 text-center sm:px-6">
+      <p className="text-sm font-semibold uppercase tracking-wider text-accent">{code}</p>
+      <h1 className="mt-3 text-4xl font-bold tracking-tight text-navy-900 sm:text-5xl">{title}</h1>
+      <div className="mx-auto mt-5 max-w-xl text-lg text-slate-700">{children}</div>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <Link to="/" className={buttonClass("primary")}>
+          Back to the home page
+        </Link>
+        <Link to={navigation.sitemap.href} className={buttonClass("secondary")}>
+          See every page
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+export function NotFoundContent() {
+  return (
+    <ErrorFrame code="Error 404" title="We can’t find that page">
+      <p>The link may be old or mistyped. Everything we publish is on the sitemap, or call us and we will point you to it.</p>
+      <p className="mt-3">
+        Sales: <PhoneLink phone={site.phones.sales} className="font-semibold text-accent underline" />
+      </p>
+    </ErrorFrame>
+  );
+}
+
+export function ServerErrorContent() {
+  return (
+    <ErrorFrame code="Error 500" title="Something went wrong on our side">
+      <p>The page could not be shown. It is our fault, not yours, and we have been told. Try again in a minute.</p>
+      <p className="mt-3">
+        If you need help now, call client support at{" "}
+        <PhoneLink phone={site.phones.support} className="font-semibold text-accent underline" />.
+      </p>
+    </ErrorFrame>
+  );
+}

@@ -1,0 +1,20 @@
+import { ChevronDown } from "lucide-react";
+import type { Faq } from "~/content/types";
+import { Paragraphs } from "./section";
+
+/** Questions as native disclosure widgets: keyboard and screen-reader friendly without script. */
+export function FaqList({ faqs }: { faqs: readonly Faq[] }) {
+  return (
+    <div className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
+      {faqs.map((faq) => (
+        <details key={faq.question} className="group px-5">
+          <summary className="flex min-h-14 cursor-pointer list-none items-center justify-between gap-4 py-4 text-left text-base font-semibold text-navy-900 [&::-webkit-details-marker]:hidden">
+            <h3 className="text-base font-semibold">{faq.question}</h3>
+            <ChevronDown aria-hidden="true" className="size-5 shrink-0 transition-transform duration-150 group-open:rotate-180 motion-reduce:transition-none" />
+          </summary>
+          <Paragraphs text={faq.answer} className="max-w-3xl pb-5 text-slate-700" />
+        </details>
+      ))}
+    </div>
+  );
+}

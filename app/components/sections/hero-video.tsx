@@ -1,0 +1,66 @@
+import { Pause, Play } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+
+/**
+ * The silent looping background clip of the home hero (DECISIONS §2): it plays only when the
+ * visitor has not asked for reduced motion, and a visible button pauses it (WCAG 2.2.2).
+ * Without script, or with reduced motion, the poster shows.
+ */
+export function HeroVideo() {
+  const ref = useRef<HTMLVideoElement>(null);
+  const [playing, setPlaying] = useState(false);
+  const [canPlay, setCanPlay] = useState(false);
+
+  useEffect(() => {
+    const video = ref.current;
+    if (!video) return;
+    const reduce = window.matchMedia("(prefers-reduced-motion: reduce)");
+    if (reduce.matches) return;
+    setCanPlay(true);
+    video.play().then(
+      () => setPlaying(true),
+      () => setPlaying(false),
+    );
+  }, []);
+
+  const toggle = () => {
+    const video = ref.current;
+    if (!video) return;
+    if (video.paused) {
+      void video.play().then(() => setPlaying(true));
+    } else {
+      video.pause();
+      setPlaying(false);
+    }
+  };
+
+  return (
+    <>
+      <video
+        ref={ref}
+        className="absolute inset-0 size-full object-cover"
+        muted
+        loop
+        playsInline
+        preload="none"
+        poster="/media/hero-poster.webp"
+        aria-hidden="true"
+        tabIndex={-1}
+      >
+        <source src="/media/hero.webm" type="video/webm" />
+        <source src="/media/hero.mp4" type="video/mp4" />
+      </video>
+      {canPlay && (
+        <button
+          type="button"
+          onClick={toggle}
+          aria-pressed={!playing}
+          className="absolute bottom-4 right-4 z-10 inline-flex min-h-11 items-center gap-2 rounded-md bg-navy-950/70 px-3 text-sm font-medium text-white hover:bg-navy-950/90"
+        >
+          {playing ? <Pause aria-hidden="true" className="size-4" /> : <Play aria-hidden="true" className="size-4" />}
+          {playing ? "Pause background video" : "Play background video"}
+        </button>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,32 @@
+import type { ReactNode } from "react";
+import { Breadcrumbs } from "./breadcrumbs";
+import type { Crumb } from "~/lib/seo";
+
+/** The top of an inner page: breadcrumbs, eyebrow, H1, intro and actions on navy. */
+export function PageHero({
+  eyebrow,
+  title,
+  intro,
+  breadcrumbs,
+  children,
+}: {
+  eyebrow?: string;
+  title: string;
+  intro?: string;
+  breadcrumbs?: Crumb[];
+  children?: ReactNode;
+}) {
+  return (
+    <div className="on-dark bg-gradient-to-br from-navy-950 via-navy-900 to-navy-800 text-slate-200">
+      <div className="mx-auto max-w-7xl px-4 pb-14 pt-8 sm:px-6 sm:pb-20">
+        {breadcrumbs && <Breadcrumbs items={breadcrumbs} />}
+        <div className="mt-8 max-w-3xl">
+          {eyebrow && <p className="text-sm font-semibold uppercase tracking-wider text-accent-bright">{eyebrow}</p>}
+          <h1 className="mt-2 text-[clamp(2rem,1.3rem+3vw,3.25rem)] font-bold leading-tight tracking-tight text-white">{title}</h1>
+          {intro && <p className="mt-5 text-lg leading-relaxed text-slate-200 sm:text-xl">{intro}</p>}
+          {children && <div className="mt-8 flex flex-wrap gap-3">{children}</div>}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+import { Clock, MapPin, Phone } from "lucide-react";
+import { navigation } from "~/config/navigation";
+import { officeById, site } from "~/config/site";
+import { ButtonLink } from "~/components/ui/button-link";
+import { PhoneLink } from "~/components/ui/contact-links";
+import { CardGrid } from "~/components/sections/card-grid";
+import { CtaBand } from "~/components/sections/cta-band";
+import { FaqList } from "~/components/sections/faq-list";
+import { FeatureGrid } from "~/components/sections/feature-grid";
+import { PageHero } from "~/components/sections/page-hero";
+import { Paragraphs, Section } from "~/components/sections/section";
+import { industries } from "~/content/catalog";
+import type { CityPage } from "~/content/types";
+import type { Crumb } from "~/lib/seo";
+
+/** One template for the 7 city pages; each record carries its own local copy. */
+export function CityTemplate({ page, breadcrumbs }: { page: CityPage; breadcrumbs: Crumb[] }) {
+  const office = officeById(page.officeId);
+  const localIndustries = industries.filter((i) => page.industries.includes(i.slug));
+  return (
+    <>
+      <PageHero eyebrow={`${office.city}, ${site.states[office.state]}`} title={page.headline} intro={page.intro} breadcrumbs={breadcrumbs}>
+        <ButtonLink to={navigation.getStarted.href}>{navigation.getStarted.name}</ButtonLink>
+      </PageHero>
+      <Section heading={`IT support in ${office.city}`}>
+        <div className="grid gap-10 lg:grid-cols-[1.6fr_1fr]">
+          <div>
+            <Paragraphs text={page.localContext} className="max-w-3xl text-lg leading-relaxed text-slate-800" />
+            <p className="mt-6 max-w-3xl rounded-lg bg-navy-50 p-5 text-slate-800">{page.onSite}</p>
+          </div>
+          <aside aria-labelledby="office-heading" data-click-location="office" className="rounded-xl border border-slate-200 p-6">
+            <h3 id="office-heading" className="text-lg font-semibold">
+              Our {office.city} office
+            </h3>
+            <address className="mt-4 space-y-3 not-italic text-slate-800">
+              <p className="flex gap-2">
+                <MapPin aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-navy-700" />
+                <span>
+                  {office.street}
+                  <br />
+                  {office.city}, {office.state} {office.postalCode}
+                </span>
+              </p>
+              <p className="flex gap-2">
+                <Phone aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-navy-700" />
+                <PhoneLink phone={office.phone} className="font-semibold text-accent underline-offset-4 hover:underline" />
+              </p>
+              <p className="flex gap-2">
+                <Clock aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-navy-700" />
+                <span>
+                  {site.hours.business}
+                  <br />
+                  {site.hours.emergency}
+                </span>
+              </p>
+            </address>
+          </aside>
+        </div>
+      </Section>
+      <Section heading="Areas we serve from this office" tone="muted">
+        <ul className="flex flex-wrap gap-2">
+          {page.areasServed.map((area) => (
+            <li key={area} className="rounded-full bg-white px-4 py-2 text-slate-800 ring-1 ring-slate-200">
+              {area}
+            </li>
+          ))}
+        </ul>
+      </Section>
+      <Section heading={`Why ${office.city} businesses work with us`}>
+        <FeatureGrid items={page.highlights} columns={page.highlights.length === 4 ? 2 : 3} />
+      </Section>
+      <Section heading="Industries we support here" tone="muted">
+        <CardGrid entries={localIndustries} />
+      </Section>
+      <Section heading={`${office.city} IT support questions`}>
+        <FaqList faqs={page.faqs} />
+      </Section>
+      <CtaBand cta={page.cta} />
+    </>
+  );
+}

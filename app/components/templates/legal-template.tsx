@@ -1,0 +1,75 @@
+import { Link } from "react-router";
+import { site } from "~/config/site";
+import { EmailLink, PhoneLink } from "~/components/ui/contact-links";
+import { PageHero } from "~/components/sections/page-hero";
+import type { LegalDocument } from "~/content/types";
+import type { Crumb } from "~/lib/seo";
+
+const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
+
+/** Terms and Privacy: a contents list, numbered sections, and the contact details from config. */
+export function LegalTemplate({ doc, breadcrumbs }: { doc: LegalDocument; breadcrumbs: Crumb[] }) {
+  return (
+    <>
+      <PageHero title={doc.heading} breadcrumbs={breadcrumbs} intro={`Effective ${dateFormat.format(new Date(doc.effectiveDate))}`} />
+      <div className="mx-auto grid max-w-7xl gap-12 px-4 py-14 sm:px-6 lg:grid-cols-[16rem_1fr]">
+        <nav aria-labelledby="contents-heading" className="lg:sticky lg:top-24 lg:self-start">
+          <h2 id="contents-heading" className="text-sm font-semibold uppercase tracking-wider">
+            Contents
+          </h2>
+          <ol className="mt-3 space-y-1 text-sm">
+            {doc.sections.map((section) => (
+              <li key={section.id}>
+                <a href={`#${section.id}`} className="inline-block py-1 text-slate-700 hover:text-navy-900 hover:underline">
+                  {section.heading}
+                </a>
+              </li>
+            ))}
+          </ol>
+        </nav>
+        <article className="max-w-[70ch] text-[1.0625rem] leading-relaxed text-slate-800">
+          <p className="text-lg">{doc.intro}</p>
+          {doc.sections.map((section) => (
+            <section key={section.id} id={section.id} aria-labelledby={`${section.id}-heading`} className="mt-10 scroll-mt-28">
+              <h2 id={`${section.id}-heading`} className="text-2xl font-bold tracking-tight">
+                {section.heading}
+              </h2>
+              {section.paragraphs.map((p, i) => (
+                <p key={i} className="mt-4">
+                  {p}
+                </p>
+              ))}
+              {section.list && (
+                <ul className="mt-4 list-disc space-y-2 pl-6">
+                  {section.list.map((item) => (
+                    <li key={item}>{item}</li>
+                  ))}
+                </ul>
+              )}
+            </section>
+          ))}
+          <section aria-labelledby="legal-contact-heading" className="mt-12 rounded-xl bg-navy-50 p-6">
+            <h2 id="legal-contact-heading" className="text-xl font-bold">
+              How to reach us
+            </h2>
+            <address className="mt-3 space-y-1 not-italic">
+              <p>{site.legalName}</p>
+              <p>
+                {site.offices[0].street}, {site.offices[0].city}, {site.offices[0].state} {site.offices[0].postalCode}
+              </p>
+              <p>
+                Email: <EmailLink email={site.emails.general} className="font-semibold text-accent underline" />
+              </p>
+              <p>
+                Phone: <PhoneLink phone={site.phones.sales} className="font-semibold text-accent underline" />
+              </p>
+              <p>
+                Or use our <Link to="/contact" className="font-semibold text-accent underline">contact page</Link>.
+              </p>
+            </address>
+          </section>
+        </article>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,22 @@
+import type { ReactNode } from "react";
+import type { Phone } from "~/config/site";
+
+/**
+ * tel: and mailto: links. Clicks are reported to analytics by one delegated listener
+ * (components/layout/analytics.tsx), with the nearest [data-click-location] as click_location.
+ */
+export function PhoneLink({ phone, className, children }: { phone: Phone; className?: string; children?: ReactNode }) {
+  return (
+    <a href={`tel:${phone.e164}`} className={className}>
+      {children ?? phone.display}
+    </a>
+  );
+}
+
+export function EmailLink({ email, className, children }: { email: string; className?: string; children?: ReactNode }) {
+  return (
+    <a href={`mailto:${email}`} className={className}>
+      {children ?? email}
+    </a>
+  );
+}

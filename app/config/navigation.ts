@@ -1,0 +1,31 @@
+/** Navigation links (SPEC §3: name, href), derived from the content catalog. */
+import { industries, navigationIndustries, services } from "~/content/catalog";
+
+export interface NavLink {
+  name: string;
+  href: string;
+}
+
+const toLink = ({ name, href }: NavLink): NavLink => ({ name, href });
+
+export const navigation = {
+  /** Header Services dropdown: the 12 services. */
+  services: services.map(toLink),
+  /** Header Industries dropdown: 7 links (Non-Profits is not in it, DECISIONS §2). */
+  industries: navigationIndustries.map(toLink),
+  /** Footer lists every industry page, Non-Profits included. */
+  allIndustries: industries.map(toLink),
+  allServices: { name: "All services", href: "/services" },
+  allIndustriesPage: { name: "All industries", href: "/industries" },
+  pages: [
+    { name: "About", href: "/about" },
+    { name: "Questions", href: "/faq" },
+  ],
+  getStarted: { name: "Get Started", href: "/contact" },
+  login: { name: "Login", href: "/auth/login" },
+  legal: [
+    { name: "Privacy Policy", href: "/privacy-policy" },
+    { name: "Terms & Conditions", href: "/terms-and-conditions" },
+  ],
+  sitemap: { name: "Sitemap", href: "/sitemap" },
+} as const;

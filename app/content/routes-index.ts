@@ -1,0 +1,34 @@
+/**
+ * The public pages of the site, in one list: what is prerendered, what the sitemaps list.
+ * The route table (app/routes.ts) maps these paths to modules.
+ */
+import { cities, industries, services } from "./catalog";
+
+export interface PublicPage {
+  path: string;
+  /** Heading on the HTML sitemap. */
+  group: "Company" | "Services" | "Industries" | "Locations" | "Legal";
+  name: string;
+}
+
+export function publicPages(): PublicPage[] {
+  return [
+    { path: "/", group: "Company", name: "Home" },
+    { path: "/about", group: "Company", name: "About" },
+    { path: "/faq", group: "Company", name: "Questions" },
+    { path: "/contact", group: "Company", name: "Contact" },
+    { path: "/sitemap", group: "Company", name: "Sitemap" },
+    { path: "/services", group: "Services", name: "All services" },
+    ...services.map((s) => ({ path: s.href, group: "Services" as const, name: s.name })),
+    { path: "/industries", group: "Industries", name: "All industries" },
+    ...industries.map((i) => ({ path: i.href, group: "Industries" as const, name: i.name })),
+    ...cities.map((c) => ({ path: c.href, group: "Locations" as const, name: c.name })),
+    { path: "/terms-and-conditions", group: "Legal", name: "Terms & Conditions" },
+    { path: "/privacy-policy", group: "Legal", name: "Privacy Policy" },
+  ];
+}
+
+/** Paths written to static HTML at build: every public page plus the branded /500 page. */
+export function prerenderedPaths(): string[] {
+  return [...publicPages().map((p) => p.path), "/500"];
+}

@@ -1,0 +1,66 @@
+/**
+ * Analytics events for window.dataLayer (SPEC §7, DECISIONS §6). Pure helpers plus a push
+ * that never throws and never blocks rendering. No message text or contact details ever go here.
+ */
+
+export type ClickLocation = "top_bar" | "header" | "side_menu" | "footer" | "hero" | "main" | "cta";
+
+export type AnalyticsEvent =
+  | { event: "page_view"; page_title: string; page_location: string }
+  | { event: "phone_call"; click_location: string; phone_number: string; page_url: string }
+  | { event: "email_click"; click_location: string; page_url: string }
+  | {
+      event: "form_submit";
+      form_type: string;
+      company: string;
+      referral_source: string;
+      utm_source: string;
+      utm_medium: string;
+      utm_campaign: string;
+    }
+  | { event: "web_vitals"; metric_name: string; metric_value: number; metric_rating: string; metric_id: string; page_location: string };
+
+declare global {
+  interface Window {
+    dataLayer?: unknown[];
+  }
+  interface Navigator {
+    globalPrivacyControl?: boolean;
+  }
+}
+
+export function pushEvent(event: AnalyticsEvent): void {
+  if (typeof window === "undefined") return;
+  try {
+    (window.dataLayer ??= []).push(event);
+  } catch {
+    // Analytics must never break the page.
+  }
+}
+
+export function pageViewEvent(title: string, location: string): AnalyticsEvent {
+  return { event: "page_view", page_title: title, page_location: location };
+}
+
+/**
+ * The event for a click on a tel: or mailto: link, or null for any other link.
+ * `clickLocation` is the nearest [data-click-location] of the link, "main" when none.
+ */
+export function contactClickEvent(href: string, clickLocation: string | null, pageUrl: string): AnalyticsEvent | null {
+  const where = clickLocation || "main";
+  if (href.startsWith("tel:")) {
+    return { event: "phone_call", click_location: where, phone_number: href.slice(4), page_url: pageUrl };
+  }
+  if (href.startsWith("mailto:")) {
+    return { event: "email_click", click_location: where, page_url: pageUrl };
+  }
+  return null;
+}
+
+/** DECISIONS §6: the tag manager loads only with a container id and without GPC or DNT. */
+export function shouldLoadTagManager(gtmId: string | undefined | null, signals: { gpc?: boolean; dnt?: string | null }): boolean {
+  if (!gtmId) return false;
+  if (signals.gpc === true) return false;
+  if (signals.dnt === "1" || signals.dnt === "yes") return false;
+  return true;
+}

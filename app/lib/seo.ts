@@ -1,0 +1,106 @@
+/**
+ * <head> rules in one place: title suffix, robots, canonical, Open Graph, Twitter, JSON-LD.
+ */
+import type { MetaDescriptor } from "react-router";
+import { site } from "~/config/site";
+
+export const DEFAULT_ROBOTS = "index, follow";
+export const NOINDEX_ROBOTS = "noindex, nofollow";
+export const TITLE_SEPARATOR = " | ";
+export const OG_IMAGE = { path: "/og-image.png", width: 1200, height: 630, alt: `${site.brand}: ${site.tagline}` };
+
+/** SPEC §2: the brand is appended after a separator unless the title already holds it. */
+export function withBrand(title: string, brand: string = site.brand): string {
+  const trimmed = title.trim();
+  if (!trimmed) return brand;
+  return trimmed.toLowerCase().includes(brand.toLowerCase()) ? trimmed : `${trimmed}${TITLE_SEPARATOR}${brand}`;
+}
+
+export function absoluteUrl(origin: string, path: string): string {
+  return new URL(path, `${origin.replace(/\/+$/, "")}/`).toString();
+}
+
+export interface Crumb {
+  name: string;
+  path: string;
+}
+
+export interface PageMetaInput {
+  title: string;
+  description: string;
+  /** Path of the canonical URL, e.g. /services/voip. */
+  path: string;
+  origin: string;
+  /** Defaults to index, follow. */
+  noindex?: boolean;
+  /** BreadcrumbList for inner pages: Home is prepended. */
+  breadcrumbs?: Crumb[];
+  /** Further JSON-LD objects for this page (Service, LocalBusiness, FAQPage...). */
+  jsonLd?: Record<string, unknown>[];
+  ogType?: "website" | "article";
+}
+
+export function breadcrumbJsonLd(origin: string, crumbs: Crumb[]) {
+  const all = [{ name: "Home", path: "/" }, ...crumbs];
+  return {
+    "@context": "https://schema.org",
+    "@type": "BreadcrumbList",
+    itemListElement: all.map((c, i) => ({
+      "@type": "ListItem",
+      position: i + 1,
+      name: c.name,
+      item: absoluteUrl(origin, c.path),
+    })),
+  };
+}
+
+export function pageMeta(input: PageMetaInput): MetaDescriptor[] {
+  const title = withBrand(input.title);
+  const url = absoluteUrl(input.origin, input.path);
+  const image = absoluteUrl(input.origin, OG_IMAGE.path);
+  const meta: MetaDescriptor[] = [
+    { title },
+    { name: "description", content: input.description },
+    { name: "robots", content: input.noindex ? NOINDEX_ROBOTS : DEFAULT_ROBOTS },
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:type", content: input.ogType ?? "website" },
+    { property: "og:site_name", content: site.brand },
+    { property: "og:title", content: title },
+    { property: "og:description", content: input.description },
+    { property: "og:url", content: url },
+    { property: "og:locale", content: "en_US" },
+    { property: "og:image", content: image },
+    { property: "og:image:width", content: String(OG_IMAGE.width) },
+    { property: "og:image:height", content: String(OG_IMAGE.height) },
+    { property: "og:image:alt", content: OG_IMAGE.alt },
+    { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:title", content: title },
+    { name: "twitter:description", content: input.description },
+    { name: "twitter:image", content: image },
+  ];
+  const ld = [...(input.breadcrumbs?.length ? [breadcrumbJsonLd(input.origin, input.breadcrumbs)] : []), ...(input.jsonLd ?? [])];
+  for (const obj of ld) meta.push({ "script:ld+json": obj });
+  return meta;
+}
+
+/** Organization JSON-LD, rendered once on every page by the root layout. */
+export function organizationJsonLd(origin: string) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "Organization",
+    "@id": `${absoluteUrl(origin, "/")}#organization`,
+    name: site.brand,
+    legalName: site.legalName,
+    url: absoluteUrl(origin, "/"),
+    logo: absoluteUrl(origin, "/logo.png"),
+    description: site.description,
+    email: site.emails.general,
+    telephone: site.phones.sales.e164,
+    sameAs: site.social.map((s) => s.href),
+    areaServed: [...Object.values(site.states), ...site.statesAlsoServed].map((name) => ({ "@type": "State", name })),
+    contactPoint: [
+      { "@type": "ContactPoint", contactType: "sales", telephone: site.phones.sales.e164, email: site.emails.general, areaServed: "US", availableLanguage: "English" },
+      { "@type": "ContactPoint", contactType: "technical support", telephone: site.phones.support.e164, email: site.emails.support, areaServed: "US", availableLanguage: "English" },
+    ],
+  };
+}

@@ -1,0 +1,15 @@
+import { useEffect, useState } from "react";
+
+/** True once `flag` has stayed true for `delayMs`; false as soon as it is false. */
+export function useDelayedFlag(flag: boolean, delayMs: number): boolean {
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    if (!flag) {
+      setShown(false);
+      return;
+    }
+    const timer = window.setTimeout(() => setShown(true), delayMs);
+    return () => window.clearTimeout(timer);
+  }, [flag, delayMs]);
+  return flag && shown;
+}

@@ -1,0 +1,79 @@
+import type { ReactNode } from "react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
+import type { Route } from "./+types/root";
+import stylesheet from "./app.css?url";
+import { Analytics } from "~/components/layout/analytics";
+import { ServerErrorContent } from "~/components/sections/error-content";
+import { site } from "~/config/site";
+import { env } from "~/env.server";
+import { organizationJsonLd, withBrand } from "~/lib/seo";
+
+export interface RootData {
+  origin: string;
+  gtmId: string | null;
+}
+
+export function loader(): RootData {
+  const { SITE_URL, GTM_ID } = env();
+  return { origin: SITE_URL, gtmId: GTM_ID ?? null };
+}
+
+// Configuration does not change between navigations: never refetch it.
+export const shouldRevalidate = () => false;
+
+export const links: Route.LinksFunction = () => [
+  { rel: "preload", href: interLatin, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
+  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
+];
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData<RootData>("root");
+  const origin = data?.origin ?? site.defaultOrigin;
+  return (
+    <html lang="en-US">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0b1f3a" />
+        <Meta />
+        <Links />
+        <script
+          type="application/ld+json"
+          // JSON.stringify output with "<" escaped cannot close the script element.
+          dangerouslySetInnerHTML={{ __html: JSON.stringify(organizationJsonLd(origin)).replace(/</g, "\\u003c") }}
+        />
+      </head>
+      <body className="bg-white font-sans text-slate-800 antialiased">
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <Outlet />
+      <Analytics gtmId={loaderData.gtmId} />
+    </>
+  );
+}
+
+/** Last resort, when even the site layout failed: the branded error page, never a stack trace. */
+export function ErrorBoundary() {
+  return (
+    <>
+      <title>{withBrand("Something went wrong")}</title>
+      <meta name="robots" content="noindex, nofollow" />
+      <main id="main">
+        <ServerErrorContent />
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,30 @@
+/**
+ * The route table. It reads like SPEC.md §2: find the module of any screen here in one hop.
+ */
+import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
+import { citySlugs } from "./content/types";
+
+export default [
+  // Machine-readable files (resource routes, no layout).
+  route("sitemap.xml", "routes/sitemap-xml.ts"),
+  route("robots.txt", "routes/robots-txt.ts"),
+
+  // Public site: top bar, header, main area, footer.
+  layout("components/layout/site-layout.tsx", [
+    index("routes/home.tsx"),
+    route("about", "routes/about.tsx"),
+    route("faq", "routes/faq.tsx"),
+    route("services", "routes/services.tsx"),
+    route("services/:slug", "routes/service.tsx"), // the 12 service pages, one template
+    route("industries", "routes/industries.tsx"),
+    route("industries/:slug", "routes/industry.tsx"), // the 7 industries + non-profits, one template
+    // The 7 city pages, one template: /indianapolis-it-support ... /clarksville-tn-it-support
+    ...citySlugs.map((slug) => route(slug, "routes/city.tsx", { id: `city/${slug}` })),
+    route("contact", "routes/contact.tsx"),
+    route("terms-and-conditions", "routes/terms-and-conditions.tsx"),
+    route("privacy-policy", "routes/privacy-policy.tsx"),
+    route("sitemap", "routes/sitemap.tsx"),
+    route("500", "routes/server-error.tsx"),
+    route("*", "routes/not-found.tsx"),
+  ]),
+] satisfies RouteConfig;

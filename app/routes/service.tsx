@@ -1,0 +1,54 @@
+import { data } from "react-router";
+import type { Route } from "./+types/service";
+import { site } from "~/config/site";
+import { ServiceTemplate } from "~/components/templates/service-template";
+import { serviceName } from "~/content/catalog";
+import { servicePages } from "~/content/services";
+import { serviceSlugs, type ServiceSlug } from "~/content/types";
+import { notFoundMeta, originFrom, routeMeta } from "~/lib/meta";
+import { absoluteUrl } from "~/lib/seo";
+
+function isServiceSlug(slug: string): slug is ServiceSlug {
+  return (serviceSlugs as readonly string[]).includes(slug);
+}
+
+export function loader({ params }: Route.LoaderArgs) {
+  if (!isServiceSlug(params.slug)) throw data(null, { status: 404 });
+  const page = servicePages[params.slug];
+  return {
+    page,
+    breadcrumbs: [
+      { name: "Services", path: "/services" },
+      { name: serviceName(page.slug), path: `/services/${page.slug}` },
+    ],
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
+  if (!loaderData) return notFoundMeta(matches, location.pathname);
+  const { page, breadcrumbs } = loaderData;
+  const origin = originFrom(matches);
+  const path = `/services/${page.slug}`;
+  return routeMeta(matches, {
+    title: page.title,
+    description: page.description,
+    path,
+    breadcrumbs,
+    jsonLd: [
+      {
+        "@context": "https://schema.org",
+        "@type": "Service",
+        name: serviceName(page.slug),
+        serviceType: serviceName(page.slug),
+        description: page.description,
+        url: absoluteUrl(origin, path),
+        provider: { "@id": `${absoluteUrl(origin, "/")}#organization` },
+        areaServed: [...Object.values(site.states), ...site.statesAlsoServed].map((name) => ({ "@type": "State", name })),
+      },
+    ],
+  });
+};
+
+export default function Service({ loaderData }: Route.ComponentProps) {
+  return <ServiceTemplate page={loaderData.page} breadcrumbs={loaderData.breadcrumbs} />;
+}

@@ -1,0 +1,97 @@
+/**
+ * The site's server: prerendered pages and build files from memory, everything else rendered by
+ * React Router through Express. Run after `npm run build` with `npm start`.
+ */
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express, { type ErrorRequestHandler } from "express";
+import { existsSync } from "node:fs";
+import { createServer } from "node:http";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { ServerBuild } from "react-router";
+import { EnvError, parseEnv, type Env } from "../app/env.server.ts";
+import { applySecurityHeaders, securityHeaders } from "./security-headers.ts";
+import { StaticStore } from "./static-store.ts";
+
+const startedAt = performance.now();
+
+let env: Env;
+try {
+  env = parseEnv(process.env);
+} catch (error) {
+  if (error instanceof EnvError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
+
+const buildDir = process.env.BUILD_DIR
+  ? path.resolve(process.env.BUILD_DIR)
+  : path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const serverBuildPath = path.join(buildDir, "server", "index.js");
+if (!existsSync(serverBuildPath)) {
+  console.error(`No build found at ${serverBuildPath}. Run "npm run build" first.`);
+  process.exit(1);
+}
+
+const build = (await import(serverBuildPath)) as ServerBuild;
+const store = new StaticStore(path.join(buildDir, "client"));
+const serverErrorPage = store.read("/500");
+
+const app = express();
+app.disable("x-powered-by");
+app.use((_req, res, next) => {
+  applySecurityHeaders((name, value) => res.setHeader(name, value));
+  next();
+});
+app.use(compression());
+app.use("/assets", (_req, res) => {
+  // Hashed files are all in the store; anything else under /assets does not exist.
+  res.status(404).type("text/plain").send("Not found");
+});
+app.all(
+  "/{*path}",
+  createRequestHandler({ build, mode: env.NODE_ENV === "production" ? "production" : "development" }),
+);
+const onError: ErrorRequestHandler = (error, _req, res, _next) => {
+  console.error("Request failed:", error instanceof Error ? error.message : error);
+  if (res.headersSent) return res.end();
+  res.status(500).setHeader("Cache-Control", "no-store");
+  if (serverErrorPage) res.type("html").send(serverErrorPage);
+  else res.type("text/plain").send("Internal Server Error");
+};
+app.use(onError);
+
+const server = createServer((req, res) => {
+  const url = req.url ?? "/";
+  const q = url.indexOf("?");
+  const pathname = q === -1 ? url : url.slice(0, q);
+  if (pathname === "/healthz") {
+    res.writeHead(200, { ...securityHeaders, "Content-Type": "application/json", "Cache-Control": "no-store" });
+    res.end(JSON.stringify({ status: "ok", uptime: Math.round(process.uptime()) }));
+    return;
+  }
+  // One canonical form per page: /about/ → /about.
+  if (pathname.length > 1 && pathname.endsWith("/") && store.has(pathname.replace(/\/+$/, ""))) {
+    res.writeHead(301, { ...securityHeaders, Location: pathname.replace(/\/+$/, "") + (q === -1 ? "" : url.slice(q)) });
+    res.end();
+    return;
+  }
+  if (store.serve(req, res, pathname)) return;
+  app(req, res);
+});
+
+server.listen(env.PORT, env.HOST, () => {
+  const ms = Math.round(performance.now() - startedAt);
+  console.log(`Listening on http://${env.HOST}:${env.PORT} (${store.size} files in memory, ready in ${ms} ms)`);
+});
+
+function shutdown(signal: string) {
+  console.log(`${signal} received, closing`);
+  server.close(() => process.exit(0));
+  setTimeout(() => process.exit(0), 5000).unref();
+}
+process.on("SIGTERM", () => shutdown("SIGTERM"));
+process.on("SIGINT", () => shutdown("SIGINT"));

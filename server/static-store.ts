@@ -1,0 +1,150 @@
+/**
+ * Files of the client build (prerendered pages, their .data, hashed assets, public files),
+ * read once at start and kept in memory with gzip and brotli versions, then answered without
+ * touching Express. Prerendered HTML is revalidated (ETag, no-cache); hashed assets are immutable.
+ */
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import path from "node:path";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { securityHeaders } from "./security-headers.ts";
+
+interface Entry {
+  type: string;
+  cacheControl: string;
+  etag: string;
+  identity: Buffer;
+  gzip?: Buffer;
+  br?: Buffer;
+}
+
+const TYPES: Record<string, string> = {
+  ".html": "text/html; charset=utf-8",
+  ".data": "text/x-script",
+  ".js": "text/javascript; charset=utf-8",
+  ".mjs": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".json": "application/json; charset=utf-8",
+  ".webmanifest": "application/manifest+json",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".jpg": "image/jpeg",
+  ".webp": "image/webp",
+  ".avif": "image/avif",
+  ".ico": "image/x-icon",
+  ".woff2": "font/woff2",
+  ".woff": "font/woff",
+  ".webm": "video/webm",
+  ".mp4": "video/mp4",
+  ".txt": "text/plain; charset=utf-8",
+  ".xml": "application/xml; charset=utf-8",
+};
+export const COMPRESSIBLE = new Set([".html", ".data", ".js", ".mjs", ".css", ".json", ".svg", ".txt", ".xml", ".webmanifest", ".ico"]);
+
+export const MIN_COMPRESS_BYTES = 512;
+export const HTML_CACHE = "no-cache";
+export const ASSET_CACHE = "public, max-age=31536000, immutable";
+export const PUBLIC_CACHE = "public, max-age=3600";
+
+export function* walk(dir: string): Generator<string> {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) yield* walk(full);
+    else if (entry.isFile()) yield full;
+  }
+}
+
+/** URL path for a file of the client build: /about/index.html → /about, /index.html → /. */
+export function urlPathFor(relative: string): string {
+  const posix = `/${relative.split(path.sep).join("/")}`;
+  if (posix === "/index.html") return "/";
+  if (posix.endsWith("/index.html")) return posix.slice(0, -"/index.html".length);
+  return posix;
+}
+
+export class StaticStore {
+  private readonly entries = new Map<string, Entry>();
+
+  constructor(clientDir: string) {
+    for (const file of walk(clientDir)) {
+      if (file.endsWith(".br") || file.endsWith(".gz")) continue;
+      const relative = path.relative(clientDir, file);
+      const ext = path.extname(file).toLowerCase();
+      const urlPath = urlPathFor(relative);
+      const identity = readFileSync(file);
+      const isPage = ext === ".html" || ext === ".data";
+      const cacheControl = isPage ? HTML_CACHE : urlPath.startsWith("/assets/") ? ASSET_CACHE : PUBLIC_CACHE;
+      const entry: Entry = {
+        type: TYPES[ext] ?? "application/octet-stream",
+        cacheControl,
+        etag: `"${createHash("sha1").update(identity).digest("base64url").slice(0, 22)}"`,
+        identity,
+      };
+      if (COMPRESSIBLE.has(ext) && identity.length > MIN_COMPRESS_BYTES) {
+        // Written by scripts/precompress.ts at build; compressed quickly here if missing.
+        entry.gzip = existsSync(`${file}.gz`) ? readFileSync(`${file}.gz`) : gzipSync(identity, { level: 6 });
+        entry.br = existsSync(`${file}.br`)
+          ? readFileSync(`${file}.br`)
+          : brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
+      }
+      this.entries.set(urlPath, entry);
+    }
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  has(urlPath: string): boolean {
+    return this.entries.has(urlPath);
+  }
+
+  /** Paths of prerendered pages (those with an HTML document). */
+  pagePaths(): string[] {
+    return [...this.entries].filter(([, e]) => e.type.startsWith("text/html")).map(([p]) => p);
+  }
+
+  /**
+   * Answers GET/HEAD for a stored file and returns true, or returns false to let the
+   * application handle the request.
+   */
+  serve(req: IncomingMessage, res: ServerResponse, pathname: string): boolean {
+    if (req.method !== "GET" && req.method !== "HEAD") return false;
+    const entry = this.entries.get(pathname);
+    if (!entry) return false;
+
+    const headers: Record<string, string | number> = {
+      ...securityHeaders,
+      "Content-Type": entry.type,
+      "Cache-Control": entry.cacheControl,
+      ETag: entry.etag,
+    };
+    if (req.headers["if-none-match"] === entry.etag) {
+      res.writeHead(304, headers);
+      res.end();
+      return true;
+    }
+    let body = entry.identity;
+    if (entry.gzip) {
+      headers.Vary = "Accept-Encoding";
+      const accept = String(req.headers["accept-encoding"] ?? "");
+      if (entry.br && /\bbr\b/.test(accept)) {
+        body = entry.br;
+        headers["Content-Encoding"] = "br";
+      } else if (/\bgzip\b/.test(accept)) {
+        body = entry.gzip;
+        headers["Content-Encoding"] = "gzip";
+      }
+    }
+    headers["Content-Length"] = body.length;
+    res.writeHead(200, headers);
+    res.end(req.method === "HEAD" ? undefined : body);
+    return true;
+  }
+
+  /** The stored bytes of a path, uncompressed (used for the /500 fallback page). */
+  read(urlPath: string): Buffer | undefined {
+    return this.entries.get(urlPath)?.identity;
+  }
+}
