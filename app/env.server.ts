@@ -16,6 +16,11 @@ export const envSchema = z.object({
     .url({ protocol: /^https?$/, error: "must be an absolute http(s) URL, e.g. https://www.example.com" })
     .default(site.defaultOrigin)
     .transform((u) => u.replace(/\/+$/, "")),
+  /** Test only: adds GET /__test/fault, which fails on purpose, to prove errors never leak. */
+  TEST_FAULTS: z
+    .enum(["0", "1"], { error: 'must be "0" or "1"' })
+    .optional()
+    .transform((v) => v === "1"),
   GTM_ID: optional(z.string().regex(/^GTM-[A-Z0-9]{4,12}$/, "must look like GTM-XXXXXXX")),
 });
 

@@ -51,6 +51,11 @@ app.use("/assets", (_req, res) => {
   // Hashed files are all in the store; anything else under /assets does not exist.
   res.status(404).type("text/plain").send("Not found");
 });
+if (env.TEST_FAULTS) {
+  app.get("/__test/fault", () => {
+    throw new Error("Injected fault: this message and its stack must never reach the visitor");
+  });
+}
 app.all(
   "/{*path}",
   createRequestHandler({ build, mode: env.NODE_ENV === "production" ? "production" : "development" }),

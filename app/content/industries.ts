@@ -612,7 +612,7 @@ export const industryPages: Record<IndustrySlug, IndustryPage> = {
         text: "A flat monthly fee and a yearly roadmap with costs, so technology is a line item you plan, and so grant applications can describe your safeguards accurately.",
       },
     ],
-    regulations: ["PCI DSS", "Donor data privacy", "State breach notification laws", "Microsoft and Google nonprofit programs"],
+    regulations: ["PCI DSS", "Donor data privacy", "State breach notification laws"],
     services: ["managed-it", "cloud-services", "cybersecurity", "email-communications", "business-continuity"],
     faqs: [
       {

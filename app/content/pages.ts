@@ -7,7 +7,7 @@ interface SimplePage extends PageSeo {
 }
 
 export const servicesOverview: SimplePage = {
-  title: "IT Services for Indiana & Tennessee Businesses",
+  title: "IT Services for Indiana & Tennessee",
   description:
     "Twelve services from one local team: managed and co-managed IT, cybersecurity, compliance, cloud, email, VoIP, door access, AV, backup and custom apps.",
   headline: "Everything your business runs on, handled by one local team",

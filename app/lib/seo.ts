@@ -7,7 +7,7 @@ import { site } from "~/config/site";
 export const DEFAULT_ROBOTS = "index, follow";
 export const NOINDEX_ROBOTS = "noindex, nofollow";
 export const TITLE_SEPARATOR = " | ";
-export const OG_IMAGE = { path: "/og-image.png", width: 1200, height: 630, alt: `${site.brand}: ${site.tagline}` };
+export const OG_IMAGE = { path: "/og-image.jpg", width: 1200, height: 630, alt: `${site.brand}: ${site.tagline}` };
 
 /** SPEC §2: the brand is appended after a separator unless the title already holds it. */
 export function withBrand(title: string, brand: string = site.brand): string {

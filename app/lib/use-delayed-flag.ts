@@ -4,12 +4,12 @@ import { useEffect, useState } from "react";
 export function useDelayedFlag(flag: boolean, delayMs: number): boolean {
   const [shown, setShown] = useState(false);
   useEffect(() => {
-    if (!flag) {
-      setShown(false);
-      return;
-    }
+    if (!flag) return;
     const timer = window.setTimeout(() => setShown(true), delayMs);
-    return () => window.clearTimeout(timer);
+    return () => {
+      window.clearTimeout(timer);
+      setShown(false);
+    };
   }, [flag, delayMs]);
   return flag && shown;
 }

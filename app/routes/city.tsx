@@ -5,7 +5,7 @@ import { CityTemplate } from "~/components/templates/city-template";
 import { cities } from "~/content/catalog";
 import { cityPages } from "~/content/cities";
 import { originFrom, routeMeta } from "~/lib/meta";
-import { absoluteUrl } from "~/lib/seo";
+import { absoluteUrl, OG_IMAGE } from "~/lib/seo";
 
 const dayCodes = { Monday: "Mo", Tuesday: "Tu", Wednesday: "We", Thursday: "Th", Friday: "Fr" } as const;
 
@@ -33,7 +33,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
         name: `${site.brand} ${office.city}`,
         description: page.description,
         url: absoluteUrl(origin, office.href),
-        image: absoluteUrl(origin, "/og-image.png"),
+        image: absoluteUrl(origin, OG_IMAGE.path),
         telephone: office.phone.e164,
         email: site.emails.general,
         address: {

@@ -10,14 +10,18 @@ import type { NavLink } from "~/config/navigation";
  * click and on navigation (SPEC §2, DECISIONS §7).
  */
 export function NavDropdown({ label, links, allLink }: { label: string; links: readonly NavLink[]; allLink: NavLink }) {
-  const [open, setOpen] = useState(false);
+  const { pathname } = useLocation();
+  // Open "at" a path: navigating elsewhere closes it with no effect needed.
+  const [openAt, setOpenAt] = useState<string | null>(null);
+  const open = openAt === pathname;
+  const setOpen = (value: boolean | ((was: boolean) => boolean)) =>
+    setOpenAt((prev) => ((typeof value === "function" ? value(prev === pathname) : value) ? pathname : null));
   const panelId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const closeTimer = useRef<number | undefined>(undefined);
   const openedByHover = useRef(false);
   const ignoreNextFocus = useRef(false);
-  const { pathname } = useLocation();
 
   const cancelClose = () => window.clearTimeout(closeTimer.current);
   const close = () => {
@@ -26,12 +30,11 @@ export function NavDropdown({ label, links, allLink }: { label: string; links: r
     setOpen(false);
   };
 
-  useEffect(() => close(), [pathname]);
-  useEffect(() => cancelClose, []);
+  useEffect(() => () => window.clearTimeout(closeTimer.current), []);
   useEffect(() => {
     if (!open) return;
     const onPointerDown = (event: globalThis.PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) close();
+      if (!rootRef.current?.contains(event.target as Node)) setOpenAt(null);
     };
     document.addEventListener("pointerdown", onPointerDown);
     return () => document.removeEventListener("pointerdown", onPointerDown);
@@ -91,6 +94,8 @@ export function NavDropdown({ label, links, allLink }: { label: string; links: r
   };
 
   return (
+    // The wrapper only delegates hover, Escape and focus-leave from its own button and links.
+    // eslint-disable-next-line jsx-a11y/no-static-element-interactions
     <div
       ref={rootRef}
       className="relative"

@@ -54,6 +54,8 @@ export function SideMenu({ id, open, onClose, viewer }: { id: string; open: bool
   };
 
   return (
+    // Escape is handled by <dialog> itself; the click handler only adds backdrop and link clicks.
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
     <dialog
       ref={ref}
       id={id}

@@ -1,5 +1,5 @@
 import { Menu, Phone } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Link, NavLink as RouterNavLink, useLocation } from "react-router";
 import { navigation } from "~/config/navigation";
 import { site } from "~/config/site";
@@ -11,14 +11,15 @@ import type { Viewer } from "~/lib/viewer";
 
 const SIDE_MENU_ID = "side-menu";
 
-/** The sticky header: logo, Services and Industries dropdowns, About, Questions, Get Started. */
+/** The main header bar (inside the fixed <header> with the top bar): logo, Services and Industries dropdowns, About, Questions, Get Started. */
 export function SiteHeader({ scrolled, viewer }: { scrolled: boolean; viewer: Viewer }) {
-  const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
-  useEffect(() => setMenuOpen(false), [pathname]);
+  // The menu is open "at" a path, so any navigation closes it.
+  const [menuOpenAt, setMenuOpenAt] = useState<string | null>(null);
+  const menuOpen = menuOpenAt === pathname;
 
   return (
-    <header
+    <div
       data-testid="site-header"
       data-click-location="header"
       className={`h-16 border-b bg-white/95 backdrop-blur transition-shadow duration-200 motion-reduce:transition-none ${
@@ -77,7 +78,7 @@ export function SiteHeader({ scrolled, viewer }: { scrolled: boolean; viewer: Vi
             aria-haspopup="dialog"
             aria-expanded={menuOpen}
             aria-controls={SIDE_MENU_ID}
-            onClick={() => setMenuOpen(true)}
+            onClick={() => setMenuOpenAt(pathname)}
             className="inline-flex size-11 items-center justify-center rounded-md text-navy-900 hover:bg-slate-100 lg:hidden"
           >
             <Menu aria-hidden="true" className="size-6" />
@@ -85,7 +86,7 @@ export function SiteHeader({ scrolled, viewer }: { scrolled: boolean; viewer: Vi
           </button>
         </div>
       </div>
-      <SideMenu id={SIDE_MENU_ID} open={menuOpen} onClose={() => setMenuOpen(false)} viewer={viewer} />
-    </header>
+      <SideMenu id={SIDE_MENU_ID} open={menuOpen} onClose={() => setMenuOpenAt(null)} viewer={viewer} />
+    </div>
   );
 }

@@ -18,12 +18,12 @@ function SiteShell({ viewer, children }: { viewer: Viewer; children: ReactNode }
     <>
       <SkipLink />
       {/* Fixed chrome: the top bar slides away (a transform, so nothing below moves). */}
-      <div
+      <header
         className={`fixed inset-x-0 top-0 z-40 transition-transform duration-200 motion-reduce:transition-none ${atTop ? "" : "-translate-y-10"}`}
       >
         <TopBar hidden={!atTop} />
         <SiteHeader scrolled={scrolled} viewer={viewer} />
-      </div>
+      </header>
       <main id={MAIN_ID} tabIndex={-1} className="min-h-[60vh] scroll-mt-24 pt-26 outline-none">
         {children}
       </main>

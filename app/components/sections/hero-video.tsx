@@ -1,5 +1,22 @@
 import { Pause, Play } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, useSyncExternalStore } from "react";
+
+const REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
+
+function subscribeToMotionPreference(onChange: () => void) {
+  const query = window.matchMedia(REDUCED_MOTION);
+  query.addEventListener("change", onChange);
+  return () => query.removeEventListener("change", onChange);
+}
+
+/** False on the server and before hydration; then whether the visitor accepts motion. */
+function useMotionAllowed(): boolean {
+  return useSyncExternalStore(
+    subscribeToMotionPreference,
+    () => !window.matchMedia(REDUCED_MOTION).matches,
+    () => false,
+  );
+}
 
 /**
  * The silent looping background clip of the home hero (DECISIONS §2): it plays only when the
@@ -9,19 +26,20 @@ import { useEffect, useRef, useState } from "react";
 export function HeroVideo() {
   const ref = useRef<HTMLVideoElement>(null);
   const [playing, setPlaying] = useState(false);
-  const [canPlay, setCanPlay] = useState(false);
+  const canPlay = useMotionAllowed();
 
   useEffect(() => {
     const video = ref.current;
     if (!video) return;
-    const reduce = window.matchMedia("(prefers-reduced-motion: reduce)");
-    if (reduce.matches) return;
-    setCanPlay(true);
+    if (!canPlay) {
+      video.pause();
+      return;
+    }
     video.play().then(
       () => setPlaying(true),
       () => setPlaying(false),
     );
-  }, []);
+  }, [canPlay]);
 
   const toggle = () => {
     const video = ref.current;

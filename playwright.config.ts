@@ -1,0 +1,35 @@
+import { defineConfig } from "@playwright/test";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./tests/chromium";
+import { E2E_GTM_ID, E2E_PORT, E2E_SITE_URL } from "./tests/e2e/config";
+
+/**
+ * Browser tests against the production build served by the project's own server.
+ * scripts/test.sh builds with the same GTM_ID and SITE_URL before running these.
+ */
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  use: {
+    baseURL: `http://127.0.0.1:${E2E_PORT}`,
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+    trace: "off",
+  },
+  webServer: {
+    command: "node build/server-runtime/index.js",
+    url: `http://127.0.0.1:${E2E_PORT}/healthz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      NODE_ENV: "production",
+      PORT: String(E2E_PORT),
+      HOST: "127.0.0.1",
+      SITE_URL: E2E_SITE_URL,
+      GTM_ID: E2E_GTM_ID,
+      TEST_FAULTS: "1",
+    },
+  },
+});

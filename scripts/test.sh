@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Installs what the tests need (Chromium, Java for the HTML checker, npm packages), then runs
+# every check: lint, typecheck, unit tests, production build, browser tests. `npm test` runs this.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+need_apt=()
+command -v chromium >/dev/null 2>&1 || need_apt+=(chromium)
+command -v java >/dev/null 2>&1 || need_apt+=(default-jre-headless)
+if ((${#need_apt[@]})); then
+  if [ "$(id -u)" -ne 0 ]; then
+    echo "Missing: ${need_apt[*]}. Install them (apt-get install -y ${need_apt[*]}) or run as root." >&2
+    exit 1
+  fi
+  echo "==> Installing ${need_apt[*]}"
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need_apt[@]}" >/dev/null
+fi
+
+echo "==> npm install"
+npm install --no-audit --no-fund --loglevel=error
+
+echo "==> Lint"
+npx eslint . --max-warnings=0
+
+echo "==> Typecheck"
+npx react-router typegen
+npx tsc --noEmit
+
+echo "==> Unit tests"
+npx vitest run
+
+# The browser tests run against this build (settings shared with tests/e2e/config.ts).
+port=$(sed -n 's/^export const E2E_PORT = \([0-9]*\);/\1/p' tests/e2e/config.ts)
+gtm=$(sed -n 's/^export const E2E_GTM_ID = "\(.*\)";/\1/p' tests/e2e/config.ts)
+site_url=$(sed -n 's/^export const E2E_SITE_URL = "\(.*\)";/\1/p' tests/e2e/config.ts)
+echo "==> Build (GTM_ID=$gtm SITE_URL=$site_url)"
+GTM_ID="$gtm" SITE_URL="$site_url" npm run build --silent >/dev/null
+
+if curl -fsS "http://127.0.0.1:$port/healthz" >/dev/null 2>&1; then
+  echo "Port $port is already in use; stop whatever runs there." >&2
+  exit 1
+fi
+
+echo "==> Browser tests"
+npx playwright test

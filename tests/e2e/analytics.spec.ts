@@ -1,0 +1,87 @@
+import { expect, test, type Page } from "@playwright/test";
+import { E2E_GTM_ID } from "./config";
+import { dataLayer, hydrated, keepContactLinksOnPage, site } from "./helpers";
+
+const events = async (page: Page, name: string) => (await dataLayer(page)).filter((e) => e.event === name);
+
+test("page_view on the first load and on every navigation, with title and location", async ({ page }) => {
+  await page.goto("/");
+  await hydrated(page);
+  let views = await events(page, "page_view");
+  expect(views).toHaveLength(1);
+  expect(views[0]).toEqual({ event: "page_view", page_title: await page.title(), page_location: page.url() });
+
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "About" }).click();
+  await expect(page).toHaveURL(/\/about$/);
+  await expect.poll(async () => (await events(page, "page_view")).length).toBe(2);
+  views = await events(page, "page_view");
+  expect(views[1]).toEqual({ event: "page_view", page_title: await page.title(), page_location: page.url() });
+  expect(views[1].page_title).toMatch(/ \| Crossroads IT$/);
+});
+
+test("phone_call names where on the page the number was tapped", async ({ page }) => {
+  await page.goto("/");
+  await hydrated(page);
+  await keepContactLinksOnPage(page);
+  await page.getByTestId("top-bar").getByRole("link", { name: site.phones.support.display }).click();
+  await page.locator("footer").getByRole("link", { name: site.phones.sales.display }).click();
+  await page.locator("#hero-heading").locator("..").getByRole("link", { name: `Call ${site.phones.sales.display}` }).click();
+  const calls = await events(page, "phone_call");
+  expect(calls).toEqual([
+    { event: "phone_call", click_location: "top_bar", phone_number: site.phones.support.e164, page_url: page.url() },
+    { event: "phone_call", click_location: "footer", phone_number: site.phones.sales.e164, page_url: page.url() },
+    { event: "phone_call", click_location: "hero", phone_number: site.phones.sales.e164, page_url: page.url() },
+  ]);
+});
+
+test("email_click carries its location and page, never the address", async ({ page }) => {
+  await page.goto("/contact");
+  await hydrated(page);
+  await keepContactLinksOnPage(page);
+  await page.locator("footer").getByRole("link", { name: site.emails.general }).click();
+  const clicks = await events(page, "email_click");
+  expect(clicks).toEqual([{ event: "email_click", click_location: "footer", page_url: page.url() }]);
+  expect(JSON.stringify(clicks)).not.toContain("@");
+});
+
+test("Web Vitals are reported to the dataLayer", async ({ page }) => {
+  await page.goto("/services/managed-it");
+  await hydrated(page);
+  await expect
+    .poll(async () => (await events(page, "web_vitals")).map((e) => e.metric_name), { timeout: 10_000 })
+    .toEqual(expect.arrayContaining(["FCP", "TTFB"]));
+  const fcp = (await events(page, "web_vitals")).find((e) => e.metric_name === "FCP")!;
+  expect(fcp.metric_value).toBeGreaterThan(0);
+  expect(["good", "needs-improvement", "poor"]).toContain(fcp.metric_rating);
+});
+
+test.describe("the tag manager", () => {
+  async function gtmRequested(page: Page, path = "/") {
+    let requested = "";
+    await page.route("https://www.googletagmanager.com/**", (route) => {
+      requested = route.request().url();
+      return route.fulfill({ contentType: "text/javascript", body: "window.__gtmLoaded = true;" });
+    });
+    await page.goto(path);
+    await hydrated(page);
+    await page.waitForTimeout(3500); // it loads when the browser is idle (at most 3 s)
+    return requested;
+  }
+
+  test("loads with the configured container when the browser sends no privacy signal", async ({ page }) => {
+    expect(await gtmRequested(page)).toContain(`id=${E2E_GTM_ID}`);
+    expect((await dataLayer(page)).some((e) => e.event === "gtm.js")).toBe(true);
+  });
+
+  test("does not load under Global Privacy Control", async ({ page }) => {
+    await page.addInitScript(() => Object.defineProperty(Navigator.prototype, "globalPrivacyControl", { get: () => true }));
+    expect(await gtmRequested(page)).toBe("");
+    // Events still stay on the page only: nothing sends them anywhere.
+    expect((await dataLayer(page)).some((e) => e.event === "page_view")).toBe(true);
+  });
+
+  test("does not load under Do Not Track", async ({ page }) => {
+    await page.addInitScript(() => Object.defineProperty(Navigator.prototype, "doNotTrack", { get: () => "1" }));
+    expect(await gtmRequested(page)).toBe("");
+  });
+});

@@ -1,0 +1,192 @@
+import { expect, test } from "@playwright/test";
+import { hydrated, site } from "./helpers";
+
+test.describe("desktop layout", () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test("the skip link is the first focusable element and moves focus to main", async ({ page }) => {
+    await page.goto("/about");
+    await hydrated(page);
+    await page.keyboard.press("Tab");
+    const skip = page.getByRole("link", { name: "Skip to content" });
+    await expect(skip).toBeFocused();
+    await expect(skip).toBeVisible();
+    await page.keyboard.press("Enter");
+    await expect(page.locator("main#main")).toBeFocused();
+  });
+
+  test("the top bar shows only at scroll 0, and hiding it shifts nothing", async ({ page }) => {
+    await page.goto("/");
+    await hydrated(page);
+    const topBar = page.getByTestId("top-bar");
+    await expect(topBar).toBeVisible();
+    await expect(topBar.getByRole("link", { name: site.phones.support.display })).toHaveAttribute("href", `tel:${site.phones.support.e164}`);
+    await expect(topBar.getByRole("link", { name: /Payment Portal/ })).toHaveAttribute("href", site.portals.payment.href);
+    await expect(topBar.getByRole("link", { name: /Client Portal/ })).toHaveAttribute("href", site.portals.client.href);
+    const h2Top = () => page.locator("#pain-points h2").evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
+    const before = await h2Top();
+    await page.evaluate(() => window.scrollTo(0, 1));
+    await expect(topBar).toBeHidden();
+    expect(await h2Top()).toBe(before);
+    await page.evaluate(() => window.scrollTo(0, 600));
+    await expect(topBar).toBeHidden();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect(topBar).toBeVisible();
+  });
+
+  test("the header casts a shadow only when scrolled more than 50 px", async ({ page }) => {
+    await page.goto("/");
+    await hydrated(page);
+    const header = page.getByTestId("site-header");
+    const shadow = () => header.evaluate((el) => getComputedStyle(el).boxShadow);
+    await page.evaluate(() => window.scrollTo(0, 40));
+    await page.waitForTimeout(350);
+    expect(await shadow()).toBe("none");
+    await page.evaluate(() => window.scrollTo(0, 60));
+    await expect.poll(shadow).not.toBe("none");
+    await page.evaluate(() => window.scrollTo(0, 50));
+    await expect.poll(shadow).toBe("none");
+  });
+
+  test("the Services dropdown has 12 links, opens on hover and closes 150 ms after the pointer leaves", async ({ page }) => {
+    await page.clock.install();
+    await page.goto("/");
+    await hydrated(page);
+    const button = page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Services" });
+    const panel = page.locator(`#${await button.getAttribute("aria-controls")}`.replace(/:/g, "\\:"));
+    await expect(panel).toBeHidden();
+    await button.hover();
+    await expect(panel).toBeVisible();
+    await expect(button).toHaveAttribute("aria-expanded", "true");
+    await expect(panel.getByRole("link")).toHaveCount(13); // 12 services + "All services"
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+    await page.mouse.move(640, 600);
+    await page.clock.runFor(100);
+    await expect(panel).toBeVisible();
+    await page.clock.runFor(200);
+    await expect(panel).toBeHidden();
+    await expect(button).toHaveAttribute("aria-expanded", "false");
+  });
+
+  test("the Industries dropdown lists 7 industries, without Non-Profits", async ({ page }) => {
+    await page.goto("/");
+    await hydrated(page);
+    const button = page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Industries" });
+    await button.click();
+    const panel = page.locator(`[id="${await button.getAttribute("aria-controls")}"]`);
+    await expect(panel).toBeVisible();
+    await expect(panel.getByRole("link")).toHaveCount(8); // 7 industries + "All industries"
+    await expect(panel.getByRole("link", { name: "Non-Profits" })).toHaveCount(0);
+    await page.mouse.click(10, 700);
+    await expect(panel).toBeHidden();
+  });
+
+  test("keyboard: focus opens a dropdown, arrows move through it, Escape closes it and returns focus", async ({ page }) => {
+    await page.goto("/about");
+    await hydrated(page);
+    const button = page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Services" });
+    const panel = page.locator(`[id="${await button.getAttribute("aria-controls")}"]`);
+    await page.getByRole("link", { name: site.brand }).first().focus();
+    await page.keyboard.press("Tab");
+    await expect(button).toBeFocused();
+    await expect(panel).toBeVisible();
+    await page.keyboard.press("ArrowDown");
+    await expect(panel.getByRole("link").first()).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(panel).toBeHidden();
+    await expect(button).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(panel).toBeVisible();
+    await page.keyboard.press("Enter");
+    await expect(panel).toBeHidden();
+  });
+
+  test("a navigation scrolls to the top, the title gets the brand suffix, back restores the position", async ({ page }) => {
+    await page.goto("/");
+    await hydrated(page);
+    await page.evaluate(() => window.scrollTo(0, 1500));
+    await page.waitForTimeout(100);
+    await page.locator("#services").getByRole("link", { name: /Learn more about VoIP/ }).click();
+    await expect(page).toHaveURL(/\/services\/voip$/);
+    await expect(page.locator("h1")).toBeVisible();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await expect(page).toHaveTitle(/ \| Crossroads IT$/);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/$/);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+  });
+
+  test("a slow route load shows the skeleton in the main area", async ({ page }) => {
+    await page.goto("/");
+    await hydrated(page);
+    await page.route("**/about.data*", async (route) => {
+      await new Promise((r) => setTimeout(r, 1200));
+      await route.continue();
+    });
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "About" }).click();
+    await expect(page.getByRole("status", { name: "Loading page" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible({ timeout: 10_000 });
+    await expect(page.getByRole("status", { name: "Loading page" })).toHaveCount(0);
+    await expect(page).toHaveURL(/\/about$/);
+  });
+
+  test("the footer holds every item SPEC lists", async ({ page }) => {
+    await page.goto("/");
+    const footer = page.locator("footer");
+    for (const s of site.social) await expect(footer.getByRole("link", { name: s.name })).toHaveAttribute("href", s.href);
+    await expect(footer.getByRole("heading", { name: "Services" })).toBeVisible();
+    await expect(footer.getByRole("heading", { name: "Industries" })).toBeVisible();
+    await expect(footer).toContainText(site.hours.business);
+    await expect(footer.getByRole("link", { name: site.phones.sales.display })).toBeVisible();
+    await expect(footer.getByRole("link", { name: site.emails.general })).toBeVisible();
+    await expect(footer.getByRole("heading", { name: "Indiana" })).toBeVisible();
+    await expect(footer.getByRole("heading", { name: "Tennessee" })).toBeVisible();
+    for (const name of ["Privacy Policy", "Terms & Conditions", "Login", "Sitemap"]) {
+      await expect(footer.getByRole("link", { name, exact: true })).toBeVisible();
+    }
+  });
+});
+
+test.describe("phone layout", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("the side menu opens, keeps focus inside, closes on navigation and on Escape", async ({ page }) => {
+    await page.goto("/");
+    await hydrated(page);
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
+    const open = page.getByRole("button", { name: "Open menu" });
+    await open.click();
+    const dialog = page.getByRole("dialog", { name: "Menu" });
+    await expect(dialog).toBeVisible();
+    for (let i = 0; i < 25; i++) {
+      await page.keyboard.press("Tab");
+      expect(await page.evaluate(() => !!document.activeElement?.closest("dialog[open]"))).toBe(true);
+    }
+    await dialog.getByText("Services", { exact: true }).click();
+    await dialog.getByRole("link", { name: "Cybersecurity" }).click();
+    await expect(page).toHaveURL(/\/services\/cybersecurity$/);
+    await expect(dialog).toBeHidden();
+    await open.click();
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+  });
+
+  test("sales is one tap away on a phone", async ({ page }) => {
+    await page.goto("/services/voip");
+    const call = page.getByRole("link", { name: `Call sales at ${site.phones.sales.display}` }).first();
+    await expect(call).toBeVisible();
+    await expect(call).toHaveAttribute("href", `tel:${site.phones.sales.e164}`);
+    const box = await call.boundingBox();
+    expect(box!.width).toBeGreaterThanOrEqual(44);
+    expect(box!.height).toBeGreaterThanOrEqual(44);
+  });
+
+  test("no page is wider than the phone screen", async ({ page }) => {
+    for (const path of ["/", "/services/business-application-development", "/clarksville-tn-it-support", "/privacy-policy", "/contact"]) {
+      await page.goto(path);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, path).toBeLessThanOrEqual(0);
+    }
+  });
+});

@@ -1,0 +1,99 @@
+// @vitest-environment jsdom
+/** Analytics events (SPEC §7, DECISIONS §6): the right fields, no personal data, never a crash. */
+import { afterEach, describe, expect, it } from "vitest";
+import { contactClickEvent, pageViewEvent, pushEvent, shouldLoadTagManager } from "~/lib/analytics";
+
+const PAGE = "https://www.crossroadsit.example/contact";
+
+describe("contactClickEvent", () => {
+  it("a tel: link gives phone_call with the location, the number without tel: and the page", () => {
+    expect(contactClickEvent("tel:+13175550142", "top_bar", PAGE)).toEqual({
+      event: "phone_call",
+      click_location: "top_bar",
+      phone_number: "+13175550142",
+      page_url: PAGE,
+    });
+  });
+
+  it("a mailto: link gives email_click with location and page, and no e-mail address", () => {
+    const event = contactClickEvent("mailto:hello@crossroadsit.example?subject=Hi", "footer", PAGE);
+    expect(event).toEqual({ event: "email_click", click_location: "footer", page_url: PAGE });
+    expect(JSON.stringify(event)).not.toContain("@");
+  });
+
+  it("any other link gives no event", () => {
+    for (const href of ["/contact", "https://pay.crossroadsit.example", "#main", "", "javascript:void(0)", "sms:+13175550142"]) {
+      expect(contactClickEvent(href, "header", PAGE), href).toBeNull();
+    }
+  });
+
+  it('a link with no location is reported as "main"', () => {
+    expect(contactClickEvent("tel:+13175550100", null, PAGE)).toMatchObject({ click_location: "main" });
+    expect(contactClickEvent("mailto:support@crossroadsit.example", "", PAGE)).toMatchObject({ click_location: "main" });
+  });
+});
+
+describe("shouldLoadTagManager", () => {
+  it("is false without a container id", () => {
+    expect(shouldLoadTagManager(undefined, {})).toBe(false);
+    expect(shouldLoadTagManager(null, {})).toBe(false);
+    expect(shouldLoadTagManager("", {})).toBe(false);
+  });
+
+  it("is false when the browser sends Global Privacy Control", () => {
+    expect(shouldLoadTagManager("GTM-ABC1234", { gpc: true })).toBe(false);
+  });
+
+  it('is false when Do Not Track is "1"', () => {
+    expect(shouldLoadTagManager("GTM-ABC1234", { dnt: "1" })).toBe(false);
+  });
+
+  it("is true with an id and no privacy signal", () => {
+    expect(shouldLoadTagManager("GTM-ABC1234", {})).toBe(true);
+    expect(shouldLoadTagManager("GTM-ABC1234", { gpc: false, dnt: "0" })).toBe(true);
+    expect(shouldLoadTagManager("GTM-ABC1234", { dnt: null })).toBe(true);
+  });
+});
+
+describe("pushEvent", () => {
+  afterEach(() => {
+    delete (window as { dataLayer?: unknown }).dataLayer;
+  });
+
+  it("creates window.dataLayer and appends events in order", () => {
+    expect(window.dataLayer).toBeUndefined();
+    const first = pageViewEvent("Home | Crossroads IT", "https://www.crossroadsit.example/");
+    const second = contactClickEvent("tel:+13175550142", "header", PAGE)!;
+    pushEvent(first);
+    pushEvent(second);
+    expect(window.dataLayer).toEqual([first, second]);
+  });
+
+  it("appends to an existing dataLayer (the tag manager's own array)", () => {
+    const existing: unknown[] = [{ "gtm.start": 1 }];
+    window.dataLayer = existing;
+    pushEvent(pageViewEvent("About", "https://www.crossroadsit.example/about"));
+    expect(window.dataLayer).toBe(existing);
+    expect(existing).toHaveLength(2);
+    expect(existing[1]).toMatchObject({ event: "page_view", page_title: "About" });
+  });
+
+  it("never throws when dataLayer.push throws", () => {
+    Object.defineProperty(window, "dataLayer", {
+      configurable: true,
+      writable: true,
+      value: { push: () => { throw new Error("broken tag"); } },
+    });
+    expect(() => pushEvent(pageViewEvent("x", PAGE))).not.toThrow();
+  });
+
+  it("never throws when reading dataLayer throws", () => {
+    Object.defineProperty(window, "dataLayer", {
+      configurable: true,
+      get() {
+        throw new Error("blocked");
+      },
+    });
+    expect(() => pushEvent(pageViewEvent("x", PAGE))).not.toThrow();
+  });
+});

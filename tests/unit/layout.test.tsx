@@ -1,0 +1,86 @@
+// @vitest-environment jsdom
+/** Header dropdown: opens on hover, closes 150 ms after the pointer leaves, closes on Escape (SPEC §2, DECISIONS §7). */
+import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { MemoryRouter } from "react-router";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { NavDropdown } from "~/components/layout/nav-dropdown";
+import { navigation } from "~/config/navigation";
+
+function renderDropdown() {
+  render(
+    <MemoryRouter>
+      <NavDropdown label="Services" links={navigation.services} allLink={navigation.allServices} />
+    </MemoryRouter>,
+  );
+  const button = screen.getByRole("button", { name: "Services" });
+  const root = button.parentElement!;
+  return { button, root };
+}
+
+describe("NavDropdown", () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    cleanup();
+    vi.useRealTimers();
+  });
+
+  it("jsdom delivers pointerType to React (otherwise the hover tests below would be meaningless)", () => {
+    expect(typeof window.PointerEvent).toBe("function");
+    expect(new window.PointerEvent("pointerover", { pointerType: "mouse" }).pointerType).toBe("mouse");
+  });
+
+  it("opens on mouse hover and shows its links", () => {
+    const { button, root } = renderDropdown();
+    expect(button).toHaveAttribute("aria-expanded", "false");
+    expect(screen.queryByRole("link", { name: "VoIP" })).toBeNull(); // hidden panel
+
+    fireEvent.pointerEnter(root, { pointerType: "mouse" });
+    expect(button).toHaveAttribute("aria-expanded", "true");
+    expect(screen.getByRole("link", { name: "VoIP" })).toHaveAttribute("href", "/services/voip");
+    expect(screen.getAllByRole("link")).toHaveLength(navigation.services.length + 1);
+  });
+
+  it("stays open 100 ms after the pointer leaves and is closed at 200 ms", () => {
+    const { button, root } = renderDropdown();
+    fireEvent.pointerEnter(root, { pointerType: "mouse" });
+    fireEvent.pointerLeave(root, { pointerType: "mouse" });
+    act(() => vi.advanceTimersByTime(100));
+    expect(button).toHaveAttribute("aria-expanded", "true");
+    act(() => vi.advanceTimersByTime(100));
+    expect(button).toHaveAttribute("aria-expanded", "false");
+  });
+
+  it("re-entering before the delay keeps it open", () => {
+    const { button, root } = renderDropdown();
+    fireEvent.pointerEnter(root, { pointerType: "mouse" });
+    fireEvent.pointerLeave(root, { pointerType: "mouse" });
+    act(() => vi.advanceTimersByTime(100));
+    fireEvent.pointerEnter(root, { pointerType: "mouse" });
+    act(() => vi.advanceTimersByTime(500));
+    expect(button).toHaveAttribute("aria-expanded", "true");
+  });
+
+  it("ignores touch pointers on hover (touch opens by tap instead)", () => {
+    const { button, root } = renderDropdown();
+    fireEvent.pointerEnter(root, { pointerType: "touch" });
+    expect(button).toHaveAttribute("aria-expanded", "false");
+  });
+
+  it("closes on Escape", () => {
+    const { button, root } = renderDropdown();
+    fireEvent.pointerEnter(root, { pointerType: "mouse" });
+    expect(button).toHaveAttribute("aria-expanded", "true");
+    fireEvent.keyDown(button, { key: "Escape" });
+    expect(button).toHaveAttribute("aria-expanded", "false");
+  });
+
+  it("toggles on click for touch and keyboard users", () => {
+    const { button } = renderDropdown();
+    fireEvent.click(button);
+    expect(button).toHaveAttribute("aria-expanded", "true");
+    fireEvent.click(button);
+    expect(button).toHaveAttribute("aria-expanded", "false");
+  });
+});

@@ -1,0 +1,138 @@
+/** What search engines and link previews read from <head>: title, robots, canonical, OG, JSON-LD. */
+import type { MetaDescriptor } from "react-router";
+import { describe, expect, it } from "vitest";
+import { site } from "~/config/site";
+import { notFoundMeta, routeMeta } from "~/lib/meta";
+import { organizationJsonLd, pageMeta, withBrand } from "~/lib/seo";
+
+const find = (meta: MetaDescriptor[], key: string, value: string) =>
+  meta.find((m) => (m as Record<string, unknown>)[key] === value) as Record<string, unknown> | undefined;
+const content = (meta: MetaDescriptor[], key: "name" | "property", value: string) => find(meta, key, value)?.content;
+const canonical = (meta: MetaDescriptor[]) =>
+  (meta.find((m) => (m as Record<string, unknown>).rel === "canonical") as Record<string, unknown> | undefined)?.href;
+const titleOf = (meta: MetaDescriptor[]) => (meta.find((m) => "title" in m) as { title: string } | undefined)?.title;
+interface LdItem {
+  position: number;
+  name: string;
+  item: string;
+}
+const jsonLd = (meta: MetaDescriptor[]) =>
+  meta
+    .filter((m) => "script:ld+json" in m)
+    .map((m) => (m as Record<string, unknown>)["script:ld+json"] as { "@type": string; "@context"?: string; itemListElement?: LdItem[] });
+
+const base = { title: "VoIP Phone Systems", description: "Cloud phones for offices.", path: "/services/voip", origin: "https://www.example.test" };
+
+describe("withBrand", () => {
+  it("appends the brand after a separator when the title lacks it", () => {
+    expect(withBrand("Managed IT")).toBe(`Managed IT | ${site.brand}`);
+  });
+
+  it("keeps a title that already holds the brand, in any letter case", () => {
+    expect(withBrand(`${site.brand} | Home`)).toBe(`${site.brand} | Home`);
+    expect(withBrand(`About ${site.brand.toUpperCase()}`)).toBe(`About ${site.brand.toUpperCase()}`);
+    expect(withBrand(`Why ${site.brand.toLowerCase()}?`)).toBe(`Why ${site.brand.toLowerCase()}?`);
+  });
+
+  it("gives the brand alone for an empty or blank title, and trims whitespace", () => {
+    expect(withBrand("")).toBe(site.brand);
+    expect(withBrand("   ")).toBe(site.brand);
+    expect(withBrand("  FAQ  ")).toBe(`FAQ | ${site.brand}`);
+  });
+});
+
+describe("pageMeta", () => {
+  it("uses the branded title for <title>, og:title and twitter:title", () => {
+    const meta = pageMeta(base);
+    const t = `VoIP Phone Systems | ${site.brand}`;
+    expect(titleOf(meta)).toBe(t);
+    expect(content(meta, "property", "og:title")).toBe(t);
+    expect(content(meta, "name", "twitter:title")).toBe(t);
+    expect(content(meta, "name", "description")).toBe(base.description);
+  });
+
+  it("robots is index, follow by default and noindex, nofollow with noindex", () => {
+    expect(content(pageMeta(base), "name", "robots")).toBe("index, follow");
+    expect(content(pageMeta({ ...base, noindex: false }), "name", "robots")).toBe("index, follow");
+    expect(content(pageMeta({ ...base, noindex: true }), "name", "robots")).toBe("noindex, nofollow");
+  });
+
+  it("canonical and og:url are absolute on the given origin, without double slashes", () => {
+    for (const origin of ["https://www.example.test", "https://www.example.test/", "https://www.example.test//"]) {
+      const meta = pageMeta({ ...base, origin });
+      expect(canonical(meta)).toBe("https://www.example.test/services/voip");
+      expect(content(meta, "property", "og:url")).toBe("https://www.example.test/services/voip");
+    }
+    expect(canonical(pageMeta({ ...base, path: "/" }))).toBe("https://www.example.test/");
+  });
+
+  it("og:image and twitter:image are absolute URLs on the origin", () => {
+    const meta = pageMeta({ ...base, origin: "https://staging.example.test/" });
+    const og = String(content(meta, "property", "og:image"));
+    expect(new URL(og).origin).toBe("https://staging.example.test");
+    expect(og).not.toMatch(/[^:]\/\//);
+    expect(content(meta, "name", "twitter:image")).toBe(og);
+  });
+
+  it("includes a Twitter card", () => {
+    expect(content(pageMeta(base), "name", "twitter:card")).toMatch(/^summary/);
+  });
+
+  it("breadcrumbs become a BreadcrumbList starting with Home at position 1", () => {
+    const meta = pageMeta({ ...base, breadcrumbs: [{ name: "Services", path: "/services" }, { name: "VoIP", path: "/services/voip" }] });
+    const list = jsonLd(meta).find((o) => o["@type"] === "BreadcrumbList");
+    expect(list).toBeDefined();
+    expect(list!["@context"]).toBe("https://schema.org");
+    expect(list!.itemListElement!.map((i) => [i.position, i.name, i.item])).toEqual([
+      [1, "Home", "https://www.example.test/"],
+      [2, "Services", "https://www.example.test/services"],
+      [3, "VoIP", "https://www.example.test/services/voip"],
+    ]);
+  });
+
+  it("adds no BreadcrumbList without breadcrumbs, but keeps extra JSON-LD", () => {
+    const meta = pageMeta({ ...base, jsonLd: [{ "@type": "Service", name: "VoIP" }] });
+    expect(jsonLd(meta).map((o) => o["@type"])).toEqual(["Service"]);
+  });
+});
+
+describe("organizationJsonLd", () => {
+  it("names the organization with its url, telephone and social profiles", () => {
+    const org = organizationJsonLd("https://www.example.test/");
+    expect(org["@type"]).toBe("Organization");
+    expect(org.name).toBe(site.brand);
+    expect(org.url).toBe("https://www.example.test/");
+    expect(org.telephone).toMatch(/^\+1\d{10}$/);
+    expect([site.phones.sales.e164, site.phones.support.e164]).toContain(org.telephone);
+    expect(org.sameAs).toEqual(site.social.map((s) => s.href));
+    expect(org.sameAs.length).toBeGreaterThan(0);
+  });
+});
+
+describe("routeMeta / notFoundMeta (app/lib/meta.ts)", () => {
+  const rootMatch = (origin: string) => [{ id: "root", data: { origin, gtmId: null } }, { id: "routes/about", data: {} }];
+
+  it("routeMeta takes the origin from the root match", () => {
+    const meta = routeMeta(rootMatch("https://staging.example.test"), { title: "About", description: "d", path: "/about" });
+    expect(canonical(meta)).toBe("https://staging.example.test/about");
+  });
+
+  it("routeMeta falls back to site.defaultOrigin without root data", () => {
+    for (const matches of [[], [undefined], [{ id: "root" }], [{ id: "routes/about", data: { origin: "https://wrong.example.test" } }]]) {
+      const meta = routeMeta(matches, { title: "About", description: "d", path: "/about" });
+      expect(canonical(meta)).toBe(`${site.defaultOrigin}/about`);
+    }
+  });
+
+  it("notFoundMeta is noindex, canonical on the root origin, and titled as not found", () => {
+    const meta = notFoundMeta(rootMatch("https://staging.example.test/"), "/no-such-page");
+    expect(content(meta, "name", "robots")).toBe("noindex, nofollow");
+    expect(canonical(meta)).toBe("https://staging.example.test/no-such-page");
+    expect(titleOf(meta)).toMatch(/not found/i);
+    expect(titleOf(meta)).toContain(site.brand);
+  });
+
+  it("notFoundMeta falls back to site.defaultOrigin", () => {
+    expect(canonical(notFoundMeta([], "/x"))).toBe(`${site.defaultOrigin}/x`);
+  });
+});

@@ -1,0 +1,2 @@
+// Custom DOM matchers (toBeInTheDocument, toHaveAttribute, ...) for the jsdom test files.
+import "@testing-library/jest-dom/vitest";
