@@ -1,0 +1,289 @@
+/**
+ * Shared helpers of the bench: paths, medians, free ports, and the processes the bench starts
+ * (server, nginx, chromium, wrk). Every process started here is tracked by id in a pid file
+ * (BENCH_PIDFILE, set by scripts/bench.sh) so the shell's trap can stop what is left if this
+ * process dies; normally each phase stops its own processes in `finally`.
+ */
+import { spawn, type ChildProcess, type SpawnOptions } from "node:child_process";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import http from "node:http";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
+/**
+ * The build measured: scripts/bench.sh copies build/ to bench-results/build right after building so
+ * that a rebuild by someone else during the bench cannot swap files under it. It must stay inside the
+ * repo, since the server bundle resolves its packages from node_modules.
+ */
+export const BUILD_DIR = path.resolve(ROOT, process.env.BENCH_BUILD_DIR ?? "build");
+export const CLIENT_DIR = path.join(BUILD_DIR, "client");
+export const SERVER_ENTRY = path.join(BUILD_DIR, "server-runtime", "index.js");
+export const PAGES = ["/", "/services/managed-it", "/indianapolis-it-support", "/contact"] as const;
+
+/** Parent of the bench's temp dirs: scripts/bench.sh's own temp dir (removed by its trap) when set. */
+export const TMP_ROOT = process.env.BENCH_TMP && existsSync(process.env.BENCH_TMP) ? process.env.BENCH_TMP : os.tmpdir();
+
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export function median(values: number[]): number {
+  const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
+  if (sorted.length === 0) return Number.NaN;
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+export const round = (value: number, digits = 1) => {
+  const f = 10 ** digits;
+  return Math.round(value * f) / f;
+};
+
+export function log(message: string) {
+  process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}\n`);
+}
+
+/** A port that was free on 127.0.0.1 a moment ago. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const address = srv.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export interface HttpResult {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  bytes: number;
+}
+
+/** One GET on loopback without keep-alive; rejects on connection errors or after timeoutMs. */
+export function httpGet(url: string, headers: Record<string, string> = {}, timeoutMs = 2000): Promise<HttpResult> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { headers, agent: false, timeout: timeoutMs }, (res) => {
+      let bytes = 0;
+      res.on("data", (chunk: Buffer) => (bytes += chunk.length));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, bytes }));
+      res.on("error", reject);
+    });
+    req.on("timeout", () => req.destroy(new Error(`timeout after ${timeoutMs} ms: ${url}`)));
+    req.on("error", reject);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tracked processes
+
+interface Tracked {
+  pid: number;
+  label: string;
+  /** Whether the process leads its own process group (killed as -pid). */
+  group: boolean;
+}
+
+const tracked = new Map<number, Tracked>();
+const pidFile = process.env.BENCH_PIDFILE;
+
+function writePidFile() {
+  if (!pidFile) return;
+  const lines = [...tracked.values()].map((t) => `${t.pid} ${t.group ? "group" : "single"} ${t.label}`);
+  try {
+    writeFileSync(pidFile, lines.length ? `${lines.join("\n")}\n` : "");
+  } catch {
+    // The pid file is only a safety net for the shell's trap.
+  }
+}
+
+export function track(pid: number, label: string, group: boolean) {
+  tracked.set(pid, { pid, label, group });
+  writePidFile();
+}
+
+export function untrack(pid: number) {
+  if (tracked.delete(pid)) writePidFile();
+}
+
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function signal(t: Tracked, sig: NodeJS.Signals) {
+  try {
+    process.kill(t.group ? -t.pid : t.pid, sig);
+  } catch {
+    // already gone
+  }
+}
+
+/** Last resort on exit: SIGKILL whatever is still tracked (synchronous, safe in 'exit'). */
+export function killAllTracked() {
+  for (const t of tracked.values()) {
+    if (isAlive(t.pid)) signal(t, "SIGKILL");
+  }
+  tracked.clear();
+  writePidFile();
+}
+
+let handlersInstalled = false;
+export function installExitHandlers() {
+  if (handlersInstalled) return;
+  handlersInstalled = true;
+  process.on("exit", killAllTracked);
+  for (const sig of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
+    process.on(sig, () => {
+      log(`${sig} received, stopping started processes`);
+      killAllTracked();
+      process.exit(130);
+    });
+  }
+}
+
+export interface Proc {
+  child: ChildProcess;
+  pid: number;
+  label: string;
+  /** Last lines of stdout+stderr, for error messages. */
+  output: () => string;
+  /** Resolves when the process has exited. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  hasExited: () => boolean;
+  /** SIGTERM (whole group), then SIGKILL after graceMs. Resolves once the process has exited. */
+  stop: (graceMs?: number) => Promise<void>;
+}
+
+/** Spawns a process in its own process group, tracked until it exits. */
+export function startProcess(
+  command: string,
+  args: string[],
+  label: string,
+  options: SpawnOptions & { onLine?: (line: string) => void } = {},
+): Proc {
+  const { onLine, ...spawnOptions } = options;
+  const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"], ...spawnOptions, detached: true });
+  if (child.pid === undefined) {
+    throw new Error(`could not start ${label} (${command})`);
+  }
+  const pid = child.pid;
+  track(pid, label, true);
+  const lines: string[] = [];
+  let partial = "";
+  const onData = (chunk: Buffer) => {
+    const text = partial + chunk.toString("utf8");
+    const parts = text.split("\n");
+    partial = parts.pop() ?? "";
+    for (const line of parts) {
+      lines.push(line);
+      if (lines.length > 60) lines.shift();
+      onLine?.(line);
+    }
+  };
+  child.stdout?.on("data", onData);
+  child.stderr?.on("data", onData);
+  let done = false;
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
+    child.on("exit", (code, sig) => {
+      done = true;
+      // The group may still hold children (nginx workers, chromium helpers): stop them too.
+      try {
+        process.kill(-pid, "SIGKILL");
+      } catch {
+        // group already empty
+      }
+      untrack(pid);
+      resolve({ code, signal: sig });
+    });
+    child.on("error", () => {
+      if (!done && !isAlive(pid)) {
+        done = true;
+        untrack(pid);
+        resolve({ code: null, signal: null });
+      }
+    });
+  });
+  const proc: Proc = {
+    child,
+    pid,
+    label,
+    output: () => [...lines, partial].filter(Boolean).join("\n"),
+    exited,
+    hasExited: () => done,
+    stop: async (graceMs = 5000) => {
+      if (done) return;
+      signal({ pid, label, group: true }, "SIGTERM");
+      const timer = setTimeout(() => signal({ pid, label, group: true }, "SIGKILL"), graceMs);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+  return proc;
+}
+
+/** VmRSS and VmHWM of a process, in MB (from /proc/PID/status). */
+export function readMemory(pid: number): { rssMb: number; hwmMb: number } {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = (key: string) => {
+    const m = new RegExp(`^${key}:\\s+(\\d+)\\s+kB`, "m").exec(status);
+    return m ? Number(m[1]) : Number.NaN;
+  };
+  return { rssMb: round(kb("VmRSS") / 1024, 1), hwmMb: round(kb("VmHWM") / 1024, 1) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The site's server
+
+export interface ServerHandle extends Proc {
+  port: number;
+  url: string;
+  /** ms from spawn to the first 200 from /healthz. */
+  readyMs: number;
+  /** The "ready in N ms" the server printed, if seen. */
+  reportedReadyMs?: number;
+}
+
+export async function startServer(timeoutMs = 20000): Promise<ServerHandle> {
+  if (!existsSync(SERVER_ENTRY)) throw new Error(`${SERVER_ENTRY} missing: run npm run build first`);
+  const port = await freePort();
+  let reportedReadyMs: number | undefined;
+  const t0 = performance.now();
+  const proc = startProcess(process.execPath, [SERVER_ENTRY], "server", {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production" },
+    onLine: (line) => {
+      const m = /ready in (\d+(?:\.\d+)?) ms/.exec(line);
+      if (m) reportedReadyMs = Number(m[1]);
+    },
+  });
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    for (;;) {
+      if (proc.hasExited()) throw new Error(`server exited before answering /healthz:\n${proc.output()}`);
+      if (performance.now() - t0 > timeoutMs) throw new Error(`server did not answer /healthz within ${timeoutMs} ms:\n${proc.output()}`);
+      try {
+        const res = await httpGet(`${url}/healthz`, {}, 1000);
+        if (res.status === 200) break;
+      } catch {
+        // not listening yet
+      }
+      await sleep(2);
+    }
+  } catch (error) {
+    await proc.stop();
+    throw error;
+  }
+  const readyMs = performance.now() - t0;
+  // The "Listening" line is printed in the listen callback, possibly just after the first answer.
+  for (let i = 0; i < 50 && reportedReadyMs === undefined; i++) await sleep(10);
+  return Object.assign(proc, { port, url, readyMs, reportedReadyMs });
+}

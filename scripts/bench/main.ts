@@ -1,0 +1,308 @@
+/**
+ * The bench: asset sizes, server cold start, requests per second against nginx, Lighthouse.
+ * Run through scripts/bench.sh (`npm run bench`), which builds first. Prints tables, writes
+ * bench-results/latest.json. A missed target is a MISS in the table, never a failure: the exit
+ * code is 1 only when a measurement itself could not be made (ERROR).
+ *
+ * Env: BENCH_ONLY=sizes,coldstart,throughput,lighthouse (default all), BENCH_LH_RUNS (3),
+ *      BENCH_START_EPOCH_MS (set by bench.sh: time limits count from the script's start).
+ */
+import { spawnSync } from "node:child_process";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { CHROMIUM_PATH } from "../../tests/chromium.ts";
+import { measureColdStart, type ColdStartResult } from "./coldstart.ts";
+import { BUILD_DIR, installExitHandlers, log, PAGES, ROOT, startServer } from "./lib.ts";
+import { runLighthouse, type LighthousePage } from "./lighthouse.ts";
+import { measureSizes, type PageSizes } from "./sizes.ts";
+import { findBinary, measureThroughput, type ThroughputResult } from "./throughput.ts";
+
+installExitHandlers();
+
+const startedAt = Number(process.env.BENCH_START_EPOCH_MS) || Date.now();
+const PHASES = ["sizes", "coldstart", "throughput", "lighthouse"] as const;
+type Phase = (typeof PHASES)[number];
+const only = (process.env.BENCH_ONLY ?? "")
+  .split(",")
+  .map((s) => s.trim())
+  .filter(Boolean);
+const unknown = only.filter((p) => !(PHASES as readonly string[]).includes(p));
+if (unknown.length) {
+  console.error(`BENCH_ONLY: unknown phase(s) ${unknown.join(", ")}; known: ${PHASES.join(", ")}`);
+  process.exit(2);
+}
+const enabled = (phase: Phase) => only.length === 0 || only.includes(phase);
+const LH_RUNS = Math.max(1, Number(process.env.BENCH_LH_RUNS ?? 3));
+
+// Limits keep the whole script near 6 minutes on a busy 2-core machine.
+const RETRY_UNTIL = startedAt + 5 * 60_000;
+const STOP_LH_AT = startedAt + 8 * 60_000;
+
+type Status = "PASS" | "MISS" | "INFO" | "SKIP" | "ERROR";
+interface Check {
+  group: string;
+  figure: string;
+  value: number | null;
+  unit: string;
+  display: string;
+  target: string;
+  status: Status;
+  note?: string;
+}
+
+const checks: Check[] = [];
+const errors: { phase: Phase; message: string }[] = [];
+const durations: Partial<Record<Phase, number>> = {};
+
+function fmt(value: number | null, unit: string, digits: number): string {
+  if (value === null) return "n/a";
+  return `${value.toFixed(digits)}${unit ? ` ${unit}` : ""}`;
+}
+
+function check(
+  group: string,
+  figure: string,
+  value: number | null | undefined,
+  unit: string,
+  target?: { op: "<=" | ">=" | "="; limit: number },
+  opts: { digits?: number; note?: string } = {},
+) {
+  const v = value === undefined || value === null || !Number.isFinite(value) ? null : value;
+  let status: Status = "INFO";
+  let targetText = "-";
+  if (target) {
+    targetText = `${target.op === "=" ? "=" : target.op} ${target.limit}${unit ? ` ${unit}` : ""}`;
+    if (v === null) status = "ERROR";
+    else {
+      const ok = target.op === "<=" ? v <= target.limit : target.op === ">=" ? v >= target.limit : v === target.limit;
+      status = ok ? "PASS" : "MISS";
+    }
+  } else if (v === null) status = "ERROR";
+  checks.push({ group, figure, value: v, unit, display: fmt(v, unit, opts.digits ?? 1), target: targetText, status, note: opts.note });
+}
+
+function skip(group: string, figure: string, target: string, note: string) {
+  checks.push({ group, figure, value: null, unit: "", display: "n/a", target, status: "SKIP", note });
+}
+
+function table(headers: string[], rows: string[][], align: ("l" | "r")[] = []): string {
+  const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (align[i] === "r" ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join("  ").trimEnd();
+  return [line(headers), widths.map((w) => "-".repeat(w)).join("  "), ...rows.map(line)].join("\n");
+}
+
+async function phase<T>(name: Phase, fn: () => Promise<T> | T): Promise<T | undefined> {
+  if (!enabled(name)) return undefined;
+  const t0 = Date.now();
+  log(`${name}: start`);
+  try {
+    return await fn();
+  } catch (error) {
+    const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    errors.push({ phase: name, message });
+    log(`${name}: FAILED ${message}`);
+    return undefined;
+  } finally {
+    durations[name] = Math.round((Date.now() - t0) / 100) / 10;
+    log(`${name}: done in ${durations[name]} s`);
+  }
+}
+
+function versionOf(cmd: string, args: string[]): string | null {
+  const r = spawnSync(cmd, args, { encoding: "utf8", timeout: 10000 });
+  const text = `${r.stdout ?? ""}\n${r.stderr ?? ""}`;
+  const line = text.split("\n").find((l) => /\d+\.\d+/.test(l) && !/unexpected operator/.test(l));
+  return line ? line.trim() : null;
+}
+
+function packageVersion(name: string): string | null {
+  try {
+    return JSON.parse(readFileSync(path.join(ROOT, "node_modules", name, "package.json"), "utf8")).version;
+  } catch {
+    return null;
+  }
+}
+
+const loadAtStart = os.loadavg().map((l) => Math.round(l * 100) / 100);
+
+// 1. Sizes ---------------------------------------------------------------------------------
+const sizes = await phase("sizes", () => measureSizes());
+if (enabled("sizes")) {
+  for (const page of PAGES) {
+    const s = sizes?.find((p) => p.page === page);
+    const note = s?.missing.length ? `missing files: ${s.missing.join(", ")}` : undefined;
+    check("Size gzip -9", `JS ${page}`, s?.jsKb, "KB", page === "/" ? { op: "<=", limit: 125 } : undefined, { note });
+  }
+  for (const page of PAGES) {
+    const s = sizes?.find((p) => p.page === page);
+    check("Size gzip -9", `CSS ${page}`, s?.cssKb, "KB", { op: "<=", limit: 20 });
+  }
+}
+
+// 2. Cold start ------------------------------------------------------------------------------
+const coldStart: ColdStartResult | undefined = await phase("coldstart", () => measureColdStart(5));
+if (enabled("coldstart")) {
+  check("Server", "cold start to /healthz 200 (median of 5)", coldStart?.medianMs, "ms", undefined, { digits: 0 });
+}
+
+// 3. Throughput ------------------------------------------------------------------------------
+const throughput: ThroughputResult | undefined = await phase("throughput", () => measureThroughput());
+if (enabled("throughput")) {
+  const g = "Req/s home (wrk)";
+  if (throughput && !findBinary("wrk")) {
+    skip(g, "server", "-", throughput.skipped ?? "wrk unavailable");
+    skip(g, "ratio server/nginx", ">= 0.5", throughput.skipped ?? "wrk unavailable");
+  } else if (throughput) {
+    check(g, "server (median)", throughput.server.rpsMedian, "req/s", undefined, { digits: 0 });
+    if (throughput.nginx) {
+      check(g, "nginx (median)", throughput.nginx.rpsMedian, "req/s", undefined, { digits: 0 });
+      check(g, "ratio server/nginx", throughput.ratio, "", { op: ">=", limit: 0.5 }, { digits: 2 });
+    } else {
+      skip(g, "nginx", "-", throughput.skipped ?? "nginx unavailable");
+      skip(g, "ratio server/nginx", ">= 0.5", throughput.skipped ?? "nginx unavailable");
+    }
+  } else {
+    check(g, "ratio server/nginx", null, "", { op: ">=", limit: 0.5 });
+  }
+  check("Server", "RSS idle", throughput?.rss?.idleMb, "MB");
+  if (throughput && !findBinary("wrk")) skip("Server", "RSS after wrk load", "-", "wrk unavailable");
+  else check("Server", "RSS after wrk load", throughput?.rss?.afterLoadMb, "MB", undefined, { note: throughput?.rss ? `peak (VmHWM) ${throughput.rss.peakMb} MB` : undefined });
+}
+
+// 4. Lighthouse ------------------------------------------------------------------------------
+const lighthouseResults: LighthousePage[] | undefined = await phase("lighthouse", async () => {
+  const server = await startServer();
+  try {
+    return await runLighthouse(server.url, PAGES, { runsPerPage: LH_RUNS, retryUntil: RETRY_UNTIL, stopAt: STOP_LH_AT });
+  } finally {
+    await server.stop();
+  }
+});
+if (enabled("lighthouse")) {
+  for (const page of PAGES) {
+    const r = lighthouseResults?.find((p) => p.page === page);
+    const m = r && r.runs.length ? r.median : undefined;
+    const g = `Lighthouse ${page}`;
+    const runsNote =
+      r && (r.runs.length < LH_RUNS || r.errors.length)
+        ? `median of ${r.runs.length} run(s)${r.errors.length ? `; ${r.errors.length} failed attempt(s), first: ${r.errors[0].split(": Something")[0].slice(0, 100)}` : ""}`
+        : undefined;
+    check(g, "performance", m?.performance, "", { op: ">=", limit: 98 }, { digits: 0, note: runsNote });
+    check(g, "accessibility", m?.accessibility, "", { op: "=", limit: 100 }, { digits: 0, note: r?.failedAudits.filter((a) => a.startsWith("accessibility")).join("; ") || undefined });
+    check(g, "best-practices", m?.bestPractices, "", { op: "=", limit: 100 }, { digits: 0, note: r?.failedAudits.filter((a) => a.startsWith("best-practices")).join("; ") || undefined });
+    check(g, "seo", m?.seo, "", { op: "=", limit: 100 }, { digits: 0, note: r?.failedAudits.filter((a) => a.startsWith("seo")).join("; ") || undefined });
+    check(g, "LCP", m?.lcpMs, "ms", undefined, { digits: 0, note: r?.runs[0]?.lcpElement ? `element: ${r.runs[0].lcpElement}` : undefined });
+    check(g, "TBT", m?.tbtMs, "ms", undefined, { digits: 0 });
+    check(g, "CLS", m?.cls, "", { op: "<=", limit: 0.01 }, { digits: 4 });
+  }
+}
+
+// Report ---------------------------------------------------------------------------------------
+// Grouped for reading: sizes, Lighthouse per page, throughput, then the server's own figures.
+const rank = (c: Check) => (c.group.startsWith("Size") ? 0 : c.group.startsWith("Lighthouse") ? 1 : c.group.startsWith("Req/s") ? 2 : 3);
+checks.sort((a, b) => rank(a) - rank(b));
+const loadAtEnd = os.loadavg().map((l) => Math.round(l * 100) / 100);
+const out: string[] = [];
+out.push("");
+out.push(`Bench of ${path.relative(ROOT, BUILD_DIR) || "."} on ${os.cpus().length} CPU(s), load average ${loadAtStart.join(" ")} at start, ${loadAtEnd.join(" ")} at end`);
+
+if (sizes) {
+  out.push("", "Gzipped JS and CSS per page (script src, modulepreload, stylesheet under /assets/; zlib level 9)");
+  out.push(
+    table(
+      ["page", "JS KB", "JS files", "CSS KB", "CSS files"],
+      sizes.map((s: PageSizes) => [s.page, s.jsKb.toFixed(1), String(s.jsFiles.length), s.cssKb.toFixed(1), String(s.cssFiles.length)]),
+      ["l", "r", "r", "r", "r"],
+    ),
+  );
+}
+if (lighthouseResults) {
+  out.push("", `Lighthouse ${packageVersion("lighthouse") ?? ""} mobile (default config, simulated throttling), median of ${LH_RUNS} runs per page`);
+  out.push(
+    table(
+      ["page", "runs", "perf", "a11y", "best-pr", "seo", "LCP ms", "TBT ms", "CLS", "perf per run"],
+      lighthouseResults.map((r) => [
+        r.page,
+        String(r.runs.length),
+        ...[r.median.performance, r.median.accessibility, r.median.bestPractices, r.median.seo, r.median.lcpMs, r.median.tbtMs].map((v) =>
+          Number.isFinite(v) ? String(v) : "n/a",
+        ),
+        Number.isFinite(r.median.cls) ? r.median.cls.toFixed(4) : "n/a",
+        r.runs.map((x) => x.performance).join(" "),
+      ]),
+      ["l", "r", "r", "r", "r", "r", "r", "r", "r", "l"],
+    ),
+  );
+}
+if (throughput) {
+  out.push("", `Requests per second, prerendered home page (${throughput.wrk})`);
+  const rows = [["server", String(throughput.server.rpsMedian), throughput.server.runs.map((r) => Math.round(r.rps)).join(" "), throughput.server.encoding, String(throughput.server.bodyBytes)]];
+  if (throughput.nginx) rows.push(["nginx", String(throughput.nginx.rpsMedian), throughput.nginx.runs.map((r) => Math.round(r.rps)).join(" "), throughput.nginx.encoding, String(throughput.nginx.bodyBytes)]);
+  out.push(table(["target", "median req/s", "runs", "encoding", "body B"], rows, ["l", "r", "l", "l", "r"]));
+  const bad = [...throughput.server.runs, ...(throughput.nginx?.runs ?? [])].filter((r) => r.non2xx || (r.socketErrors && !/^connect 0, read 0, write 0, timeout 0$/.test(r.socketErrors)));
+  if (bad.length) out.push(`warning: ${bad.length} wrk run(s) had non-2xx responses or socket errors (see JSON)`);
+}
+if (coldStart) {
+  out.push("", `Cold start, spawn to first /healthz 200: ${coldStart.runsMs.join(", ")} ms (server's own "ready in": ${coldStart.reportedReadyMs.join(", ")} ms)`);
+}
+
+out.push("", "SUMMARY");
+out.push(
+  table(
+    ["group", "figure", "value", "target", "result", "note"],
+    checks.map((c) => [c.group, c.figure, c.display, c.target, c.status, c.note ?? ""]),
+    ["l", "l", "r", "l", "l", "l"],
+  ),
+);
+const count = (s: Status) => checks.filter((c) => c.status === s).length;
+out.push("");
+out.push(`${count("PASS")} PASS, ${count("MISS")} MISS, ${count("SKIP")} SKIP, ${count("ERROR")} ERROR; ${checks.length} figures`);
+for (const e of errors) out.push(`ERROR in ${e.phase}: ${e.message.split("\n")[0]}`);
+const totalS = Math.round((Date.now() - startedAt) / 1000);
+out.push(`phase times: ${Object.entries(durations).map(([k, v]) => `${k} ${v} s`).join(", ")}; total ${totalS} s since bench start`);
+console.log(out.join("\n"));
+
+const git = (args: string[]) => {
+  const r = spawnSync("git", args, { cwd: ROOT, encoding: "utf8", timeout: 10000 });
+  return r.status === 0 ? r.stdout.trim() : null;
+};
+const resultsDir = path.join(ROOT, "bench-results");
+mkdirSync(resultsDir, { recursive: true });
+const json = {
+  generatedAt: new Date().toISOString(),
+  totalSeconds: totalS,
+  git: { commit: git(["rev-parse", "HEAD"]), uncommittedFiles: (git(["status", "--porcelain"]) ?? "").split("\n").filter(Boolean).length },
+  machine: {
+    cpus: os.cpus().length,
+    loadAverageStart: loadAtStart,
+    loadAverageEnd: loadAtEnd,
+    node: process.version,
+    chromium: versionOf(CHROMIUM_PATH, ["--version"]),
+    lighthouse: packageVersion("lighthouse"),
+    nginx: (() => {
+      const bin = findBinary("nginx");
+      return bin ? versionOf(bin, ["-v"]) : null;
+    })(),
+    wrk: (() => {
+      const bin = findBinary("wrk");
+      return bin ? versionOf(bin, ["-v"]) : null;
+    })(),
+  },
+  build: path.relative(ROOT, BUILD_DIR),
+  phases: only.length ? only : [...PHASES],
+  phaseSeconds: durations,
+  summary: { pass: count("PASS"), miss: count("MISS"), skip: count("SKIP"), error: count("ERROR") },
+  checks,
+  sizes: sizes ?? null,
+  coldStart: coldStart ?? null,
+  throughput: throughput ?? null,
+  lighthouse: lighthouseResults ?? null,
+  errors,
+};
+const jsonPath = path.join(resultsDir, "latest.json");
+writeFileSync(jsonPath, `${JSON.stringify(json, null, 2)}\n`);
+console.log(`JSON: ${path.relative(ROOT, jsonPath)}`);
+
+process.exitCode = count("ERROR") > 0 || errors.length > 0 ? 1 : 0;
