@@ -10,13 +10,20 @@ import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { securityHeaders } from "./security-headers.ts";
 
+/** One encoding of a stored file, with its response headers prepared once. */
+interface Variant {
+  body: Buffer;
+  /** Raw header list [name, value, name, value, ...] for a 200. */
+  headers: string[];
+}
+
 interface Entry {
-  type: string;
-  cacheControl: string;
   etag: string;
-  identity: Buffer;
-  gzip?: Buffer;
-  br?: Buffer;
+  identity: Variant;
+  gzip?: Variant;
+  br?: Variant;
+  /** Raw headers for a 304. */
+  notModified: string[];
 }
 
 const TYPES: Record<string, string> = {
@@ -75,19 +82,30 @@ export class StaticStore {
       const identity = readFileSync(file);
       const isPage = ext === ".html" || ext === ".data";
       const cacheControl = isPage ? HTML_CACHE : urlPath.startsWith("/assets/") ? ASSET_CACHE : PUBLIC_CACHE;
-      const entry: Entry = {
-        type: TYPES[ext] ?? "application/octet-stream",
-        cacheControl,
-        etag: `"${createHash("sha1").update(identity).digest("base64url").slice(0, 22)}"`,
-        identity,
-      };
+      const type = TYPES[ext] ?? "application/octet-stream";
+      const etag = `"${createHash("sha1").update(identity).digest("base64url").slice(0, 22)}"`;
+      const common = [...Object.entries(securityHeaders).flat(), "Content-Type", type, "Cache-Control", cacheControl, "ETag", etag];
+      let gzip: Buffer | undefined;
+      let br: Buffer | undefined;
       if (COMPRESSIBLE.has(ext) && identity.length > MIN_COMPRESS_BYTES) {
         // Written by scripts/precompress.ts at build; compressed quickly here if missing.
-        entry.gzip = existsSync(`${file}.gz`) ? readFileSync(`${file}.gz`) : gzipSync(identity, { level: 6 });
-        entry.br = existsSync(`${file}.br`)
+        gzip = existsSync(`${file}.gz`) ? readFileSync(`${file}.gz`) : gzipSync(identity, { level: 6 });
+        br = existsSync(`${file}.br`)
           ? readFileSync(`${file}.br`)
           : brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
+        common.push("Vary", "Accept-Encoding");
       }
+      const variant = (body: Buffer, encoding?: string): Variant => ({
+        body,
+        headers: [...common, ...(encoding ? ["Content-Encoding", encoding] : []), "Content-Length", String(body.length)],
+      });
+      const entry: Entry = {
+        etag,
+        identity: variant(identity),
+        gzip: gzip && variant(gzip, "gzip"),
+        br: br && variant(br, "br"),
+        notModified: common,
+      };
       this.entries.set(urlPath, entry);
     }
   }
@@ -100,11 +118,6 @@ export class StaticStore {
     return this.entries.has(urlPath);
   }
 
-  /** Paths of prerendered pages (those with an HTML document). */
-  pagePaths(): string[] {
-    return [...this.entries].filter(([, e]) => e.type.startsWith("text/html")).map(([p]) => p);
-  }
-
   /**
    * Answers GET/HEAD for a stored file and returns true, or returns false to let the
    * application handle the request.
@@ -113,38 +126,24 @@ export class StaticStore {
     if (req.method !== "GET" && req.method !== "HEAD") return false;
     const entry = this.entries.get(pathname);
     if (!entry) return false;
-
-    const headers: Record<string, string | number> = {
-      ...securityHeaders,
-      "Content-Type": entry.type,
-      "Cache-Control": entry.cacheControl,
-      ETag: entry.etag,
-    };
     if (req.headers["if-none-match"] === entry.etag) {
-      res.writeHead(304, headers);
+      res.writeHead(304, entry.notModified);
       res.end();
       return true;
     }
-    let body = entry.identity;
+    let variant = entry.identity;
     if (entry.gzip) {
-      headers.Vary = "Accept-Encoding";
-      const accept = String(req.headers["accept-encoding"] ?? "");
-      if (entry.br && /\bbr\b/.test(accept)) {
-        body = entry.br;
-        headers["Content-Encoding"] = "br";
-      } else if (/\bgzip\b/.test(accept)) {
-        body = entry.gzip;
-        headers["Content-Encoding"] = "gzip";
-      }
+      const accept = req.headers["accept-encoding"] ?? "";
+      if (entry.br && accept.includes("br")) variant = entry.br;
+      else if (accept.includes("gzip")) variant = entry.gzip;
     }
-    headers["Content-Length"] = body.length;
-    res.writeHead(200, headers);
-    res.end(req.method === "HEAD" ? undefined : body);
+    res.writeHead(200, variant.headers);
+    res.end(req.method === "HEAD" ? undefined : variant.body);
     return true;
   }
 
   /** The stored bytes of a path, uncompressed (used for the /500 fallback page). */
   read(urlPath: string): Buffer | undefined {
-    return this.entries.get(urlPath)?.identity;
+    return this.entries.get(urlPath)?.identity.body;
   }
 }

@@ -42,7 +42,7 @@ export const citySlugs = [
 ] as const;
 export type CitySlug = (typeof citySlugs)[number];
 
-/** Icons the content may name; mapped to lucide components in components/ui/icon.tsx. */
+/** Icons the content may name (drawn from the sprite, see components/ui/icon.tsx). */
 export const iconNames = [
   "server", "users", "lightbulb", "shield-check", "clipboard-check", "cloud", "mail", "phone",
   "key-round", "monitor-speaker", "life-buoy", "code", "building", "stethoscope", "scale",

@@ -1,4 +1,4 @@
-import { Clock, Mail, Phone } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import type { Route } from "./+types/contact";
 import { site } from "~/config/site";
 import { EmailLink, PhoneLink } from "~/components/ui/contact-links";
@@ -35,7 +35,7 @@ export default function Contact({ loaderData: { page } }: Route.ComponentProps) 
       <PageHero eyebrow="Get Started" title={page.headline} intro={page.intro} breadcrumbs={crumbs} />
       <Section>
         <ul className="grid gap-6 md:grid-cols-3" data-click-location="contact_page">
-          <ContactCard icon={<Phone aria-hidden="true" className="size-6" />} title="Call us">
+          <ContactCard icon={<Icon name="phone" className="size-6" />} title="Call us">
             <p>
               New business: <PhoneLink phone={site.phones.sales} className={linkClass} />
             </p>
@@ -43,7 +43,7 @@ export default function Contact({ loaderData: { page } }: Route.ComponentProps) 
               Client support: <PhoneLink phone={site.phones.support} className={linkClass} />
             </p>
           </ContactCard>
-          <ContactCard icon={<Mail aria-hidden="true" className="size-6" />} title="Email us">
+          <ContactCard icon={<Icon name="mail" className="size-6" />} title="Email us">
             <p>
               Sales and questions: <EmailLink email={site.emails.general} className={linkClass} />
             </p>
@@ -51,7 +51,7 @@ export default function Contact({ loaderData: { page } }: Route.ComponentProps) 
               Client support: <EmailLink email={site.emails.support} className={linkClass} />
             </p>
           </ContactCard>
-          <ContactCard icon={<Clock aria-hidden="true" className="size-6" />} title="Hours">
+          <ContactCard icon={<Icon name="clock" className="size-6" />} title="Hours">
             <p>{site.hours.business}</p>
             <p>{site.hours.emergency}</p>
             <p>{site.hours.onSite}</p>

@@ -1,4 +1,4 @@
-import { ChevronDown } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent, type PointerEvent } from "react";
 import { Link, useLocation } from "react-router";
 import { DROPDOWN_CLOSE_DELAY_MS } from "~/config/ui";
@@ -114,7 +114,7 @@ export function NavDropdown({ label, links, allLink }: { label: string; links: r
         className="inline-flex min-h-11 items-center gap-1 rounded-md px-3 text-[0.9375rem] font-medium text-navy-900 hover:bg-slate-100"
       >
         {label}
-        <ChevronDown aria-hidden="true" className={`size-4 transition-transform duration-150 motion-reduce:transition-none ${open ? "rotate-180" : ""}`} />
+        <Icon name="chevron-down" className={`size-4 transition-transform duration-150 motion-reduce:transition-none ${open ? "rotate-180" : ""}`} />
       </button>
       <div id={panelId} hidden={!open} className="absolute left-1/2 top-full z-50 w-[34rem] max-w-[calc(100vw-2rem)] -translate-x-1/2 pt-2">
         <div className="rounded-xl border border-slate-200 bg-white p-3 shadow-xl">

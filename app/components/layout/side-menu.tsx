@@ -1,5 +1,5 @@
-import { ChevronDown, X } from "lucide-react";
-import { useEffect, useRef, type MouseEvent } from "react";
+import { Icon } from "~/components/ui/icon";
+import { useEffect, useRef, type KeyboardEvent, type MouseEvent } from "react";
 import { Link } from "react-router";
 import { navigation, type NavLink } from "~/config/navigation";
 import { site } from "~/config/site";
@@ -12,7 +12,7 @@ function LinkGroup({ label, links, allLink }: { label: string; links: readonly N
     <details className="group border-b border-slate-200">
       <summary className="flex min-h-12 cursor-pointer list-none items-center justify-between px-1 text-base font-semibold text-navy-900 [&::-webkit-details-marker]:hidden">
         {label}
-        <ChevronDown aria-hidden="true" className="size-5 transition-transform duration-150 group-open:rotate-180 motion-reduce:transition-none" />
+        <Icon name="chevron-down" className="size-5 transition-transform duration-150 group-open:rotate-180 motion-reduce:transition-none" />
       </summary>
       <ul className="pb-3">
         {links.map((link) => (
@@ -47,6 +47,25 @@ export function SideMenu({ id, open, onClose, viewer }: { id: string; open: bool
     if (!open && dialog.open) dialog.close();
   }, [open]);
 
+  // A modal dialog makes the page inert, but Tab can still leave for the browser's own UI:
+  // wrap focus from the last control to the first and back, so it stays in the menu.
+  const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
+    if (event.key !== "Tab" || !ref.current) return;
+    const focusable = [...ref.current.querySelectorAll<HTMLElement>("a[href], button, summary")].filter((el) =>
+      el.checkVisibility ? el.checkVisibility() : el.offsetParent !== null,
+    );
+    const first = focusable[0];
+    const last = focusable[focusable.length - 1];
+    if (!first || !last) return;
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
+
   const onClick = (event: MouseEvent<HTMLDialogElement>) => {
     const target = event.target as HTMLElement;
     // A click on the backdrop lands on the dialog element itself.
@@ -55,13 +74,14 @@ export function SideMenu({ id, open, onClose, viewer }: { id: string; open: bool
 
   return (
     // Escape is handled by <dialog> itself; the click handler only adds backdrop and link clicks.
-    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
     <dialog
       ref={ref}
       id={id}
       aria-label="Menu"
       onClose={onClose}
       onClick={onClick}
+      onKeyDown={onKeyDown}
       data-click-location="side_menu"
       className="side-menu fixed inset-y-0 right-0 left-auto m-0 h-dvh max-h-none w-[min(22rem,88vw)] max-w-none bg-white p-0 shadow-2xl backdrop:bg-navy-950/60"
     >
@@ -73,7 +93,7 @@ export function SideMenu({ id, open, onClose, viewer }: { id: string; open: bool
             onClick={onClose}
             className="inline-flex size-11 items-center justify-center rounded-md text-navy-900 hover:bg-slate-100"
           >
-            <X aria-hidden="true" className="size-6" />
+            <Icon name="x" className="size-6" />
             <span className="sr-only">Close menu</span>
           </button>
         </div>

@@ -1,4 +1,4 @@
-import { Clock, Mail, Phone } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { Link } from "react-router";
 import { navigation, type NavLink } from "~/config/navigation";
 import { officesByState, site } from "~/config/site";
@@ -36,7 +36,7 @@ export function SiteFooter({ viewer }: { viewer: Viewer }) {
           <h2 className="sr-only">Contact</h2>
           <ul className="mt-6 space-y-3 text-sm">
             <li className="flex gap-2">
-              <Clock aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+              <Icon name="clock" className="mt-0.5 size-4 shrink-0" />
               <span>
                 {site.hours.business}
                 <br />
@@ -44,7 +44,7 @@ export function SiteFooter({ viewer }: { viewer: Viewer }) {
               </span>
             </li>
             <li className="flex gap-2">
-              <Phone aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+              <Icon name="phone" className="mt-0.5 size-4 shrink-0" />
               <span>
                 Sales <PhoneLink phone={site.phones.sales} className="font-semibold text-white hover:underline" />
                 <br />
@@ -52,7 +52,7 @@ export function SiteFooter({ viewer }: { viewer: Viewer }) {
               </span>
             </li>
             <li className="flex gap-2">
-              <Mail aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+              <Icon name="mail" className="mt-0.5 size-4 shrink-0" />
               <EmailLink email={site.emails.general} className="font-semibold text-white hover:underline" />
             </li>
           </ul>

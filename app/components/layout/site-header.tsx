@@ -1,4 +1,4 @@
-import { Menu, Phone } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { useState } from "react";
 import { Link, NavLink as RouterNavLink, useLocation } from "react-router";
 import { navigation } from "~/config/navigation";
@@ -56,14 +56,14 @@ export function SiteHeader({ scrolled, viewer }: { scrolled: boolean; viewer: Vi
             href={`tel:${site.phones.sales.e164}`}
             className="hidden min-h-11 items-center gap-2 rounded-md px-3 font-semibold text-navy-900 hover:bg-slate-100 md:inline-flex"
           >
-            <Phone aria-hidden="true" className="size-4" />
+            <Icon name="phone" className="size-4" />
             {site.phones.sales.display}
           </a>
           <a
             href={`tel:${site.phones.sales.e164}`}
             className="inline-flex size-11 items-center justify-center rounded-md text-navy-900 hover:bg-slate-100 md:hidden"
           >
-            <Phone aria-hidden="true" className="size-5" />
+            <Icon name="phone" className="size-5" />
             <span className="sr-only">Call sales at {site.phones.sales.display}</span>
           </a>
           {!viewer.signedIn && (
@@ -81,7 +81,7 @@ export function SiteHeader({ scrolled, viewer }: { scrolled: boolean; viewer: Vi
             onClick={() => setMenuOpenAt(pathname)}
             className="inline-flex size-11 items-center justify-center rounded-md text-navy-900 hover:bg-slate-100 lg:hidden"
           >
-            <Menu aria-hidden="true" className="size-6" />
+            <Icon name="menu" className="size-6" />
             <span className="sr-only">Open menu</span>
           </button>
         </div>

@@ -5,6 +5,9 @@ import { NotFoundContent, ServerErrorContent } from "~/components/sections/error
 import { useDelayedFlag } from "~/lib/use-delayed-flag";
 import { useScrollState } from "~/lib/use-scroll-state";
 import { VISITOR, type Viewer } from "~/lib/viewer";
+import { notFoundMeta, routeMeta } from "~/lib/meta";
+import { serverErrorPage } from "~/content/pages";
+import type { Route } from "./+types/site-layout";
 import { PageSkeleton } from "./page-skeleton";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
@@ -48,6 +51,16 @@ export default function SiteLayout() {
     </SiteShell>
   );
 }
+
+/**
+ * Pages set their own head tags. When a page throws, this layout's boundary renders, and these
+ * tags (noindex, "Page not found" or the server-error title) describe what is shown.
+ */
+export const meta: Route.MetaFunction = ({ error, matches, location }) => {
+  if (!error) return [];
+  if (isRouteErrorResponse(error) && error.status === 404) return notFoundMeta(matches, location.pathname);
+  return routeMeta(matches, { ...serverErrorPage, path: location.pathname, noindex: true });
+};
 
 /** Errors below the layout keep the header and footer: 404 → not found, anything else → server error. */
 export function ErrorBoundary() {

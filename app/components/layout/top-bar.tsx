@@ -1,4 +1,4 @@
-import { CreditCard, ExternalLink, Headset, MonitorSmartphone } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { site } from "~/config/site";
 import { PhoneLink } from "~/components/ui/contact-links";
 
@@ -15,24 +15,24 @@ export function TopBar({ hidden }: { hidden: boolean }) {
     >
       <div className="mx-auto flex h-full max-w-7xl items-center justify-between gap-3 px-4 sm:px-6">
         <p className="flex items-center gap-1.5">
-          <Headset aria-hidden="true" className="hidden size-4 sm:block" />
+          <Icon name="headset" className="hidden size-4 sm:block" />
           <span className="hidden sm:inline">Client support:</span>
           <PhoneLink phone={site.phones.support} className="font-semibold text-white underline-offset-4 hover:underline" />
         </p>
         <ul className="flex items-center gap-4">
           <li>
             <a href={site.portals.payment.href} className={portalClass} rel="noopener" target="_blank">
-              <CreditCard aria-hidden="true" className="hidden size-4 sm:block" />
+              <Icon name="credit-card" className="hidden size-4 sm:block" />
               {site.portals.payment.name}
-              <ExternalLink aria-hidden="true" className="size-3" />
+              <Icon name="external-link" className="size-3" />
               <span className="sr-only">(opens in a new tab)</span>
             </a>
           </li>
           <li>
             <a href={site.portals.client.href} className={portalClass} rel="noopener" target="_blank">
-              <MonitorSmartphone aria-hidden="true" className="hidden size-4 sm:block" />
+              <Icon name="monitor-smartphone" className="hidden size-4 sm:block" />
               {site.portals.client.name}
-              <ExternalLink aria-hidden="true" className="size-3" />
+              <Icon name="external-link" className="size-3" />
               <span className="sr-only">(opens in a new tab)</span>
             </a>
           </li>

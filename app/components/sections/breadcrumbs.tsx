@@ -1,4 +1,4 @@
-import { ChevronRight } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { Link } from "react-router";
 import type { Crumb } from "~/lib/seo";
 
@@ -10,7 +10,7 @@ export function Breadcrumbs({ items }: { items: Crumb[] }) {
       <ol className="flex flex-wrap items-center gap-1 text-sm text-slate-300">
         {all.map((crumb, i) => (
           <li key={crumb.path} className="flex items-center gap-1">
-            {i > 0 && <ChevronRight aria-hidden="true" className="size-4 text-slate-400" />}
+            {i > 0 && <Icon name="chevron-right" className="size-4 text-slate-400" />}
             {i === all.length - 1 ? (
               <span aria-current="page" className="text-white">
                 {crumb.name}

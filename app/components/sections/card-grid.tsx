@@ -1,4 +1,3 @@
-import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
 import { Icon } from "~/components/ui/icon";
 import type { CatalogEntry } from "~/content/types";
@@ -22,7 +21,7 @@ export function CardGrid({ entries, headingLevel = 3 }: { entries: readonly Cata
             <p className="mt-2 flex-1 text-slate-700">{entry.summary}</p>
             <span className="mt-4 inline-flex items-center gap-1 text-sm font-semibold text-accent">
               Learn more<span className="sr-only"> about {entry.name}</span>
-              <ArrowRight aria-hidden="true" className="size-4 transition-transform duration-150 group-hover:translate-x-0.5 motion-reduce:transition-none" />
+              <Icon name="arrow-right" className="size-4 transition-transform duration-150 group-hover:translate-x-0.5 motion-reduce:transition-none" />
             </span>
           </Link>
         </li>

@@ -1,4 +1,4 @@
-import { Phone } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { navigation } from "~/config/navigation";
 import { site } from "~/config/site";
 import { ButtonLink } from "~/components/ui/button-link";
@@ -23,7 +23,7 @@ export function CtaBand({ cta, service }: { cta: CallToAction; service?: string 
             phone={site.phones.sales}
             className="inline-flex min-h-11 items-center gap-2 rounded-md border border-white/40 px-5 font-semibold text-white hover:bg-white/10"
           >
-            <Phone aria-hidden="true" className="size-4" />
+            <Icon name="phone" className="size-4" />
             <span>
               <span className="sr-only">Call sales at </span>
               {site.phones.sales.display}

@@ -1,4 +1,4 @@
-import { Check } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import type { Feature } from "~/content/types";
 import { cn } from "~/lib/cn";
 
@@ -20,7 +20,7 @@ export function CheckList({ items, className }: { items: readonly string[]; clas
     <ul className={cn("space-y-3", className)}>
       {items.map((item) => (
         <li key={item} className="flex gap-3">
-          <Check aria-hidden="true" className="mt-1 size-5 shrink-0 text-emerald-700" />
+          <Icon name="check" className="mt-1 size-5 shrink-0 text-emerald-700" />
           <span>{item}</span>
         </li>
       ))}

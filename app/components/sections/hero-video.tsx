@@ -1,4 +1,4 @@
-import { Pause, Play } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 
 const REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
@@ -75,7 +75,7 @@ export function HeroVideo() {
           aria-pressed={!playing}
           className="absolute bottom-4 right-4 z-10 inline-flex min-h-11 items-center gap-2 rounded-md bg-navy-950/70 px-3 text-sm font-medium text-white hover:bg-navy-950/90"
         >
-          {playing ? <Pause aria-hidden="true" className="size-4" /> : <Play aria-hidden="true" className="size-4" />}
+          {playing ? <Icon name="pause" className="size-4" /> : <Icon name="play" className="size-4" />}
           {playing ? "Pause background video" : "Play background video"}
         </button>
       )}

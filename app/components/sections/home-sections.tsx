@@ -1,4 +1,4 @@
-import { ShieldCheck } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { site, officesByState } from "~/config/site";
 import { Link } from "react-router";
 
@@ -42,7 +42,7 @@ export function ComplianceBadges() {
     <ul className="flex flex-wrap gap-3">
       {site.compliance.map((name) => (
         <li key={name} className="inline-flex items-center gap-2 rounded-full border-2 border-navy-900/15 bg-white px-5 py-2.5 font-semibold text-navy-900">
-          <ShieldCheck aria-hidden="true" className="size-5 text-emerald-700" />
+          <Icon name="shield-check" className="size-5 text-emerald-700" />
           {name}
         </li>
       ))}

@@ -1,4 +1,4 @@
-import { Clock, MapPin, Phone } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { navigation } from "~/config/navigation";
 import { officeById, site } from "~/config/site";
 import { ButtonLink } from "~/components/ui/button-link";
@@ -34,7 +34,7 @@ export function CityTemplate({ page, breadcrumbs }: { page: CityPage; breadcrumb
             </h3>
             <address className="mt-4 space-y-3 not-italic text-slate-800">
               <p className="flex gap-2">
-                <MapPin aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-navy-700" />
+                <Icon name="map-pin" className="mt-0.5 size-5 shrink-0 text-navy-700" />
                 <span>
                   {office.street}
                   <br />
@@ -42,11 +42,11 @@ export function CityTemplate({ page, breadcrumbs }: { page: CityPage; breadcrumb
                 </span>
               </p>
               <p className="flex gap-2">
-                <Phone aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-navy-700" />
+                <Icon name="phone" className="mt-0.5 size-5 shrink-0 text-navy-700" />
                 <PhoneLink phone={office.phone} className="font-semibold text-accent underline-offset-4 hover:underline" />
               </p>
               <p className="flex gap-2">
-                <Clock aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-navy-700" />
+                <Icon name="clock" className="mt-0.5 size-5 shrink-0 text-navy-700" />
                 <span>
                   {site.hours.business}
                   <br />
