@@ -1,0 +1,38 @@
+// @vitest-environment jsdom
+import { render, screen } from "@testing-library/react";
+import { createRoutesStub, data } from "react-router";
+import { describe, expect, it, vi } from "vitest";
+import SiteLayout, { ErrorBoundary } from "~/components/layout/site-layout";
+
+function renderWith(loader: () => unknown) {
+  const Stub = createRoutesStub([
+    {
+      id: "site",
+      Component: SiteLayout,
+      ErrorBoundary,
+      children: [{ path: "/broken", loader, Component: () => <p>never shown</p> }],
+    },
+  ]);
+  return render(<Stub initialEntries={["/broken"]} />);
+}
+
+describe("the site layout's error boundary", () => {
+  it("shows the branded server-error page, inside header and footer, and never the error itself", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    renderWith(() => {
+      throw new Error("database password is hunter2 at db.server.ts:42");
+    });
+    expect(await screen.findByRole("heading", { level: 1, name: "Something went wrong on our side" })).toBeInTheDocument();
+    expect(document.body.textContent).not.toContain("hunter2");
+    expect(document.body.textContent).not.toContain("db.server.ts");
+    expect(screen.getByRole("navigation", { name: "Main" })).toBeInTheDocument();
+    expect(screen.getByRole("contentinfo")).toBeInTheDocument();
+  });
+
+  it("shows the not-found page for a thrown 404", async () => {
+    renderWith(() => {
+      throw data(null, { status: 404 });
+    });
+    expect(await screen.findByRole("heading", { level: 1, name: "We can’t find that page" })).toBeInTheDocument();
+  });
+});
