@@ -1,6 +1,6 @@
 import { defineConfig } from "@playwright/test";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./tests/chromium";
-import { E2E_GTM_ID, E2E_PORT, E2E_SITE_URL } from "./tests/e2e/config";
+import { E2E_AUTH_SECRET, E2E_DATA_DIR, E2E_GTM_ID, E2E_PORT, E2E_SITE_URL, E2E_USERS } from "./tests/e2e/config";
 
 /**
  * Browser tests against the production build served by the project's own server.
@@ -19,7 +19,8 @@ export default defineConfig({
     trace: "off",
   },
   webServer: {
-    command: "node build/server-runtime/index.js",
+    // A fresh embedded database with the test accounts, then the production server.
+    command: `rm -rf ${E2E_DATA_DIR} && npx tsx tests/e2e/seed.ts && node build/server-runtime/index.js`,
     url: `http://127.0.0.1:${E2E_PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,
@@ -30,6 +31,11 @@ export default defineConfig({
       SITE_URL: E2E_SITE_URL,
       GTM_ID: E2E_GTM_ID,
       TEST_FAULTS: "1",
+      DATA_DIR: E2E_DATA_DIR,
+      BETTER_AUTH_SECRET: E2E_AUTH_SECRET,
+      SUPER_ADMIN_EMAIL: E2E_USERS.admin.email,
+      // Each test sends its own X-Forwarded-For, so sign-in rate limits do not collide.
+      TRUST_PROXY: "1",
     },
   },
 });

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { site } from "./config/site";
 
-const optional = (schema: z.ZodString) =>
+const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), schema.optional());
 
 export const envSchema = z.object({
@@ -16,6 +16,19 @@ export const envSchema = z.object({
     .url({ protocol: /^https?$/, error: "must be an absolute http(s) URL, e.g. https://www.example.com" })
     .default(site.defaultOrigin)
     .transform((u) => u.replace(/\/+$/, "")),
+  /** PostgreSQL connection string; unset: the embedded PGlite database in DATA_DIR. */
+  DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")),
+  /** Folder for the embedded database and the generated local auth secret. */
+  DATA_DIR: z.string().min(1).default("./data"),
+  /** Signs session cookies. Unset: generated once and kept in DATA_DIR (fine for one machine). */
+  BETTER_AUTH_SECRET: optional(z.string().min(32, "must be at least 32 characters (openssl rand -base64 32)")),
+  /** The one administrator who may grant or revoke the admin role and delete accounts. */
+  SUPER_ADMIN_EMAIL: optional(z.email("must be an e-mail address")),
+  /** "1" behind a reverse proxy: take the client address from X-Forwarded-For. */
+  TRUST_PROXY: z
+    .enum(["0", "1"], { error: 'must be "0" or "1"' })
+    .optional()
+    .transform((v) => v === "1"),
   /** Test only: adds GET /__test/fault, which fails on purpose, to prove errors never leak. */
   TEST_FAULTS: z
     .enum(["0", "1"], { error: 'must be "0" or "1"' })

@@ -8,6 +8,13 @@ export default [
   // Machine-readable files (resource routes, no layout).
   route("sitemap.xml", "routes/sitemap-xml.ts"),
   route("robots.txt", "routes/robots-txt.ts"),
+  route("api/auth/*", "routes/api-auth.ts"), // better-auth: sign-in, sign-out, get-session
+
+  // Administrator area: its own quiet layout, every route behind the admin guard.
+  layout("routes/admin/layout.tsx", [
+    route("admin/docs", "routes/admin/docs.tsx"),
+    route("admin/graphics", "routes/admin/graphics.tsx"),
+  ]),
 
   // Public site: top bar, header, main area, footer.
   layout("components/layout/site-layout.tsx", [
@@ -24,6 +31,7 @@ export default [
     route("terms-and-conditions", "routes/terms-and-conditions.tsx"),
     route("privacy-policy", "routes/privacy-policy.tsx"),
     route("sitemap", "routes/sitemap.tsx"),
+    route("auth/login", "routes/auth-login.tsx"),
     route("500", "routes/server-error.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),

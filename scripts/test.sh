@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Installs what the tests need (Chromium, Java for the HTML checker, npm packages), then runs
-# every check: lint, typecheck, unit tests, production build, browser tests. `npm test` runs this.
+# Installs what the tests need (Chromium, Java for the HTML checker, npm packages; PostgreSQL 15
+# is installed by the integration harness when missing), then runs every check: lint, typecheck,
+# unit tests, integration tests, production build, browser tests. `npm test` runs this.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -29,6 +30,9 @@ npx tsc --noEmit
 
 echo "==> Unit tests"
 npx vitest run
+
+echo "==> Integration tests (embedded PGlite and a throwaway PostgreSQL 15)"
+npx vitest run -c vitest.integration.config.ts
 
 # The browser tests run against this build (settings shared with tests/e2e/config.ts).
 port=$(sed -n 's/^export const E2E_PORT = \([0-9]*\);/\1/p' tests/e2e/config.ts)

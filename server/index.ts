@@ -10,6 +10,9 @@ import { createServer } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ServerBuild } from "react-router";
+import { CLIENT_IP_HEADER } from "../app/auth/config.ts";
+import { isCrossSiteWrite, trustedOrigins } from "../app/auth/origins.ts";
+import { closeDatabase, initDatabase } from "../app/db/client.server.ts";
 import { EnvError, parseEnv, type Env } from "../app/env.server.ts";
 import { applySecurityHeaders, securityHeaders } from "./security-headers.ts";
 import { StaticStore } from "./static-store.ts";
@@ -33,6 +36,15 @@ const buildDir = process.env.BUILD_DIR
 const serverBuildPath = path.join(buildDir, "server", "index.js");
 if (!existsSync(serverBuildPath)) {
   console.error(`No build found at ${serverBuildPath}. Run "npm run build" first.`);
+  process.exit(1);
+}
+
+// Open the database (apply migrations, lock the embedded data folder) before taking requests.
+try {
+  const { kind } = await initDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  console.log(`Database: ${kind === "postgres" ? "PostgreSQL (DATABASE_URL)" : `embedded PGlite in ${path.resolve(env.DATA_DIR)}`}`);
+} catch (error) {
+  console.error(`Cannot open the database: ${error instanceof Error ? error.message : error}`);
   process.exit(1);
 }
 
@@ -69,7 +81,27 @@ const onError: ErrorRequestHandler = (error, _req, res, _next) => {
 };
 app.use(onError);
 
+/** The client's address, from the socket, or from X-Forwarded-For when behind a trusted proxy. */
+function clientAddress(req: import("node:http").IncomingMessage): string {
+  if (env.TRUST_PROXY) {
+    const forwarded = String(req.headers["x-forwarded-for"] ?? "").split(",")[0].trim();
+    if (forwarded) return forwarded;
+  }
+  return req.socket.remoteAddress ?? "unknown";
+}
+
+const allowedOrigins = trustedOrigins(env);
+
 const server = createServer((req, res) => {
+  if (
+    isCrossSiteWrite(req.method ?? "GET", { origin: req.headers.origin, secFetchSite: req.headers["sec-fetch-site"] as string | undefined }, allowedOrigins)
+  ) {
+    res.writeHead(403, { ...securityHeaders, "Content-Type": "text/plain; charset=utf-8" });
+    res.end("Cross-site request refused.");
+    return;
+  }
+  // Rate limits key on this header: only the server sets it, whatever the client sent.
+  req.headers[CLIENT_IP_HEADER] = clientAddress(req);
   const url = req.url ?? "/";
   const q = url.indexOf("?");
   const pathname = q === -1 ? url : url.slice(0, q);
@@ -95,7 +127,9 @@ server.listen(env.PORT, env.HOST, () => {
 
 function shutdown(signal: string) {
   console.log(`${signal} received, closing`);
-  server.close(() => process.exit(0));
+  server.close(() => {
+    void closeDatabase().finally(() => process.exit(0));
+  });
   setTimeout(() => process.exit(0), 5000).unref();
 }
 process.on("SIGTERM", () => shutdown("SIGTERM"));

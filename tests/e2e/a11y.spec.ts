@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { publicPages } from "./helpers";
 
-const pages = [...publicPages().map((p) => p.path), "/500", "/no-such-page"];
+const pages = [...publicPages().map((p) => p.path), "/500", "/no-such-page", "/auth/login"];
 
 for (const width of [1280, 390]) {
   test.describe(`axe at ${width} px`, () => {

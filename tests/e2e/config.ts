@@ -2,3 +2,9 @@
 export const E2E_PORT = 4173;
 export const E2E_SITE_URL = "https://www.crossroadsit.example";
 export const E2E_GTM_ID = "GTM-TEST0001";
+export const E2E_DATA_DIR = ".e2e-data";
+export const E2E_AUTH_SECRET = "browser-tests-only-secret-0123456789abcdef";
+export const E2E_USERS = {
+  admin: { email: "admin@crossroadsit.example", password: "Blue-Harbor-Lantern-42", admin: true },
+  staff: { email: "tech@crossroadsit.example", password: "Green-Valley-Kettle-17", admin: false },
+} as const;

@@ -1,0 +1,101 @@
+/**
+ * better-auth, configured once: e-mail and password only, no public sign-up, argon2id hashes,
+ * UUID ids, httpOnly SameSite=Lax cookies, short idle sessions, sign-in rate limits stored in the
+ * database (shared by every server process) and keyed on the real client address.
+ */
+import { hash, verify } from "@node-rs/argon2";
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { randomBytes } from "node:crypto";
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { database, type Database } from "~/db/client.server";
+import * as schema from "~/db/schema.server";
+import { env, type Env } from "~/env.server";
+import {
+  CLIENT_IP_HEADER,
+  MIN_PASSWORD_LENGTH,
+  SESSION_IDLE_SECONDS,
+  SESSION_UPDATE_AGE_SECONDS,
+  SIGN_IN_MAX_ATTEMPTS,
+  SIGN_IN_WINDOW_SECONDS,
+} from "./config";
+import { isLoopback, trustedOrigins } from "./origins";
+
+/** BETTER_AUTH_SECRET, or a secret generated once and kept (mode 600) in the data folder. */
+export function authSecret(config: Pick<Env, "BETTER_AUTH_SECRET" | "DATA_DIR">): string {
+  if (config.BETTER_AUTH_SECRET) return config.BETTER_AUTH_SECRET;
+  const file = path.resolve(config.DATA_DIR, "auth-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(path.dirname(file), { recursive: true });
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: "wx" });
+  chmodSync(file, 0o600);
+  return secret;
+}
+
+export function createAuth(db: Database, config: Env) {
+  const local = isLoopback(config.HOST);
+  return betterAuth({
+    appName: "Crossroads IT staff",
+    baseURL: config.SITE_URL,
+    basePath: "/api/auth",
+    secret: authSecret(config),
+    trustedOrigins: trustedOrigins(config),
+    database: drizzleAdapter(db, {
+      provider: "pg",
+      schema: { user: schema.user, session: schema.session, account: schema.account, verification: schema.verification, rateLimit: schema.rateLimit },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      disableSignUp: true,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      maxPasswordLength: 256,
+      password: {
+        hash: (password) => hash(password),
+        verify: ({ hash: stored, password }) => verify(stored, password),
+      },
+    },
+    session: {
+      expiresIn: SESSION_IDLE_SECONDS,
+      updateAge: SESSION_UPDATE_AGE_SECONDS,
+      // Every request checks the database, so a revoked session is refused at once.
+      cookieCache: { enabled: false },
+    },
+    rateLimit: {
+      enabled: true,
+      storage: "database",
+      modelName: "rateLimit",
+      window: 60,
+      max: 120,
+      customRules: {
+        "/sign-in/email": { window: SIGN_IN_WINDOW_SECONDS, max: SIGN_IN_MAX_ATTEMPTS },
+      },
+    },
+    advanced: {
+      database: { generateId: "uuid" },
+      useSecureCookies: config.NODE_ENV === "production" && !local,
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    telemetry: { enabled: false },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+const KEY = Symbol.for("crossroads.auth");
+type Holder = { [KEY]?: WeakMap<Database, Auth> };
+
+/** The auth instance for the process's database (shared by both bundles through globalThis). */
+export async function auth(): Promise<Auth> {
+  const db = await database();
+  const holder = globalThis as Holder;
+  holder[KEY] ??= new WeakMap();
+  let instance = holder[KEY].get(db);
+  if (!instance) {
+    instance = createAuth(db, env());
+    holder[KEY].set(db, instance);
+  }
+  return instance;
+}

@@ -1,0 +1,22 @@
+/**
+ * Where to send a user after sign-in: only a path on this site, never an absolute or
+ * protocol-relative URL from the query string (DECISIONS §4).
+ */
+export function safeRedirect(to: unknown, fallback = "/"): string {
+  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
+  // Control characters and backslashes can turn a path into a host in some parsers.
+  if ([...to].some((c) => c.charCodeAt(0) < 0x20 || c === "\\")) return fallback;
+  try {
+    const url = new URL(to, "http://placeholder.invalid");
+    if (url.origin !== "http://placeholder.invalid") return fallback;
+    return `${url.pathname}${url.search}${url.hash}`;
+  } catch {
+    return fallback;
+  }
+}
+
+/** /auth/login?redirectTo=<path and query of the page the visitor was sent from>. */
+export function loginPath(from?: string): string {
+  const target = from ? safeRedirect(from, "") : "";
+  return target && target !== "/" ? `/auth/login?redirectTo=${encodeURIComponent(target)}` : "/auth/login";
+}

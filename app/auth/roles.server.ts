@@ -1,0 +1,43 @@
+/**
+ * Roles come from the user_roles table (SPEC §3, §4): a row with role "admin" makes an
+ * administrator; the super-administrator is the admin whose e-mail is SUPER_ADMIN_EMAIL.
+ */
+import { and, eq } from "drizzle-orm";
+import { database } from "~/db/client.server";
+import { userRoles, type Role } from "~/db/schema.server";
+import { env } from "~/env.server";
+
+export interface RoleFlags {
+  isAdmin: boolean;
+  isSuperAdmin: boolean;
+}
+
+export const NO_ROLES: RoleFlags = { isAdmin: false, isSuperAdmin: false };
+
+/** SPEC §4: a failed lookup is logged and the user is treated as a non-admin. */
+export async function roleFlags(user: { id: string; email: string }): Promise<RoleFlags> {
+  try {
+    const db = await database();
+    const rows = await db
+      .select({ role: userRoles.role })
+      .from(userRoles)
+      .where(and(eq(userRoles.userId, user.id), eq(userRoles.role, "admin")))
+      .limit(1);
+    const isAdmin = rows.length === 1;
+    const superEmail = env().SUPER_ADMIN_EMAIL;
+    return { isAdmin, isSuperAdmin: isAdmin && !!superEmail && user.email.toLowerCase() === superEmail.toLowerCase() };
+  } catch (error) {
+    console.error("Role lookup failed; treating the user as a non-admin:", error instanceof Error ? error.message : error);
+    return NO_ROLES;
+  }
+}
+
+export async function grantRole(userId: string, role: Role): Promise<void> {
+  const db = await database();
+  await db.insert(userRoles).values({ userId, role }).onConflictDoNothing();
+}
+
+export async function revokeRole(userId: string, role: Role): Promise<void> {
+  const db = await database();
+  await db.delete(userRoles).where(and(eq(userRoles.userId, userId), eq(userRoles.role, role)));
+}

@@ -1,0 +1,52 @@
+/**
+ * Who is asking, and the guards every protected loader, action and API call uses (SPEC §4):
+ * no session → /auth/login with the original path; no admin role → 403 Access Denied.
+ */
+import { data, redirect } from "react-router";
+import { auth } from "./auth.server";
+import { ACCESS_DENIED_TEXT } from "./access-denied";
+import { loginPath } from "./redirect";
+import { roleFlags, type RoleFlags } from "./roles.server";
+
+export interface SignedIn extends RoleFlags {
+  user: { id: string; email: string; name: string };
+  session: { id: string; expiresAt: string };
+}
+
+export async function getSignedIn(request: Request): Promise<SignedIn | null> {
+  const result = await (await auth()).api.getSession({ headers: request.headers });
+  if (!result) return null;
+  const { user, session } = result;
+  return {
+    user: { id: user.id, email: user.email, name: user.name },
+    session: { id: session.id, expiresAt: new Date(session.expiresAt).toISOString() },
+    ...(await roleFlags(user)),
+  };
+}
+
+function originalPath(request: Request): string {
+  const url = new URL(request.url);
+  return `${url.pathname}${url.search}`;
+}
+
+/** A signed-in user, or a redirect to sign-in that remembers where they were going. */
+export async function requireUser(request: Request): Promise<SignedIn> {
+  const signedIn = await getSignedIn(request);
+  if (!signedIn) throw redirect(loginPath(originalPath(request)));
+  return signedIn;
+}
+
+/** An administrator, or the Access Denied screen with HTTP 403. */
+export async function requireAdmin(request: Request): Promise<SignedIn> {
+  const signedIn = await requireUser(request);
+  if (!signedIn.isAdmin) throw data({ reason: "access-denied" }, { status: 403 });
+  return signedIn;
+}
+
+/** For API calls: the vocabulary of DECISIONS §4 instead of redirects. */
+export async function requireAdminApi(request: Request): Promise<SignedIn> {
+  const signedIn = await getSignedIn(request);
+  if (!signedIn) throw Response.json({ code: "session_not_found", message: "Auth session missing!" }, { status: 401 });
+  if (!signedIn.isAdmin) throw Response.json({ code: "forbidden", message: ACCESS_DENIED_TEXT.message }, { status: 403 });
+  return signedIn;
+}

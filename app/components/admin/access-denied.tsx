@@ -1,0 +1,22 @@
+import { Link } from "react-router";
+import { ACCESS_DENIED_TEXT } from "~/auth/access-denied";
+import { buttonClass } from "~/components/ui/button-link";
+
+/** SPEC §2 and §8: title, text, message, and the two buttons, word for word. */
+export function AccessDenied({ signInHref = "/auth/login" }: { signInHref?: string }) {
+  return (
+    <section className="mx-auto max-w-xl px-4 py-20 text-center">
+      <h1 className="text-3xl font-bold tracking-tight">{ACCESS_DENIED_TEXT.title}</h1>
+      <p className="mt-3 text-lg font-medium text-navy-900">{ACCESS_DENIED_TEXT.text}</p>
+      <p className="mt-2 text-slate-700">{ACCESS_DENIED_TEXT.message}</p>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <Link to="/" className={buttonClass("primary")}>
+          Return to Home
+        </Link>
+        <Link to={signInHref} className={buttonClass("secondary")}>
+          Sign In
+        </Link>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,126 @@
+/**
+ * The one database connection of the process: PostgreSQL at DATABASE_URL, or the embedded
+ * PGlite in DATA_DIR. Migrations in ./drizzle are applied when it opens. The instance is kept on
+ * globalThis, so the server file and the React Router build (two bundles) share it.
+ */
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { NodePgDatabase } from "drizzle-orm/node-postgres";
+import * as schema from "./schema.server";
+
+export type Database = NodePgDatabase<typeof schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: "postgres" | "pglite";
+  close: () => Promise<void>;
+}
+
+/** ./drizzle: two levels above app/db/, build/server/ and build/server-runtime/ alike. */
+const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../drizzle");
+
+export class DataFolderInUseError extends Error {
+  constructor(folder: string, pid: number) {
+    super(
+      `The data folder ${folder} is already open in process ${pid}. The embedded database allows one server ` +
+        `process at a time: stop the other one, or use PostgreSQL (DATABASE_URL) to run several.`,
+    );
+    this.name = "DataFolderInUseError";
+  }
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/** Takes the PGlite folder's lock file, or throws when a live process holds it. */
+export function lockDataFolder(folder: string): () => void {
+  mkdirSync(folder, { recursive: true });
+  const lockPath = path.join(folder, "server.lock");
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(lockPath, "wx");
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      const release = () => rmSync(lockPath, { force: true });
+      process.once("exit", release);
+      return release;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      const holder = Number.parseInt(readFileSync(lockPath, "utf8"), 10);
+      if (Number.isInteger(holder) && holder !== process.pid && processAlive(holder)) {
+        throw new DataFolderInUseError(folder, holder);
+      }
+      rmSync(lockPath, { force: true }); // left by a process that is gone
+    }
+  }
+  throw new Error(`Could not lock ${folder}`);
+}
+
+export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<DatabaseHandle> {
+  if (options.databaseUrl) {
+    const { Pool } = await import("pg");
+    const { drizzle } = await import("drizzle-orm/node-postgres");
+    const { migrate } = await import("drizzle-orm/node-postgres/migrator");
+    const pool = new Pool({ connectionString: options.databaseUrl, max: 10 });
+    const db = drizzle({ client: pool, schema });
+    await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+    return { db, kind: "postgres", close: () => pool.end() };
+  }
+  const folder = path.resolve(options.dataDir, "pglite");
+  const release = lockDataFolder(path.resolve(options.dataDir));
+  try {
+    const { PGlite } = await import("@electric-sql/pglite");
+    const { drizzle } = await import("drizzle-orm/pglite");
+    const { migrate } = await import("drizzle-orm/pglite/migrator");
+    const client = await PGlite.create(folder);
+    const db = drizzle({ client, schema });
+    await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+    return {
+      db: db as unknown as Database,
+      kind: "pglite",
+      close: async () => {
+        await client.close();
+        release();
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+const KEY = Symbol.for("crossroads.database");
+type Holder = { [KEY]?: Promise<DatabaseHandle> };
+
+/** Opens the process's database once (later calls get the same one). */
+export function initDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<DatabaseHandle> {
+  const holder = globalThis as Holder;
+  holder[KEY] ??= openDatabase(options);
+  return holder[KEY];
+}
+
+/** The process's database; the server opens it at start. */
+export async function database(): Promise<Database> {
+  const holder = globalThis as Holder;
+  if (!holder[KEY]) {
+    const { env } = await import("~/env.server");
+    const { DATABASE_URL, DATA_DIR } = env();
+    return (await initDatabase({ databaseUrl: DATABASE_URL, dataDir: DATA_DIR })).db;
+  }
+  return (await holder[KEY]).db;
+}
+
+/** Closes the process's database, if open. */
+export async function closeDatabase(): Promise<void> {
+  const holder = globalThis as Holder;
+  const handle = holder[KEY];
+  delete holder[KEY];
+  if (handle) await (await handle).close();
+}

@@ -1,0 +1,149 @@
+import { data, Form, redirect, useNavigation, useSearchParams } from "react-router";
+import type { Route } from "./+types/auth-login";
+import { useState } from "react";
+import { auth } from "~/auth/auth.server";
+import { CLIENT_IP_HEADER } from "~/auth/config";
+import { safeRedirect } from "~/auth/redirect";
+import { getSignedIn } from "~/auth/session.server";
+import { Icon } from "~/components/ui/icon";
+import { PhoneLink } from "~/components/ui/contact-links";
+import { site } from "~/config/site";
+import { routeMeta } from "~/lib/meta";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  routeMeta(matches, {
+    title: "Staff sign-in",
+    description: "Sign in to the staff and administrator area.",
+    path: "/auth/login",
+    noindex: true,
+  });
+
+/** A signed-in user who opens the page is sent on. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  if (await getSignedIn(request)) throw redirect(safeRedirect(url.searchParams.get("redirectTo")));
+  return null;
+}
+
+type ActionResult = { error: string; email: string };
+
+const MESSAGES = {
+  missing: "Enter your e-mail address and your password.",
+  invalid: "That e-mail address and password do not match an account. Check both and try again.",
+  unavailable: "We could not sign you in just now. Try again in a minute.",
+};
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const email = String(form.get("email") ?? "").trim();
+  const password = String(form.get("password") ?? "");
+  const redirectTo = safeRedirect(form.get("redirectTo"));
+  if (!email || !password) return data<ActionResult>({ error: MESSAGES.missing, email }, { status: 400 });
+
+  // Through the HTTP handler, not auth.api, so the sign-in rate limit and origin check apply.
+  const headers = new Headers({ "content-type": "application/json" });
+  for (const name of ["cookie", "origin", "referer", "user-agent", CLIENT_IP_HEADER]) {
+    const value = request.headers.get(name);
+    if (value) headers.set(name, value);
+  }
+  const signInUrl = new URL("/api/auth/sign-in/email", request.url);
+  let response: Response;
+  try {
+    response = await (await auth()).handler(
+      new Request(signInUrl, { method: "POST", headers, body: JSON.stringify({ email, password, rememberMe: false }) }),
+    );
+  } catch (error) {
+    console.error("Sign-in failed:", error instanceof Error ? error.message : error);
+    return data<ActionResult>({ error: MESSAGES.unavailable, email }, { status: 503 });
+  }
+  if (response.ok) {
+    const out = new Headers();
+    for (const cookie of response.headers.getSetCookie()) out.append("set-cookie", cookie);
+    throw redirect(redirectTo, { headers: out });
+  }
+  if (response.status === 429) {
+    const seconds = Number(response.headers.get("x-retry-after")) || 60;
+    return data<ActionResult>(
+      { error: `Too many sign-in attempts. Wait ${seconds} second${seconds === 1 ? "" : "s"} and try again.`, email },
+      { status: 429, headers: { "Retry-After": String(seconds) } },
+    );
+  }
+  if (response.status === 401 || response.status === 400) return data<ActionResult>({ error: MESSAGES.invalid, email }, { status: 401 });
+  return data<ActionResult>({ error: MESSAGES.unavailable, email }, { status: 502 });
+}
+
+export default function Login({ actionData }: Route.ComponentProps) {
+  const [params] = useSearchParams();
+  const navigation = useNavigation();
+  const pending = navigation.state !== "idle" && navigation.formAction?.startsWith("/auth/login") === true;
+  const [showPassword, setShowPassword] = useState(false);
+  const result = actionData as ActionResult | undefined;
+  const inputClass =
+    "mt-1.5 block w-full rounded-md border border-slate-400 bg-white px-3 py-2.5 text-base text-navy-900 shadow-sm focus:border-navy-700";
+  return (
+    <section className="mx-auto max-w-md px-4 py-16 sm:py-24">
+      <h1 className="text-3xl font-bold tracking-tight">Staff sign-in</h1>
+      <p className="mt-3 text-slate-700">For {site.brand} staff. Clients: use the Client Portal in the top bar.</p>
+      <Form method="post" className="mt-8 space-y-5" aria-describedby={result?.error ? "login-error" : undefined}>
+        <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? "/"} />
+        {result?.error && (
+          <p id="login-error" role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-red-800">
+            {result.error}
+          </p>
+        )}
+        <div>
+          <label htmlFor="email" className="font-medium text-navy-900">
+            E-mail address
+          </label>
+          <input
+            id="email"
+            name="email"
+            type="email"
+            autoComplete="username"
+            inputMode="email"
+            required
+            defaultValue={result?.email ?? ""}
+            className={inputClass}
+          />
+        </div>
+        <div>
+          <label htmlFor="password" className="font-medium text-navy-900">
+            Password
+          </label>
+          <div className="relative">
+            <input
+              id="password"
+              name="password"
+              type={showPassword ? "text" : "password"}
+              autoComplete="current-password"
+              required
+              className={`${inputClass} pr-24`}
+            />
+            <button
+              type="button"
+              onClick={() => setShowPassword((s) => !s)}
+              aria-pressed={showPassword}
+              aria-controls="password"
+              className="absolute inset-y-0 right-1 my-auto h-9 rounded px-3 text-sm font-semibold text-navy-800 hover:bg-slate-100"
+            >
+              {showPassword ? "Hide" : "Show"}
+              <span className="sr-only"> password</span>
+            </button>
+          </div>
+        </div>
+        <button
+          type="submit"
+          disabled={pending}
+          className="inline-flex min-h-11 w-full items-center justify-center gap-2 rounded-md bg-accent px-5 font-semibold text-white hover:bg-accent-strong disabled:opacity-70"
+        >
+          {pending && <Icon name="clock" className="size-4 animate-spin motion-reduce:animate-none" />}
+          {pending ? "Signing in…" : "Sign in"}
+        </button>
+      </Form>
+      <p className="mt-8 text-sm text-slate-700">
+        Forgot your password? Ask an administrator to reset it, or call{" "}
+        <PhoneLink phone={site.phones.support} className="font-semibold text-accent underline" />.
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,64 @@
+/**
+ * Creates a staff account; the first administrator of a fresh install is made this way:
+ *   npm run user:create -- --email you@example.com --admin           (asks for the password)
+ *   npm run user:create -- --email you@example.com --password '...'   (non-interactive)
+ * Uses the same configuration as the server (DATABASE_URL or DATA_DIR). With the embedded
+ * database, stop the server first: one process at a time may open the data folder.
+ */
+import { createInterface } from "node:readline";
+import { parseArgs } from "node:util";
+import { AccountExistsError, createStaffUser, WeakPasswordError } from "../app/auth/users.server";
+import { closeDatabase } from "../app/db/client.server";
+import { env } from "../app/env.server";
+
+function askHidden(question: string): Promise<string> {
+  return new Promise((resolve) => {
+    const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: true });
+    const write = (rl as unknown as { _writeToOutput: (s: string) => void })._writeToOutput;
+    (rl as unknown as { _writeToOutput: (s: string) => void })._writeToOutput = (s: string) =>
+      write.call(rl, s.startsWith(question) ? s : "*".repeat(s.length ? 1 : 0));
+    rl.question(question, (answer) => {
+      rl.close();
+      process.stdout.write("\n");
+      resolve(answer);
+    });
+  });
+}
+
+const { values } = parseArgs({
+  options: { email: { type: "string" }, password: { type: "string" }, name: { type: "string" }, admin: { type: "boolean", default: false } },
+});
+
+async function main(): Promise<number> {
+  if (!values.email) {
+    console.error("Usage: npm run user:create -- --email E [--admin] [--name N] [--password P]");
+    return 2;
+  }
+  let password = values.password;
+  if (!password) {
+    if (!process.stdin.isTTY) {
+      console.error("No --password given and no terminal to ask on.");
+      return 2;
+    }
+    password = await askHidden("Password: ");
+    if ((await askHidden("Repeat it: ")) !== password) {
+      console.error("The two passwords differ.");
+      return 1;
+    }
+  }
+  env(); // validates the configuration with the server's schema
+  try {
+    const user = await createStaffUser({ email: values.email, password, name: values.name, admin: values.admin });
+    console.log(`Created ${values.admin ? "administrator" : "staff account"} ${user.email} (${user.id}).`);
+    return 0;
+  } catch (error) {
+    if (error instanceof WeakPasswordError) console.error(`weak_password:\n${error.reasons.map((r) => `  - ${r}`).join("\n")}`);
+    else if (error instanceof AccountExistsError) console.error(error.message);
+    else console.error(error instanceof Error ? error.message : error);
+    return 1;
+  } finally {
+    await closeDatabase();
+  }
+}
+
+process.exitCode = await main();

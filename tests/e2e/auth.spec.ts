@@ -1,0 +1,119 @@
+import { expect, test, type Page } from "@playwright/test";
+import { randomInt } from "node:crypto";
+import { E2E_USERS } from "./config";
+
+// Every test is its own client address (the test server trusts X-Forwarded-For), so the
+// sign-in rate limit of one test never touches another.
+test.beforeEach(async ({ context }) => {
+  await context.setExtraHTTPHeaders({ "x-forwarded-for": `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}` });
+});
+
+async function signIn(page: Page, user: { email: string; password: string }) {
+  await page.getByLabel("E-mail address").fill(user.email);
+  await page.getByLabel("Password", { exact: true }).fill(user.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+test("a signed-out visitor is sent to sign-in with the original path, and returns to it", async ({ page }) => {
+  const response = await page.goto("/admin/docs?filter=mloe");
+  expect(response?.status()).toBe(200);
+  await expect(page).toHaveURL(/\/auth\/login\?redirectTo=%2Fadmin%2Fdocs%3Ffilter%3Dmloe$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Staff sign-in");
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex, nofollow");
+  await signIn(page, E2E_USERS.admin);
+  await expect(page).toHaveURL(/\/admin\/docs\?filter=mloe$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Docs");
+  await expect(page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Graphics" })).toBeVisible();
+});
+
+test("the session cookie is httpOnly and SameSite=Lax", async ({ page, context }) => {
+  await page.goto("/auth/login");
+  await signIn(page, E2E_USERS.staff);
+  await expect(page).toHaveURL(/\/$/);
+  const cookie = (await context.cookies()).find((c) => c.name.endsWith("session_token"));
+  expect(cookie).toBeDefined();
+  expect(cookie!.httpOnly).toBe(true);
+  expect(cookie!.sameSite).toBe("Lax");
+});
+
+test("a wrong password shows one message on the form and keeps the e-mail", async ({ page }) => {
+  await page.goto("/auth/login");
+  await signIn(page, { email: E2E_USERS.staff.email, password: "Not-The-Password-1" });
+  const alert = page.getByRole("alert");
+  await expect(alert).toHaveText("That e-mail address and password do not match an account. Check both and try again.");
+  await expect(page.getByLabel("E-mail address")).toHaveValue(E2E_USERS.staff.email);
+  // An unknown account reads exactly the same.
+  await signIn(page, { email: "nobody@crossroadsit.example", password: "Not-The-Password-1" });
+  await expect(page.getByRole("alert")).toHaveText("That e-mail address and password do not match an account. Check both and try again.");
+});
+
+test("too many attempts say when to retry", async ({ page }) => {
+  await page.goto("/auth/login");
+  for (let i = 0; i < 6; i++) await signIn(page, { email: E2E_USERS.staff.email, password: `Wrong-Password-${i}0` });
+  await expect(page.getByRole("alert")).toContainText(/Too many sign-in attempts\. Wait \d+ seconds? and try again\./);
+});
+
+test("the password can be shown and hidden", async ({ page }) => {
+  await page.goto("/auth/login");
+  const password = page.getByLabel("Password", { exact: true });
+  await password.fill("Secret-Value-123");
+  await expect(password).toHaveAttribute("type", "password");
+  await page.getByRole("button", { name: "Show password" }).click();
+  await expect(password).toHaveAttribute("type", "text");
+  await expect(page.getByLabel("E-mail address")).toHaveAttribute("autocomplete", "username");
+  await expect(password).toHaveAttribute("autocomplete", "current-password");
+});
+
+test("a non-admin gets Access Denied with HTTP 403 and SPEC's words", async ({ page }) => {
+  await page.goto("/auth/login");
+  await signIn(page, E2E_USERS.staff);
+  await expect(page).toHaveURL(/\/$/);
+  const response = await page.goto("/admin/graphics");
+  expect(response?.status()).toBe(403);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Access Denied");
+  await expect(page.getByText("Administrator access required", { exact: true })).toBeVisible();
+  await expect(page.getByText("You don't have permission to access this area", { exact: true })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Return to Home" })).toHaveAttribute("href", "/");
+  await expect(page.getByRole("link", { name: "Sign In" })).toHaveAttribute("href", "/auth/login");
+  await expect(page.getByText("will be managed here")).toHaveCount(0);
+});
+
+for (const evil of ["https://evil.example/", "//evil.example/", "/\\evil.example"]) {
+  test(`redirectTo=${evil} is ignored after sign-in`, async ({ page }) => {
+    await page.goto(`/auth/login?redirectTo=${encodeURIComponent(evil)}`);
+    await signIn(page, E2E_USERS.staff);
+    await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+  });
+}
+
+test("a signed-in user who opens sign-in is sent on", async ({ page }) => {
+  await page.goto("/auth/login");
+  await signIn(page, E2E_USERS.admin);
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto("/auth/login?redirectTo=%2Fadmin%2Fgraphics");
+  await expect(page).toHaveURL(/\/admin\/graphics$/);
+});
+
+test("a cross-site POST is refused", async ({ request }) => {
+  const response = await request.post("/auth/login", {
+    headers: { origin: "https://evil.example" },
+    form: { email: E2E_USERS.admin.email, password: E2E_USERS.admin.password },
+  });
+  expect(response.status()).toBe(403);
+  const api = await request.post("/api/auth/sign-in/email", {
+    headers: { origin: "https://evil.example" },
+    data: { email: E2E_USERS.admin.email, password: E2E_USERS.admin.password },
+  });
+  expect(api.status()).toBe(403);
+  expect(api.headers()["set-cookie"]).toBeUndefined();
+});
+
+test("sign-in works with JavaScript turned off", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, extraHTTPHeaders: { "x-forwarded-for": "10.250.0.1" } });
+  const page = await context.newPage();
+  await page.goto("/auth/login?redirectTo=%2Fadmin%2Fdocs");
+  await signIn(page, E2E_USERS.admin);
+  await expect(page).toHaveURL(/\/admin\/docs$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Docs");
+  await context.close();
+});

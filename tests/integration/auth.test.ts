@@ -1,0 +1,135 @@
+/**
+ * Sign-in, sessions, roles and rate limits on both databases the product supports:
+ * the embedded PGlite and PostgreSQL 15.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
+import { auth, createAuth } from "~/auth/auth.server";
+import { CLIENT_IP_HEADER, SIGN_IN_MAX_ATTEMPTS } from "~/auth/config";
+import { roleFlags } from "~/auth/roles.server";
+import { AccountExistsError, createStaffUser, WeakPasswordError } from "~/auth/users.server";
+import { closeDatabase, database, initDatabase } from "~/db/client.server";
+import { env } from "~/env.server";
+
+const pgUrl = inject("pgUrl");
+const ORIGIN = "https://www.crossroadsit.example";
+const PASSWORD = "Correct-Horse-Battery-42";
+
+function signInRequest(email: string, password: string, ip: string) {
+  return new Request(`${ORIGIN}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: ORIGIN, [CLIENT_IP_HEADER]: ip },
+    body: JSON.stringify({ email, password }),
+  });
+}
+
+const cookieOf = (response: Response) => response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+
+for (const backend of [
+  { name: "PGlite", skip: false },
+  { name: "PostgreSQL 15", skip: !pgUrl },
+]) {
+  describe.skipIf(backend.skip)(`auth on ${backend.name}`, () => {
+    let dataDir = "";
+    let adminId = "";
+    let staffId = "";
+
+    beforeAll(async () => {
+      await closeDatabase();
+      dataDir = mkdtempSync(path.join(tmpdir(), "crossroads-auth-"));
+      if (backend.name === "PGlite") await initDatabase({ dataDir });
+      else {
+        // A clean schema each run on the shared test server.
+        const { default: pg } = await import("pg");
+        const client = new pg.Client({ connectionString: pgUrl });
+        await client.connect();
+        await client.query("drop schema if exists public cascade; drop schema if exists drizzle cascade; create schema public;");
+        await client.end();
+        await initDatabase({ databaseUrl: pgUrl, dataDir });
+      }
+      adminId = (await createStaffUser({ email: "boss@crossroadsit.example", password: PASSWORD, admin: true })).id;
+      staffId = (await createStaffUser({ email: "tech@crossroadsit.example", password: PASSWORD })).id;
+      await createStaffUser({ email: "second-admin@crossroadsit.example", password: PASSWORD, admin: true });
+    });
+
+    afterAll(async () => {
+      await closeDatabase();
+      rmSync(dataDir, { recursive: true, force: true });
+    });
+
+    it("gives UUID ids and takes roles from user_roles; super-admin only for SUPER_ADMIN_EMAIL", async () => {
+      expect(adminId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+      expect(await roleFlags({ id: adminId, email: "boss@crossroadsit.example" })).toEqual({ isAdmin: true, isSuperAdmin: true });
+      expect(await roleFlags({ id: staffId, email: "tech@crossroadsit.example" })).toEqual({ isAdmin: false, isSuperAdmin: false });
+      // The super-admin address on a non-admin gives nothing.
+      expect(await roleFlags({ id: staffId, email: env().SUPER_ADMIN_EMAIL! })).toEqual({ isAdmin: false, isSuperAdmin: false });
+    });
+
+    it("logs a failed role lookup and treats the user as a non-admin", async () => {
+      const log = vi.spyOn(console, "error").mockImplementation(() => {});
+      expect(await roleFlags({ id: "not-a-uuid", email: "boss@crossroadsit.example" })).toEqual({ isAdmin: false, isSuperAdmin: false });
+      expect(log).toHaveBeenCalledWith(expect.stringContaining("Role lookup failed"), expect.anything());
+      log.mockRestore();
+    });
+
+    it("refuses weak passwords with reasons, and a second account for one e-mail", async () => {
+      await expect(createStaffUser({ email: "new@crossroadsit.example", password: "short" })).rejects.toBeInstanceOf(WeakPasswordError);
+      const error = await createStaffUser({ email: "new@crossroadsit.example", password: "aaaaaaaaaaaaaa" }).catch((e) => e);
+      expect(error.code).toBe("weak_password");
+      expect(error.reasons.length).toBeGreaterThan(0);
+      await expect(createStaffUser({ email: "TECH@crossroadsit.example", password: PASSWORD })).rejects.toBeInstanceOf(AccountExistsError);
+    });
+
+    it("signs in with an httpOnly SameSite=Lax session cookie and stores an argon2id hash", async () => {
+      const response = await (await auth()).handler(signInRequest("tech@crossroadsit.example", PASSWORD, "10.0.0.1"));
+      expect(response.status).toBe(200);
+      const setCookie = response.headers.getSetCookie().join("\n");
+      expect(setCookie).toMatch(/session_token=/);
+      expect(setCookie).toMatch(/HttpOnly/i);
+      expect(setCookie).toMatch(/SameSite=Lax/i);
+      const session = await (await auth()).api.getSession({ headers: new Headers({ cookie: cookieOf(response) }) });
+      expect(session?.user.email).toBe("tech@crossroadsit.example");
+      const db = await database();
+      const { account } = await import("~/db/schema.server");
+      const [row] = await db.select({ password: account.password }).from(account).limit(1);
+      expect(row.password).toMatch(/^\$argon2id\$/);
+    });
+
+    it("answers a wrong password and an unknown e-mail the same way", async () => {
+      const a = await (await auth()).handler(signInRequest("tech@crossroadsit.example", "Wrong-Password-99", "10.0.0.2"));
+      const b = await (await auth()).handler(signInRequest("nobody@crossroadsit.example", "Wrong-Password-99", "10.0.0.3"));
+      expect(a.status).toBe(401);
+      expect(b.status).toBe(401);
+      expect((await a.json()).code).toBe((await b.json()).code);
+    });
+
+    it("rate-limits sign-in per client address, counted in the database so processes share it", async () => {
+      // Two auth instances on one database stand for two server processes.
+      const first = createAuth(await database(), env());
+      const second = createAuth(await database(), env());
+      const statuses: number[] = [];
+      for (let i = 0; i < SIGN_IN_MAX_ATTEMPTS + 1; i++) {
+        const instance = i % 2 === 0 ? first : second;
+        statuses.push((await instance.handler(signInRequest("tech@crossroadsit.example", "Wrong-Password-99", "10.9.9.9"))).status);
+      }
+      expect(statuses.slice(0, SIGN_IN_MAX_ATTEMPTS)).toEqual(Array(SIGN_IN_MAX_ATTEMPTS).fill(401));
+      const limited = await first.handler(signInRequest("tech@crossroadsit.example", PASSWORD, "10.9.9.9"));
+      expect(limited.status).toBe(429);
+      expect(Number(limited.headers.get("x-retry-after"))).toBeGreaterThan(0);
+      // Another address is not affected.
+      expect((await second.handler(signInRequest("tech@crossroadsit.example", PASSWORD, "10.9.9.10"))).status).toBe(200);
+    });
+
+    it("refuses a revoked session at the next request", async () => {
+      const response = await (await auth()).handler(signInRequest("boss@crossroadsit.example", PASSWORD, "10.0.0.4"));
+      const headers = new Headers({ cookie: cookieOf(response) });
+      const before = await (await auth()).api.getSession({ headers });
+      expect(before?.user.email).toBe("boss@crossroadsit.example");
+      const ctx = await (await auth()).$context;
+      await ctx.internalAdapter.deleteUserSessions(before!.user.id);
+      expect(await (await auth()).api.getSession({ headers })).toBeNull();
+    });
+  });
+}
