@@ -3,6 +3,7 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } f
 import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
+import { AuthProvider } from "~/auth/auth-context";
 import { Analytics } from "~/components/layout/analytics";
 import { ServerErrorContent } from "~/components/sections/error-content";
 import { site } from "~/config/site";
@@ -57,10 +58,10 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   return (
-    <>
+    <AuthProvider>
       <Outlet />
       <Analytics gtmId={loaderData.gtmId} />
-    </>
+    </AuthProvider>
   );
 }
 

@@ -9,6 +9,7 @@ export default [
   route("sitemap.xml", "routes/sitemap-xml.ts"),
   route("robots.txt", "routes/robots-txt.ts"),
   route("api/auth/*", "routes/api-auth.ts"), // better-auth: sign-in, sign-out, get-session
+  route("api/session", "routes/api-session.ts"), // the signed-in user and roles, for the client
 
   // Administrator area: its own quiet layout, every route behind the admin guard.
   layout("routes/admin/layout.tsx", [

@@ -23,6 +23,12 @@ export const navigation = {
   ],
   getStarted: { name: "Get Started", href: "/contact" },
   login: { name: "Login", href: "/auth/login" },
+  logout: { name: "Logout" },
+  /** The Admin menu, for administrators (SPEC §2). */
+  admin: [
+    { name: "Docs", href: "/admin/docs" },
+    { name: "Graphics", href: "/admin/graphics" },
+  ],
   legal: [
     { name: "Privacy Policy", href: "/privacy-policy" },
     { name: "Terms & Conditions", href: "/terms-and-conditions" },

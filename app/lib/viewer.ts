@@ -1,6 +1,6 @@
 /**
- * What the layout needs to know about who is looking. The sign-in work (issue #3) supplies it
- * from the session; until then every visitor is signed out.
+ * What the public layout needs to know about who is looking, derived from useAuth().
+ * Prerendered pages render the visitor state; the signed-in state follows once known.
  */
 export interface Viewer {
   signedIn: boolean;

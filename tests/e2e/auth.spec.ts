@@ -117,3 +117,38 @@ test("sign-in works with JavaScript turned off", async ({ browser }) => {
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Docs");
   await context.close();
 });
+
+test("an administrator sees Logout and the Admin menu; the footer's Login goes away", async ({ page }) => {
+  await page.goto("/auth/login");
+  await signIn(page, E2E_USERS.admin);
+  await expect(page).toHaveURL(/\/$/);
+  const nav = page.getByRole("navigation", { name: "Main" });
+  await nav.getByRole("button", { name: "Admin" }).click();
+  await expect(nav.getByRole("link", { name: "Docs" })).toHaveAttribute("href", "/admin/docs");
+  await expect(nav.getByRole("link", { name: "Graphics" })).toHaveAttribute("href", "/admin/graphics");
+  await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
+  await expect(page.locator("header").getByRole("link", { name: "Get Started" })).toHaveCount(0);
+  await expect(page.locator("footer").getByRole("link", { name: "Login", exact: true })).toHaveCount(0);
+});
+
+test("a signed-in staff member sees Logout but no Admin menu", async ({ page }) => {
+  await page.goto("/auth/login");
+  await signIn(page, E2E_USERS.staff);
+  await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Admin" })).toHaveCount(0);
+});
+
+test("signing out in one tab signs out every tab", async ({ context }) => {
+  const admin = await context.newPage();
+  await admin.goto("/auth/login?redirectTo=%2Fadmin%2Fdocs");
+  await signIn(admin, E2E_USERS.admin);
+  await expect(admin).toHaveURL(/\/admin\/docs$/);
+  const other = await context.newPage();
+  await other.goto("/about");
+  await other.getByRole("button", { name: "Logout" }).click();
+  await expect(other.getByRole("link", { name: "Get Started" }).first()).toBeVisible();
+  await expect(admin).toHaveURL(/\/auth\/login\?redirectTo=%2Fadmin%2Fdocs$/);
+  // And the server no longer knows the session.
+  const session = await (await other.request.get("/api/session")).json();
+  expect(session.user).toBeNull();
+});

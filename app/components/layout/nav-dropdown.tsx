@@ -9,7 +9,7 @@ import type { NavLink } from "~/config/navigation";
  * closes 150 ms after the pointer leaves, on Escape, when focus leaves it, on an outside
  * click and on navigation (SPEC §2, DECISIONS §7).
  */
-export function NavDropdown({ label, links, allLink }: { label: string; links: readonly NavLink[]; allLink: NavLink }) {
+export function NavDropdown({ label, links, allLink }: { label: string; links: readonly NavLink[]; allLink?: NavLink }) {
   const { pathname } = useLocation();
   // Open "at" a path: navigating elsewhere closes it with no effect needed.
   const [openAt, setOpenAt] = useState<string | null>(null);
@@ -131,11 +131,13 @@ export function NavDropdown({ label, links, allLink }: { label: string; links: r
               </li>
             ))}
           </ul>
-          <div className="mt-2 border-t border-slate-200 pt-2">
-            <Link to={allLink.href} prefetch="intent" className="block rounded-md px-3 py-2 text-sm font-semibold text-accent hover:bg-slate-100">
-              {allLink.name} <span aria-hidden="true">→</span>
-            </Link>
-          </div>
+          {allLink && (
+            <div className="mt-2 border-t border-slate-200 pt-2">
+              <Link to={allLink.href} prefetch="intent" className="block rounded-md px-3 py-2 text-sm font-semibold text-accent hover:bg-slate-100">
+                {allLink.name} <span aria-hidden="true">→</span>
+              </Link>
+            </div>
+          )}
         </div>
       </div>
     </div>

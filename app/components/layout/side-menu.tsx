@@ -7,7 +7,7 @@ import { PhoneLink } from "~/components/ui/contact-links";
 import { buttonClass } from "~/components/ui/button-link";
 import type { Viewer } from "~/lib/viewer";
 
-function LinkGroup({ label, links, allLink }: { label: string; links: readonly NavLink[]; allLink: NavLink }) {
+function LinkGroup({ label, links, allLink }: { label: string; links: readonly NavLink[]; allLink?: NavLink }) {
   return (
     <details className="group border-b border-slate-200">
       <summary className="flex min-h-12 cursor-pointer list-none items-center justify-between px-1 text-base font-semibold text-navy-900 [&::-webkit-details-marker]:hidden">
@@ -22,11 +22,13 @@ function LinkGroup({ label, links, allLink }: { label: string; links: readonly N
             </Link>
           </li>
         ))}
-        <li>
-          <Link to={allLink.href} className="block rounded-md px-3 py-2.5 font-semibold text-accent hover:bg-slate-100">
-            {allLink.name}
-          </Link>
-        </li>
+        {allLink && (
+          <li>
+            <Link to={allLink.href} className="block rounded-md px-3 py-2.5 font-semibold text-accent hover:bg-slate-100">
+              {allLink.name}
+            </Link>
+          </li>
+        )}
       </ul>
     </details>
   );
@@ -37,7 +39,19 @@ function LinkGroup({ label, links, allLink }: { label: string; links: readonly N
  * and Escape closes it. It closes on navigation (the layout closes it when the path changes,
  * and any link click inside closes it too, for links to the current page).
  */
-export function SideMenu({ id, open, onClose, viewer }: { id: string; open: boolean; onClose: () => void; viewer: Viewer }) {
+export function SideMenu({
+  id,
+  open,
+  onClose,
+  viewer,
+  onSignOut,
+}: {
+  id: string;
+  open: boolean;
+  onClose: () => void;
+  viewer: Viewer;
+  onSignOut: () => void;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
 
   useEffect(() => {
@@ -100,6 +114,7 @@ export function SideMenu({ id, open, onClose, viewer }: { id: string; open: bool
         <nav aria-label="Mobile" className="mt-4">
           <LinkGroup label="Services" links={navigation.services} allLink={navigation.allServices} />
           <LinkGroup label="Industries" links={navigation.industries} allLink={navigation.allIndustriesPage} />
+          {viewer.isAdmin && <LinkGroup label="Admin" links={navigation.admin} />}
           <ul>
             {navigation.pages.map((link) => (
               <li key={link.href} className="border-b border-slate-200">
@@ -109,7 +124,18 @@ export function SideMenu({ id, open, onClose, viewer }: { id: string; open: bool
               </li>
             ))}
           </ul>
-          {!viewer.signedIn && (
+          {viewer.signedIn ? (
+            <button
+              type="button"
+              onClick={() => {
+                onSignOut();
+                onClose();
+              }}
+              className={buttonClass("secondary", "mt-6 w-full")}
+            >
+              {navigation.logout.name}
+            </button>
+          ) : (
             <Link to={navigation.getStarted.href} className={buttonClass("primary", "mt-6 w-full")}>
               {navigation.getStarted.name}
             </Link>

@@ -1,6 +1,7 @@
 import { Icon } from "~/components/ui/icon";
 import { useState } from "react";
 import { Link, NavLink as RouterNavLink, useLocation } from "react-router";
+import { useAuth } from "~/auth/auth-context";
 import { navigation } from "~/config/navigation";
 import { site } from "~/config/site";
 import { buttonClass } from "~/components/ui/button-link";
@@ -17,6 +18,7 @@ export function SiteHeader({ scrolled, viewer }: { scrolled: boolean; viewer: Vi
   // The menu is open "at" a path, so any navigation closes it.
   const [menuOpenAt, setMenuOpenAt] = useState<string | null>(null);
   const menuOpen = menuOpenAt === pathname;
+  const { signOut } = useAuth();
 
   return (
     <div
@@ -26,7 +28,7 @@ export function SiteHeader({ scrolled, viewer }: { scrolled: boolean; viewer: Vi
         scrolled ? "border-transparent shadow-[0_4px_16px_rgba(11,31,58,0.12)]" : "border-slate-200 shadow-none"
       }`}
     >
-      <div className="mx-auto flex h-full max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
+      <div className="mx-auto grid h-full max-w-7xl grid-cols-[1fr_auto] items-center gap-4 px-4 sm:px-6 lg:grid-cols-[1fr_auto_1fr]">
         <Logo />
         <nav aria-label="Main" className="hidden lg:block">
           <ul className="flex items-center gap-1">
@@ -36,6 +38,11 @@ export function SiteHeader({ scrolled, viewer }: { scrolled: boolean; viewer: Vi
             <li>
               <NavDropdown label="Industries" links={navigation.industries} allLink={navigation.allIndustriesPage} />
             </li>
+            {viewer.isAdmin && (
+              <li>
+                <NavDropdown label="Admin" links={navigation.admin} />
+              </li>
+            )}
             {navigation.pages.map((link) => (
               <li key={link.href}>
                 <RouterNavLink
@@ -51,7 +58,7 @@ export function SiteHeader({ scrolled, viewer }: { scrolled: boolean; viewer: Vi
             ))}
           </ul>
         </nav>
-        <div className="flex items-center gap-2">
+        <div className="flex items-center justify-end gap-2">
           <a
             href={`tel:${site.phones.sales.e164}`}
             className="hidden min-h-11 items-center gap-2 rounded-md px-3 font-semibold text-navy-900 hover:bg-slate-100 md:inline-flex"
@@ -66,13 +73,18 @@ export function SiteHeader({ scrolled, viewer }: { scrolled: boolean; viewer: Vi
             <Icon name="phone" className="size-5" />
             <span className="sr-only">Call sales at {site.phones.sales.display}</span>
           </a>
-          {!viewer.signedIn && (
-            <span className="hidden sm:block">
-              <Link to={navigation.getStarted.href} prefetch="intent" className={buttonClass("primary")}>
+          {/* Get Started and Logout share one slot, so knowing the session shifts nothing. */}
+          <span className="hidden sm:block">
+            {viewer.signedIn ? (
+              <button type="button" onClick={() => void signOut()} className={buttonClass("secondary", "w-[8.5rem]")}>
+                {navigation.logout.name}
+              </button>
+            ) : (
+              <Link to={navigation.getStarted.href} prefetch="intent" className={buttonClass("primary", "w-[8.5rem]")}>
                 {navigation.getStarted.name}
               </Link>
-            </span>
-          )}
+            )}
+          </span>
           <button
             type="button"
             aria-haspopup="dialog"
@@ -86,7 +98,7 @@ export function SiteHeader({ scrolled, viewer }: { scrolled: boolean; viewer: Vi
           </button>
         </div>
       </div>
-      <SideMenu id={SIDE_MENU_ID} open={menuOpen} onClose={() => setMenuOpenAt(null)} viewer={viewer} />
+      <SideMenu id={SIDE_MENU_ID} open={menuOpen} onClose={() => setMenuOpenAt(null)} viewer={viewer} onSignOut={() => void signOut()} />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { SKELETON_DELAY_MS } from "~/config/ui";
 import { NotFoundContent, ServerErrorContent } from "~/components/sections/error-content";
 import { useDelayedFlag } from "~/lib/use-delayed-flag";
 import { useScrollState } from "~/lib/use-scroll-state";
+import { useAuth } from "~/auth/auth-context";
 import { VISITOR, type Viewer } from "~/lib/viewer";
 import { notFoundMeta, routeMeta } from "~/lib/meta";
 import { serverErrorPage } from "~/content/pages";
@@ -44,9 +45,9 @@ function RouteOutlet() {
 }
 
 export default function SiteLayout() {
-  // The sign-in work (issue #3) replaces VISITOR with the session's state.
+  const { user, isAdmin } = useAuth();
   return (
-    <SiteShell viewer={VISITOR}>
+    <SiteShell viewer={{ signedIn: !!user, isAdmin }}>
       <RouteOutlet />
     </SiteShell>
   );

@@ -1,4 +1,7 @@
-import { Link, NavLink, Outlet, isRouteErrorResponse, useLoaderData, useRouteError } from "react-router";
+import { useEffect, useRef } from "react";
+import { Link, NavLink, Outlet, isRouteErrorResponse, useLoaderData, useLocation, useNavigate, useRouteError } from "react-router";
+import { useAuth } from "~/auth/auth-context";
+import { loginPath } from "~/auth/redirect";
 import type { Route } from "./+types/layout";
 import { requireAdmin } from "~/auth/session.server";
 import { site } from "~/config/site";
@@ -6,10 +9,7 @@ import { routeMeta } from "~/lib/meta";
 import { AccessDenied } from "~/components/admin/access-denied";
 import { ServerErrorContent } from "~/components/sections/error-content";
 
-export const adminNavigation = [
-  { name: "Docs", href: "/admin/docs" },
-  { name: "Graphics", href: "/admin/graphics" },
-] as const;
+import { navigation } from "~/config/navigation";
 
 /** Every admin page is behind this guard on the server: no session → sign-in, no role → 403. */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -26,6 +26,7 @@ export const meta: Route.MetaFunction = ({ matches, location, error }) =>
   });
 
 function Shell({ email, children }: { email?: string; children: React.ReactNode }) {
+  const { signOut } = useAuth();
   return (
     <div className="min-h-dvh bg-slate-50">
       <header className="border-b border-slate-200 bg-white">
@@ -33,13 +34,24 @@ function Shell({ email, children }: { email?: string; children: React.ReactNode 
           <Link to="/" className="font-bold text-navy-900">
             {site.brand} <span className="font-normal text-slate-600">admin</span>
           </Link>
-          {email && <p className="text-sm text-slate-700">{email}</p>}
+          {email && (
+            <div className="flex items-center gap-3">
+              <p className="text-sm text-slate-700">{email}</p>
+              <button
+                type="button"
+                onClick={() => void signOut()}
+                className="min-h-9 rounded-md border border-slate-300 px-3 text-sm font-semibold text-navy-900 hover:bg-slate-100"
+              >
+                {navigation.logout.name}
+              </button>
+            </div>
+          )}
         </div>
       </header>
       <div className="flex">
         <nav aria-label="Admin" className="w-48 shrink-0 border-r border-slate-200 bg-white p-3">
           <ul className="space-y-1">
-            {adminNavigation.map((item) => (
+            {navigation.admin.map((item) => (
               <li key={item.href}>
                 <NavLink
                   to={item.href}
@@ -63,6 +75,15 @@ function Shell({ email, children }: { email?: string; children: React.ReactNode 
 
 export default function AdminLayout() {
   const { email } = useLoaderData<typeof loader>();
+  const { user } = useAuth();
+  const navigate = useNavigate();
+  const { pathname, search } = useLocation();
+  // Signed out here or in another tab (the state goes from a user to none): leave for sign-in.
+  const hadUser = useRef(false);
+  useEffect(() => {
+    if (user) hadUser.current = true;
+    else if (hadUser.current) void navigate(loginPath(`${pathname}${search}`), { replace: true });
+  }, [user, navigate, pathname, search]);
   return (
     <Shell email={email}>
       <Outlet />

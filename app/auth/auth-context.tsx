@@ -1,0 +1,113 @@
+/**
+ * The client's auth state, with SPEC §3's shape: user (id, email), session (its expiry only: the
+ * token stays in an httpOnly cookie, DECISIONS §4), loading, isAdmin, isSuperAdmin, signIn,
+ * signOut. Loading until the first check is done. Signing in or out in one tab updates every tab.
+ */
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { useNavigation } from "react-router";
+
+export interface AuthUser {
+  id: string;
+  email: string;
+}
+
+interface Snapshot {
+  user: AuthUser | null;
+  session: { expiresAt: string } | null;
+  isAdmin: boolean;
+  isSuperAdmin: boolean;
+}
+
+export interface AuthState extends Snapshot {
+  loading: boolean;
+  signIn: (email: string, password: string) => Promise<{ error: string | null }>;
+  signOut: () => Promise<void>;
+  /** Re-reads the session from the server. */
+  refresh: () => Promise<void>;
+}
+
+const SIGNED_OUT: Snapshot = { user: null, session: null, isAdmin: false, isSuperAdmin: false };
+const CHANNEL = "crossroads-auth";
+
+const AuthContext = createContext<AuthState | null>(null);
+
+export function useAuth(): AuthState {
+  const context = useContext(AuthContext);
+  if (!context) throw new Error("useAuth must be used within an AuthProvider");
+  return context;
+}
+
+function announce(message: "signed-in" | "signed-out") {
+  if (typeof BroadcastChannel === "undefined") return;
+  const channel = new BroadcastChannel(CHANNEL);
+  channel.postMessage(message);
+  channel.close();
+}
+
+/** The server's view of the session; null when it could not be asked (offline, server down). */
+async function readSession(): Promise<Snapshot | null> {
+  try {
+    const response = await fetch("/api/session", { headers: { accept: "application/json" }, cache: "no-store" });
+    return response.ok ? ((await response.json()) as Snapshot) : SIGNED_OUT;
+  } catch {
+    return null;
+  }
+}
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [snapshot, setSnapshot] = useState<Snapshot>(SIGNED_OUT);
+  const [loading, setLoading] = useState(true);
+
+  const refresh = useCallback(
+    () =>
+      readSession().then((next) => {
+        if (next) setSnapshot(next);
+        setLoading(false);
+      }),
+    [],
+  );
+
+  // The sign-in form posts to its route's server action; once that navigation settles, re-read
+  // the session here and tell the other tabs.
+  const navigation = useNavigation();
+  const authSubmission = useRef(false);
+  useEffect(() => {
+    if (navigation.state === "submitting" && navigation.formAction?.startsWith("/auth/")) authSubmission.current = true;
+    if (navigation.state === "idle" && authSubmission.current) {
+      authSubmission.current = false;
+      void refresh().then(() => announce("signed-in"));
+    }
+  }, [navigation.state, navigation.formAction, refresh]);
+
+  useEffect(() => {
+    void refresh();
+    if (typeof BroadcastChannel === "undefined") return;
+    const channel = new BroadcastChannel(CHANNEL);
+    channel.onmessage = () => void refresh();
+    return () => channel.close();
+  }, [refresh]);
+
+  const signIn = useCallback(
+    async (email: string, password: string) => {
+      const response = await fetch("/api/auth/sign-in/email", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email, password }),
+      });
+      if (!response.ok) return { error: response.status === 429 ? "too_many_attempts" : "invalid_credentials" };
+      await refresh();
+      announce("signed-in");
+      return { error: null };
+    },
+    [refresh],
+  );
+
+  const signOut = useCallback(async () => {
+    await fetch("/api/auth/sign-out", { method: "POST", headers: { "content-type": "application/json" }, body: "{}" }).catch(() => {});
+    setSnapshot(SIGNED_OUT);
+    announce("signed-out");
+  }, []);
+
+  const value = useMemo<AuthState>(() => ({ ...snapshot, loading, signIn, signOut, refresh }), [snapshot, loading, signIn, signOut, refresh]);
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}

@@ -1,0 +1,16 @@
+import type { Route } from "./+types/api-session";
+import { getSignedIn } from "~/auth/session.server";
+
+/** GET /api/session: who is signed in, with their roles, for the client's auth state. Never cached. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const signedIn = await getSignedIn(request);
+  const body = signedIn
+    ? {
+        user: { id: signedIn.user.id, email: signedIn.user.email },
+        session: { expiresAt: signedIn.session.expiresAt },
+        isAdmin: signedIn.isAdmin,
+        isSuperAdmin: signedIn.isSuperAdmin,
+      }
+    : { user: null, session: null, isAdmin: false, isSuperAdmin: false };
+  return Response.json(body, { headers: { "Cache-Control": "no-store" } });
+}

@@ -1,0 +1,11 @@
+// @vitest-environment jsdom
+import { renderHook } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { useAuth } from "~/auth/auth-context";
+
+describe("useAuth", () => {
+  it("outside its provider raises SPEC's error", () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    expect(() => renderHook(() => useAuth())).toThrow("useAuth must be used within an AuthProvider");
+  });
+});
