@@ -1,6 +1,6 @@
 import { data, Form, redirect, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/auth-login";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { auth } from "~/auth/auth.server";
 import { CLIENT_IP_HEADER } from "~/auth/config";
 import { safeRedirect } from "~/auth/redirect";
@@ -78,6 +78,11 @@ export default function Login({ actionData }: Route.ComponentProps) {
   const pending = navigation.state !== "idle" && navigation.formAction?.startsWith("/auth/login") === true;
   const [showPassword, setShowPassword] = useState(false);
   const result = actionData as ActionResult | undefined;
+  // Bring each new error into view and to the keyboard, even when the form was scrolled down.
+  const errorRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (result?.error) errorRef.current?.focus();
+  }, [result]);
   const inputClass =
     "mt-1.5 block w-full rounded-md border border-slate-400 bg-white px-3 py-2.5 text-base text-navy-900 shadow-sm focus:border-navy-700";
   return (
@@ -87,7 +92,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
       <Form method="post" className="mt-8 space-y-5" aria-describedby={result?.error ? "login-error" : undefined}>
         <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? "/"} />
         {result?.error && (
-          <p id="login-error" role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-red-800">
+          <p id="login-error" ref={errorRef} tabIndex={-1} role="alert" className="scroll-mt-28 rounded-md border border-red-300 bg-red-50 p-3 text-red-800">
             {result.error}
           </p>
         )}

@@ -37,10 +37,15 @@ test("the session cookie is httpOnly and SameSite=Lax", async ({ page, context }
 });
 
 test("a wrong password shows one message on the form and keeps the e-mail", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 560 }); // a phone: the button is below the fold
   await page.goto("/auth/login");
   await signIn(page, { email: E2E_USERS.staff.email, password: "Not-The-Password-1" });
   const alert = page.getByRole("alert");
   await expect(alert).toHaveText("That e-mail address and password do not match an account. Check both and try again.");
+  // The message takes focus, so it is in view below the fixed header, even on a short screen.
+  await expect(alert).toBeFocused();
+  const top = await alert.evaluate((el) => el.getBoundingClientRect().top);
+  expect(top).toBeGreaterThanOrEqual(64); // below the 64 px header bar
   await expect(page.getByLabel("E-mail address")).toHaveValue(E2E_USERS.staff.email);
   // An unknown account reads exactly the same.
   await signIn(page, { email: "nobody@crossroadsit.example", password: "Not-The-Password-1" });
