@@ -3,7 +3,8 @@
  * token stays in an httpOnly cookie, DECISIONS §4), loading, isAdmin, isSuperAdmin, signIn,
  * signOut. Loading until the first check is done. Signing in or out in one tab updates every tab.
  */
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { fetchWithRetry } from "~/lib/fetch-retry";
 import { useNavigation } from "react-router";
 
 export interface AuthUser {
@@ -31,6 +32,9 @@ const CHANNEL = "crossroads-auth";
 
 const AuthContext = createContext<AuthState | null>(null);
 
+// Loaded only for signed-in users, so visitors download none of it.
+const InactivityMonitor = lazy(() => import("./inactivity"));
+
 export function useAuth(): AuthState {
   const context = useContext(AuthContext);
   if (!context) throw new Error("useAuth must be used within an AuthProvider");
@@ -47,7 +51,7 @@ function announce(message: "signed-in" | "signed-out") {
 /** The server's view of the session; null when it could not be asked (offline, server down). */
 async function readSession(): Promise<Snapshot | null> {
   try {
-    const response = await fetch("/api/session", { headers: { accept: "application/json" }, cache: "no-store" });
+    const response = await fetchWithRetry("/api/session", { headers: { accept: "application/json" }, cache: "no-store" });
     return response.ok ? ((await response.json()) as Snapshot) : SIGNED_OUT;
   } catch {
     return null;
@@ -109,5 +113,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const value = useMemo<AuthState>(() => ({ ...snapshot, loading, signIn, signOut, refresh }), [snapshot, loading, signIn, signOut, refresh]);
-  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+  return (
+    <AuthContext.Provider value={value}>
+      {children}
+      {snapshot.user && (
+        <Suspense fallback={null}>
+          <InactivityMonitor />
+        </Suspense>
+      )}
+    </AuthContext.Provider>
+  );
 }

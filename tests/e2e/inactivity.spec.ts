@@ -1,0 +1,64 @@
+import { expect, test, type Page } from "@playwright/test";
+import { randomInt } from "node:crypto";
+import { E2E_USERS } from "./config";
+
+test.beforeEach(async ({ context }) => {
+  await context.setExtraHTTPHeaders({ "x-forwarded-for": `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}` });
+});
+
+/** Sign in as the administrator on /admin/docs, with Playwright's clock in charge of time. */
+async function signedInOnAdminPage(page: Page) {
+  await page.clock.install();
+  await page.goto("/auth/login?redirectTo=%2Fadmin%2Fdocs");
+  await page.getByLabel("E-mail address").fill(E2E_USERS.admin.email);
+  await page.getByLabel("Password", { exact: true }).fill(E2E_USERS.admin.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/admin\/docs$/);
+  // The client knows the session (the monitor runs only then).
+  await expect.poll(() => page.evaluate(async () => (await (await fetch("/api/session")).json()).user?.email)).toBe(E2E_USERS.admin.email);
+  await page.waitForTimeout(300);
+}
+
+const expiring = (page: Page) => page.getByRole("status").filter({ hasText: "Session Expiring" });
+const expired = (page: Page) => page.getByRole("status").filter({ hasText: "Session Expired" });
+
+test("after 9 idle minutes a warning; after 10 the user is signed out and sent to sign-in", async ({ page }) => {
+  await signedInOnAdminPage(page);
+  await page.clock.fastForward("08:58");
+  await expect(expiring(page)).toHaveCount(0);
+  await page.clock.fastForward("00:03");
+  await expect(expiring(page)).toBeVisible();
+  await expect(expiring(page)).toContainText("You will be logged out in 1 minute due to inactivity.");
+  await page.clock.fastForward("01:00");
+  await expect(expired(page)).toBeVisible();
+  await expect(expired(page)).toContainText("You have been logged out due to inactivity.");
+  await expect(expiring(page)).toHaveCount(0);
+  await expect(page).toHaveURL(/\/auth\/login\?redirectTo=%2Fadmin%2Fdocs$/);
+  expect((await (await page.request.get("/api/session")).json()).user).toBeNull();
+  // The expiry toast stays for 3 seconds.
+  await page.clock.fastForward("00:02");
+  await expect(expired(page)).toBeVisible();
+  await page.clock.fastForward("00:02");
+  await expect(expired(page)).toHaveCount(0);
+});
+
+test("activity restarts the timer (debounced by 1 second)", async ({ page }) => {
+  await signedInOnAdminPage(page);
+  await page.clock.fastForward("08:00");
+  await page.mouse.move(400, 300);
+  await page.mouse.move(420, 320);
+  await page.clock.fastForward("00:02"); // the debounce settles: the timer starts again
+  await page.clock.fastForward("08:30"); // 10.5 minutes since sign-in, 8.5 since activity
+  await expect(expiring(page)).toHaveCount(0);
+  await expect(page).toHaveURL(/\/admin\/docs$/);
+  await page.clock.fastForward("00:40");
+  await expect(expiring(page)).toBeVisible();
+});
+
+test("visitors have no inactivity timer", async ({ page }) => {
+  await page.clock.install();
+  await page.goto("/about");
+  await page.clock.fastForward("11:00");
+  await expect(expiring(page)).toHaveCount(0);
+  await expect(expired(page)).toHaveCount(0);
+});
