@@ -5,7 +5,6 @@ import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { AuthProvider } from "~/auth/auth-context";
 import { Analytics } from "~/components/layout/analytics";
-import { Toaster } from "~/components/ui/toaster";
 import { ServerErrorContent } from "~/components/sections/error-content";
 import { site } from "~/config/site";
 import { env } from "~/env.server";
@@ -61,7 +60,6 @@ export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <AuthProvider>
       <Outlet />
-      <Toaster />
       <Analytics gtmId={loaderData.gtmId} />
     </AuthProvider>
   );

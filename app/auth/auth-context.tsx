@@ -33,7 +33,7 @@ const CHANNEL = "crossroads-auth";
 const AuthContext = createContext<AuthState | null>(null);
 
 // Loaded only for signed-in users, so visitors download none of it.
-const InactivityMonitor = lazy(() => import("./inactivity"));
+const SignedInExtras = lazy(() => import("./signed-in-extras"));
 
 export function useAuth(): AuthState {
   const context = useContext(AuthContext);
@@ -61,11 +61,14 @@ async function readSession(): Promise<Snapshot | null> {
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [snapshot, setSnapshot] = useState<Snapshot>(SIGNED_OUT);
   const [loading, setLoading] = useState(true);
+  // Once someone has signed in here, the toast region stays (the "Session Expired" toast outlives the session).
+  const [hadSession, setHadSession] = useState(false);
 
   const refresh = useCallback(
     () =>
       readSession().then((next) => {
         if (next) setSnapshot(next);
+        if (next?.user) setHadSession(true);
         setLoading(false);
       }),
     [],
@@ -116,9 +119,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   return (
     <AuthContext.Provider value={value}>
       {children}
-      {snapshot.user && (
+      {hadSession && (
         <Suspense fallback={null}>
-          <InactivityMonitor />
+          <SignedInExtras signedIn={!!snapshot.user} />
         </Suspense>
       )}
     </AuthContext.Provider>

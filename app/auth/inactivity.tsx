@@ -5,7 +5,7 @@
  * server session is refreshed when 90 s remain (checked every 30 s).
  */
 import { useEffect, useRef } from "react";
-import { dismissToast, toast } from "~/components/ui/toaster";
+import { dismissToast, toast } from "~/components/feedback/toaster";
 import { useAuth } from "./auth-context";
 import {
   ACTIVITY_DEBOUNCE_MS,

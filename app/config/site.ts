@@ -82,24 +82,6 @@ export const site = {
     { value: "4hr", label: "Response" },
     { value: "500+", label: "Businesses" },
   ],
-  approach: [
-    {
-      name: "Assessment",
-      text: "We inventory every device, account and license, test your backups and score your security, so you see where you stand in plain language.",
-    },
-    {
-      name: "Strategy",
-      text: "You get a prioritised roadmap with costs: what to fix now, what can wait, and what each step protects.",
-    },
-    {
-      name: "Implementation",
-      text: "Our engineers make the changes after hours and on a schedule you approve, with documentation handed to you at each step.",
-    },
-    {
-      name: "Optimization",
-      text: "Monthly patching, monitoring and quarterly reviews keep systems fast and secure as your business changes.",
-    },
-  ],
   /** Frameworks we help clients meet: these are NOT certifications we claim. */
   compliance: ["HIPAA", "SOC 2 Type II", "PCI DSS", "NIST", "ISO 27001"],
   states: {

@@ -1,5 +1,5 @@
 /**
- * Home page copy. Numbers shown as statistics, the four approach steps and the compliance
+ * Home page copy, the four approach steps included. Numbers shown as statistics and the compliance
  * frameworks come from ~/config/site; this file holds the words around them.
  */
 import { site } from "~/config/site";
@@ -13,6 +13,8 @@ export const homePage: PageSeo & {
   citiesIntro: { heading: string; text: string };
   statsIntro: { heading: string; text: string };
   approachIntro: { heading: string; text: string };
+  /** SPEC §1: the four steps, in order. */
+  approach: Feature[];
   complianceIntro: { heading: string; text: string };
   cta: CallToAction;
 } = {
@@ -82,6 +84,25 @@ export const homePage: PageSeo & {
     heading: "How we take over your IT",
     text: "Four steps, in order, with a written result at each one. You know what we found, what we recommend, what it costs and what changed.",
   },
+  approach: [
+    {
+      title: "Assessment",
+      text: "We inventory every device, account and license, test your backups and score your security, so you see where you stand in plain language.",
+    },
+    {
+      title: "Strategy",
+      text: "You get a prioritised roadmap with costs: what to fix now, what can wait, and what each step protects.",
+    },
+    {
+      title: "Implementation",
+      text: "Our engineers make the changes after hours and on a schedule you approve, with documentation handed to you at each step.",
+    },
+    {
+      title: "Optimization",
+      text: "Monthly patching, monitoring and quarterly reviews keep systems fast and secure as your business changes.",
+    },
+  ],
+
 
   complianceIntro: {
     heading: "Frameworks we help you meet",

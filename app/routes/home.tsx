@@ -66,7 +66,7 @@ export default function Home({ loaderData: { page } }: Route.ComponentProps) {
       </Section>
 
       <Section id="approach" heading={page.approachIntro.heading} intro={page.approachIntro.text} tone="muted">
-        <ApproachSteps />
+        <ApproachSteps steps={page.approach} />
       </Section>
 
       <Section id="compliance" heading={page.complianceIntro.heading} intro={page.complianceIntro.text}>

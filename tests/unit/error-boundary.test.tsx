@@ -1,16 +1,31 @@
 // @vitest-environment jsdom
 import { render, screen } from "@testing-library/react";
-import { createRoutesStub, data } from "react-router";
-import { describe, expect, it, vi } from "vitest";
+import { createRoutesStub, data, Outlet } from "react-router";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { AuthProvider } from "~/auth/auth-context";
 import SiteLayout, { ErrorBoundary } from "~/components/layout/site-layout";
+
+beforeEach(() => {
+  // The auth state asks /api/session: answer "signed out".
+  vi.stubGlobal("fetch", vi.fn(async () => Response.json({ user: null, session: null, isAdmin: false, isSuperAdmin: false })));
+});
 
 function renderWith(loader: () => unknown) {
   const Stub = createRoutesStub([
     {
-      id: "site",
-      Component: SiteLayout,
-      ErrorBoundary,
-      children: [{ path: "/broken", loader, Component: () => <p>never shown</p> }],
+      Component: () => (
+        <AuthProvider>
+          <Outlet />
+        </AuthProvider>
+      ),
+      children: [
+        {
+          id: "site",
+          Component: SiteLayout,
+          ErrorBoundary,
+          children: [{ path: "/broken", loader, Component: () => <p>never shown</p> }],
+        },
+      ],
     },
   ]);
   return render(<Stub initialEntries={["/broken"]} />);

@@ -39,7 +39,7 @@ function LinkGroup({ label, links, allLink }: { label: string; links: readonly N
  * and Escape closes it. It closes on navigation (the layout closes it when the path changes,
  * and any link click inside closes it too, for links to the current page).
  */
-export function SideMenu({
+export default function SideMenu({
   id,
   open,
   onClose,

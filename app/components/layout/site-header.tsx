@@ -1,5 +1,5 @@
 import { Icon } from "~/components/ui/icon";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Link, NavLink as RouterNavLink, useLocation } from "react-router";
 import { useAuth } from "~/auth/auth-context";
 import { navigation } from "~/config/navigation";
@@ -7,10 +7,13 @@ import { site } from "~/config/site";
 import { buttonClass } from "~/components/ui/button-link";
 import { Logo } from "./logo";
 import { NavDropdown } from "./nav-dropdown";
-import { SideMenu } from "./side-menu";
 import type { Viewer } from "~/lib/viewer";
 
 const SIDE_MENU_ID = "side-menu";
+
+// The phone menu loads when first wanted (a tap, or the pointer going down on its button).
+const loadSideMenu = () => import("./side-menu");
+const SideMenu = lazy(loadSideMenu);
 
 /** The main header bar (inside the fixed <header> with the top bar): logo, Services and Industries dropdowns, About, Questions, Get Started. */
 export function SiteHeader({ scrolled, viewer }: { scrolled: boolean; viewer: Viewer }) {
@@ -18,6 +21,7 @@ export function SiteHeader({ scrolled, viewer }: { scrolled: boolean; viewer: Vi
   // The menu is open "at" a path, so any navigation closes it.
   const [menuOpenAt, setMenuOpenAt] = useState<string | null>(null);
   const menuOpen = menuOpenAt === pathname;
+  const [menuWanted, setMenuWanted] = useState(false);
   const { signOut } = useAuth();
 
   return (
@@ -90,7 +94,11 @@ export function SiteHeader({ scrolled, viewer }: { scrolled: boolean; viewer: Vi
             aria-haspopup="dialog"
             aria-expanded={menuOpen}
             aria-controls={SIDE_MENU_ID}
-            onClick={() => setMenuOpenAt(pathname)}
+            onPointerDown={() => void loadSideMenu()}
+            onClick={() => {
+              setMenuWanted(true);
+              setMenuOpenAt(pathname);
+            }}
             className="inline-flex size-11 items-center justify-center rounded-md text-navy-900 hover:bg-slate-100 lg:hidden"
           >
             <Icon name="menu" className="size-6" />
@@ -98,7 +106,11 @@ export function SiteHeader({ scrolled, viewer }: { scrolled: boolean; viewer: Vi
           </button>
         </div>
       </div>
-      <SideMenu id={SIDE_MENU_ID} open={menuOpen} onClose={() => setMenuOpenAt(null)} viewer={viewer} onSignOut={() => void signOut()} />
+      {menuWanted && (
+        <Suspense fallback={null}>
+          <SideMenu id={SIDE_MENU_ID} open={menuOpen} onClose={() => setMenuOpenAt(null)} viewer={viewer} onSignOut={() => void signOut()} />
+        </Suspense>
+      )}
     </div>
   );
 }

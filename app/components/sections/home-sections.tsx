@@ -1,6 +1,7 @@
 import { Icon } from "~/components/ui/icon";
 import { site, officesByState } from "~/config/site";
 import { Link } from "react-router";
+import type { Feature } from "~/content/types";
 
 /** The four trust statistics (SPEC §9), exactly as configured. */
 export function StatsBand() {
@@ -17,17 +18,17 @@ export function StatsBand() {
 }
 
 /** Assessment, Strategy, Implementation, Optimization. */
-export function ApproachSteps() {
+export function ApproachSteps({ steps }: { steps: readonly Feature[] }) {
   return (
     <ol className="grid gap-6 md:grid-cols-2 lg:grid-cols-4">
-      {site.approach.map((step, i) => (
-        <li key={step.name} className="relative rounded-xl border border-slate-200 bg-white p-6">
+      {steps.map((step, i) => (
+        <li key={step.title} className="relative rounded-xl border border-slate-200 bg-white p-6">
           <span aria-hidden="true" className="inline-flex size-10 items-center justify-center rounded-full bg-navy-900 font-bold text-white">
             {i + 1}
           </span>
           <h3 className="mt-4 text-lg font-semibold">
             <span className="sr-only">Step {i + 1}: </span>
-            {step.name}
+            {step.title}
           </h3>
           <p className="mt-2 text-slate-700">{step.text}</p>
         </li>

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from "react";
-import { Icon } from "./icon";
+import { Icon } from "~/components/ui/icon";
 
 export interface Toast {
   id: number;
