@@ -15,6 +15,7 @@ export default [
   layout("routes/admin/layout.tsx", [
     route("admin/docs", "routes/admin/docs.tsx"),
     route("admin/graphics", "routes/admin/graphics.tsx"),
+    route("admin/users", "routes/admin/users.tsx"), // staff accounts
   ]),
 
   // Public site: top bar, header, main area, footer.

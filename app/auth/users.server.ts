@@ -39,3 +39,57 @@ export async function createStaffUser(input: { email: string; password: string; 
   if (input.admin) await grantRole(user.id, "admin");
   return { id: user.id, email: user.email };
 }
+
+export const uuidSchema = z.uuid("Not a valid user id.");
+
+export interface StaffRow {
+  id: string;
+  email: string;
+  name: string;
+  createdAt: string;
+  isAdmin: boolean;
+  activeSessions: number;
+}
+
+/** Every staff account with its role and how many sessions it has open, newest first. */
+export async function listStaff(): Promise<StaffRow[]> {
+  const { database } = await import("~/db/client.server");
+  const { user, userRoles, session } = await import("~/db/schema.server");
+  const { and, count, desc, eq, gt, sql } = await import("drizzle-orm");
+  const db = await database();
+  const rows = await db
+    .select({
+      id: user.id,
+      email: user.email,
+      name: user.name,
+      createdAt: user.createdAt,
+      isAdmin: sql<boolean>`exists (select 1 from ${userRoles} where ${userRoles.userId} = ${user.id} and ${userRoles.role} = 'admin')`,
+      activeSessions: count(session.id),
+    })
+    .from(user)
+    .leftJoin(session, and(eq(session.userId, user.id), gt(session.expiresAt, sql`now()`)))
+    .groupBy(user.id)
+    .orderBy(desc(user.createdAt));
+  return rows.map((r) => ({ ...r, createdAt: new Date(r.createdAt).toISOString(), isAdmin: Boolean(r.isAdmin), activeSessions: Number(r.activeSessions) }));
+}
+
+/** Sets a new password (refused when weak) and ends the account's sessions. */
+export async function resetPassword(userId: string, password: string): Promise<void> {
+  const ctx = await (await auth()).$context;
+  const target = await ctx.internalAdapter.findUserById(uuidSchema.parse(userId));
+  if (!target) throw new Error("That account no longer exists.");
+  const reasons = passwordWeaknesses(password, target.email);
+  if (reasons.length) throw new WeakPasswordError(reasons);
+  await ctx.internalAdapter.updatePassword(target.id, await ctx.password.hash(password));
+  await ctx.internalAdapter.deleteUserSessions(target.id);
+}
+
+export async function signOutEverywhere(userId: string): Promise<void> {
+  const ctx = await (await auth()).$context;
+  await ctx.internalAdapter.deleteUserSessions(uuidSchema.parse(userId));
+}
+
+export async function deleteStaffUser(userId: string): Promise<void> {
+  const ctx = await (await auth()).$context;
+  await ctx.internalAdapter.deleteUser(uuidSchema.parse(userId));
+}

@@ -28,6 +28,7 @@ export const navigation = {
   admin: [
     { name: "Docs", href: "/admin/docs" },
     { name: "Graphics", href: "/admin/graphics" },
+    { name: "Users", href: "/admin/users" },
   ],
   legal: [
     { name: "Privacy Policy", href: "/privacy-policy" },

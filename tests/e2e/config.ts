@@ -7,4 +7,6 @@ export const E2E_AUTH_SECRET = "browser-tests-only-secret-0123456789abcdef";
 export const E2E_USERS = {
   admin: { email: "admin@crossroadsit.example", password: "Blue-Harbor-Lantern-42", admin: true },
   staff: { email: "tech@crossroadsit.example", password: "Green-Valley-Kettle-17", admin: false },
+  /** An administrator who is not the super-administrator. */
+  ops: { email: "ops@crossroadsit.example", password: "Quiet-River-Stone-58", admin: true },
 } as const;

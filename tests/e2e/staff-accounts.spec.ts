@@ -1,0 +1,139 @@
+import { expect, test, type Page } from "@playwright/test";
+import { randomInt, randomUUID } from "node:crypto";
+import { E2E_USERS } from "./config";
+
+test.beforeEach(async ({ context }) => {
+  await context.setExtraHTTPHeaders({ "x-forwarded-for": `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}` });
+});
+
+async function signInTo(page: Page, user: { email: string; password: string }, to = "/admin/users") {
+  await page.goto(`/auth/login?redirectTo=${encodeURIComponent(to)}`);
+  await page.getByLabel("E-mail address").fill(user.email);
+  await page.getByLabel("Password", { exact: true }).fill(user.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(new RegExp(`${to.replace(/\//g, "\\/")}$`));
+}
+
+async function createAccount(page: Page, email: string, password: string) {
+  const form = page.getByRole("region", { name: "Add a staff account" });
+  await form.getByLabel("E-mail").fill(email);
+  await form.getByLabel("Initial password").fill(password);
+  await form.getByRole("button", { name: "Create account" }).click();
+}
+
+const row = (page: Page, email: string) => page.getByRole("row").filter({ has: page.getByRole("rowheader", { name: new RegExp(`^${email}`) }) });
+
+test("an administrator creates an account; a weak password is refused with its reasons", async ({ page }) => {
+  const email = `new-${randomUUID().slice(0, 8)}@crossroadsit.example`;
+  await signInTo(page, E2E_USERS.ops);
+  // Long enough to pass the browser's own length check, weak by the server's rules.
+  await createAccount(page, email, "aaaaaaaaaaaaaa");
+  const alert = page.getByRole("alert");
+  await expect(alert).toContainText("weak_password: That password is too weak.");
+  await expect(alert).toContainText("Mix at least two of: lower case, upper case, digits, symbols.");
+  await expect(page.getByRole("region", { name: "Add a staff account" }).getByLabel("E-mail")).toHaveValue(email);
+  await createAccount(page, email, "Amber-Forest-Signal-93");
+  await expect(page.getByRole("status")).toContainText(`Created ${email}.`);
+  await expect(row(page, email)).toContainText("Staff");
+});
+
+test("reset a password, and sign a user out everywhere", async ({ page, browser }) => {
+  const email = `reset-${randomUUID().slice(0, 8)}@crossroadsit.example`;
+  await signInTo(page, E2E_USERS.ops);
+  await createAccount(page, email, "Amber-Forest-Signal-93");
+  // The new account signs in elsewhere.
+  const other = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": `10.200.${randomInt(256)}.${randomInt(1, 255)}` } });
+  const theirs = await other.newPage();
+  await signInTo(theirs, { email, password: "Amber-Forest-Signal-93" }, "/");
+  expect((await (await theirs.request.get("/api/session")).json()).user.email).toBe(email);
+
+  await page.reload();
+  await row(page, email).getByRole("button", { name: /Sign out everywhere/ }).click();
+  await expect(page.getByRole("status")).toContainText("Signed out everywhere.");
+  expect((await (await theirs.request.get("/api/session")).json()).user).toBeNull();
+
+  await row(page, email).getByLabel(`New password for ${email}`).fill("Copper-Meadow-Lamp-61");
+  await row(page, email).getByRole("button", { name: /Reset password/ }).click();
+  await expect(page.getByRole("status")).toContainText("Password changed");
+  await signInTo(theirs, { email, password: "Copper-Meadow-Lamp-61" }, "/");
+  await other.close();
+});
+
+test("an administrator who is not the super-administrator cannot change roles or delete, even by posting directly", async ({ page }) => {
+  await signInTo(page, E2E_USERS.ops);
+  await expect(page.getByRole("button", { name: /Make admin|Remove admin|Delete/ })).toHaveCount(0);
+  const staffId = await page.evaluate(async (email) => {
+    const html = await (await fetch("/admin/users")).text();
+    const doc = new DOMParser().parseFromString(html, "text/html");
+    const r = [...doc.querySelectorAll("tr")].find((tr) => tr.querySelector("th")?.textContent?.startsWith(email));
+    return (r?.querySelector('input[name="userId"]') as HTMLInputElement | null)?.value ?? "";
+  }, E2E_USERS.staff.email);
+  expect(staffId).toMatch(/^[0-9a-f-]{36}$/);
+  for (const intent of ["grant-admin", "delete"]) {
+    const response = await page.request.post("/admin/users", { form: { intent, userId: staffId }, headers: { origin: "http://127.0.0.1:4173" } });
+    expect(response.status(), intent).toBe(403);
+  }
+});
+
+test("the super-administrator grants and revokes the admin role, deletes accounts, never their own", async ({ page, browser }) => {
+  const email = `role-${randomUUID().slice(0, 8)}@crossroadsit.example`;
+  await signInTo(page, E2E_USERS.admin);
+  await createAccount(page, email, "Amber-Forest-Signal-93");
+  await row(page, email).getByRole("button", { name: /Make admin/ }).click();
+  await expect(page.getByRole("status")).toContainText("Administrator role granted.");
+  await expect(row(page, email)).toContainText("Administrator");
+
+  // The new administrator now reaches the admin area.
+  const other = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": `10.201.${randomInt(256)}.${randomInt(1, 255)}` } });
+  const theirs = await other.newPage();
+  await signInTo(theirs, { email, password: "Amber-Forest-Signal-93" }, "/admin/docs");
+  await expect(theirs.getByRole("heading", { level: 1 })).toHaveText("Docs");
+
+  await row(page, email).getByRole("button", { name: /Remove admin/ }).click();
+  await expect(page.getByRole("status")).toContainText("Administrator role removed.");
+  expect((await theirs.goto("/admin/docs"))?.status()).toBe(403);
+  await other.close();
+
+  // No buttons to change or delete their own account, and the server refuses it too.
+  await expect(row(page, E2E_USERS.admin.email).getByRole("button", { name: /Delete|Remove admin/ })).toHaveCount(0);
+  const myId = await row(page, E2E_USERS.admin.email).locator('input[name="userId"]').first().inputValue();
+  const self = await page.request.post("/admin/users", { form: { intent: "delete", userId: myId }, headers: { origin: "http://127.0.0.1:4173" } });
+  expect(self.status()).toBe(400);
+
+  page.once("dialog", (dialog) => dialog.accept());
+  await row(page, email).getByRole("button", { name: /Delete/ }).click();
+  await expect(page.getByRole("status")).toContainText("Account deleted.");
+  await expect(row(page, email)).toHaveCount(0);
+});
+
+test("user ids must be UUIDs, and the staff pages refuse visitors and non-admins", async ({ page, request, browser }) => {
+  const anonymous = await request.post("/admin/users", { form: { intent: "sign-out", userId: randomUUID() }, headers: { origin: "http://127.0.0.1:4173" }, maxRedirects: 0 });
+  expect(anonymous.status()).toBe(302);
+  expect(anonymous.headers().location).toContain("/auth/login");
+  const staffContext = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": `10.202.${randomInt(256)}.${randomInt(1, 255)}` } });
+  const staffPage = await staffContext.newPage();
+  await signInTo(staffPage, E2E_USERS.staff, "/");
+  expect((await staffPage.goto("/admin/users"))?.status()).toBe(403);
+  await staffContext.close();
+  await signInTo(page, E2E_USERS.ops);
+  const bad = await page.request.post("/admin/users", { form: { intent: "sign-out", userId: "1 or 1=1" }, headers: { origin: "http://127.0.0.1:4173" } });
+  expect(bad.status()).toBe(400);
+});
+
+test("the admin pages and Access Denied have no WCAG 2.2 AA violations", async ({ page, browser }) => {
+  const { default: AxeBuilder } = await import("@axe-core/playwright");
+  const audit = async (p: Page) =>
+    (await new AxeBuilder({ page: p }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze()).violations.map(
+      (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`,
+    );
+  await signInTo(page, E2E_USERS.admin);
+  expect(await audit(page)).toEqual([]);
+  await page.goto("/admin/docs");
+  expect(await audit(page)).toEqual([]);
+  const staffContext = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": `10.203.${randomInt(256)}.${randomInt(1, 255)}` } });
+  const staffPage = await staffContext.newPage();
+  await signInTo(staffPage, E2E_USERS.staff, "/");
+  await staffPage.goto("/admin/graphics");
+  expect(await audit(staffPage)).toEqual([]);
+  await staffContext.close();
+});
