@@ -1,18 +1,8 @@
-import { expect, test, type Page } from "@playwright/test";
-import { randomInt } from "node:crypto";
+import { expect, test } from "@playwright/test";
 import { E2E_USERS } from "./config";
+import { ownClientAddressPerTest, submitSignIn as signIn } from "./helpers";
 
-// Every test is its own client address (the test server trusts X-Forwarded-For), so the
-// sign-in rate limit of one test never touches another.
-test.beforeEach(async ({ context }) => {
-  await context.setExtraHTTPHeaders({ "x-forwarded-for": `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}` });
-});
-
-async function signIn(page: Page, user: { email: string; password: string }) {
-  await page.getByLabel("E-mail address").fill(user.email);
-  await page.getByLabel("Password", { exact: true }).fill(user.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-}
+ownClientAddressPerTest(test);
 
 test("a signed-out visitor is sent to sign-in with the original path, and returns to it", async ({ page }) => {
   const response = await page.goto("/admin/docs?filter=mloe");

@@ -25,3 +25,24 @@ export async function keepContactLinksOnPage(page: Page): Promise<void> {
     }),
   );
 }
+
+/** A fresh client address for a test: the test server trusts X-Forwarded-For (TRUST_PROXY=1), so
+ * the sign-in rate limit of one test never touches another. */
+export function randomClientAddress(): string {
+  const n = () => Math.floor(Math.random() * 256);
+  return `10.${n()}.${n()}.${1 + Math.floor(Math.random() * 254)}`;
+}
+
+/** Each test of the file signs in from its own client address. */
+export function ownClientAddressPerTest(test: typeof import("@playwright/test").test): void {
+  test.beforeEach(async ({ context }) => {
+    await context.setExtraHTTPHeaders({ "x-forwarded-for": randomClientAddress() });
+  });
+}
+
+/** Fills and submits the sign-in form on the current page. */
+export async function submitSignIn(page: Page, user: { email: string; password: string }): Promise<void> {
+  await page.getByLabel("E-mail address").fill(user.email);
+  await page.getByLabel("Password", { exact: true }).fill(user.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}

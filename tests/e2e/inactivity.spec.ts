@@ -1,18 +1,14 @@
 import { expect, test, type Page } from "@playwright/test";
-import { randomInt } from "node:crypto";
 import { E2E_USERS } from "./config";
+import { ownClientAddressPerTest, submitSignIn } from "./helpers";
 
-test.beforeEach(async ({ context }) => {
-  await context.setExtraHTTPHeaders({ "x-forwarded-for": `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}` });
-});
+ownClientAddressPerTest(test);
 
 /** Sign in as the administrator on /admin/docs, with Playwright's clock in charge of time. */
 async function signedInOnAdminPage(page: Page) {
   await page.clock.install();
   await page.goto("/auth/login?redirectTo=%2Fadmin%2Fdocs");
-  await page.getByLabel("E-mail address").fill(E2E_USERS.admin.email);
-  await page.getByLabel("Password", { exact: true }).fill(E2E_USERS.admin.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await submitSignIn(page, E2E_USERS.admin);
   await expect(page).toHaveURL(/\/admin\/docs$/);
   // The client knows the session (the monitor runs only then).
   await expect.poll(() => page.evaluate(async () => (await (await fetch("/api/session")).json()).user?.email)).toBe(E2E_USERS.admin.email);

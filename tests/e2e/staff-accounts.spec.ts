@@ -1,16 +1,13 @@
 import { expect, test, type Page } from "@playwright/test";
-import { randomInt, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { E2E_USERS } from "./config";
+import { ownClientAddressPerTest, randomClientAddress, submitSignIn } from "./helpers";
 
-test.beforeEach(async ({ context }) => {
-  await context.setExtraHTTPHeaders({ "x-forwarded-for": `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}` });
-});
+ownClientAddressPerTest(test);
 
 async function signInTo(page: Page, user: { email: string; password: string }, to = "/admin/users") {
   await page.goto(`/auth/login?redirectTo=${encodeURIComponent(to)}`);
-  await page.getByLabel("E-mail address").fill(user.email);
-  await page.getByLabel("Password", { exact: true }).fill(user.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await submitSignIn(page, user);
   await expect(page).toHaveURL(new RegExp(`${to.replace(/\//g, "\\/")}$`));
 }
 
@@ -42,7 +39,7 @@ test("reset a password, and sign a user out everywhere", async ({ page, browser 
   await signInTo(page, E2E_USERS.ops);
   await createAccount(page, email, "Amber-Forest-Signal-93");
   // The new account signs in elsewhere.
-  const other = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": `10.200.${randomInt(256)}.${randomInt(1, 255)}` } });
+  const other = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": randomClientAddress() } });
   const theirs = await other.newPage();
   await signInTo(theirs, { email, password: "Amber-Forest-Signal-93" }, "/");
   expect((await (await theirs.request.get("/api/session")).json()).user.email).toBe(email);
@@ -84,7 +81,7 @@ test("the super-administrator grants and revokes the admin role, deletes account
   await expect(row(page, email)).toContainText("Administrator");
 
   // The new administrator now reaches the admin area.
-  const other = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": `10.201.${randomInt(256)}.${randomInt(1, 255)}` } });
+  const other = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": randomClientAddress() } });
   const theirs = await other.newPage();
   await signInTo(theirs, { email, password: "Amber-Forest-Signal-93" }, "/admin/docs");
   await expect(theirs.getByRole("heading", { level: 1 })).toHaveText("Docs");
@@ -110,7 +107,7 @@ test("user ids must be UUIDs, and the staff pages refuse visitors and non-admins
   const anonymous = await request.post("/admin/users", { form: { intent: "sign-out", userId: randomUUID() }, headers: { origin: "http://127.0.0.1:4173" }, maxRedirects: 0 });
   expect(anonymous.status()).toBe(302);
   expect(anonymous.headers().location).toContain("/auth/login");
-  const staffContext = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": `10.202.${randomInt(256)}.${randomInt(1, 255)}` } });
+  const staffContext = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": randomClientAddress() } });
   const staffPage = await staffContext.newPage();
   await signInTo(staffPage, E2E_USERS.staff, "/");
   expect((await staffPage.goto("/admin/users"))?.status()).toBe(403);
@@ -130,7 +127,7 @@ test("the admin pages and Access Denied have no WCAG 2.2 AA violations", async (
   expect(await audit(page)).toEqual([]);
   await page.goto("/admin/docs");
   expect(await audit(page)).toEqual([]);
-  const staffContext = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": `10.203.${randomInt(256)}.${randomInt(1, 255)}` } });
+  const staffContext = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": randomClientAddress() } });
   const staffPage = await staffContext.newPage();
   await signInTo(staffPage, E2E_USERS.staff, "/");
   await staffPage.goto("/admin/graphics");
