@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { auth, createAuth } from "~/auth/auth.server";
 import { CLIENT_IP_HEADER, SIGN_IN_MAX_ATTEMPTS } from "~/auth/config";
 import { roleFlags } from "~/auth/roles.server";
+import { requireAdminApi } from "~/auth/session.server";
 import { AccountExistsError, createStaffUser, WeakPasswordError } from "~/auth/users.server";
 import { closeDatabase, database, initDatabase } from "~/db/client.server";
 import { env } from "~/env.server";
@@ -120,6 +121,23 @@ for (const backend of [
       expect(Number(limited.headers.get("x-retry-after"))).toBeGreaterThan(0);
       // Another address is not affected.
       expect((await second.handler(signInRequest("tech@crossroadsit.example", PASSWORD, "10.9.9.10"))).status).toBe(200);
+    });
+
+    it("admin APIs answer in the auth service's vocabulary: no session, no role, then the admin", async () => {
+      const call = (cookie?: string) =>
+        requireAdminApi(new Request(`${ORIGIN}/api/admin/anything`, { headers: cookie ? { cookie } : {} })).catch((e: unknown) => e);
+      const missing = (await call()) as Response;
+      expect(missing.status).toBe(401);
+      expect(await missing.json()).toEqual({ code: "session_not_found", message: "Auth session missing!" });
+
+      const staffCookie = cookieOf(await (await auth()).handler(signInRequest("tech@crossroadsit.example", PASSWORD, "10.0.0.6")));
+      const forbidden = (await call(staffCookie)) as Response;
+      expect(forbidden.status).toBe(403);
+      expect((await forbidden.json()).message).toBe("You don't have permission to access this area");
+
+      const adminCookie = cookieOf(await (await auth()).handler(signInRequest("boss@crossroadsit.example", PASSWORD, "10.0.0.7")));
+      const admin = await call(adminCookie);
+      expect(admin).toMatchObject({ user: { email: "boss@crossroadsit.example" }, isAdmin: true, isSuperAdmin: true });
     });
 
     it("refuses a revoked session at the next request", async () => {
