@@ -28,6 +28,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 type ActionResult = { error: string; email: string };
 
 const MESSAGES = {
+  offline: "We could not reach the server. Check your connection and try again.",
   missing: "Enter your e-mail address and your password.",
   invalid: "That e-mail address and password do not match an account. Check both and try again.",
   unavailable: "We could not sign you in just now. Try again in a minute.",
@@ -70,6 +71,17 @@ export async function action({ request }: Route.ActionArgs) {
   }
   if (response.status === 401 || response.status === 400) return data<ActionResult>({ error: MESSAGES.invalid, email }, { status: 401 });
   return data<ActionResult>({ error: MESSAGES.unavailable, email }, { status: 502 });
+}
+
+/** In the browser: the same server action, plus a clear message when the network fails. */
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  const email = String((await request.clone().formData()).get("email") ?? "").trim();
+  try {
+    return await serverAction();
+  } catch (error) {
+    if (error instanceof TypeError) return { error: MESSAGES.offline, email } satisfies ActionResult;
+    throw error;
+  }
 }
 
 export default function Login({ actionData }: Route.ComponentProps) {

@@ -147,3 +147,12 @@ test("signing out in one tab signs out every tab", async ({ context }) => {
   const session = await (await other.request.get("/api/session")).json();
   expect(session.user).toBeNull();
 });
+
+test("a network failure during sign-in is said on the form, and the e-mail stays", async ({ page }) => {
+  await page.goto("/auth/login");
+  await page.waitForFunction(() => (window as unknown as { dataLayer?: { event?: string }[] }).dataLayer?.some((e) => e.event === "page_view"));
+  await page.route("**/auth/login.data*", (route) => (route.request().method() === "POST" ? route.abort("internetdisconnected") : route.continue()));
+  await signIn(page, E2E_USERS.staff);
+  await expect(page.getByRole("alert")).toHaveText("We could not reach the server. Check your connection and try again.");
+  await expect(page.getByLabel("E-mail address")).toHaveValue(E2E_USERS.staff.email);
+});
