@@ -3,7 +3,7 @@
  * PGlite in DATA_DIR. Migrations in ./drizzle are applied when it opens. The instance is kept on
  * globalThis, so the server file and the React Router build (two bundles) share it.
  */
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { NodePgDatabase } from "drizzle-orm/node-postgres";
@@ -17,8 +17,14 @@ export interface DatabaseHandle {
   close: () => Promise<void>;
 }
 
-/** ./drizzle: two levels above app/db/, build/server/ and build/server-runtime/ alike. */
-const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../drizzle");
+/**
+ * The migrations: build/drizzle beside the server bundles (copied there by `npm run build`, so a
+ * deployment of build/ carries them), else ./drizzle of the source tree (tests, tsx scripts).
+ */
+const here = path.dirname(fileURLToPath(import.meta.url));
+const MIGRATIONS_DIR = [path.resolve(here, "../drizzle"), path.resolve(here, "../../drizzle")].find((dir) =>
+  existsSync(path.join(dir, "meta", "_journal.json")),
+) ?? path.resolve(here, "../../drizzle");
 
 export class DataFolderInUseError extends Error {
   constructor(folder: string, pid: number) {
