@@ -1,0 +1,52 @@
+import { expect, test } from "@playwright/test";
+import { E2E_USERS } from "./config";
+import { ownClientAddressPerTest, submitSignIn } from "./helpers";
+
+ownClientAddressPerTest(test);
+
+/** Every protected screen and write. Add new admin routes here. */
+const ADMIN_PAGES = ["/admin/docs", "/admin/graphics", "/admin/users"];
+const ADMIN_WRITES = [{ path: "/admin/users", form: { intent: "sign-out", userId: "00000000-0000-4000-8000-000000000000" } }];
+const SAME_ORIGIN = { origin: "http://127.0.0.1:4173" };
+
+test("without a session, every protected page and write goes to sign-in and shows nothing", async ({ request }) => {
+  for (const path of ADMIN_PAGES) {
+    const response = await request.get(path, { maxRedirects: 0 });
+    expect(response.status(), path).toBe(302);
+    expect(response.headers().location, path).toBe(`/auth/login?redirectTo=${encodeURIComponent(path)}`);
+    expect(await response.text(), path).not.toContain("<h1");
+  }
+  for (const write of ADMIN_WRITES) {
+    const response = await request.post(write.path, { form: write.form, headers: SAME_ORIGIN, maxRedirects: 0 });
+    expect(response.status(), write.path).toBe(302);
+  }
+  // better-auth's own endpoints answer "no session" rather than data.
+  expect(await (await request.get("/api/auth/get-session")).json()).toBeNull();
+  expect((await (await request.get("/api/session")).json()).user).toBeNull();
+});
+
+test("signed in without the admin role, every protected page and write is refused with 403", async ({ page }) => {
+  await page.goto("/auth/login");
+  await submitSignIn(page, E2E_USERS.staff);
+  await expect(page).toHaveURL(/\/$/);
+  for (const path of ADMIN_PAGES) {
+    const response = await page.request.get(path);
+    expect(response.status(), path).toBe(403);
+    const html = await response.text();
+    expect(html, path).toContain("Access Denied");
+    expect(html, path).not.toContain("Staff accounts");
+  }
+  for (const write of ADMIN_WRITES) {
+    const response = await page.request.post(write.path, { form: write.form, headers: SAME_ORIGIN });
+    expect(response.status(), write.path).toBe(403);
+  }
+});
+
+test("public sign-up is closed", async ({ request }) => {
+  const response = await request.post("/api/auth/sign-up/email", {
+    headers: SAME_ORIGIN,
+    data: { email: "walk-in@crossroadsit.example", password: "Walk-In-Password-77", name: "Walk In" },
+  });
+  expect(response.status()).toBeGreaterThanOrEqual(400);
+  expect(response.headers()["set-cookie"]).toBeUndefined();
+});
