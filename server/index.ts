@@ -14,6 +14,7 @@ import { CLIENT_IP_HEADER } from "../app/auth/config.ts";
 import { isCrossSiteWrite, trustedOrigins } from "../app/auth/origins.ts";
 import { closeDatabase, initDatabase } from "../app/db/client.server.ts";
 import { EnvError, parseEnv, type Env } from "../app/env.server.ts";
+import { clientAddress } from "./client-address.ts";
 import { applySecurityHeaders, securityHeaders } from "./security-headers.ts";
 import { StaticStore } from "./static-store.ts";
 
@@ -81,15 +82,6 @@ const onError: ErrorRequestHandler = (error, _req, res, _next) => {
 };
 app.use(onError);
 
-/** The client's address, from the socket, or from X-Forwarded-For when behind a trusted proxy. */
-function clientAddress(req: import("node:http").IncomingMessage): string {
-  if (env.TRUST_PROXY) {
-    const forwarded = String(req.headers["x-forwarded-for"] ?? "").split(",")[0].trim();
-    if (forwarded) return forwarded;
-  }
-  return req.socket.remoteAddress ?? "unknown";
-}
-
 const allowedOrigins = trustedOrigins(env);
 
 const server = createServer((req, res) => {
@@ -101,7 +93,7 @@ const server = createServer((req, res) => {
     return;
   }
   // Rate limits key on this header: only the server sets it, whatever the client sent.
-  req.headers[CLIENT_IP_HEADER] = clientAddress(req);
+  req.headers[CLIENT_IP_HEADER] = clientAddress(req.headers["x-forwarded-for"], req.socket.remoteAddress, env.TRUST_PROXY);
   const url = req.url ?? "/";
   const q = url.indexOf("?");
   const pathname = q === -1 ? url : url.slice(0, q);
