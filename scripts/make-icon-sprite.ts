@@ -5,7 +5,7 @@
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { allIconNames, lucideFileFor, type AnyIconName } from "../app/components/ui/icon-names";
+import { allIconNames } from "../app/components/ui/icon-names";
 
 type Node = [string, Record<string, string>];
 const attrs = (a: Record<string, string>) =>
@@ -16,8 +16,7 @@ const attrs = (a: Record<string, string>) =>
 
 const symbols: string[] = [];
 for (const name of allIconNames) {
-  const file = lucideFileFor[name as AnyIconName] ?? name;
-  const url = pathToFileURL(path.resolve(`node_modules/lucide-react/dist/esm/icons/${file}.mjs`)).href;
+  const url = pathToFileURL(path.resolve(`node_modules/lucide-react/dist/esm/icons/${name}.mjs`)).href;
   const mod = (await import(url)) as { __iconData?: { node: Node[] } };
   if (!mod.__iconData) throw new Error(`No lucide icon data for "${name}" (${url}): ${Object.keys(mod)}`);
   const body = mod.__iconData.node.map(([tag, a]) => `<${tag} ${attrs(a)}/>`).join("");

@@ -1,5 +1,8 @@
 /** Staff accounts: created by an administrator or by `npm run user:create` (DECISIONS §4). */
+import { and, count, desc, eq, gt, sql } from "drizzle-orm";
 import { z } from "zod";
+import { database } from "~/db/client.server";
+import { session, user, userRoles } from "~/db/schema.server";
 import { auth } from "./auth.server";
 import { passwordWeaknesses } from "./password";
 import { grantRole } from "./roles.server";
@@ -20,10 +23,14 @@ export class AccountExistsError extends Error {
 
 const emailSchema = z.email("Enter a valid e-mail address.").max(254);
 
+function assertStrongPassword(password: string, email: string): void {
+  const reasons = passwordWeaknesses(password, email);
+  if (reasons.length) throw new WeakPasswordError(reasons);
+}
+
 export async function createStaffUser(input: { email: string; password: string; name?: string; admin?: boolean }) {
   const email = emailSchema.parse(input.email.trim().toLowerCase());
-  const reasons = passwordWeaknesses(input.password, email);
-  if (reasons.length) throw new WeakPasswordError(reasons);
+  assertStrongPassword(input.password, email);
   const ctx = await (await auth()).$context;
   if (await ctx.internalAdapter.findUserByEmail(email)) throw new AccountExistsError(email);
   const user = await ctx.internalAdapter.createUser(
@@ -53,9 +60,6 @@ export interface StaffRow {
 
 /** Every staff account with its role and how many sessions it has open, newest first. */
 export async function listStaff(): Promise<StaffRow[]> {
-  const { database } = await import("~/db/client.server");
-  const { user, userRoles, session } = await import("~/db/schema.server");
-  const { and, count, desc, eq, gt, sql } = await import("drizzle-orm");
   const db = await database();
   const rows = await db
     .select({
@@ -78,8 +82,7 @@ export async function resetPassword(userId: string, password: string): Promise<v
   const ctx = await (await auth()).$context;
   const target = await ctx.internalAdapter.findUserById(uuidSchema.parse(userId));
   if (!target) throw new Error("That account no longer exists.");
-  const reasons = passwordWeaknesses(password, target.email);
-  if (reasons.length) throw new WeakPasswordError(reasons);
+  assertStrongPassword(password, target.email);
   await ctx.internalAdapter.updatePassword(target.id, await ctx.password.hash(password));
   await ctx.internalAdapter.deleteUserSessions(target.id);
 }

@@ -7,6 +7,7 @@ import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, write
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { NodePgDatabase } from "drizzle-orm/node-postgres";
+import { env } from "~/env.server";
 import * as schema from "./schema.server";
 
 export type Database = NodePgDatabase<typeof schema>;
@@ -115,12 +116,9 @@ export function initDatabase(options: { databaseUrl?: string; dataDir: string })
 /** The process's database; the server opens it at start. */
 export async function database(): Promise<Database> {
   const holder = globalThis as Holder;
-  if (!holder[KEY]) {
-    const { env } = await import("~/env.server");
-    const { DATABASE_URL, DATA_DIR } = env();
-    return (await initDatabase({ databaseUrl: DATABASE_URL, dataDir: DATA_DIR })).db;
-  }
-  return (await holder[KEY]).db;
+  if (holder[KEY]) return (await holder[KEY]).db;
+  const { DATABASE_URL, DATA_DIR } = env();
+  return (await initDatabase({ databaseUrl: DATABASE_URL, dataDir: DATA_DIR })).db;
 }
 
 /** Closes the process's database, if open. */

@@ -3,7 +3,7 @@ import { ACCESS_DENIED_TEXT } from "~/auth/access-denied";
 import { buttonClass } from "~/components/ui/button-link";
 
 /** SPEC §2 and §8: title, text, message, and the two buttons, word for word. */
-export function AccessDenied({ signInHref = "/auth/login" }: { signInHref?: string }) {
+export function AccessDenied() {
   return (
     <section className="mx-auto max-w-xl px-4 py-20 text-center">
       <h1 className="text-3xl font-bold tracking-tight">{ACCESS_DENIED_TEXT.title}</h1>
@@ -13,7 +13,7 @@ export function AccessDenied({ signInHref = "/auth/login" }: { signInHref?: stri
         <Link to="/" className={buttonClass("primary")}>
           Return to Home
         </Link>
-        <Link to={signInHref} className={buttonClass("secondary")}>
+        <Link to="/auth/login" className={buttonClass("secondary")}>
           Sign In
         </Link>
       </div>

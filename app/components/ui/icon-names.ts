@@ -8,6 +8,3 @@ export const uiIconNames = [
 
 export const allIconNames = [...new Set([...contentIconNames, ...uiIconNames])];
 export type AnyIconName = (typeof contentIconNames)[number] | (typeof uiIconNames)[number];
-
-/** Sprite ids whose lucide source file has another name. */
-export const lucideFileFor: Partial<Record<AnyIconName, string>> = {};
