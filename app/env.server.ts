@@ -34,6 +34,12 @@ export const envSchema = z.object({
     .enum(["0", "1"], { error: 'must be "0" or "1"' })
     .optional()
     .transform((v) => v === "1"),
+  /** smtp(s)://user:pass@host:port for the sales notification of each new lead; unset: notifications off. */
+  SMTP_URL: optional(z.string().regex(/^smtps?:\/\/[^\s]+$/, "must be an smtp:// or smtps:// URL")),
+  /** Where new leads are e-mailed (with SMTP_URL). */
+  SALES_EMAIL: optional(z.email("must be an e-mail address")),
+  /** The From address of notifications; default: the site's no-reply address. */
+  MAIL_FROM: optional(z.email("must be an e-mail address")),
   GTM_ID: optional(z.string().regex(/^GTM-[A-Z0-9]{4,12}$/, "must look like GTM-XXXXXXX")),
 });
 

@@ -13,8 +13,15 @@ export default [
 
   // Administrator area: its own quiet layout, every route behind the admin guard.
   layout("routes/admin/layout.tsx", [
+    // Document library (issue #5)
     route("admin/docs", "routes/admin/docs.tsx"),
+
+    // Graphics manager (issue #5)
     route("admin/graphics", "routes/admin/graphics.tsx"),
+
+    // Contact-form leads (issue #4)
+    route("admin/leads", "routes/admin/leads.tsx"),
+
     route("admin/users", "routes/admin/users.tsx"), // staff accounts
   ]),
 

@@ -35,7 +35,7 @@ echo "==> Integration tests (embedded PGlite and a throwaway PostgreSQL 15)"
 npx vitest run -c vitest.integration.config.ts
 
 # The browser tests run against this build (settings shared with tests/e2e/config.ts).
-port=$(sed -n 's/^export const E2E_PORT = \([0-9]*\);/\1/p' tests/e2e/config.ts)
+port="${E2E_PORT:-4173}"
 gtm=$(sed -n 's/^export const E2E_GTM_ID = "\(.*\)";/\1/p' tests/e2e/config.ts)
 site_url=$(sed -n 's/^export const E2E_SITE_URL = "\(.*\)";/\1/p' tests/e2e/config.ts)
 echo "==> Build (GTM_ID=$gtm SITE_URL=$site_url)"

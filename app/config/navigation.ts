@@ -28,6 +28,7 @@ export const navigation = {
   admin: [
     { name: "Docs", href: "/admin/docs" },
     { name: "Graphics", href: "/admin/graphics" },
+    { name: "Leads", href: "/admin/leads" },
     { name: "Users", href: "/admin/users" },
   ],
   legal: [

@@ -1,9 +1,11 @@
 /**
- * The database schema: better-auth's tables (user, session, account, verification, rateLimit)
- * and the product's own user_roles, the source of truth for roles (SPEC §3). Migrations in
+ * The database schema: better-auth's tables (user, session, account, verification, rateLimit),
+ * the product's own user_roles, the source of truth for roles (SPEC §3), contact-form leads with
+ * their e-mail outbox state, the document library, and stored files (graphics). Migrations in
  * ./drizzle are generated from this file with `npm run db:generate`.
  */
-import { bigint, boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { bigint, boolean, customType, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -91,4 +93,96 @@ export const userRoles = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.role] })],
+);
+
+/**
+ * Contact-form leads (DECISIONS §3). A lead is committed here before the visitor is told it was
+ * received; the sales e-mail is an outbox kept on the same row (notify_* columns), so an SMTP
+ * outage never loses or blocks a lead and a restart resumes pending sends.
+ */
+export const NOTIFY_STATUSES = ["pending", "sent", "failed", "off"] as const;
+export type NotifyStatus = (typeof NOTIFY_STATUSES)[number];
+
+export const leads = pgTable(
+  "leads",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    formType: text("form_type").notNull().default("contact"),
+    fullName: text("full_name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone"),
+    company: text("company").notNull(),
+    companySize: text("company_size"),
+    /** A service slug, or "not-sure". */
+    service: text("service"),
+    message: text("message").notNull(),
+    referralSource: text("referral_source"),
+    utmSource: text("utm_source"),
+    utmMedium: text("utm_medium"),
+    utmCampaign: text("utm_campaign"),
+    /** The page the visit landed on (path and query), when known. */
+    landingPage: text("landing_page"),
+    handledAt: timestamp("handled_at", { withTimezone: true }),
+    handledBy: uuid("handled_by").references(() => user.id, { onDelete: "set null" }),
+    /** pending: to send; sent; failed: gave up after the last retry; off: SMTP not configured. */
+    notifyStatus: text("notify_status").$type<NotifyStatus>().notNull().default("pending"),
+    notifyAttempts: integer("notify_attempts").notNull().default(0),
+    notifyNextAttemptAt: timestamp("notify_next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    notifyLastError: text("notify_last_error"),
+    notifiedAt: timestamp("notified_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    index("leads_created_at_idx").on(t.createdAt.desc()),
+    index("leads_notify_due_idx").on(t.notifyNextAttemptAt).where(sql`notify_status = 'pending'`),
+  ],
+);
+
+/** The document library (DECISIONS §5): internal docs and the /mloe and /ste collections. */
+export const DOCUMENT_COLLECTIONS = ["docs", "mloe", "ste"] as const;
+export type DocumentCollection = (typeof DOCUMENT_COLLECTIONS)[number];
+
+export const documents = pgTable(
+  "documents",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    title: text("title").notNull(),
+    slug: text("slug").notNull().unique(),
+    collection: text("collection").$type<DocumentCollection>().notNull(),
+    /** Markdown source; rendered and sanitised on the server. */
+    body: text("body").notNull().default(""),
+    published: boolean("published").notNull().default(false),
+    authorId: uuid("author_id").references(() => user.id, { onDelete: "set null" }),
+    ...timestamps,
+  },
+  (t) => [index("documents_collection_idx").on(t.collection, t.updatedAt.desc())],
+);
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * Stored files: the default backend of the storage interface (DECISIONS §5), so that every
+ * server process sees the same files and one database backup holds everything. `name` is the
+ * object's path inside its bucket ("logos/acme.png").
+ */
+export const storageObjects = pgTable(
+  "storage_objects",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    bucket: text("bucket").notNull(),
+    name: text("name").notNull(),
+    contentType: text("content_type").notNull(),
+    size: integer("size").notNull(),
+    /** Hex SHA-256 of the content, served as the ETag. */
+    sha256: text("sha256").notNull(),
+    data: bytea("data").notNull(),
+    /** A small WebP made with sharp, when the file is an image sharp can read. */
+    thumbnail: bytea("thumbnail"),
+    ownerId: uuid("owner_id").references(() => user.id, { onDelete: "set null" }),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("storage_objects_bucket_name_idx").on(t.bucket, t.name)],
 );

@@ -1,5 +1,7 @@
 /** Settings shared by the browser tests, playwright.config.ts and scripts/test.sh (which reads them too). */
-export const E2E_PORT = 4173;
+/** E2E_PORT in the environment moves the test server (to run two checkouts' tests side by side). */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 4173);
+export const E2E_ORIGIN = `http://127.0.0.1:${E2E_PORT}`;
 export const E2E_SITE_URL = "https://www.crossroadsit.example";
 export const E2E_GTM_ID = "GTM-TEST0001";
 export const E2E_DATA_DIR = ".e2e-data";

@@ -1,13 +1,13 @@
 import { expect, test } from "@playwright/test";
-import { E2E_USERS } from "./config";
+import { E2E_ORIGIN, E2E_USERS } from "./config";
 import { ownClientAddressPerTest, submitSignIn } from "./helpers";
 
 ownClientAddressPerTest(test);
 
 /** Every protected screen and write. Add new admin routes here. */
-const ADMIN_PAGES = ["/admin/docs", "/admin/graphics", "/admin/users"];
+const ADMIN_PAGES = ["/admin/docs", "/admin/graphics", "/admin/leads", "/admin/users"];
 const ADMIN_WRITES = [{ path: "/admin/users", form: { intent: "sign-out", userId: "00000000-0000-4000-8000-000000000000" } }];
-const SAME_ORIGIN = { origin: "http://127.0.0.1:4173" };
+const SAME_ORIGIN = { origin: E2E_ORIGIN };
 
 test("without a session, every protected page and write goes to sign-in and shows nothing", async ({ request }) => {
   for (const path of ADMIN_PAGES) {

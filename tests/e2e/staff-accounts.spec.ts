@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { randomUUID } from "node:crypto";
-import { E2E_USERS } from "./config";
+import { E2E_ORIGIN, E2E_USERS } from "./config";
 import { ownClientAddressPerTest, randomClientAddress, submitSignIn } from "./helpers";
 
 ownClientAddressPerTest(test);
@@ -67,7 +67,7 @@ test("an administrator who is not the super-administrator cannot change roles or
   }, E2E_USERS.staff.email);
   expect(staffId).toMatch(/^[0-9a-f-]{36}$/);
   for (const intent of ["grant-admin", "delete"]) {
-    const response = await page.request.post("/admin/users", { form: { intent, userId: staffId }, headers: { origin: "http://127.0.0.1:4173" } });
+    const response = await page.request.post("/admin/users", { form: { intent, userId: staffId }, headers: { origin: E2E_ORIGIN } });
     expect(response.status(), intent).toBe(403);
   }
 });
@@ -94,7 +94,7 @@ test("the super-administrator grants and revokes the admin role, deletes account
   // No buttons to change or delete their own account, and the server refuses it too.
   await expect(row(page, E2E_USERS.admin.email).getByRole("button", { name: /Delete|Remove admin/ })).toHaveCount(0);
   const myId = await row(page, E2E_USERS.admin.email).locator('input[name="userId"]').first().inputValue();
-  const self = await page.request.post("/admin/users", { form: { intent: "delete", userId: myId }, headers: { origin: "http://127.0.0.1:4173" } });
+  const self = await page.request.post("/admin/users", { form: { intent: "delete", userId: myId }, headers: { origin: E2E_ORIGIN } });
   expect(self.status()).toBe(400);
 
   page.once("dialog", (dialog) => dialog.accept());
@@ -104,7 +104,7 @@ test("the super-administrator grants and revokes the admin role, deletes account
 });
 
 test("user ids must be UUIDs, and the staff pages refuse visitors and non-admins", async ({ page, request, browser }) => {
-  const anonymous = await request.post("/admin/users", { form: { intent: "sign-out", userId: randomUUID() }, headers: { origin: "http://127.0.0.1:4173" }, maxRedirects: 0 });
+  const anonymous = await request.post("/admin/users", { form: { intent: "sign-out", userId: randomUUID() }, headers: { origin: E2E_ORIGIN }, maxRedirects: 0 });
   expect(anonymous.status()).toBe(302);
   expect(anonymous.headers().location).toContain("/auth/login");
   const staffContext = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": randomClientAddress() } });
@@ -113,7 +113,7 @@ test("user ids must be UUIDs, and the staff pages refuse visitors and non-admins
   expect((await staffPage.goto("/admin/users"))?.status()).toBe(403);
   await staffContext.close();
   await signInTo(page, E2E_USERS.ops);
-  const bad = await page.request.post("/admin/users", { form: { intent: "sign-out", userId: "1 or 1=1" }, headers: { origin: "http://127.0.0.1:4173" } });
+  const bad = await page.request.post("/admin/users", { form: { intent: "sign-out", userId: "1 or 1=1" }, headers: { origin: E2E_ORIGIN } });
   expect(bad.status()).toBe(400);
 });
 
