@@ -1,0 +1,88 @@
+/**
+ * Starts extra copies of the built server as real OS processes, for tests that need more than the
+ * Playwright web server: several processes on one PostgreSQL, a non-loopback production host, a
+ * database that goes away. Every line the process prints is kept, so tests can read the logs.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { E2E_AUTH_SECRET, E2E_SITE_URL } from "./config";
+
+export interface ServerProcess {
+  /** http://127.0.0.1:port */
+  url: string;
+  port: number;
+  /** Everything the process wrote to stdout and stderr so far. */
+  logs: () => string;
+  stop: () => Promise<void>;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => (port ? resolve(port) : reject(new Error("no free port"))));
+    });
+  });
+}
+
+/** Starts `node build/server-runtime/index.js` in production mode and waits for /healthz. */
+export async function startServerProcess(env: Record<string, string> = {}): Promise<ServerProcess> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), "crossroads-proc-"));
+  let output = "";
+  const child: ChildProcess = spawn(process.execPath, ["build/server-runtime/index.js"], {
+    cwd: path.resolve(import.meta.dirname, "../.."),
+    env: {
+      PATH: process.env.PATH ?? "",
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      SITE_URL: E2E_SITE_URL,
+      DATA_DIR: dataDir,
+      BETTER_AUTH_SECRET: E2E_AUTH_SECRET,
+      TRUST_PROXY: "1",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const url = `http://127.0.0.1:${port}`;
+
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode}:\n${output}`);
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`The server did not answer /healthz within 30 s:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+
+  return {
+    url,
+    port,
+    logs: () => output,
+    stop: async () => {
+      if (child.exitCode === null) {
+        child.kill("SIGTERM");
+        const timer = setTimeout(() => child.kill("SIGKILL"), 5_000);
+        await exited;
+        clearTimeout(timer);
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
