@@ -25,3 +25,6 @@ export const SESSION_REFRESH_THRESHOLD_MS = 90_000;
 export const RETRY_STATUSES = [502, 503, 504] as const;
 export const RETRY_INITIAL_DELAY_MS = 200;
 export const RETRY_WINDOW_MS = 30_000;
+
+/** Pages behind a guard: a client navigation to them shows the access check until the server answers. */
+export const isProtectedPath = (pathname: string) => /^\/(admin|mloe|ste)(\/|$)/.test(pathname);

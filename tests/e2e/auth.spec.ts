@@ -126,6 +126,40 @@ test("an administrator sees Logout and the Admin menu; the footer's Login goes a
   await expect(page.locator("footer").getByRole("link", { name: "Login", exact: true })).toHaveCount(0);
 });
 
+test("a client navigation into the admin area shows the access check until the server has answered", async ({ page }) => {
+  await page.goto("/auth/login");
+  await signIn(page, E2E_USERS.admin);
+  await expect(page).toHaveURL(/\/$/);
+  // Hold the server's answer (the guard runs in the loaders) to see what shows meanwhile.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/admin\/(docs|users)\.data/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const nav = page.getByRole("navigation", { name: "Main" });
+  await nav.getByRole("button", { name: "Admin" }).click();
+  await nav.getByRole("link", { name: "Docs" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Checking your access…" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Docs" })).toHaveCount(0);
+  release();
+  await expect(page.getByRole("heading", { level: 1, name: "Docs" })).toBeVisible();
+
+  // Between admin pages too: the check shows instead of the page being left.
+  let releaseUsers = () => {};
+  const heldUsers = new Promise<void>((resolve) => (releaseUsers = resolve));
+  await page.unroute(/\/admin\/(docs|users)\.data/);
+  await page.route(/\/admin\/users\.data/, async (route) => {
+    await heldUsers;
+    await route.continue();
+  });
+  await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Users" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Checking your access…" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Docs" })).toHaveCount(0);
+  releaseUsers();
+  await expect(page.getByRole("heading", { level: 1, name: "Staff accounts" })).toBeVisible();
+});
+
 test("a signed-in staff member sees Logout but no Admin menu", async ({ page }) => {
   await page.goto("/auth/login");
   await signIn(page, E2E_USERS.staff);

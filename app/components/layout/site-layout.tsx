@@ -5,6 +5,8 @@ import { NotFoundContent, ServerErrorContent } from "~/components/sections/error
 import { useDelayedFlag } from "~/lib/use-delayed-flag";
 import { useScrollState } from "~/lib/use-scroll-state";
 import { useAuth } from "~/auth/auth-context";
+import { isProtectedPath } from "~/auth/config";
+import { AccessCheck } from "~/components/feedback/access-check";
 import { VISITOR, type Viewer } from "~/lib/viewer";
 import { notFoundMeta, routeMeta } from "~/lib/meta";
 import { serverErrorPage } from "~/content/pages";
@@ -40,8 +42,9 @@ function RouteOutlet() {
   const navigation = useNavigation();
   const location = useLocation();
   const loadingOtherPage = navigation.state === "loading" && navigation.location.pathname !== location.pathname;
-  const showSkeleton = useDelayedFlag(loadingOtherPage, SKELETON_DELAY_MS);
-  return showSkeleton ? <PageSkeleton /> : <Outlet />;
+  const showPlaceholder = useDelayedFlag(loadingOtherPage, SKELETON_DELAY_MS);
+  if (!showPlaceholder) return <Outlet />;
+  return isProtectedPath(navigation.location?.pathname ?? "") ? <AccessCheck /> : <PageSkeleton />;
 }
 
 export default function SiteLayout() {

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { Link, NavLink, Outlet, isRouteErrorResponse, useLoaderData, useLocation, useNavigate, useRouteError } from "react-router";
+import { Link, NavLink, Outlet, isRouteErrorResponse, useLoaderData, useLocation, useNavigate, useNavigation, useRouteError } from "react-router";
 import { useAuth } from "~/auth/auth-context";
 import { loginPath } from "~/auth/redirect";
 import type { Route } from "./+types/layout";
@@ -7,6 +7,9 @@ import { requireAdmin } from "~/auth/session.server";
 import { site } from "~/config/site";
 import { routeMeta } from "~/lib/meta";
 import { AccessDenied } from "~/components/admin/access-denied";
+import { AccessCheck } from "~/components/feedback/access-check";
+import { SKELETON_DELAY_MS } from "~/config/ui";
+import { useDelayedFlag } from "~/lib/use-delayed-flag";
 import { ServerErrorContent } from "~/components/sections/error-content";
 
 import { navigation } from "~/config/navigation";
@@ -84,11 +87,10 @@ export default function AdminLayout() {
     if (user) hadUser.current = true;
     else if (hadUser.current) void navigate(loginPath(`${pathname}${search}`), { replace: true });
   }, [user, navigate, pathname, search]);
-  return (
-    <Shell email={email}>
-      <Outlet />
-    </Shell>
-  );
+  // Moving between admin pages re-runs the server's check: show it rather than the old page.
+  const navigation = useNavigation();
+  const checking = useDelayedFlag(navigation.state === "loading" && navigation.location.pathname !== pathname, SKELETON_DELAY_MS);
+  return <Shell email={email}>{checking ? <AccessCheck /> : <Outlet />}</Shell>;
 }
 
 export function ErrorBoundary() {
