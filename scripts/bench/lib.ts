@@ -252,14 +252,14 @@ export interface ServerHandle extends Proc {
   reportedReadyMs?: number;
 }
 
-export async function startServer(timeoutMs = 20000): Promise<ServerHandle> {
+export async function startServer(timeoutMs = 20000, env: Record<string, string> = {}): Promise<ServerHandle> {
   if (!existsSync(SERVER_ENTRY)) throw new Error(`${SERVER_ENTRY} missing: run npm run build first`);
   const port = await freePort();
   let reportedReadyMs: number | undefined;
   const t0 = performance.now();
   const proc = startProcess(process.execPath, [SERVER_ENTRY], "server", {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production" },
+    env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production" },
     onLine: (line) => {
       const m = /ready in (\d+(?:\.\d+)?) ms/.exec(line);
       if (m) reportedReadyMs = Number(m[1]);
@@ -286,4 +286,87 @@ export async function startServer(timeoutMs = 20000): Promise<ServerHandle> {
   // The "Listening" line is printed in the listen callback, possibly just after the first answer.
   for (let i = 0; i < 50 && reportedReadyMs === undefined; i++) await sleep(10);
   return Object.assign(proc, { port, url, readyMs, reportedReadyMs });
+}
+
+/** The value below which `p` percent of the values lie (nearest rank). */
+export function percentile(values: number[], p: number): number {
+  const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}
+
+export interface LoadResult {
+  requests: number;
+  failures: number;
+  /** Status codes seen, with counts. */
+  statuses: Record<string, number>;
+  rps: number;
+  p50Ms: number;
+  p99Ms: number;
+}
+
+/**
+ * A closed-loop load: `concurrency` clients on keep-alive connections, each sending its next
+ * request when the previous answer has arrived, for `durationMs` (or until `total` requests).
+ * `send` makes one request and resolves to its status.
+ */
+export async function runLoad(options: {
+  concurrency: number;
+  durationMs?: number;
+  total?: number;
+  send: (client: number, agent: http.Agent) => Promise<number>;
+}): Promise<LoadResult> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: options.concurrency });
+  const latencies: number[] = [];
+  const statuses: Record<string, number> = {};
+  let failures = 0;
+  let issued = 0;
+  const t0 = performance.now();
+  const deadline = options.durationMs ? t0 + options.durationMs : Number.POSITIVE_INFINITY;
+  const more = () => performance.now() < deadline && (options.total === undefined || issued < options.total);
+  await Promise.all(
+    Array.from({ length: options.concurrency }, async (_, client) => {
+      while (more()) {
+        issued++;
+        const start = performance.now();
+        let status = 0;
+        try {
+          status = await options.send(client, agent);
+        } catch {
+          status = 0;
+        }
+        latencies.push(performance.now() - start);
+        statuses[String(status)] = (statuses[String(status)] ?? 0) + 1;
+        if (status === 0 || status >= 500) failures++;
+      }
+    }),
+  );
+  const seconds = (performance.now() - t0) / 1000;
+  agent.destroy();
+  return {
+    requests: latencies.length,
+    failures,
+    statuses,
+    rps: round(latencies.length / seconds, 0),
+    p50Ms: round(percentile(latencies, 50), 1),
+    p99Ms: round(percentile(latencies, 99), 1),
+  };
+}
+
+/** One request on loopback through `agent`: resolves to the status once the body has been read. */
+export function httpRequest(
+  url: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string | Buffer; agent?: http.Agent },
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method: options.method ?? "GET", headers: options.headers, agent: options.agent }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString("utf8") }));
+      res.on("error", reject);
+    });
+    req.setTimeout(30_000, () => req.destroy(new Error(`timeout: ${url}`)));
+    req.on("error", reject);
+    req.end(options.body);
+  });
 }

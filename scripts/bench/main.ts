@@ -4,7 +4,7 @@
  * bench-results/latest.json. A missed target is a MISS in the table, never a failure: the exit
  * code is 1 only when a measurement itself could not be made (ERROR).
  *
- * Env: BENCH_ONLY=sizes,coldstart,throughput,lighthouse (default all), BENCH_LH_RUNS (3),
+ * Env: BENCH_ONLY=sizes,coldstart,throughput,lighthouse,signin (default all), BENCH_LH_RUNS (3),
  *      BENCH_START_EPOCH_MS (set by bench.sh: time limits count from the script's start).
  */
 import { spawnSync } from "node:child_process";
@@ -16,12 +16,13 @@ import { measureColdStart, type ColdStartResult } from "./coldstart.ts";
 import { BUILD_DIR, installExitHandlers, log, PAGES, ROOT, startServer } from "./lib.ts";
 import { runLighthouse, type LighthousePage } from "./lighthouse.ts";
 import { measureSizes, type PageSizes } from "./sizes.ts";
+import { measureSignIn, signInFigures, type SignInDatabaseResult } from "./signin.ts";
 import { findBinary, measureThroughput, type ThroughputResult } from "./throughput.ts";
 
 installExitHandlers();
 
 const startedAt = Number(process.env.BENCH_START_EPOCH_MS) || Date.now();
-const PHASES = ["sizes", "coldstart", "throughput", "lighthouse"] as const;
+const PHASES = ["sizes", "coldstart", "throughput", "lighthouse", "signin"] as const;
 type Phase = (typeof PHASES)[number];
 const only = (process.env.BENCH_ONLY ?? "")
   .split(",")
@@ -199,6 +200,13 @@ if (enabled("lighthouse")) {
   }
 }
 
+// 5. Sign-in, on PGlite and on PostgreSQL ------------------------------------------------------
+const signIn: SignInDatabaseResult[] | undefined = await phase("signin", () => measureSignIn());
+if (enabled("signin")) {
+  if (signIn) for (const f of signInFigures(signIn)) check("Sign-in", f.figure, f.value, f.unit, undefined, { digits: f.unit === "req/s" ? 0 : 1 });
+  else check("Sign-in", "sign-in latency", null, "ms");
+}
+
 // Report ---------------------------------------------------------------------------------------
 // Grouped for reading: sizes, Lighthouse per page, throughput, then the server's own figures.
 const rank = (c: Check) => (c.group.startsWith("Size") ? 0 : c.group.startsWith("Lighthouse") ? 1 : c.group.startsWith("Req/s") ? 2 : 3);
@@ -299,6 +307,7 @@ const json = {
   coldStart: coldStart ?? null,
   throughput: throughput ?? null,
   lighthouse: lighthouseResults ?? null,
+  signIn: signIn ?? null,
   errors,
 };
 const jsonPath = path.join(resultsDir, "latest.json");
