@@ -114,6 +114,12 @@ test("sign-in works with JavaScript turned off", async ({ browser }) => {
 });
 
 test("an administrator sees Logout and the Admin menu; the footer's Login goes away", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto("/");
+  const main = page.getByRole("navigation", { name: "Main" });
+  const positions = async () =>
+    Promise.all(["Services", "Industries"].map(async (name) => (await main.getByRole("button", { name }).boundingBox())?.x));
+  const asVisitor = await positions();
   await page.goto("/auth/login");
   await signIn(page, E2E_USERS.admin);
   await expect(page).toHaveURL(/\/$/);
@@ -124,6 +130,8 @@ test("an administrator sees Logout and the Admin menu; the footer's Login goes a
   await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
   await expect(page.locator("header").getByRole("link", { name: "Get Started" })).toHaveCount(0);
   await expect(page.locator("footer").getByRole("link", { name: "Login", exact: true })).toHaveCount(0);
+  // The Admin menu takes free space at the end of the row: nothing a visitor saw has moved.
+  expect(await positions()).toEqual(asVisitor);
 });
 
 test("a client navigation into the admin area shows the access check until the server has answered", async ({ page }) => {

@@ -32,7 +32,7 @@ export function SiteHeader({ scrolled, viewer }: { scrolled: boolean; viewer: Vi
         scrolled ? "border-transparent shadow-[0_4px_16px_rgba(11,31,58,0.12)]" : "border-slate-200 shadow-none"
       }`}
     >
-      <div className="mx-auto grid h-full max-w-7xl grid-cols-[1fr_auto] items-center gap-4 px-4 sm:px-6 lg:grid-cols-[1fr_auto_1fr]">
+      <div className="mx-auto grid h-full max-w-7xl grid-cols-[1fr_auto] items-center gap-4 px-4 sm:px-6 lg:grid-cols-[auto_1fr_auto] lg:gap-8">
         <Logo />
         <nav aria-label="Main" className="hidden lg:block">
           <ul className="flex items-center gap-1">
@@ -42,11 +42,6 @@ export function SiteHeader({ scrolled, viewer }: { scrolled: boolean; viewer: Vi
             <li>
               <NavDropdown label="Industries" links={navigation.industries} allLink={navigation.allIndustriesPage} />
             </li>
-            {viewer.isAdmin && (
-              <li>
-                <NavDropdown label="Admin" links={navigation.admin} />
-              </li>
-            )}
             {navigation.pages.map((link) => (
               <li key={link.href}>
                 <RouterNavLink
@@ -60,6 +55,12 @@ export function SiteHeader({ scrolled, viewer }: { scrolled: boolean; viewer: Vi
                 </RouterNavLink>
               </li>
             ))}
+            {/* Last, in a left-aligned row: appearing once the session is known moves nothing. */}
+            {viewer.isAdmin && (
+              <li>
+                <NavDropdown label="Admin" links={navigation.admin} />
+              </li>
+            )}
           </ul>
         </nav>
         <div className="flex items-center justify-end gap-2">
