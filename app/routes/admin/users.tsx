@@ -123,13 +123,13 @@ export default function Users({ loaderData: { staff, me }, actionData }: Route.C
         </h2>
         <Form method="post" className="mt-3 flex flex-wrap items-end gap-3">
           <input type="hidden" name="intent" value="create" />
-          <label className="flex flex-col text-sm font-medium text-navy-900">
+          <label className="flex w-full flex-col text-sm font-medium text-navy-900 sm:w-auto">
             E-mail
-            <input name="email" type="email" required autoComplete="off" defaultValue={outcome && !outcome.ok && outcome.intent === "create" ? outcome.email : ""} className={`${input} mt-1 w-72`} />
+            <input name="email" type="email" required autoComplete="off" defaultValue={outcome && !outcome.ok && outcome.intent === "create" ? outcome.email : ""} className={`${input} mt-1 w-full sm:w-72`} />
           </label>
-          <label className="flex flex-col text-sm font-medium text-navy-900">
+          <label className="flex w-full flex-col text-sm font-medium text-navy-900 sm:w-auto">
             Initial password
-            <input name="password" type="text" required autoComplete="new-password" minLength={12} className={`${input} mt-1 w-60`} />
+            <input name="password" type="text" required autoComplete="new-password" minLength={12} className={`${input} mt-1 w-full sm:w-60`} />
           </label>
           <button type="submit" disabled={busy} className="min-h-10 rounded-md bg-accent px-4 text-sm font-semibold text-white hover:bg-accent-strong disabled:opacity-70">
             Create account
@@ -138,72 +138,76 @@ export default function Users({ loaderData: { staff, me }, actionData }: Route.C
         <p className="mt-2 text-xs text-slate-600">At least 12 characters, two kinds of character, not the e-mail name. Share it privately.</p>
       </section>
 
-      <table className="mt-6 w-full border-collapse rounded-lg bg-white text-left text-sm">
-        <caption className="sr-only">Staff accounts, newest first</caption>
-        <thead>
-          <tr className="border-b border-slate-200 text-xs uppercase tracking-wider text-slate-600">
-            <th scope="col" className="p-3">Account</th>
-            <th scope="col" className="p-3">Role</th>
-            <th scope="col" className="p-3">Created</th>
-            <th scope="col" className="p-3">Open sessions</th>
-            <th scope="col" className="p-3">Actions</th>
-          </tr>
-        </thead>
-        <tbody>
-          {staff.map((u) => (
-            <tr key={u.id} className="border-b border-slate-100 align-top">
-              <th scope="row" className="p-3 font-medium text-navy-900">
-                {u.email}
-                {u.id === me.id && <span className="ml-2 text-xs font-normal text-slate-600">(you)</span>}
-              </th>
-              <td className="p-3">{u.isAdmin ? "Administrator" : "Staff"}</td>
-              <td className="p-3">{new Date(u.createdAt).toLocaleDateString("en-US", { dateStyle: "medium" })}</td>
-              <td className="p-3">{u.activeSessions}</td>
-              <td className="p-3">
-                <div className="flex flex-wrap gap-2">
-                  <Form method="post" className="flex gap-2">
-                    <input type="hidden" name="intent" value="reset-password" />
-                    <input type="hidden" name="userId" value={u.id} />
-                    <label className="sr-only" htmlFor={`pw-${u.id}`}>
-                      New password for {u.email}
-                    </label>
-                    <input id={`pw-${u.id}`} name="password" type="text" required autoComplete="new-password" placeholder="New password" className={`${input} w-40`} />
-                    <button type="submit" className={small}>
-                      Reset password<span className="sr-only"> for {u.email}</span>
-                    </button>
-                  </Form>
-                  <Form method="post">
-                    <input type="hidden" name="intent" value="sign-out" />
-                    <input type="hidden" name="userId" value={u.id} />
-                    <button type="submit" className={small}>
-                      Sign out everywhere<span className="sr-only"> ({u.email})</span>
-                    </button>
-                  </Form>
-                  {me.isSuperAdmin && u.id !== me.id && (
-                    <>
-                      <Form method="post">
-                        <input type="hidden" name="intent" value={u.isAdmin ? "revoke-admin" : "grant-admin"} />
-                        <input type="hidden" name="userId" value={u.id} />
-                        <button type="submit" className={small}>
-                          {u.isAdmin ? "Remove admin" : "Make admin"}
-                          <span className="sr-only"> ({u.email})</span>
-                        </button>
-                      </Form>
-                      <Form method="post" onSubmit={confirmDelete(u.email)}>
-                        <input type="hidden" name="intent" value="delete" />
-                        <input type="hidden" name="userId" value={u.id} />
-                        <button type="submit" className={`${small} border-red-300 text-red-800 hover:bg-red-50`}>
-                          Delete<span className="sr-only"> {u.email}</span>
-                        </button>
-                      </Form>
-                    </>
-                  )}
-                </div>
-              </td>
+      {/* Scrolls sideways on a phone; focusable so the keyboard can scroll it too. */}
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
+      <div role="region" aria-label="Staff accounts list" tabIndex={0} className="mt-6 overflow-x-auto rounded-lg">
+        <table className="w-full border-collapse bg-white text-left text-sm">
+          <caption className="sr-only">Staff accounts, newest first</caption>
+          <thead>
+            <tr className="border-b border-slate-200 text-xs uppercase tracking-wider text-slate-600">
+              <th scope="col" className="p-3">Account</th>
+              <th scope="col" className="p-3">Role</th>
+              <th scope="col" className="p-3">Created</th>
+              <th scope="col" className="p-3">Open sessions</th>
+              <th scope="col" className="p-3">Actions</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {staff.map((u) => (
+              <tr key={u.id} className="border-b border-slate-100 align-top">
+                <th scope="row" className="p-3 font-medium text-navy-900">
+                  {u.email}
+                  {u.id === me.id && <span className="ml-2 text-xs font-normal text-slate-600">(you)</span>}
+                </th>
+                <td className="p-3">{u.isAdmin ? "Administrator" : "Staff"}</td>
+                <td className="p-3">{new Date(u.createdAt).toLocaleDateString("en-US", { dateStyle: "medium" })}</td>
+                <td className="p-3">{u.activeSessions}</td>
+                <td className="p-3">
+                  <div className="flex flex-wrap gap-2">
+                    <Form method="post" className="flex gap-2">
+                      <input type="hidden" name="intent" value="reset-password" />
+                      <input type="hidden" name="userId" value={u.id} />
+                      <label className="sr-only" htmlFor={`pw-${u.id}`}>
+                        New password for {u.email}
+                      </label>
+                      <input id={`pw-${u.id}`} name="password" type="text" required autoComplete="new-password" placeholder="New password" className={`${input} w-40`} />
+                      <button type="submit" className={small}>
+                        Reset password<span className="sr-only"> for {u.email}</span>
+                      </button>
+                    </Form>
+                    <Form method="post">
+                      <input type="hidden" name="intent" value="sign-out" />
+                      <input type="hidden" name="userId" value={u.id} />
+                      <button type="submit" className={small}>
+                        Sign out everywhere<span className="sr-only"> ({u.email})</span>
+                      </button>
+                    </Form>
+                    {me.isSuperAdmin && u.id !== me.id && (
+                      <>
+                        <Form method="post">
+                          <input type="hidden" name="intent" value={u.isAdmin ? "revoke-admin" : "grant-admin"} />
+                          <input type="hidden" name="userId" value={u.id} />
+                          <button type="submit" className={small}>
+                            {u.isAdmin ? "Remove admin" : "Make admin"}
+                            <span className="sr-only"> ({u.email})</span>
+                          </button>
+                        </Form>
+                        <Form method="post" onSubmit={confirmDelete(u.email)}>
+                          <input type="hidden" name="intent" value="delete" />
+                          <input type="hidden" name="userId" value={u.id} />
+                          <button type="submit" className={`${small} border-red-300 text-red-800 hover:bg-red-50`}>
+                            Delete<span className="sr-only"> {u.email}</span>
+                          </button>
+                        </Form>
+                      </>
+                    )}
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </>
   );
 }
