@@ -16,6 +16,11 @@ export const VIEWER_COLLECTIONS = ["mloe", "ste"] as const satisfies readonly Co
 export const TITLE_MAX = 200;
 export const SLUG_MAX = 80;
 export const BODY_MAX = 200_000;
+/** The library's list shows at most this many rows; the filters narrow it. */
+export const LIST_LIMIT = 200;
+export type ListStatus = "all" | "published" | "draft";
+export type ListSort = "updated" | "title";
+
 /** Lowercase letters and digits in groups joined by single hyphens: "onboarding-checklist-2". */
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 /** The same rule for the HTML pattern attribute (anchored by the browser). */

@@ -6,7 +6,7 @@
 import { and, asc, desc, eq, ilike, ne, or, sql, type SQL } from "drizzle-orm";
 import { database } from "~/db/client.server";
 import { documents, user, type DocumentCollection } from "~/db/schema.server";
-import type { CollectionKey } from "./document-rules";
+import { LIST_LIMIT, type CollectionKey, type ListSort, type ListStatus } from "./document-rules";
 import type { DocumentInput } from "./document-schema";
 
 // The editor's list and the database's list are one list: this fails to compile when they differ.
@@ -40,9 +40,6 @@ export interface DocumentRecord extends DocumentRow {
   body: string;
 }
 
-export const LIST_LIMIT = 200;
-export type ListStatus = "all" | "published" | "draft";
-export type ListSort = "updated" | "title";
 
 export interface ListFilter {
   collection?: DocumentCollection;

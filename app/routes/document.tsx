@@ -22,7 +22,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const collection = VIEWER_COLLECTIONS.find((c) => new URL(request.url).pathname.startsWith(`/${c}/`));
   const slug = params.slug ?? "";
   const document = collection && slug.length <= SLUG_MAX && SLUG_PATTERN.test(slug) ? await getPublishedDocument(collection, slug) : null;
-  if (!collection || !document) throw data({ reason: "not-found" }, { status: 404, headers: PRIVATE_HEADERS });
+  // The site layout's boundary shows the not-found page, with its own robots noindex.
+  if (!collection || !document) throw data({ reason: "not-found" }, { status: 404 });
   return data(
     {
       collection: DOCUMENT_COLLECTION_LABELS[collection],
@@ -35,8 +36,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   );
 }
 
-export function headers({ loaderHeaders, errorHeaders }: Route.HeadersArgs) {
-  return errorHeaders ?? loaderHeaders;
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
 }
 
 // Thrown 404s are described by the site layout's meta (the not-found page, noindex).

@@ -2,8 +2,8 @@ import { Form, Link, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/docs";
 import { requireAdmin } from "~/auth/session.server";
 import { site } from "~/config/site";
-import { COLLECTION_KEYS, DOCUMENT_COLLECTION_LABELS, viewerPath } from "~/docs/document-rules";
-import { LIST_LIMIT, listDocuments, type ListSort, type ListStatus } from "~/docs/documents.server";
+import { COLLECTION_KEYS, DOCUMENT_COLLECTION_LABELS, LIST_LIMIT, viewerPath, type ListSort, type ListStatus } from "~/docs/document-rules";
+import { listDocuments } from "~/docs/documents.server";
 import { formatDateTime } from "~/docs/format";
 
 const STATUSES: Record<ListStatus, string> = { all: "Any state", published: "Published", draft: "Drafts" };

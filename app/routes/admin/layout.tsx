@@ -30,13 +30,13 @@ function Shell({ email, children }: { email?: string; children: React.ReactNode 
   return (
     <div className="min-h-dvh bg-slate-50">
       <header className="border-b border-slate-200 bg-white">
-        <div className="flex h-14 items-center justify-between px-4">
+        <div className="flex h-14 items-center justify-between gap-3 px-4">
           <Link to="/" className="font-bold text-navy-900">
             {site.brand} <span className="font-normal text-slate-600">admin</span>
           </Link>
           {email && (
             <div className="flex items-center gap-3">
-              <p className="text-sm text-slate-700">{email}</p>
+              <p className="max-w-[45vw] truncate text-sm text-slate-700">{email}</p>
               <button
                 type="button"
                 onClick={() => void signOut()}
@@ -48,9 +48,10 @@ function Shell({ email, children }: { email?: string; children: React.ReactNode 
           )}
         </div>
       </header>
-      <div className="flex">
-        <nav aria-label="Admin" className="w-48 shrink-0 border-r border-slate-200 bg-white p-3">
-          <ul className="space-y-1">
+      {/* Phones: the admin menu is a row above the page; wider screens: a side column. */}
+      <div className="flex flex-col md:flex-row">
+        <nav aria-label="Admin" className="shrink-0 border-b border-slate-200 bg-white p-2 md:w-48 md:border-r md:border-b-0 md:p-3">
+          <ul className="flex gap-1 overflow-x-auto md:block md:space-y-1">
             {navigation.admin.map((item) => (
               <li key={item.href}>
                 <NavLink
@@ -65,7 +66,7 @@ function Shell({ email, children }: { email?: string; children: React.ReactNode 
             ))}
           </ul>
         </nav>
-        <main id="main" className="min-w-0 flex-1 p-6">
+        <main id="main" className="min-w-0 flex-1 p-4 sm:p-6">
           {children}
         </main>
       </div>
