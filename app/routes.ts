@@ -14,7 +14,9 @@ export default [
   // Administrator area: its own quiet layout, every route behind the admin guard.
   layout("routes/admin/layout.tsx", [
     // Document library (issue #5)
-    route("admin/docs", "routes/admin/docs.tsx"),
+    route("admin/docs", "routes/admin/docs.tsx"), // list, filter, search
+    route("admin/docs/new", "routes/admin/docs-new.tsx"),
+    route("admin/docs/:id", "routes/admin/docs-edit.tsx"), // edit, preview, publish, delete
 
     // Graphics manager (issue #5)
     route("admin/graphics", "routes/admin/graphics.tsx"),
@@ -37,6 +39,9 @@ export default [
     // The 7 city pages, one template: /indianapolis-it-support ... /clarksville-tn-it-support
     ...citySlugs.map((slug) => route(slug, "routes/city.tsx", { id: `city/${slug}` })),
     route("contact", "routes/contact.tsx"),
+    // Read-only viewers of published documents, for signed-in users (issue #5): one module, two collections.
+    route("mloe/:slug", "routes/document.tsx", { id: "document/mloe" }),
+    route("ste/:slug", "routes/document.tsx", { id: "document/ste" }),
     route("terms-and-conditions", "routes/terms-and-conditions.tsx"),
     route("privacy-policy", "routes/privacy-policy.tsx"),
     route("sitemap", "routes/sitemap.tsx"),

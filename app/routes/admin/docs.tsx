@@ -1,20 +1,177 @@
+import { Form, Link, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/docs";
 import { requireAdmin } from "~/auth/session.server";
+import { site } from "~/config/site";
+import { COLLECTION_KEYS, DOCUMENT_COLLECTION_LABELS, LIST_LIMIT, viewerPath, type ListSort, type ListStatus } from "~/docs/document-rules";
+import { listDocuments } from "~/docs/documents.server";
+import { formatDateTime } from "~/docs/format";
+
+const STATUSES: Record<ListStatus, string> = { all: "Any state", published: "Published", draft: "Drafts" };
+const SORTS: Record<ListSort, string> = { updated: "Recently updated", title: "Title A–Z" };
+
+function pick<T extends string>(value: string | null, allowed: readonly T[], fallback: T): T {
+  return allowed.includes(value as T) ? (value as T) : fallback;
+}
 
 // The layout's guard runs too, but every protected loader checks on its own.
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return null;
+  const params = new URL(request.url).searchParams;
+  const filter = {
+    // eslint-disable-next-line no-control-regex
+    q: (params.get("q") ?? "").replace(/[\u0000-\u001f\u007f]/g, " ").slice(0, 200),
+    collection: pick(params.get("collection"), ["", ...COLLECTION_KEYS] as const, ""),
+    status: pick(params.get("status"), Object.keys(STATUSES) as ListStatus[], "all"),
+    sort: pick(params.get("sort"), Object.keys(SORTS) as ListSort[], "updated"),
+  };
+  const { rows, total } = await listDocuments({ ...filter, collection: filter.collection || undefined });
+  return { rows, total, filter };
 }
 
-/** /admin/docs: the docs manager arrives with its own issue (#5); this is its place in the admin area. */
-export default function AdminDocs() {
+export const meta: Route.MetaFunction = () => [{ title: `Docs | ${site.brand} admin` }, { name: "robots", content: "noindex, nofollow" }];
+
+const control = "mt-1 block rounded-md border border-slate-400 bg-white px-3 py-2 text-sm text-navy-900";
+
+/** /admin/docs: the document library (issue #5). Filters are a GET form, so they work without JavaScript and can be bookmarked. */
+export default function AdminDocs({ loaderData: { rows, total, filter } }: Route.ComponentProps) {
+  const [params] = useSearchParams();
+  const navigation = useNavigation();
+  const filtering = navigation.state === "loading" && navigation.location.pathname === "/admin/docs";
+  const filtered = filter.q !== "" || filter.collection !== "" || filter.status !== "all";
   return (
     <>
-      <h1 className="text-2xl font-bold tracking-tight">Docs</h1>
-      <p className="mt-2 max-w-prose text-slate-700">
-        The document library (staff documentation and the MLOE and STE collections) will be managed here.
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold tracking-tight">Docs</h1>
+        <Link to="/admin/docs/new" className="inline-flex min-h-11 items-center rounded-md bg-accent px-4 text-sm font-semibold text-white hover:bg-accent-strong">
+          New document
+        </Link>
+      </div>
+      <p className="mt-1 max-w-prose text-sm text-slate-700">
+        Staff documentation and the MLOE and STE collections. Published MLOE and STE documents are read by any signed-in staff member at
+        /mloe/… and /ste/….
       </p>
+      {params.get("deleted") === "1" && (
+        <p role="status" className="mt-4 rounded-md border border-emerald-300 bg-emerald-50 p-3 text-sm font-semibold text-emerald-900">
+          Document deleted.
+        </p>
+      )}
+
+      <Form method="get" role="search" aria-label="Filter documents" className="mt-5 flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4">
+        <label className="flex min-w-0 flex-1 basis-56 flex-col text-sm font-medium text-navy-900">
+          Search title, slug and text
+          <input type="search" name="q" defaultValue={filter.q} maxLength={200} className={`${control} w-full`} />
+        </label>
+        <label className="flex flex-col text-sm font-medium text-navy-900">
+          Collection
+          <select name="collection" defaultValue={filter.collection} className={control}>
+            <option value="">All collections</option>
+            {COLLECTION_KEYS.map((key) => (
+              <option key={key} value={key}>
+                {DOCUMENT_COLLECTION_LABELS[key]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="flex flex-col text-sm font-medium text-navy-900">
+          State
+          <select name="status" defaultValue={filter.status} className={control}>
+            {Object.entries(STATUSES).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="flex flex-col text-sm font-medium text-navy-900">
+          Sort by
+          <select name="sort" defaultValue={filter.sort} className={control}>
+            {Object.entries(SORTS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" className="min-h-10 rounded-md border border-slate-300 bg-white px-4 text-sm font-semibold text-navy-900 hover:bg-slate-100">
+          {filtering ? "Filtering…" : "Apply"}
+        </button>
+        {filtered && (
+          <Link to="/admin/docs" className="inline-flex min-h-10 items-center text-sm font-semibold text-accent underline-offset-4 hover:underline">
+            Clear filters
+          </Link>
+        )}
+      </Form>
+
+      <p className="mt-4 text-sm text-slate-700" role="status">
+        {total === 0 ? "No documents" : total === 1 ? "1 document" : `${total} documents`}
+        {filtered ? " match these filters" : " in the library"}
+        {total > rows.length ? ` (showing the first ${LIST_LIMIT}: narrow the search to see the rest)` : ""}.
+      </p>
+
+      {rows.length === 0 ? (
+        <div className="mt-4 rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center">
+          <p className="font-semibold text-navy-900">{filtered ? "Nothing matches these filters." : "The library is empty."}</p>
+          <p className="mt-1 text-sm text-slate-700">
+            {filtered ? (
+              <Link to="/admin/docs" className="font-semibold text-accent underline underline-offset-4">
+                Clear the filters
+              </Link>
+            ) : (
+              <>
+                <Link to="/admin/docs/new" className="font-semibold text-accent underline underline-offset-4">
+                  Write the first document
+                </Link>{" "}
+                in Markdown; publish it when it is ready.
+              </>
+            )}
+          </p>
+        </div>
+      ) : (
+        <div className="mt-3 overflow-x-auto rounded-lg border border-slate-200 bg-white">
+          <table className="w-full border-collapse text-left text-sm">
+            <caption className="sr-only">Documents, {SORTS[filter.sort].toLowerCase()}</caption>
+            <thead>
+              <tr className="border-b border-slate-200 text-xs uppercase tracking-wider text-slate-600">
+                <th scope="col" className="p-3">Title</th>
+                <th scope="col" className="p-3">Collection</th>
+                <th scope="col" className="p-3">State</th>
+                <th scope="col" className="p-3">Updated</th>
+                <th scope="col" className="p-3">Author</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((doc) => {
+                const address = doc.published ? viewerPath(doc.collection, doc.slug) : null;
+                return (
+                  <tr key={doc.id} className="border-b border-slate-100 align-top last:border-0">
+                    <th scope="row" className="p-3 font-medium">
+                      <Link to={`/admin/docs/${doc.id}`} className="text-navy-900 underline decoration-slate-300 underline-offset-4 hover:decoration-accent">
+                        {doc.title}
+                      </Link>
+                      <span className="mt-0.5 block break-all font-mono text-xs font-normal text-slate-600">{doc.slug}</span>
+                    </th>
+                    <td className="p-3">{DOCUMENT_COLLECTION_LABELS[doc.collection]}</td>
+                    <td className="p-3">
+                      {doc.published ? (
+                        <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-900 ring-1 ring-emerald-300">Published</span>
+                      ) : (
+                        <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700 ring-1 ring-slate-300">Draft</span>
+                      )}
+                      {address && (
+                        <Link to={address} className="mt-1 flex min-h-6 items-center text-xs font-semibold text-accent underline underline-offset-4">
+                          Open<span className="sr-only"> {doc.title}</span>
+                        </Link>
+                      )}
+                    </td>
+                    <td className="whitespace-nowrap p-3">{formatDateTime(doc.updatedAt)}</td>
+                    <td className="p-3 break-all">{doc.author ?? "—"}</td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
     </>
   );
 }

@@ -1,0 +1,68 @@
+import { useEffect, useId, useRef, type ReactNode } from "react";
+
+/**
+ * A modal confirmation: a native <dialog> (focus kept inside, Escape cancels, the page inert).
+ * `children` are the actions; a Cancel button is always there and is focused first, so Enter
+ * never confirms a destructive action by accident.
+ */
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  actions,
+  onCancel,
+  cancelLabel = "Cancel",
+}: {
+  open: boolean;
+  title: string;
+  children: ReactNode;
+  actions: ReactNode;
+  onCancel: () => void;
+  cancelLabel?: string;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  const titleId = useId();
+  const textId = useId();
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      dialog.showModal();
+      cancelRef.current?.focus();
+    }
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      aria-describedby={textId}
+      onCancel={(event) => {
+        event.preventDefault();
+        onCancel();
+      }}
+      className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-lg border border-slate-200 bg-white p-6 text-navy-900 shadow-xl backdrop:bg-navy-950/50"
+    >
+      <h2 id={titleId} className="text-lg font-bold">
+        {title}
+      </h2>
+      <div id={textId} className="mt-2 text-sm text-slate-700">
+        {children}
+      </div>
+      <div className="mt-6 flex flex-wrap justify-end gap-3">
+        <button
+          ref={cancelRef}
+          type="button"
+          onClick={onCancel}
+          className="min-h-10 rounded-md border border-slate-300 bg-white px-4 text-sm font-semibold text-navy-900 hover:bg-slate-100"
+        >
+          {cancelLabel}
+        </button>
+        {actions}
+      </div>
+    </dialog>
+  );
+}

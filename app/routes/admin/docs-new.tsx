@@ -1,0 +1,42 @@
+import { data, redirect, type ShouldRevalidateFunction } from "react-router";
+import type { Route } from "./+types/docs-new";
+import { requireAdmin } from "~/auth/session.server";
+import { DocumentEditor } from "~/components/admin/document-editor";
+import { parseDocumentForm } from "~/docs/document-schema";
+import { createDocument } from "~/docs/documents.server";
+import { failedSaveResponse, invalidResponse, previewResponse } from "~/docs/editor.server";
+import type { EditorActionData } from "~/docs/editor-types";
+import { site } from "~/config/site";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  return null;
+}
+
+/** intent=preview renders the body; save (a draft) and publish create the document. */
+export async function action({ request }: Route.ActionArgs) {
+  const me = await requireAdmin(request);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  if (intent === "preview") return previewResponse(form);
+  if (intent !== "save" && intent !== "publish") return data<EditorActionData>({ intent, ok: false, message: "Unknown action." }, { status: 400 });
+  const parsed = parseDocumentForm(form);
+  if (!parsed.ok) return invalidResponse(intent, parsed);
+  let id: string;
+  try {
+    ({ id } = await createDocument(parsed.data, me.user.id, { published: intent === "publish" }));
+  } catch (error) {
+    return failedSaveResponse(intent, parsed, error);
+  }
+  return redirect(`/admin/docs/${id}?created=${intent === "publish" ? "published" : "draft"}`);
+}
+
+// A preview writes nothing: the page's data need not be reloaded.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) =>
+  formData?.get("intent") === "preview" ? false : defaultShouldRevalidate;
+
+export const meta: Route.MetaFunction = () => [{ title: `New document | ${site.brand} admin` }, { name: "robots", content: "noindex, nofollow" }];
+
+export default function NewDocument({ actionData }: Route.ComponentProps) {
+  return <DocumentEditor initialPreview="" actionData={actionData as EditorActionData | undefined} />;
+}

@@ -1,0 +1,86 @@
+import { useEffect, useRef } from "react";
+import { data, useLocation, useNavigate } from "react-router";
+import type { Route } from "./+types/document";
+import { useAuth } from "~/auth/auth-context";
+import { loginPath } from "~/auth/redirect";
+import { requireUser } from "~/auth/session.server";
+import { DOCUMENT_COLLECTION_LABELS, SLUG_MAX, SLUG_PATTERN, VIEWER_COLLECTIONS } from "~/docs/document-rules";
+import { getPublishedDocument } from "~/docs/documents.server";
+import { formatDate } from "~/docs/format";
+import { renderMarkdown } from "~/docs/markdown.server";
+import { routeMeta } from "~/lib/meta";
+
+/** Never indexed, never kept by a shared cache: these pages are for signed-in staff only. */
+const PRIVATE_HEADERS = { "X-Robots-Tag": "noindex, nofollow", "Cache-Control": "private, no-cache" };
+
+/**
+ * /mloe/:slug and /ste/:slug (DECISIONS §5): the published document of that collection, read-only,
+ * for any signed-in user. Registered twice in app/routes.ts; the path says which collection.
+ */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireUser(request);
+  const collection = VIEWER_COLLECTIONS.find((c) => new URL(request.url).pathname.startsWith(`/${c}/`));
+  const slug = params.slug ?? "";
+  const document = collection && slug.length <= SLUG_MAX && SLUG_PATTERN.test(slug) ? await getPublishedDocument(collection, slug) : null;
+  // The site layout's boundary shows the not-found page, with its own robots noindex.
+  if (!collection || !document) throw data({ reason: "not-found" }, { status: 404 });
+  return data(
+    {
+      collection: DOCUMENT_COLLECTION_LABELS[collection],
+      path: `/${collection}/${document.slug}`,
+      title: document.title,
+      updatedAt: document.updatedAt,
+      html: await renderMarkdown(document.body),
+    },
+    { headers: PRIVATE_HEADERS },
+  );
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
+}
+
+// Thrown 404s are described by the site layout's meta (the not-found page, noindex).
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  loaderData
+    ? routeMeta(matches, {
+        title: loaderData.title,
+        description: `${loaderData.collection} document for signed-in staff.`,
+        path: loaderData.path,
+        noindex: true,
+        ogType: "article",
+      })
+    : [];
+
+export default function DocumentPage({ loaderData: { collection, title, updatedAt, html } }: Route.ComponentProps) {
+  // Signed out here or in another tab: the document goes away, back to sign-in.
+  const { user } = useAuth();
+  const navigate = useNavigate();
+  const { pathname, search } = useLocation();
+  const hadUser = useRef(false);
+  useEffect(() => {
+    if (user) hadUser.current = true;
+    else if (hadUser.current) void navigate(loginPath(`${pathname}${search}`), { replace: true });
+  }, [user, navigate, pathname, search]);
+
+  return (
+    <article className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-14 print:max-w-none print:p-0">
+      <p className="text-sm font-semibold uppercase tracking-wider text-slate-600 print:text-black">{collection}</p>
+      <h1 className="mt-2 text-3xl font-bold tracking-tight sm:text-4xl print:text-black">{title}</h1>
+      <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-slate-600 print:text-black">
+        <p>
+          Updated <time dateTime={updatedAt}>{formatDate(updatedAt)}</time>
+        </p>
+        <button
+          type="button"
+          onClick={() => window.print()}
+          className="min-h-9 rounded-md border border-slate-300 px-3 font-semibold text-navy-900 hover:bg-slate-100 print:hidden"
+        >
+          Print or save as PDF
+        </button>
+      </div>
+      {/* Rendered and sanitised on the server (app/docs/markdown.server.ts). */}
+      <div className="prose-doc mt-8 border-t border-slate-200 pt-8 print:mt-4 print:border-black print:pt-4" dangerouslySetInnerHTML={{ __html: html }} />
+    </article>
+  );
+}

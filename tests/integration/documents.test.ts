@@ -1,0 +1,165 @@
+/**
+ * The document library on both databases the product supports (the embedded PGlite and
+ * PostgreSQL 15): unique slugs that store nothing on a clash, the publish filter of the viewers,
+ * list filters and search, and sanitised rendering of what is stored.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { JSDOM } from "jsdom";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { createStaffUser } from "~/auth/users.server";
+import { closeDatabase, database, initDatabase } from "~/db/client.server";
+import { documents, user } from "~/db/schema.server";
+import { parseDocumentForm, type DocumentInput } from "~/docs/document-schema";
+import {
+  createDocument,
+  deleteDocument,
+  getDocument,
+  getPublishedDocument,
+  listDocuments,
+  setPublished,
+  SlugTakenError,
+  updateDocument,
+} from "~/docs/documents.server";
+import { renderMarkdown } from "~/docs/markdown.server";
+
+const pgUrl = inject("pgUrl");
+const PASSWORD = "Correct-Horse-Battery-42";
+
+const doc = (over: Partial<DocumentInput> = {}): DocumentInput => ({ title: "VPN setup", slug: "vpn-setup", collection: "mloe", body: "# Steps", ...over });
+const countRows = async () => (await (await database()).select({ id: documents.id }).from(documents)).length;
+
+for (const backend of [
+  { name: "PGlite", skip: false },
+  { name: "PostgreSQL 15", skip: !pgUrl },
+]) {
+  describe.skipIf(backend.skip)(`documents on ${backend.name}`, () => {
+    let dataDir = "";
+    let authorId = "";
+
+    beforeAll(async () => {
+      await closeDatabase();
+      dataDir = mkdtempSync(path.join(tmpdir(), "crossroads-docs-"));
+      if (backend.name === "PGlite") await initDatabase({ dataDir });
+      else {
+        const { default: pg } = await import("pg");
+        const client = new pg.Client({ connectionString: pgUrl });
+        await client.connect();
+        await client.query("drop schema if exists public cascade; drop schema if exists drizzle cascade; create schema public;");
+        await client.end();
+        await initDatabase({ databaseUrl: pgUrl, dataDir });
+      }
+      authorId = (await createStaffUser({ email: "writer@crossroadsit.example", password: PASSWORD, admin: true })).id;
+    });
+
+    afterAll(async () => {
+      await closeDatabase();
+      rmSync(dataDir, { recursive: true, force: true });
+    });
+
+    it("creates a draft with its author and timestamps, and reads it back", async () => {
+      const { id } = await createDocument(doc(), authorId);
+      const stored = await getDocument(id);
+      expect(stored).toMatchObject({ title: "VPN setup", slug: "vpn-setup", collection: "mloe", body: "# Steps", published: false, author: "writer@crossroadsit.example" });
+      expect(Date.parse(stored!.createdAt)).toBeGreaterThan(Date.now() - 60_000);
+      expect(await getDocument("00000000-0000-4000-8000-000000000000")).toBeNull();
+    });
+
+    it("refuses a taken slug on create and on update, naming the holder, and stores nothing", async () => {
+      const before = await countRows();
+      const clash = await createDocument(doc({ title: "Another", body: "new text" }), authorId).catch((e) => e);
+      expect(clash).toBeInstanceOf(SlugTakenError);
+      expect(clash.message).toBe("That slug is already used by “VPN setup”.");
+      expect(await countRows()).toBe(before);
+
+      const { id } = await createDocument(doc({ title: "Printers", slug: "printers", body: "Old body" }), authorId);
+      const stamp = (await getDocument(id))!.updatedAt;
+      await expect(updateDocument(id, doc({ title: "Printers v2", slug: "vpn-setup", body: "New body" }))).rejects.toBeInstanceOf(SlugTakenError);
+      // Nothing half-stored: neither the new title nor the body went in.
+      expect(await getDocument(id)).toMatchObject({ title: "Printers", slug: "printers", body: "Old body", updatedAt: stamp });
+      // Keeping its own slug is not a clash.
+      expect(await updateDocument(id, doc({ title: "Printers v2", slug: "printers", body: "New body" }))).toBe(true);
+      expect(await getDocument(id)).toMatchObject({ title: "Printers v2", body: "New body" });
+    });
+
+    it("lets the unique index decide when two saves race for one slug", async () => {
+      const results = await Promise.allSettled([
+        createDocument(doc({ title: "Race A", slug: "race" }), authorId),
+        createDocument(doc({ title: "Race B", slug: "race" }), authorId),
+      ]);
+      expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+      const rejected = results.find((r) => r.status === "rejected") as PromiseRejectedResult;
+      expect(rejected.reason).toBeInstanceOf(SlugTakenError);
+      const rows = await (await database()).select().from(documents).where(eq(documents.slug, "race"));
+      expect(rows).toHaveLength(1);
+    });
+
+    it("shows a viewer only published documents of its own collection", async () => {
+      const { id } = await createDocument(doc({ title: "Badge access", slug: "badge-access", collection: "ste" }), authorId);
+      expect(await getPublishedDocument("ste", "badge-access")).toBeNull(); // a draft
+      expect(await setPublished(id, true)).toBe(true);
+      expect(await getPublishedDocument("ste", "badge-access")).toMatchObject({ title: "Badge access", body: "# Steps" });
+      expect(await getPublishedDocument("mloe", "badge-access")).toBeNull(); // another collection
+      expect(await getPublishedDocument("ste", "no-such-doc")).toBeNull();
+      expect(await setPublished(id, false)).toBe(true);
+      expect(await getPublishedDocument("ste", "badge-access")).toBeNull();
+      // Saving with publish sets the flag in the same write.
+      expect(await updateDocument(id, doc({ title: "Badge access", slug: "badge-access", collection: "ste" }), { published: true })).toBe(true);
+      expect(await getPublishedDocument("ste", "badge-access")).not.toBeNull();
+    });
+
+    it("filters the list by collection and state, searches title, slug and body literally, and sorts", async () => {
+      await createDocument(doc({ title: "Discounts", slug: "discounts", collection: "docs", body: "Clients get 50% off the first month." }), authorId);
+      await createDocument(doc({ title: "Alpha onboarding", slug: "alpha", collection: "docs", body: "Plain text" }), authorId, { published: true });
+
+      const docsOnly = await listDocuments({ collection: "docs" });
+      expect(docsOnly.rows.map((r) => r.slug).sort()).toEqual(["alpha", "discounts"]);
+      expect((await listDocuments({ collection: "docs", status: "published" })).rows.map((r) => r.slug)).toEqual(["alpha"]);
+      expect((await listDocuments({ status: "draft" })).rows.every((r) => !r.published)).toBe(true);
+
+      expect((await listDocuments({ q: "50% OFF" })).rows.map((r) => r.slug)).toEqual(["discounts"]); // body, case-insensitive
+      expect((await listDocuments({ q: "%" })).rows.map((r) => r.slug)).toEqual(["discounts"]); // a literal %, not a wildcard
+      expect((await listDocuments({ q: "_" })).rows).toHaveLength(0);
+      expect((await listDocuments({ q: "badge" })).rows.map((r) => r.slug)).toEqual(["badge-access"]); // slug and title
+      expect((await listDocuments({ q: "alpha plain" })).rows.map((r) => r.slug)).toEqual(["alpha"]); // every word
+
+      const byTitle = (await listDocuments({ sort: "title" })).rows.map((r) => r.title);
+      expect(byTitle).toEqual([...byTitle].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())));
+      const byUpdate = (await listDocuments()).rows.map((r) => r.updatedAt);
+      expect(byUpdate).toEqual([...byUpdate].sort().reverse());
+      expect((await listDocuments()).total).toBe(await countRows());
+    });
+
+    it("stores a hostile body as typed (control characters stripped) and renders it harmless", async () => {
+      const form = new FormData();
+      form.set("title", "Hostile");
+      form.set("slug", "hostile");
+      form.set("collection", "mloe");
+      form.set("body", "Hi\u0000 there\r\n\n<script>alert(1)</script>\n\n[x](javascript:alert(1)) <img src=x onerror=alert(1)>");
+      const parsed = parseDocumentForm(form);
+      expect(parsed.ok).toBe(true);
+      if (!parsed.ok) return;
+      const { id } = await createDocument(parsed.data, authorId, { published: true });
+      expect((await getDocument(id))!.body.startsWith("Hi there\n\n<script>")).toBe(true);
+      const html = await renderMarkdown((await getPublishedDocument("mloe", "hostile"))!.body);
+      const body = new JSDOM(html).window.document.body;
+      expect(body.querySelector("script")).toBeNull();
+      expect(body.querySelector("a")?.hasAttribute("href")).toBe(false);
+      expect(body.querySelector("img")?.getAttributeNames().filter((n) => n.startsWith("on"))).toEqual([]);
+    });
+
+    it("deletes a document, and keeps documents when their author's account goes", async () => {
+      const { id } = await createDocument(doc({ title: "Temp", slug: "temp" }), authorId);
+      expect(await deleteDocument(id)).toBe(true);
+      expect(await getDocument(id)).toBeNull();
+      expect(await deleteDocument(id)).toBe(false);
+
+      const other = (await createStaffUser({ email: "leaver@crossroadsit.example", password: PASSWORD })).id;
+      const kept = await createDocument(doc({ title: "Kept", slug: "kept" }), other);
+      await (await database()).delete(user).where(eq(user.id, other));
+      expect(await getDocument(kept.id)).toMatchObject({ title: "Kept", author: null });
+    });
+  });
+}
