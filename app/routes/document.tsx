@@ -1,8 +1,6 @@
-import { useEffect, useRef } from "react";
-import { data, useLocation, useNavigate } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/document";
-import { useAuth } from "~/auth/auth-context";
-import { loginPath } from "~/auth/redirect";
+import { useLeaveWhenSignedOut } from "~/auth/use-leave-when-signed-out";
 import { requireUser } from "~/auth/session.server";
 import { DOCUMENT_COLLECTION_LABELS, SLUG_MAX, SLUG_PATTERN, VIEWER_COLLECTIONS } from "~/docs/document-rules";
 import { getPublishedDocument } from "~/docs/documents.server";
@@ -54,14 +52,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
 
 export default function DocumentPage({ loaderData: { collection, title, updatedAt, html } }: Route.ComponentProps) {
   // Signed out here or in another tab: the document goes away, back to sign-in.
-  const { user } = useAuth();
-  const navigate = useNavigate();
-  const { pathname, search } = useLocation();
-  const hadUser = useRef(false);
-  useEffect(() => {
-    if (user) hadUser.current = true;
-    else if (hadUser.current) void navigate(loginPath(`${pathname}${search}`), { replace: true });
-  }, [user, navigate, pathname, search]);
+  useLeaveWhenSignedOut();
 
   return (
     <article className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-14 print:max-w-none print:p-0">

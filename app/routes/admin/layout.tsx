@@ -1,7 +1,6 @@
-import { useEffect, useRef } from "react";
-import { Link, NavLink, Outlet, isRouteErrorResponse, useLoaderData, useLocation, useNavigate, useNavigation, useRouteError } from "react-router";
+import { Link, NavLink, Outlet, isRouteErrorResponse, useLoaderData, useLocation, useNavigation, useRouteError } from "react-router";
 import { useAuth } from "~/auth/auth-context";
-import { loginPath } from "~/auth/redirect";
+import { useLeaveWhenSignedOut } from "~/auth/use-leave-when-signed-out";
 import type { Route } from "./+types/layout";
 import { requireAdmin } from "~/auth/session.server";
 import { site } from "~/config/site";
@@ -79,15 +78,8 @@ function Shell({ email, children }: { email?: string; children: React.ReactNode 
 
 export default function AdminLayout() {
   const { email } = useLoaderData<typeof loader>();
-  const { user } = useAuth();
-  const navigate = useNavigate();
-  const { pathname, search } = useLocation();
-  // Signed out here or in another tab (the state goes from a user to none): leave for sign-in.
-  const hadUser = useRef(false);
-  useEffect(() => {
-    if (user) hadUser.current = true;
-    else if (hadUser.current) void navigate(loginPath(`${pathname}${search}`), { replace: true });
-  }, [user, navigate, pathname, search]);
+  const { pathname } = useLocation();
+  useLeaveWhenSignedOut();
   // Moving between admin pages re-runs the server's check: show it rather than the old page.
   const navigation = useNavigation();
   const checking = useDelayedFlag(navigation.state === "loading" && navigation.location.pathname !== pathname, SKELETON_DELAY_MS);
