@@ -26,7 +26,7 @@ async function copyText(text: string): Promise<boolean> {
 function CopyUrlButton({ url, label, onDone }: { url: string; label: string; onDone: (message: string) => void }) {
   return (
     <button type="button" className={button} onClick={async () => onDone((await copyText(url)) ? `${label} copied to the clipboard.` : `Could not copy automatically: select the address and copy it.`)}>
-      Copy {label.toLowerCase()}
+      Copy {label.charAt(0).toLowerCase() + label.slice(1)}
     </button>
   );
 }
@@ -84,6 +84,12 @@ export function GraphicsDetails({ file, closeHref, outcome }: { file: SelectedGr
   const [dimensions, setDimensions] = useState("");
   const ids = useId();
   const imageSrc = `${new URL(file.publicUrl).pathname}?v=${file.version}`;
+  const imageRef = useRef<HTMLImageElement>(null);
+  // The preview may have loaded before hydration, when onLoad was not listening yet.
+  useEffect(() => {
+    const image = imageRef.current;
+    if (image?.complete && image.naturalWidth) setDimensions(`${image.naturalWidth} × ${image.naturalHeight} px`);
+  }, [imageSrc]);
 
   // With JavaScript: a modal dialog (focus kept inside, Escape closes, the page behind inert).
   useEffect(() => {
@@ -130,6 +136,7 @@ export function GraphicsDetails({ file, closeHref, outcome }: { file: SelectedGr
       <div className="grid gap-4 p-4 md:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="flex min-h-48 items-center justify-center rounded-md bg-[repeating-conic-gradient(#e2e8f0_0%_25%,#fff_0%_50%)] bg-[length:20px_20px] p-2">
           <img
+            ref={imageRef}
             src={imageSrc}
             alt={`Preview of ${file.name}`}
             className="max-h-[60vh] max-w-full object-contain"

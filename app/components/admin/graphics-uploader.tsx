@@ -112,14 +112,14 @@ export function GraphicsUploader() {
   const pending = items.length - finished - failed;
 
   return (
-    <section aria-labelledby={`${ids}-h`} className="mt-6 rounded-lg border border-slate-200 bg-white p-4">
+    <section aria-labelledby={`${ids}-h`} className="mt-6 rounded-lg border border-slate-200 bg-white p-3 sm:p-4">
       <h2 id={`${ids}-h`} className="text-lg font-semibold">
         Upload images
       </h2>
       <Form
         method="post"
         encType="multipart/form-data"
-        className={`mt-3 rounded-lg border-2 border-dashed p-5 transition-colors ${dragging ? "border-accent bg-orange-50" : "border-slate-300 bg-slate-50"}`}
+        className={`mt-3 rounded-lg border-2 border-dashed p-3 transition-colors sm:p-5 ${dragging ? "border-accent bg-orange-50" : "border-slate-300 bg-slate-50"}`}
         onSubmit={(event) => {
           if (!hydrated) return;
           event.preventDefault();
@@ -168,10 +168,10 @@ export function GraphicsUploader() {
                 start(event.currentTarget.files ?? []);
                 event.currentTarget.value = "";
               }}
-              className="mt-1 block text-sm text-navy-900 file:mr-3 file:min-h-10 file:cursor-pointer file:rounded-md file:border-0 file:bg-navy-900 file:px-4 file:font-semibold file:text-white hover:file:bg-navy-800"
+              className="mt-1 block max-w-full text-sm text-navy-900 file:mr-3 file:min-h-10 file:cursor-pointer file:rounded-md file:border-0 file:bg-navy-900 file:px-4 file:font-semibold file:text-white hover:file:bg-navy-800"
             />
           </div>
-          <div>
+          <div className="w-full sm:w-auto">
             <label htmlFor={`${ids}-folder`} className="block text-sm font-medium text-navy-900">
               Folder <span className="font-normal text-slate-600">(optional)</span>
             </label>
@@ -183,7 +183,7 @@ export function GraphicsUploader() {
               placeholder="e.g. logos"
               aria-invalid={folderProblem ? true : undefined}
               aria-describedby={folderProblem ? `${ids}-folder-error` : undefined}
-              className="mt-1 w-48 rounded-md border border-slate-400 bg-white px-3 py-2 text-sm text-navy-900"
+              className="mt-1 w-full rounded-md border sm:w-48 border-slate-400 bg-white px-3 py-2 text-sm text-navy-900"
             />
             {folderProblem && (
               <p id={`${ids}-folder-error`} className="mt-1 text-sm text-red-800">

@@ -260,10 +260,10 @@ export default function AdminGraphics({ loaderData, actionData }: Route.Componen
           <h2 id="files-heading" className="text-lg font-semibold">
             Files
           </h2>
-          <Form method="get" role="search" className="flex items-end gap-2">
-            <label className="flex flex-col text-sm font-medium text-navy-900">
+          <Form method="get" role="search" className="flex w-full flex-wrap items-end gap-2 sm:w-auto">
+            <label className="flex min-w-0 flex-1 flex-col text-sm font-medium text-navy-900">
               Search names
-              <input name="q" type="search" defaultValue={q} key={q} maxLength={100} className="mt-1 w-60 rounded-md border border-slate-400 bg-white px-3 py-2 text-sm text-navy-900" />
+              <input name="q" type="search" defaultValue={q} key={q} maxLength={100} className="mt-1 w-full rounded-md border border-slate-400 sm:w-60 bg-white px-3 py-2 text-sm text-navy-900" />
             </label>
             <button type="submit" className={small}>
               {searching ? "Searching…" : "Search"}
@@ -285,7 +285,7 @@ export default function AdminGraphics({ loaderData, actionData }: Route.Componen
 
         {items.length > 0 && (
           <div className="mt-3 overflow-x-auto rounded-lg border border-slate-200 bg-white">
-            <table className="w-full border-collapse text-left text-sm">
+            <table className="w-full min-w-[40rem] border-collapse text-left text-sm">
               <caption className="sr-only">Files in the graphics bucket, by name</caption>
               <thead>
                 <tr className="border-b border-slate-200 text-xs uppercase tracking-wider text-slate-600">
