@@ -114,8 +114,9 @@ export function GraphicsDetails({ file, closeHref, outcome }: { file: SelectedGr
       ref={dialogRef}
       open={hydrated ? undefined : true}
       aria-labelledby={`${ids}-title`}
-      onClose={() => {
-        if (hydrated) close();
+      onClose={(event) => {
+        // React passes the inner confirmation dialog's close up to here: only this dialog's own counts.
+        if (hydrated && event.target === event.currentTarget) close();
       }}
       className={`w-[min(56rem,calc(100%-1rem))] max-w-none rounded-lg border border-slate-300 bg-white p-0 text-navy-900 shadow-xl backdrop:bg-navy-950/60 ${hydrated ? "m-auto" : "static my-6"}`}
     >
