@@ -274,3 +274,23 @@ test("the storage API refuses calls without a session (Auth session missing!) an
   expect((await page.request.post("/storage/v1/object/list/graphics", { headers: SAME_ORIGIN, data: {} })).status()).toBe(403);
   expect((await page.request.post("/admin/graphics", { headers: SAME_ORIGIN, form: { intent: "delete", name: "a.png", confirm: "yes" } })).status()).toBe(403);
 });
+
+test("the graphics manager, its upload results and its preview dialog have no WCAG 2.2 AA violations", async ({ page }) => {
+  const { default: AxeBuilder } = await import("@axe-core/playwright");
+  const audit = async () =>
+    (await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze()).violations.map(
+      (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`,
+    );
+  const folder = folderName();
+  await signInTo(page);
+  await uploadByPicker(page, folder, [
+    { name: "ok.png", mimeType: "image/png", buffer: await image("png", 64, 64) },
+    { name: "bad.png", mimeType: "image/png", buffer: Buffer.from("not an image at all") },
+  ]);
+  await expect(page.getByRole("status").filter({ hasText: "uploaded" })).toHaveText("1 uploaded, 1 refused.");
+  expect(await audit()).toEqual([]);
+  await searchFor(page, folder);
+  await page.getByRole("link", { name: `${folder}/ok.png` }).click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  expect(await audit()).toEqual([]);
+});
