@@ -89,6 +89,35 @@ export interface StorageOptions {
   baseUrl: string;
   /** The clock of signed URLs (tests move it). */
   now?: () => number;
+  /** Bytes of file content kept in memory for serving (default 64 MB; 0: none). */
+  cacheBytes?: number;
+}
+
+const DEFAULT_CACHE_BYTES = 64 * 1024 * 1024;
+
+/** A small least-recently-used cache of file contents, bounded by their total size. */
+class ByteCache {
+  private readonly entries = new Map<string, Buffer>();
+  private size = 0;
+  constructor(private readonly limit: number) {}
+  get(key: string): Buffer | undefined {
+    const value = this.entries.get(key);
+    if (value) {
+      this.entries.delete(key);
+      this.entries.set(key, value);
+    }
+    return value;
+  }
+  set(key: string, value: Buffer): void {
+    if (value.byteLength > this.limit / 4 || this.entries.has(key)) return;
+    this.entries.set(key, value);
+    this.size += value.byteLength;
+    for (const [oldest, bytes] of this.entries) {
+      if (this.size <= this.limit) break;
+      this.entries.delete(oldest);
+      this.size -= bytes.byteLength;
+    }
+  }
 }
 
 const meta = {
@@ -145,6 +174,7 @@ export function postgresStorage(db: Database, options: StorageOptions): Storage 
   const key = signingKey(options.secret);
   const now = options.now ?? Date.now;
   const origin = options.baseUrl.replace(/\/+$/, "");
+  const cache = new ByteCache(options.cacheBytes ?? DEFAULT_CACHE_BYTES);
   const where = (bucket: string, name: string) => and(eq(storageObjects.bucket, bucket), eq(storageObjects.name, name));
 
   async function info(bucket: string, name: string): Promise<ObjectInfo> {
@@ -154,16 +184,25 @@ export function postgresStorage(db: Database, options: StorageOptions): Storage 
     return toInfo(row);
   }
 
+  /**
+   * An object's bytes: the metadata from the database every time (so a change made by another
+   * process is seen at once), the bytes from this process's cache when their hash still matches.
+   */
   async function content(bucket: string, name: string, column: "data" | "thumbnail") {
-    checkBucket(bucket);
-    const [row] = await db
-      .select({ ...meta, bytes: column === "data" ? storageObjects.data : storageObjects.thumbnail })
-      .from(storageObjects)
-      .where(where(bucket, name))
-      .limit(1);
-    if (!row || !row.bytes) throw new StorageError("not_found");
-    const { bytes, ...rest } = row;
-    return { info: toInfo(rest), data: Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes) };
+    const current = await info(bucket, name);
+    const key = `${column}\n${bucket}\n${current.name}\n${current.sha256}`;
+    let bytes = cache.get(key);
+    if (!bytes) {
+      const [row] = await db
+        .select({ bytes: column === "data" ? storageObjects.data : storageObjects.thumbnail })
+        .from(storageObjects)
+        .where(and(where(bucket, name), eq(storageObjects.sha256, current.sha256)))
+        .limit(1);
+      if (!row?.bytes) throw new StorageError("not_found");
+      bytes = Buffer.isBuffer(row.bytes) ? row.bytes : Buffer.from(row.bytes);
+      cache.set(key, bytes);
+    }
+    return { info: current, data: bytes };
   }
 
   /** The target name of a move or copy: valid, with the content type's extension, not the source. */
