@@ -294,3 +294,34 @@ test("the graphics manager, its upload results and its preview dialog have no WC
   await expect(page.getByRole("dialog")).toBeVisible();
   expect(await audit()).toEqual([]);
 });
+
+test("without JavaScript: upload by the form, open a file, and delete after a confirmation step", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, extraHTTPHeaders: { "x-forwarded-for": `10.77.${Math.floor(Math.random() * 250)}.9` } });
+  const page = await context.newPage();
+  const folder = folderName();
+  await page.goto("/auth/login?redirectTo=%2Fadmin%2Fgraphics");
+  await submitSignIn(page, E2E_USERS.ops);
+  await expect(page).toHaveURL((url) => url.pathname === "/admin/graphics");
+  await expect(page.getByText("Choose files, then press Upload.")).toBeVisible();
+  await page.getByLabel("Folder (optional)").fill(folder);
+  await page.getByLabel("Images", { exact: true }).setInputFiles([
+    { name: "plain.png", mimeType: "image/png", buffer: await image("png", 32, 32) },
+    { name: "fake.png", mimeType: "image/png", buffer: Buffer.from("#!/bin/sh\necho hi\n") },
+  ]);
+  await page.getByRole("button", { name: "Upload" }).click();
+  const outcome = page.getByRole("alert");
+  await expect(outcome).toContainText("1 of 2 files uploaded.");
+  await expect(outcome).toContainText(`plain.png: Uploaded as ${folder}/plain.png.`);
+  await expect(outcome).toContainText("fake.png: Only PNG, JPEG, WebP, GIF, AVIF and SVG images can be uploaded");
+
+  await page.goto(`/admin/graphics?q=${folder}&file=${encodeURIComponent(`${folder}/plain.png`)}`);
+  const details = page.getByRole("dialog", { name: `${folder}/plain.png` });
+  await expect(details).toBeVisible();
+  await details.getByRole("button", { name: "Delete…" }).click();
+  await expect(page.getByRole("alert")).toContainText(`Delete “${folder}/plain.png”? This cannot be undone.`);
+  expect((await page.request.get(`/storage/v1/object/public/graphics/${folder}/plain.png`)).status()).toBe(200);
+  await page.getByRole("alert").getByRole("button", { name: "Delete permanently" }).click();
+  await expect(page.getByRole("status")).toContainText(`Deleted “${folder}/plain.png”.`);
+  expect((await page.request.get(`/storage/v1/object/public/graphics/${folder}/plain.png`)).status()).toBe(404);
+  await context.close();
+});
