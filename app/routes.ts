@@ -11,6 +11,18 @@ export default [
   route("api/auth/*", "routes/api-auth.ts"), // better-auth: sign-in, sign-out, get-session
   route("api/session", "routes/api-session.ts"), // the signed-in user and roles, for the client
 
+  // Graphics storage (issue #5): SPEC §7's storage paths. Files of public buckets and signed URLs
+  // are open to anyone holding the address; everything else is for administrators (JSON errors).
+  route("storage/v1/bucket", "routes/storage/bucket.ts"),
+  route("storage/v1/object/public/:bucket/*", "routes/storage/object-public.ts"),
+  route("storage/v1/render/image/public/:bucket/*", "routes/storage/render-image.ts"),
+  route("storage/v1/object/sign/:bucket/*", "routes/storage/object-sign.ts"),
+  route("storage/v1/object/list/:bucket", "routes/storage/object-list.ts"),
+  route("storage/v1/object/move", "routes/storage/object-transfer.ts", { id: "storage/move" }),
+  route("storage/v1/object/copy", "routes/storage/object-transfer.ts", { id: "storage/copy" }),
+  route("storage/v1/object/:bucket", "routes/storage/object.ts", { id: "storage/objects" }),
+  route("storage/v1/object/:bucket/*", "routes/storage/object.ts", { id: "storage/object" }),
+
   // Administrator area: its own quiet layout, every route behind the admin guard.
   layout("routes/admin/layout.tsx", [
     // Document library (issue #5)

@@ -15,7 +15,7 @@ import { isCrossSiteWrite, trustedOrigins } from "../app/auth/origins.ts";
 import { closeDatabase, initDatabase } from "../app/db/client.server.ts";
 import { EnvError, parseEnv, type Env } from "../app/env.server.ts";
 import { clientAddress } from "./client-address.ts";
-import { applySecurityHeaders, securityHeaders } from "./security-headers.ts";
+import { applySecurityHeaders, baselineHeader, securityHeaders } from "./security-headers.ts";
 import { StaticStore } from "./static-store.ts";
 
 const startedAt = performance.now();
@@ -57,6 +57,14 @@ const app = express();
 app.disable("x-powered-by");
 app.use((_req, res, next) => {
   applySecurityHeaders((name, value) => res.setHeader(name, value));
+  // React Router appends a response's own headers: its own value of a baseline header (a stored
+  // file's stricter Content-Security-Policy) replaces the baseline instead of being joined to it.
+  const append = res.append.bind(res);
+  res.append = (field: string, value?: string | string[]) => {
+    const baseline = baselineHeader(field);
+    if (baseline !== undefined && res.getHeader(field) === baseline) res.removeHeader(field);
+    return append(field, value);
+  };
   next();
 });
 app.use(compression());

@@ -11,3 +11,8 @@ export const securityHeaders: Readonly<Record<string, string>> = {
 export function applySecurityHeaders(set: (name: string, value: string) => unknown): void {
   for (const [name, value] of Object.entries(securityHeaders)) set(name, value);
 }
+
+const byLowerName = new Map(Object.entries(securityHeaders).map(([name, value]) => [name.toLowerCase(), value]));
+
+/** The baseline value of a header, if it is one of the security headers. */
+export const baselineHeader = (name: string): string | undefined => byLowerName.get(name.toLowerCase());

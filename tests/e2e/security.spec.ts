@@ -9,6 +9,8 @@ const ADMIN_PAGES = ["/admin/docs", "/admin/docs/new", "/admin/graphics", "/admi
 const ADMIN_WRITES: { path: string; form: Record<string, string> }[] = [
   { path: "/admin/users", form: { intent: "sign-out", userId: "00000000-0000-4000-8000-000000000000" } },
   { path: "/admin/docs/new", form: { intent: "save", title: "Refused", slug: "refused", collection: "docs", body: "x" } },
+  { path: "/admin/graphics", form: { intent: "delete", name: "nothing.png", confirm: "yes" } },
+  { path: "/admin/graphics", form: { intent: "move", name: "nothing.png", to: "other.png" } },
 ];
 const SAME_ORIGIN = { origin: E2E_ORIGIN };
 

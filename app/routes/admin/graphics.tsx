@@ -1,20 +1,368 @@
+/**
+ * /admin/graphics: the graphics manager over the "graphics" bucket (DECISIONS §5). The list uses
+ * SPEC §9's storage defaults (100 per page, offset 0, by name ascending) with search and paging
+ * in the address (?q=, ?offset=); ?file= opens one file's preview and actions. Uploads with
+ * JavaScript go to the storage API with a progress bar per file; every other change is a form
+ * posted to this route's action, so the page works without JavaScript too.
+ */
+import { useEffect, useRef } from "react";
+import { data, Form, Link, useNavigation } from "react-router";
+import { z } from "zod";
 import type { Route } from "./+types/graphics";
 import { requireAdmin } from "~/auth/session.server";
+import { GraphicsDetails } from "~/components/admin/graphics-details";
+import type { GraphicsItem, GraphicsOutcome, SelectedGraphic, UploadResult } from "~/components/admin/graphics-types";
+import { GraphicsUploader } from "~/components/admin/graphics-uploader";
+import { site } from "~/config/site";
+import {
+  FILE_TYPES,
+  formatBytes,
+  GRAPHICS_BUCKET,
+  LIST_DEFAULTS,
+  MAX_FILE_BYTES,
+  MAX_FILES_PER_FORM,
+  SIGNED_URL_EXPIRY_OPTIONS,
+  type ContentType,
+} from "~/storage/constants";
+import { StorageError } from "~/storage/errors";
+import { readLimitedBody } from "~/storage/http.server";
+import { nameProblem, storagePaths, toObjectName } from "~/storage/names";
+import { storage, type ObjectInfo } from "~/storage/storage.server";
 
-// The layout's guard runs too, but every protected loader checks on its own.
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  return null;
+const PAGE_SIZE = LIST_DEFAULTS.limit;
+
+const querySchema = z.object({
+  q: z.string().trim().max(100).catch(""),
+  offset: z.coerce.number().int().min(0).max(10_000_000).catch(0),
+  file: z.string().max(1000).optional().catch(undefined),
+});
+
+const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: site.hours.timeZone });
+const formatDate = (iso: string) => dateFormat.format(new Date(iso));
+
+function toItem(info: ObjectInfo): GraphicsItem {
+  return {
+    name: info.name,
+    contentType: info.contentType,
+    typeLabel: FILE_TYPES[info.contentType as ContentType]?.label ?? info.contentType,
+    size: info.size,
+    updated: formatDate(info.updatedAt),
+    version: info.sha256.slice(0, 12),
+  };
 }
 
-/** /admin/graphics: the graphics manager arrives with its own issue (#5); this is its place in the admin area. */
-export default function AdminGraphics() {
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const url = new URL(request.url);
+  const { q, offset, file } = querySchema.parse(Object.fromEntries(url.searchParams));
+  const store = await storage();
+  const [page, selectedInfo] = await Promise.all([
+    store.list(GRAPHICS_BUCKET, { search: q, offset, limit: PAGE_SIZE }),
+    file ? store.info(GRAPHICS_BUCKET, file).catch(() => null) : null,
+  ]);
+  const selected: SelectedGraphic | null = selectedInfo
+    ? { ...toItem(selectedInfo), created: formatDate(selectedInfo.createdAt), publicUrl: store.getPublicUrl(GRAPHICS_BUCKET, selectedInfo.name).publicUrl }
+    : null;
+  return { items: page.items.map(toItem), total: page.total, q, offset, selected, missing: file && !selectedInfo ? file : null };
+}
+
+const expiryValues = SIGNED_URL_EXPIRY_OPTIONS.map((o) => o.seconds) as number[];
+const nameField = z.string().min(1).max(1000);
+const targetField = z
+  .string()
+  .trim()
+  .min(1, "Enter the new name.")
+  .superRefine((value, ctx) => {
+    const problem = nameProblem(value);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  });
+const actionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("move"), name: nameField, to: targetField }),
+  z.object({ intent: z.literal("copy"), name: nameField, to: targetField }),
+  z.object({ intent: z.literal("delete"), name: nameField, confirm: z.literal("yes").optional() }),
+  z.object({ intent: z.literal("sign"), name: nameField, expiresIn: z.coerce.number().refine((n) => expiryValues.includes(n), "Choose 1 hour, 1 day or 7 days.") }),
+  z.object({
+    intent: z.literal("upload"),
+    folder: z
+      .string()
+      .trim()
+      .transform((v) => v.replace(/^\/+|\/+$/g, ""))
+      .refine((v) => v === "" || nameProblem(v) === null, "Folder names follow the same rules as file names."),
+    upsert: z.literal("on").optional(),
+  }),
+]);
+
+const describeMove = (from: string, to: string) => {
+  const folder = (n: string) => n.slice(0, Math.max(0, n.lastIndexOf("/")));
+  return folder(from) === folder(to) ? `Renamed “${from}” to “${to}”.` : `Moved “${from}” to “${to}”.`;
+};
+
+/** Every change checked here, on the server: administrators only; names, types and sizes by the storage interface. */
+export async function action({ request }: Route.ActionArgs) {
+  const me = await requireAdmin(request);
+  const refuse = (status: number, outcome: Omit<Extract<GraphicsOutcome, { ok: false }>, "ok">) => data<GraphicsOutcome>({ ok: false, ...outcome }, { status });
+
+  // The body is read within a limit (several files for the no-JavaScript upload form).
+  let form: FormData;
+  try {
+    const body = await readLimitedBody(request, MAX_FILES_PER_FORM * MAX_FILE_BYTES + 64 * 1024);
+    form = await new Response(new Blob([body as Uint8Array<ArrayBuffer>]), { headers: { "content-type": request.headers.get("content-type") ?? "" } }).formData();
+  } catch (error) {
+    if (error instanceof StorageError) {
+      return refuse(413, { intent: "upload", field: "files", message: `Too much at once: upload at most ${MAX_FILES_PER_FORM} files of up to ${formatBytes(MAX_FILE_BYTES)} each.` });
+    }
+    return refuse(400, { intent: "upload", message: "That form could not be read. Try again." });
+  }
+  const intent = String(form.get("intent") ?? "") as GraphicsOutcome["intent"];
+  const parsed = actionSchema.safeParse(Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string")));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const field = issue?.path[0] === "to" || issue?.path[0] === "folder" || issue?.path[0] === "expiresIn" ? issue.path[0] : undefined;
+    return refuse(400, { intent, field, code: "invalid_request", message: issue?.message ?? "That request is not valid.", name: String(form.get("name") ?? ""), value: String(form.get("to") ?? "") });
+  }
+  const input = parsed.data;
+  const store = await storage();
+  try {
+    switch (input.intent) {
+      case "upload": {
+        const files = form.getAll("files").filter((f): f is File => typeof f !== "string" && f.size > 0);
+        if (files.length === 0) return refuse(400, { intent, field: "files", message: "Choose at least one image." });
+        const results: UploadResult[] = [];
+        for (const file of files) {
+          try {
+            const info = await store.upload(GRAPHICS_BUCKET, toObjectName(file.name, input.folder), new Uint8Array(await file.arrayBuffer()), {
+              upsert: input.upsert === "on",
+              ownerId: me.user.id,
+            });
+            results.push({ file: file.name, ok: true, message: `Uploaded as ${info.name}.` });
+          } catch (error) {
+            if (!(error instanceof StorageError)) throw error;
+            results.push({ file: file.name, ok: false, message: error.message });
+          }
+        }
+        const done = results.filter((r) => r.ok).length;
+        const message = `${done} of ${results.length} file${results.length === 1 ? "" : "s"} uploaded.`;
+        return done === results.length ? data<GraphicsOutcome>({ ok: true, intent, message, results }) : refuse(done ? 207 : 400, { intent, message, results, field: "files" });
+      }
+      case "move": {
+        const info = await store.move(GRAPHICS_BUCKET, input.name, input.to);
+        return data<GraphicsOutcome>({ ok: true, intent, name: info.name, message: info.name === input.name ? "The name is unchanged." : describeMove(input.name, info.name) });
+      }
+      case "copy": {
+        const info = await store.copy(GRAPHICS_BUCKET, input.name, input.to);
+        return data<GraphicsOutcome>({ ok: true, intent, name: info.name, message: `Copied “${input.name}” to “${info.name}”.` });
+      }
+      case "delete": {
+        if (input.confirm !== "yes") {
+          await store.info(GRAPHICS_BUCKET, input.name);
+          return data<GraphicsOutcome>({ ok: "confirm", intent: "delete", name: input.name, message: `Delete “${input.name}”? This cannot be undone.` });
+        }
+        const removed = await store.remove(GRAPHICS_BUCKET, [input.name]);
+        if (removed.length === 0) throw new StorageError("not_found");
+        return data<GraphicsOutcome>({ ok: true, intent, message: `Deleted “${input.name}”.` });
+      }
+      case "sign": {
+        const signed = await store.createSignedUrl(GRAPHICS_BUCKET, input.name, input.expiresIn);
+        const expires = formatDate(signed.expiresAt);
+        return data<GraphicsOutcome>({ ok: true, intent, name: input.name, signed: { url: signed.signedUrl, expires }, message: `Signed URL created; it expires ${expires}.` });
+      }
+    }
+  } catch (error) {
+    if (error instanceof StorageError) {
+      const field = input.intent === "move" || input.intent === "copy" ? "to" : undefined;
+      return refuse(error.status, { intent, code: error.code, field, message: error.message, name: "name" in input ? input.name : undefined, value: "to" in input ? input.to : undefined });
+    }
+    throw error;
+  }
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Graphics | Crossroads IT admin" }, { name: "robots", content: "noindex, nofollow" }];
+
+const small = "inline-flex min-h-10 items-center rounded-md border border-slate-300 bg-white px-3 text-sm font-semibold text-navy-900 hover:bg-slate-100";
+
+function pageHref(params: { q: string; offset?: number; file?: string }): string {
+  const search = new URLSearchParams();
+  if (params.q) search.set("q", params.q);
+  if (params.offset) search.set("offset", String(params.offset));
+  if (params.file) search.set("file", params.file);
+  const text = search.toString();
+  return text ? `?${text}` : "?";
+}
+
+export default function AdminGraphics({ loaderData, actionData }: Route.ComponentProps) {
+  const { items, total, q, offset, selected, missing } = loaderData;
+  const outcome = actionData as GraphicsOutcome | undefined;
+  const navigation = useNavigation();
+  const searching = navigation.state === "loading" && navigation.location?.pathname === "/admin/graphics" && navigation.formMethod === undefined;
+  const outcomeRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (outcome && outcome.intent !== "sign") outcomeRef.current?.focus();
+  }, [outcome]);
+
+  const first = total === 0 ? 0 : offset + 1;
+  const last = Math.min(offset + items.length, total);
+  const here = { q, offset };
+  const showOutcome = outcome && !(outcome.intent === "sign" && outcome.ok === true);
+
   return (
     <>
       <h1 className="text-2xl font-bold tracking-tight">Graphics</h1>
-      <p className="mt-2 max-w-prose text-slate-700">
-        Images for the site (upload, preview, rename, copy links) will be managed here.
+      <p className="mt-1 max-w-prose text-sm text-slate-700">
+        Images for the site, in the “{GRAPHICS_BUCKET}” bucket. Anyone with a file’s public URL can view it; a signed URL works for anyone until it expires.
       </p>
+
+      {showOutcome && (
+        <div
+          ref={outcomeRef}
+          tabIndex={-1}
+          role={outcome.ok === true ? "status" : "alert"}
+          className={`mt-4 rounded-md border p-3 text-sm ${outcome.ok === true ? "border-emerald-300 bg-emerald-50 text-emerald-900" : outcome.ok === "confirm" ? "border-amber-300 bg-amber-50 text-amber-950" : "border-red-300 bg-red-50 text-red-900"}`}
+        >
+          <p className="font-semibold">{outcome.message}</p>
+          {outcome.ok !== "confirm" && outcome.results && (
+            <ul className="mt-1 list-disc pl-5">
+              {outcome.results.map((r, i) => (
+                <li key={`${r.file}-${i}`}>
+                  {r.file}: {r.message}
+                </li>
+              ))}
+            </ul>
+          )}
+          {outcome.ok === "confirm" && (
+            <div className="mt-3 flex gap-2">
+              <Form method="post">
+                <input type="hidden" name="intent" value="delete" />
+                <input type="hidden" name="name" value={outcome.name} />
+                <input type="hidden" name="confirm" value="yes" />
+                <button type="submit" className="min-h-10 rounded-md bg-red-700 px-4 text-sm font-semibold text-white hover:bg-red-800">
+                  Delete permanently
+                </button>
+              </Form>
+              <Link to={pageHref({ ...here, file: outcome.name })} className={small}>
+                Cancel
+              </Link>
+            </div>
+          )}
+        </div>
+      )}
+      {missing && !showOutcome && (
+        <p role="alert" className="mt-4 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900">
+          “{missing}” does not exist (it may have been moved or deleted).
+        </p>
+      )}
+
+      <GraphicsUploader />
+
+      {selected && <GraphicsDetails key={selected.name} file={selected} closeHref={pageHref(here)} outcome={outcome} />}
+
+      <section aria-labelledby="files-heading" className="mt-6">
+        <div className="flex flex-wrap items-end justify-between gap-3">
+          <h2 id="files-heading" className="text-lg font-semibold">
+            Files
+          </h2>
+          <Form method="get" role="search" className="flex w-full flex-wrap items-end gap-2 sm:w-auto">
+            <label className="flex min-w-0 flex-1 flex-col text-sm font-medium text-navy-900">
+              Search names
+              <input name="q" type="search" defaultValue={q} key={q} maxLength={100} className="mt-1 w-full rounded-md border border-slate-400 sm:w-60 bg-white px-3 py-2 text-sm text-navy-900" />
+            </label>
+            <button type="submit" className={small}>
+              {searching ? "Searching…" : "Search"}
+            </button>
+            {q && (
+              <Link to="?" className={small}>
+                Clear
+              </Link>
+            )}
+          </Form>
+        </div>
+        <p className="mt-2 text-sm text-slate-700" aria-live="polite">
+          {total === 0
+            ? q
+              ? `No files match “${q}”.`
+              : "No files yet. Upload images above; they appear here, sorted by name."
+            : `Showing ${first}–${last} of ${total} file${total === 1 ? "" : "s"}${q ? ` matching “${q}”` : ""}, sorted by name.`}
+        </p>
+
+        {items.length > 0 && (
+          <div className="mt-3 overflow-x-auto rounded-lg border border-slate-200 bg-white">
+            <table className="w-full min-w-[40rem] border-collapse text-left text-sm">
+              <caption className="sr-only">Files in the graphics bucket, by name</caption>
+              <thead>
+                <tr className="border-b border-slate-200 text-xs uppercase tracking-wider text-slate-600">
+                  <th scope="col" className="p-3">
+                    Preview
+                  </th>
+                  <th scope="col" className="p-3">
+                    Name
+                  </th>
+                  <th scope="col" className="p-3">
+                    Type
+                  </th>
+                  <th scope="col" className="p-3 text-right">
+                    Size
+                  </th>
+                  <th scope="col" className="p-3">
+                    Updated
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {items.map((item) => (
+                  <tr key={item.name} className="border-b border-slate-100 last:border-0">
+                    <td className="p-2">
+                      <div className="flex size-16 items-center justify-center rounded bg-slate-100">
+                        <img
+                          src={`${storagePaths.thumbnail(GRAPHICS_BUCKET, item.name)}?v=${item.version}`}
+                          alt=""
+                          width={64}
+                          height={64}
+                          loading="lazy"
+                          decoding="async"
+                          className="max-h-16 max-w-16 object-contain"
+                        />
+                      </div>
+                    </td>
+                    <th scope="row" className="p-3 font-medium">
+                      <Link to={pageHref({ ...here, file: item.name })} preventScrollReset className="break-all text-navy-900 underline decoration-slate-400 underline-offset-2 hover:decoration-navy-900">
+                        {item.name}
+                      </Link>
+                    </th>
+                    <td className="p-3">{item.typeLabel}</td>
+                    <td className="p-3 text-right whitespace-nowrap">{formatBytes(item.size)}</td>
+                    <td className="p-3 whitespace-nowrap">{item.updated}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+
+        {total > PAGE_SIZE && (
+          <nav aria-label="Pages" className="mt-3 flex items-center gap-3">
+            {offset > 0 ? (
+              <Link to={pageHref({ q, offset: Math.max(0, offset - PAGE_SIZE) })} className={small} rel="prev">
+                Previous
+              </Link>
+            ) : (
+              <span className={`${small} opacity-50`} aria-disabled="true">
+                Previous
+              </span>
+            )}
+            <span className="text-sm text-slate-700">
+              Page {Math.floor(offset / PAGE_SIZE) + 1} of {Math.ceil(total / PAGE_SIZE)}
+            </span>
+            {offset + PAGE_SIZE < total ? (
+              <Link to={pageHref({ q, offset: offset + PAGE_SIZE })} className={small} rel="next">
+                Next
+              </Link>
+            ) : (
+              <span className={`${small} opacity-50`} aria-disabled="true">
+                Next
+              </span>
+            )}
+          </nav>
+        )}
+      </section>
     </>
   );
 }

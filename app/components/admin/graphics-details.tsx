@@ -1,0 +1,228 @@
+/**
+ * One file of /admin/graphics: a large preview and every action on it (rename or move, copy,
+ * links, delete). With JavaScript it is a modal <dialog>; without, the server renders it open
+ * in the page (the `?file=` address), and each action is a plain form.
+ */
+import { useEffect, useId, useRef, useState } from "react";
+import { Form, Link, useFetcher, useNavigate, useNavigation } from "react-router";
+import { formatBytes, SIGNED_URL_EXPIRY_OPTIONS } from "~/storage/constants";
+import type { GraphicsOutcome, SelectedGraphic } from "./graphics-types";
+import { useHydrated } from "./use-hydrated";
+
+const input = "mt-1 w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-sm text-navy-900";
+const button = "min-h-10 rounded-md border border-slate-300 bg-white px-3 text-sm font-semibold text-navy-900 hover:bg-slate-100 disabled:opacity-70";
+const danger = "min-h-10 rounded-md border border-red-300 bg-white px-3 text-sm font-semibold text-red-800 hover:bg-red-50";
+
+/** Copies text; answers whether it worked (the text stays visible to copy by hand if not). */
+async function copyText(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function CopyUrlButton({ url, label, onDone }: { url: string; label: string; onDone: (message: string) => void }) {
+  return (
+    <button type="button" className={button} onClick={async () => onDone((await copyText(url)) ? `${label} copied to the clipboard.` : `Could not copy automatically: select the address and copy it.`)}>
+      Copy {label.charAt(0).toLowerCase() + label.slice(1)}
+    </button>
+  );
+}
+
+/** A rename/move or copy form with its own error beside the field, keeping what was typed. */
+function TargetForm({ file, intent, label, submit, defaultValue, outcome }: { file: SelectedGraphic; intent: "move" | "copy"; label: string; submit: string; defaultValue: string; outcome?: GraphicsOutcome }) {
+  const id = useId();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  const error = outcome && outcome.ok === false && outcome.intent === intent && outcome.name === file.name ? outcome : undefined;
+  return (
+    <Form method="post" preventScrollReset className="flex flex-col gap-2">
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="name" value={file.name} />
+      <label htmlFor={id} className="text-sm font-medium text-navy-900">
+        {label}
+      </label>
+      <div className="flex gap-2">
+        <input
+          id={id}
+          name="to"
+          required
+          maxLength={255}
+          defaultValue={error?.value ?? defaultValue}
+          key={`${file.name}-${error?.value ?? ""}`}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          className={input.replace("mt-1 ", "")}
+        />
+        <button type="submit" disabled={busy} className={`${button} shrink-0`}>
+          {busy ? `${submit}…` : submit}
+        </button>
+      </div>
+      {error && (
+        <p id={`${id}-error`} className="text-sm text-red-800">
+          {error.message}
+        </p>
+      )}
+    </Form>
+  );
+}
+
+function copyName(name: string): string {
+  const dot = name.lastIndexOf(".");
+  return dot > name.lastIndexOf("/") + 0 && dot > 0 ? `${name.slice(0, dot)} copy${name.slice(dot)}` : `${name} copy`;
+}
+
+export function GraphicsDetails({ file, closeHref, outcome }: { file: SelectedGraphic; closeHref: string; outcome?: GraphicsOutcome }) {
+  const hydrated = useHydrated();
+  const navigate = useNavigate();
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const confirmRef = useRef<HTMLDialogElement>(null);
+  const signer = useFetcher<GraphicsOutcome>();
+  const [copied, setCopied] = useState("");
+  const [dimensions, setDimensions] = useState("");
+  const ids = useId();
+  const imageSrc = `${new URL(file.publicUrl).pathname}?v=${file.version}`;
+  const imageRef = useRef<HTMLImageElement>(null);
+  // The preview may have loaded before hydration, when onLoad was not listening yet.
+  useEffect(() => {
+    const image = imageRef.current;
+    if (image?.complete && image.naturalWidth) setDimensions(`${image.naturalWidth} × ${image.naturalHeight} px`);
+  }, [imageSrc]);
+
+  // With JavaScript: a modal dialog (focus kept inside, Escape closes, the page behind inert).
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!hydrated || !dialog || dialog.open) return;
+    dialog.showModal();
+  }, [hydrated, file.name]);
+
+  // A signed URL from the fetcher: copy it and say so.
+  const signed = signer.data?.ok === true ? signer.data.signed : outcome?.ok === true && outcome.intent === "sign" && outcome.name === file.name ? outcome.signed : undefined;
+  const signError = signer.data?.ok === false ? signer.data.message : undefined;
+  useEffect(() => {
+    if (signer.state !== "idle" || signer.data?.ok !== true || !signer.data.signed) return;
+    const { url, expires } = signer.data.signed;
+    void copyText(url).then((ok) => setCopied(ok ? `Signed URL copied to the clipboard. It expires ${expires}.` : `Signed URL ready (expires ${expires}): select it below and copy it.`));
+  }, [signer.state, signer.data]);
+
+  const close = () => void navigate(closeHref, { preventScrollReset: true, replace: true });
+
+  return (
+    <dialog
+      ref={dialogRef}
+      open={hydrated ? undefined : true}
+      aria-labelledby={`${ids}-title`}
+      onClose={(event) => {
+        // React passes the inner confirmation dialog's close up to here: only this dialog's own counts.
+        if (hydrated && event.target === event.currentTarget) close();
+      }}
+      className={`w-[min(56rem,calc(100%-1rem))] max-w-none rounded-lg border border-slate-300 bg-white p-0 text-navy-900 shadow-xl backdrop:bg-navy-950/60 ${hydrated ? "m-auto" : "static my-6"}`}
+    >
+      <div className="flex items-start justify-between gap-3 border-b border-slate-200 p-4">
+        <div className="min-w-0">
+          <h2 id={`${ids}-title`} className="text-lg font-semibold break-all">
+            {file.name}
+          </h2>
+          <p className="text-sm text-slate-700">
+            {file.typeLabel} · {formatBytes(file.size)}
+            {dimensions && ` · ${dimensions}`} · updated {file.updated}
+          </p>
+        </div>
+        <Link to={closeHref} preventScrollReset replace className={`${button} inline-flex shrink-0 items-center`}>
+          Close<span className="sr-only"> {file.name}</span>
+        </Link>
+      </div>
+      <div className="grid gap-4 p-4 md:grid-cols-[minmax(0,1fr)_20rem]">
+        <div className="flex min-h-48 items-center justify-center rounded-md bg-[repeating-conic-gradient(#e2e8f0_0%_25%,#fff_0%_50%)] bg-[length:20px_20px] p-2">
+          <img
+            ref={imageRef}
+            src={imageSrc}
+            alt={`Preview of ${file.name}`}
+            className="max-h-[60vh] max-w-full object-contain"
+            onLoad={(event) => setDimensions(`${event.currentTarget.naturalWidth} × ${event.currentTarget.naturalHeight} px`)}
+          />
+        </div>
+        <div className="space-y-5">
+          <section aria-label="Links" className="space-y-2">
+            <label htmlFor={`${ids}-public`} className="block text-sm font-medium">
+              Public URL
+            </label>
+            <input id={`${ids}-public`} readOnly value={file.publicUrl} className={input} onFocus={(event) => event.currentTarget.select()} />
+            {hydrated && <CopyUrlButton url={file.publicUrl} label="Public URL" onDone={setCopied} />}
+            <signer.Form method="post" preventScrollReset className="flex flex-wrap items-end gap-2 pt-2">
+              <input type="hidden" name="intent" value="sign" />
+              <input type="hidden" name="name" value={file.name} />
+              <label className="text-sm font-medium">
+                Signed URL expires in
+                <select name="expiresIn" defaultValue={String(SIGNED_URL_EXPIRY_OPTIONS[0].seconds)} className={`${input} w-32`}>
+                  {SIGNED_URL_EXPIRY_OPTIONS.map((o) => (
+                    <option key={o.seconds} value={o.seconds}>
+                      {o.label}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <button type="submit" className={button} disabled={signer.state !== "idle"}>
+                {hydrated ? "Copy signed URL" : "Create signed URL"}
+              </button>
+            </signer.Form>
+            {signed && (
+              <>
+                <label htmlFor={`${ids}-signed`} className="block text-sm font-medium">
+                  Signed URL (expires {signed.expires})
+                </label>
+                <input id={`${ids}-signed`} readOnly value={signed.url} className={input} onFocus={(event) => event.currentTarget.select()} />
+              </>
+            )}
+            <p role="status" className="min-h-5 text-sm font-medium text-emerald-800">
+              {copied}
+            </p>
+            {signError && (
+              <p role="alert" className="text-sm text-red-800">
+                {signError}
+              </p>
+            )}
+          </section>
+          <TargetForm file={file} intent="move" label="Rename or move to" submit="Rename" defaultValue={file.name} outcome={outcome} />
+          <TargetForm file={file} intent="copy" label="Copy to" submit="Copy" defaultValue={copyName(file.name)} outcome={outcome} />
+          <Form
+            method="post"
+            preventScrollReset
+            onSubmit={(event) => {
+              if (!hydrated) return;
+              event.preventDefault();
+              confirmRef.current?.showModal();
+            }}
+          >
+            <input type="hidden" name="intent" value="delete" />
+            <input type="hidden" name="name" value={file.name} />
+            <button type="submit" className={danger}>
+              Delete…
+            </button>
+          </Form>
+        </div>
+      </div>
+      <dialog ref={confirmRef} aria-labelledby={`${ids}-confirm`} className="m-auto max-w-md rounded-lg border border-slate-300 bg-white p-5 text-navy-900 shadow-xl backdrop:bg-navy-950/60">
+        <h3 id={`${ids}-confirm`} className="text-lg font-semibold">
+          Delete {file.name}?
+        </h3>
+        <p className="mt-2 text-sm text-slate-700">Its public and signed URLs stop working (copies cached by browsers may show for up to an hour). This cannot be undone.</p>
+        <div className="mt-4 flex justify-end gap-2">
+          <button type="button" className={button} onClick={() => confirmRef.current?.close()}>
+            Cancel
+          </button>
+          <Form method="post" preventScrollReset onSubmit={() => confirmRef.current?.close()}>
+            <input type="hidden" name="intent" value="delete" />
+            <input type="hidden" name="name" value={file.name} />
+            <input type="hidden" name="confirm" value="yes" />
+            <button type="submit" className="min-h-10 rounded-md bg-red-700 px-4 text-sm font-semibold text-white hover:bg-red-800">
+              Delete permanently
+            </button>
+          </Form>
+        </div>
+      </dialog>
+    </dialog>
+  );
+}

@@ -1,0 +1,27 @@
+/** POST /storage/v1/object/list/:bucket {prefix, search, limit, offset, sortBy}: administrators; SPEC §9 defaults. */
+import { z } from "zod";
+import type { Route } from "./+types/object-list";
+import { requireAdminApi } from "~/auth/session.server";
+import { LIST_DEFAULTS, LIST_MAX_LIMIT, SORT_COLUMNS } from "~/storage/constants";
+import { errorResponse, readJson } from "~/storage/http.server";
+import { storage } from "~/storage/storage.server";
+
+const listSchema = z.object({
+  prefix: z.string().max(255).optional(),
+  search: z.string().max(255).optional(),
+  limit: z.number().int().min(1).max(LIST_MAX_LIMIT).default(LIST_DEFAULTS.limit),
+  offset: z.number().int().min(0).default(LIST_DEFAULTS.offset),
+  sortBy: z
+    .object({ column: z.enum(SORT_COLUMNS), order: z.enum(["asc", "desc"]).default("asc") })
+    .default({ ...LIST_DEFAULTS.sortBy }),
+});
+
+export async function action({ request, params }: Route.ActionArgs) {
+  try {
+    await requireAdminApi(request);
+    const options = await readJson(request, listSchema);
+    return Response.json(await (await storage()).list(params.bucket, options), { headers: { "Cache-Control": "no-store" } });
+  } catch (error) {
+    return errorResponse(error);
+  }
+}
