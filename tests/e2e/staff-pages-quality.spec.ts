@@ -1,0 +1,63 @@
+/**
+ * The server-rendered pages (the staff area, sign-in, the contact form) meet the same bar as the
+ * prerendered ones: no axe WCAG 2.2 AA violations at desktop and phone widths, and valid HTML.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import { execFile } from "node:child_process";
+import { createRequire } from "node:module";
+import { expect, test, type Page } from "@playwright/test";
+import { E2E_USERS } from "./config";
+import { ownClientAddressPerTest, submitSignIn } from "./helpers";
+
+ownClientAddressPerTest(test);
+
+const STAFF_PAGES = ["/admin/docs", "/admin/docs/new", "/admin/graphics", "/admin/leads", "/admin/users"];
+const PUBLIC_SERVER_PAGES = ["/auth/login", "/contact", "/contact?service=cybersecurity"];
+
+async function signInAsAdmin(page: Page) {
+  await page.goto("/auth/login");
+  await submitSignIn(page, E2E_USERS.admin);
+  await expect(page).toHaveURL(/\/$/);
+}
+
+function nuErrors(html: string): Promise<string[]> {
+  const jar = createRequire(import.meta.url)("vnu-jar") as string;
+  const child = execFile("java", ["-jar", jar, "--errors-only", "--format", "text", "-"]);
+  child.stdin!.end(html);
+  let out = "";
+  child.stderr!.on("data", (d) => (out += d));
+  child.stdout!.on("data", (d) => (out += d));
+  return new Promise((resolve) => child.on("close", () => resolve(out.split("\n").filter((line) => /\berror:/.test(line)))));
+}
+
+for (const width of [1280, 390]) {
+  test(`staff pages have no WCAG 2.2 AA violations at ${width} px`, async ({ browser }) => {
+    test.setTimeout(90_000);
+    const context = await browser.newContext({ viewport: { width, height: 900 }, reducedMotion: "reduce" });
+    const page = await context.newPage();
+    await signInAsAdmin(page);
+    for (const path of STAFF_PAGES) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(200);
+      const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]).analyze();
+      const summary = results.violations.map((v) => `${path} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")})`);
+      expect(summary).toEqual([]);
+    }
+    await context.close();
+  });
+}
+
+test("server-rendered pages pass the W3C Nu HTML checker", async ({ page }) => {
+  test.setTimeout(90_000);
+  const errors: string[] = [];
+  for (const path of PUBLIC_SERVER_PAGES) {
+    errors.push(...(await nuErrors(await (await page.request.get(path)).text())).map((e) => `${path}: ${e}`));
+  }
+  await signInAsAdmin(page);
+  for (const path of STAFF_PAGES) {
+    const response = await page.request.get(path);
+    expect(response.status(), path).toBe(200);
+    errors.push(...(await nuErrors(await response.text())).map((e) => `${path}: ${e}`));
+  }
+  expect(errors).toEqual([]);
+});
