@@ -4,7 +4,7 @@
  * bench-results/latest.json. A missed target is a MISS in the table, never a failure: the exit
  * code is 1 only when a measurement itself could not be made (ERROR).
  *
- * Env: BENCH_ONLY=sizes,coldstart,throughput,lighthouse,signin (default all), BENCH_LH_RUNS (3),
+ * Env: BENCH_ONLY=sizes,coldstart,throughput,lighthouse,signin,graphics (default all), BENCH_LH_RUNS (3),
  *      BENCH_START_EPOCH_MS (set by bench.sh: time limits count from the script's start).
  */
 import { spawnSync } from "node:child_process";
@@ -16,13 +16,14 @@ import { measureColdStart, type ColdStartResult } from "./coldstart.ts";
 import { BUILD_DIR, installExitHandlers, log, PAGES, ROOT, startServer } from "./lib.ts";
 import { runLighthouse, type LighthousePage } from "./lighthouse.ts";
 import { measureSizes, type PageSizes } from "./sizes.ts";
+import { measureGraphics, type Figure } from "./graphics.ts";
 import { measureSignIn, signInFigures, type SignInDatabaseResult } from "./signin.ts";
 import { findBinary, measureThroughput, type ThroughputResult } from "./throughput.ts";
 
 installExitHandlers();
 
 const startedAt = Number(process.env.BENCH_START_EPOCH_MS) || Date.now();
-const PHASES = ["sizes", "coldstart", "throughput", "lighthouse", "signin"] as const;
+const PHASES = ["sizes", "coldstart", "throughput", "lighthouse", "signin", "graphics"] as const;
 type Phase = (typeof PHASES)[number];
 const only = (process.env.BENCH_ONLY ?? "")
   .split(",")
@@ -207,6 +208,13 @@ if (enabled("signin")) {
   else check("Sign-in", "sign-in latency", null, "ms");
 }
 
+// 6. Graphics storage: uploads and listing ---------------------------------------------------
+const graphics: Figure[] | undefined = await phase("graphics", () => measureGraphics());
+if (enabled("graphics")) {
+  if (graphics) for (const f of graphics) check("Graphics", f.figure, f.value, f.unit, undefined, { digits: f.unit === "ms" ? 0 : 1 });
+  else check("Graphics", "upload throughput", null, "MB/s");
+}
+
 // Report ---------------------------------------------------------------------------------------
 // Grouped for reading: sizes, Lighthouse per page, throughput, then the server's own figures.
 const rank = (c: Check) => (c.group.startsWith("Size") ? 0 : c.group.startsWith("Lighthouse") ? 1 : c.group.startsWith("Req/s") ? 2 : 3);
@@ -308,6 +316,7 @@ const json = {
   throughput: throughput ?? null,
   lighthouse: lighthouseResults ?? null,
   signIn: signIn ?? null,
+  graphics: graphics ?? null,
   errors,
 };
 const jsonPath = path.join(resultsDir, "latest.json");
