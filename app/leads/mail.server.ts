@@ -60,6 +60,7 @@ export function leadDetails(lead: LeadForMail): [string, string][] {
 export function buildLeadMessage(lead: LeadForMail, options: { from: string; to: string; siteUrl: string }): SendMailOptions {
   const link = `${options.siteUrl}/admin/leads/${lead.id}`;
   const details = leadDetails(lead)
+    .filter(([, value]) => value !== "")
     .map(([label, value]) => `${`${label}:`.padEnd(16)}${value}`)
     .join("\n");
   const text = `A new request came in through the contact form.\n\n${details}\n\nMessage:\n${lead.message}\n\nOpen it, mark it handled: ${link}\n`;

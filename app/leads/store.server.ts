@@ -2,7 +2,7 @@
  * Leads in the database: stored before the visitor is told anything, listed and worked by
  * administrators, exported. The e-mail outbox state lives on the same row (see outbox.server.ts).
  */
-import { and, desc, eq, ilike, isNotNull, isNull, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
 import { database, type Database } from "~/db/client.server";
 import { leads, type NotifyStatus } from "~/db/schema.server";
 import type { ContactInput } from "./contact-schema";
@@ -101,11 +101,10 @@ export async function getLead(id: string, db?: Database): Promise<Lead | undefin
 export async function* leadsForExport(query: LeadQuery, batch = 500, db?: Database): AsyncGenerator<Lead[]> {
   const conn = db ?? (await database());
   const where = whereOf(query);
-  let after: { createdAt: Date; id: string } | undefined;
+  let afterId: string | undefined;
   for (;;) {
-    const keyset = after
-      ? or(lt(leads.createdAt, after.createdAt), and(eq(leads.createdAt, after.createdAt), lt(leads.id, after.id)))
-      : undefined;
+    // Compared in the database: created_at has microseconds, a JavaScript Date only milliseconds.
+    const keyset = afterId ? sql`(${leads.createdAt}, ${leads.id}) < (select l.created_at, l.id from leads l where l.id = ${afterId})` : undefined;
     const rows = await conn
       .select()
       .from(leads)
@@ -115,8 +114,7 @@ export async function* leadsForExport(query: LeadQuery, batch = 500, db?: Databa
     if (rows.length === 0) return;
     yield rows;
     if (rows.length < batch) return;
-    const last = rows[rows.length - 1];
-    after = { createdAt: last.createdAt, id: last.id };
+    afterId = rows[rows.length - 1].id;
   }
 }
 
