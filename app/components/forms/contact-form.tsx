@@ -170,6 +170,15 @@ export function ContactForm({ preset, result }: { preset: ContactValues; result?
   const problems = VISIBLE_FIELDS.filter((f) => errors[f]).map((f) => [f, errors[f]!] as const);
   const fieldProps = (field: FieldName) => ({ id: field, error: errors[field] });
 
+  // With JavaScript the summary's links move focus to the field, its label in view.
+  const goToField = (field: FieldName) => (event: React.MouseEvent) => {
+    const input = document.getElementById(field);
+    if (!input) return;
+    event.preventDefault();
+    document.querySelector(`label[for="${field}"]`)?.scrollIntoView({ block: "start" });
+    input.focus({ preventScroll: true });
+  };
+
   const check = (form: HTMLFormElement) => loadValidator().then((validate) => validate(Object.fromEntries(new FormData(form))));
 
   // The browser checks with the shared schema first; the server checks again in any case.
@@ -231,7 +240,7 @@ export function ContactForm({ preset, result }: { preset: ContactValues; result?
           <ul className="mt-2 list-disc space-y-1 pl-5">
             {problems.map(([field, message]) => (
               <li key={field}>
-                <a href={`#${field}`} className="font-medium text-red-900 underline underline-offset-2">
+                <a href={`#${field}`} onClick={goToField(field)} className="font-medium text-red-900 underline underline-offset-2">
                   {message}
                 </a>
               </li>

@@ -3,6 +3,7 @@
  * (RFC 4180, safe against spreadsheet formulas). Streamed in batches: no size limit in memory.
  */
 import type { Route } from "./+types/leads-csv";
+import { ACCESS_DENIED_TEXT } from "~/auth/access-denied";
 import { requireAdmin } from "~/auth/session.server";
 import { CSV_BOM, csvRow } from "~/leads/csv";
 import { parseLeadQuery } from "~/leads/query";
@@ -29,8 +30,24 @@ const CSV_COLUMNS: [string, (lead: Lead) => unknown][] = [
   ["notified_at", (l) => l.notifiedAt],
 ];
 
+/** A file download has no page to show Access Denied on: answer it as text with the same 403. */
+async function guard(request: Request): Promise<Response | null> {
+  try {
+    await requireAdmin(request);
+    return null;
+  } catch (error) {
+    const status = (error as { init?: ResponseInit | null })?.init?.status;
+    if (status !== 403) throw error; // no session: the redirect to sign-in; or a real failure
+    return new Response(`${ACCESS_DENIED_TEXT.title}. ${ACCESS_DENIED_TEXT.text}.`, {
+      status: 403,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+    });
+  }
+}
+
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  const refused = await guard(request);
+  if (refused) return refused;
   const { q, status } = parseLeadQuery(new URL(request.url));
   const batches = leadsForExport({ q, status });
   // The first batch is read before answering, so a database failure is a clean error, not half a file.
