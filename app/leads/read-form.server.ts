@@ -1,11 +1,13 @@
 /**
- * Reads a form body of at most `limit` bytes. A bigger body is refused before it is all in memory
- * (null); a body that is not a form reads as an empty form.
+ * Reads a form body of at most `limit` bytes. A bigger one is refused (null) without being kept in
+ * memory: its rest is read and dropped, up to `drainLimit`, so that the client still receives the
+ * refusal (a server that stops reading mid-upload makes the client see a reset connection
+ * instead). A body that is not a form reads as an empty form.
  */
-export async function readFormLimited(request: Request, limit: number): Promise<FormData | null> {
+export async function readFormLimited(request: Request, limit: number, drainLimit = 8 * 1024 * 1024): Promise<FormData | null> {
   const declared = Number(request.headers.get("content-length"));
-  if (Number.isFinite(declared) && declared > limit) return null;
   if (!request.body) return new FormData();
+  if (Number.isFinite(declared) && declared > drainLimit) return null;
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
@@ -13,12 +15,13 @@ export async function readFormLimited(request: Request, limit: number): Promise<
     const { done, value } = await reader.read();
     if (done) break;
     total += value.byteLength;
-    if (total > limit) {
+    if (total > drainLimit) {
       await reader.cancel().catch(() => {});
       return null;
     }
-    chunks.push(value);
+    if (total <= limit) chunks.push(value);
   }
+  if (total > limit) return null;
   const body = new Uint8Array(total);
   let offset = 0;
   for (const chunk of chunks) {
