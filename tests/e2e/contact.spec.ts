@@ -193,3 +193,31 @@ test("repeated submissions from one address are rate-limited with when to retry 
   await expect(field(page, "message")).toHaveValue(VALID.message);
   expect(await formSubmits(page)).toEqual([]);
 });
+
+test("the form page, its error state and its thank-you state are valid HTML (Nu checker)", async ({ request }) => {
+  test.setTimeout(60_000);
+  const { execFile } = await import("node:child_process");
+  const { mkdtempSync, rmSync, writeFileSync } = await import("node:fs");
+  const { tmpdir } = await import("node:os");
+  const path = await import("node:path");
+  const { createRequire } = await import("node:module");
+  const dir = mkdtempSync(path.join(tmpdir(), "contact-html-"));
+  try {
+    const pages = {
+      "form.html": await (await request.get("/contact?service=voip&utm_source=x")).text(),
+      "errors.html": await (await request.post("/contact", { form: { full_name: "", email: "x", message: "short", company: "" } })).text(),
+      "thanks.html": await (await request.post("/contact", { form: { ...VALID, company: runMarker("Valid HTML Co") } })).text(),
+    };
+    expect(pages["errors.html"]).toContain("need your attention");
+    expect(pages["thanks.html"]).toContain("We have your request");
+    for (const [name, html] of Object.entries(pages)) writeFileSync(path.join(dir, name), html);
+    const jar = createRequire(import.meta.url)("vnu-jar") as string;
+    const report = await new Promise<string>((resolve) =>
+      execFile("java", ["-jar", jar, "--errors-only", "--format", "text", ...Object.keys(pages).map((n) => path.join(dir, n))], (_error, stdout, stderr) => resolve(`${stdout}${stderr}`)),
+    );
+    expect(report.split("\n").filter((line) => /\berror:/.test(line))).toEqual([]);
+    expect(report).toContain("No errors found");
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
