@@ -258,12 +258,12 @@ export function ContactForm({ preset, result }: { preset: ContactValues; result?
         <Field label="Full name" {...fieldProps("full_name")}>
           {(p) => <input {...p} name="full_name" type="text" autoComplete="name" required aria-required="true" maxLength={LIMITS.full_name} defaultValue={value("full_name")} />}
         </Field>
-        <Field label="Work e-mail" hint="We reply to this address." {...fieldProps("email")}>
+        <Field label="Work e-mail" {...fieldProps("email")}>
           {(p) => (
             <input {...p} name="email" type="email" inputMode="email" autoComplete="email" required aria-required="true" maxLength={LIMITS.email} defaultValue={value("email")} />
           )}
         </Field>
-        <Field label="Phone" hint="If you would rather we call." optional {...fieldProps("phone")}>
+        <Field label="Phone" optional {...fieldProps("phone")}>
           {(p) => <input {...p} name="phone" type="tel" inputMode="tel" autoComplete="tel" maxLength={LIMITS.phone} defaultValue={value("phone")} />}
         </Field>
         <Field label="Company" {...fieldProps("company")}>

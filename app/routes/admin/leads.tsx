@@ -68,7 +68,7 @@ export default function AdminLeads({ loaderData: { query, total, pages, open, ro
       <div className="mt-5 flex flex-wrap items-end gap-x-6 gap-y-3">
         <Form method="get" role="search" className="flex flex-wrap items-end gap-2">
           <input type="hidden" name="status" value={query.status} />
-          <label className="flex flex-col text-sm font-medium text-navy-900">
+          <label className="flex w-full flex-col text-sm font-medium text-navy-900 sm:w-auto">
             Search name, e-mail, company or message
             <input
               name="q"
@@ -76,7 +76,7 @@ export default function AdminLeads({ loaderData: { query, total, pages, open, ro
               defaultValue={query.q}
               key={query.q}
               maxLength={200}
-              className="mt-1 w-72 rounded-md border border-slate-400 bg-white px-3 py-2 text-sm text-navy-900"
+              className="mt-1 w-full rounded-md border sm:w-72 border-slate-400 bg-white px-3 py-2 text-sm text-navy-900"
             />
           </label>
           <button type="submit" className="min-h-10 rounded-md bg-navy-900 px-4 text-sm font-semibold text-white hover:bg-navy-800">
@@ -95,7 +95,7 @@ export default function AdminLeads({ loaderData: { query, total, pages, open, ro
                 <Link
                   to={leadListHref({ q: query.q, status })}
                   aria-current={status === query.status ? "page" : undefined}
-                  className={`inline-flex min-h-9 items-center rounded px-3 text-sm font-medium ${status === query.status ? "bg-navy-900 text-white" : "text-navy-900 hover:bg-slate-100"}`}
+                  className={`inline-flex min-h-9 items-center whitespace-nowrap rounded px-3 text-sm font-medium ${status === query.status ? "bg-navy-900 text-white" : "text-navy-900 hover:bg-slate-100"}`}
                 >
                   {FILTER_LABELS[status]}
                   {status === "open" ? ` (${open})` : ""}
