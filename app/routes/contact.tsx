@@ -56,8 +56,9 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
   }
 }
 
+/** An answer to a submission is never cached, and a refusal says when to retry (Retry-After). */
 export function headers({ actionHeaders, loaderHeaders }: Route.HeadersArgs) {
-  return actionHeaders.has("Retry-After") ? actionHeaders : loaderHeaders;
+  return actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>

@@ -192,6 +192,12 @@ test("repeated submissions from one address are rate-limited with when to retry 
   await expect(field(page, "company")).toHaveValue(company);
   await expect(field(page, "message")).toHaveValue(VALID.message);
   expect(await formSubmits(page)).toEqual([]);
+  // Without JavaScript: the same refusal, with Retry-After, never cached.
+  const plain = await page.request.post("/contact", { form: { ...VALID, company } });
+  expect(plain.status()).toBe(429);
+  expect(Number(plain.headers()["retry-after"])).toBeGreaterThan(60);
+  expect(plain.headers()["cache-control"]).toBe("no-store");
+  expect(await plain.text()).toContain(site.phones.sales.display);
 });
 
 test("the form page, its error state and its thank-you state are valid HTML (Nu checker)", async ({ request }) => {
@@ -220,4 +226,25 @@ test("the form page, its error state and its thank-you state are valid HTML (Nu 
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test("while the request is being stored the button says so and cannot be pressed twice", async ({ page, browser }) => {
+  const company = runMarker("Pending Co");
+  await page.goto("/contact");
+  await hydrated(page);
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/contact.data*", async (route) => {
+    if (route.request().method() === "POST") await held;
+    await route.continue();
+  });
+  await fillContactForm(page, { ...VALID, company });
+  await page.getByRole("button", { name: "Send request" }).click();
+  const button = page.getByRole("button", { name: "Sending…" });
+  await expect(button).toBeDisabled();
+  await expect(page.locator("#contact-form")).toHaveAttribute("aria-busy", "true");
+  await expect(page.getByRole("status").filter({ hasText: "Sending your request" })).toBeAttached();
+  release();
+  await expect(page.getByRole("status").filter({ hasText: "We have your request" })).toBeVisible();
+  expect(await leadsMatching(browser, company)).toHaveLength(1);
 });
