@@ -18,6 +18,7 @@ import { LeadOutbox } from "~/leads/outbox.server";
 import { CONTACT_MAX_SUBMISSIONS, takeContactSlot } from "~/leads/rate-limit.server";
 import { getLead, insertLead, leadsForExport, listLeads, requeueNotification, setHandled } from "~/leads/store.server";
 import { handleContactSubmission } from "~/leads/submit.server";
+import { startLeadWorker } from "~/leads/worker.server";
 
 const pgUrl = inject("pgUrl");
 const ORIGIN = "https://www.crossroadsit.example";
@@ -178,8 +179,14 @@ for (const backend of [
       expect(first.total).toBe(30);
       expect(first.rows).toHaveLength(25);
       expect(first.pages).toBe(2);
-      expect(first.rows[0].id).toBe(ids[29]); // newest first
-      expect((await listLeads({ status: "all", page: 2 })).rows).toHaveLength(5);
+      const second = await listLeads({ status: "all", page: 2 });
+      expect(second.rows).toHaveLength(5);
+      const listed = [...first.rows, ...second.rows];
+      expect(new Set(listed.map((r) => r.id))).toEqual(new Set(ids));
+      // Newest first (leads stored in the same clock tick may come in either order).
+      const times = listed.map((r) => r.createdAt.getTime());
+      expect(times).toEqual([...times].sort((a, b) => b - a));
+      expect(times[0]).toBe((await getLead(ids[29]))!.createdAt.getTime());
       // % and _ are searched as text, not wildcards.
       expect((await listLeads({ q: "100%_s", status: "all" })).rows.map((r) => r.company)).toEqual(["100%_Solar"]);
       expect((await listLeads({ q: "%", status: "all" })).total).toBe(1);
@@ -196,7 +203,7 @@ for (const backend of [
 
       const exported: string[] = [];
       for await (const batch of leadsForExport({ status: "all" }, 7)) exported.push(...batch.map((l) => l.id));
-      expect(exported).toEqual([...ids].reverse());
+      expect(exported).toEqual(listed.map((r) => r.id)); // the list's order, every lead once
     });
 
     describe("the sales e-mail outbox", () => {
@@ -317,6 +324,26 @@ for (const backend of [
         expect(ids).toHaveLength(24);
         expect(new Set(ids).size).toBe(24);
         expect((await listLeads({ status: "all" })).total).toBe(24);
+      });
+
+      it("the server's worker: notifications off are said once at start; on, it names the SMTP server without its password", async () => {
+        const lines: string[] = [];
+        const log = { log: (m: string) => lines.push(m), error: (m: string) => lines.push(m) };
+        const off = startLeadWorker({ SITE_URL: ORIGIN }, db, {}, log);
+        expect(off.outbox).toBeUndefined();
+        await off.stop();
+        expect(lines).toEqual([expect.stringMatching(/^Lead notifications are off: set SMTP_URL and SALES_EMAIL/)]);
+
+        lines.length = 0;
+        await insertLead(lead(), { notify: true });
+        const on = startLeadWorker({ SITE_URL: ORIGIN, SMTP_URL: `smtp://robot:s3cret@127.0.0.1:${port}`, SALES_EMAIL: SALES }, db, { pollMs: 50 }, log);
+        try {
+          expect(lines).toEqual([`Lead notifications: each new lead is e-mailed to ${SALES} through smtp://127.0.0.1:${port}`]);
+          await expect.poll(() => smtp.received.length, { timeout: 5000 }).toBe(1);
+          expect(smtp.received[0].raw).toMatch(/^From: Crossroads IT website <no-reply@crossroadsit\.example>$/m);
+        } finally {
+          await on.stop();
+        }
       });
 
       it("a restart resumes pending sends: a new outbox started later sends what was left", async () => {
