@@ -41,6 +41,13 @@ export const envSchema = z.object({
   /** The From address of notifications; default: the site's no-reply address. */
   MAIL_FROM: optional(z.email("must be an e-mail address")),
   GTM_ID: optional(z.string().regex(/^GTM-[A-Z0-9]{4,12}$/, "must look like GTM-XXXXXXX")),
+}).superRefine((value, ctx) => {
+  // Lead notifications need both: one alone is a half-done configuration, not "off".
+  if (Boolean(value.SMTP_URL) !== Boolean(value.SALES_EMAIL)) {
+    const missing = value.SMTP_URL ? "SALES_EMAIL" : "SMTP_URL";
+    const present = value.SMTP_URL ? "SMTP_URL" : "SALES_EMAIL";
+    ctx.addIssue({ code: "custom", path: [missing], message: `must be set together with ${present} (set both to e-mail new leads to sales, or neither)` });
+  }
 });
 
 export type Env = z.infer<typeof envSchema>;

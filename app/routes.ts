@@ -35,6 +35,8 @@ export default [
 
     // Contact-form leads (issue #4)
     route("admin/leads", "routes/admin/leads.tsx"),
+    route("admin/leads/:id", "routes/admin/lead.tsx"),
+    route("admin/leads.csv", "routes/admin/leads-csv.ts"), // resource route: the CSV export
 
     route("admin/users", "routes/admin/users.tsx"), // staff accounts
   ]),

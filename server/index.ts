@@ -14,6 +14,7 @@ import { CLIENT_IP_HEADER } from "../app/auth/config.ts";
 import { isCrossSiteWrite, trustedOrigins } from "../app/auth/origins.ts";
 import { closeDatabase, initDatabase } from "../app/db/client.server.ts";
 import { EnvError, parseEnv, type Env } from "../app/env.server.ts";
+import { startLeadWorker, type LeadWorker } from "../app/leads/worker.server.ts";
 import { clientAddress } from "./client-address.ts";
 import { applySecurityHeaders, baselineHeader, securityHeaders } from "./security-headers.ts";
 import { StaticStore } from "./static-store.ts";
@@ -40,10 +41,13 @@ if (!existsSync(serverBuildPath)) {
   process.exit(1);
 }
 
-// Open the database (apply migrations, lock the embedded data folder) before taking requests.
+// Open the database (apply migrations, lock the embedded data folder) before taking requests,
+// then start the leads' background work (the sales e-mail outbox resumes pending sends).
+let leadWorker: LeadWorker;
 try {
-  const { kind } = await initDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  const { kind, db } = await initDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   console.log(`Database: ${kind === "postgres" ? "PostgreSQL (DATABASE_URL)" : `embedded PGlite in ${path.resolve(env.DATA_DIR)}`}`);
+  leadWorker = startLeadWorker(env, db);
 } catch (error) {
   console.error(`Cannot open the database: ${error instanceof Error ? error.message : error}`);
   process.exit(1);
@@ -128,7 +132,11 @@ server.listen(env.PORT, env.HOST, () => {
 function shutdown(signal: string) {
   console.log(`${signal} received, closing`);
   server.close(() => {
-    void closeDatabase().finally(() => process.exit(0));
+    void leadWorker
+      .stop()
+      .catch(() => {})
+      .then(() => closeDatabase())
+      .finally(() => process.exit(0));
   });
   setTimeout(() => process.exit(0), 5000).unref();
 }

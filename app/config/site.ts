@@ -68,6 +68,8 @@ export const site = {
     closes: "18:00",
     days: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"] as const,
     timeZone: "America/New_York",
+    /** How the time zone is written after a time: "8AM EST". */
+    zoneLabel: "EST",
   },
   /** Claims exactly as SPEC section 9 lists them. Invent no others. */
   claims: [

@@ -27,7 +27,7 @@ export const industriesOverview: SimplePage = {
 export const contactPage: SimplePage = {
   title: "Contact Us: Talk to a Local IT Team",
   description:
-    "Call, email or visit one of our seven offices in Indiana and Tennessee. Sales and client support phone numbers, business hours and office addresses.",
+    "Tell us what you need in a short form, or call, email or visit one of our seven offices in Indiana and Tennessee. Phone numbers, hours and addresses.",
   headline: "Talk to a real engineer about your IT",
   intro:
     "Tell us what is going on, whether something is broken today or you are planning ahead. A member of our team answers during business hours and calls back the same day.",

@@ -28,7 +28,10 @@ export function publicPages(): PublicPage[] {
   ];
 }
 
-/** Paths written to static HTML at build: every public page plus the branded /500 page. */
+/** Public pages the server renders per request because they carry a form (DECISIONS §8). */
+export const serverRenderedPaths: readonly string[] = ["/contact"];
+
+/** Paths written to static HTML at build: every public page without a form, plus the branded /500 page. */
 export function prerenderedPaths(): string[] {
-  return [...publicPages().map((p) => p.path), "/500"];
+  return [...publicPages().map((p) => p.path).filter((p) => !serverRenderedPaths.includes(p)), "/500"];
 }

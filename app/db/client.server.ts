@@ -76,6 +76,9 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     const { drizzle } = await import("drizzle-orm/node-postgres");
     const { migrate } = await import("drizzle-orm/node-postgres/migrator");
     const pool = new Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection that breaks (the server restarts or goes away) must not crash the
+    // process: log it; the next query opens a new connection or fails on its own.
+    pool.on("error", (error) => console.error("Database connection lost:", error.message));
     const db = drizzle({ client: pool, schema });
     await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
     return { db, kind: "postgres", close: () => pool.end() };

@@ -64,3 +64,26 @@ export function shouldLoadTagManager(gtmId: string | undefined | null, signals: 
   if (signals.dnt === "1" || signals.dnt === "yes") return false;
   return true;
 }
+
+/** Where the visit's landing page and campaign are kept (sessionStorage: for the visit only). */
+export const VISIT_KEY = "crossroads:visit";
+
+/**
+ * On the first page of a visit: keeps its path and utm_source, utm_medium and utm_campaign for
+ * the contact form (DECISIONS §3). Later pages of the visit change nothing.
+ */
+export function rememberVisit(): void {
+  try {
+    if (sessionStorage.getItem(VISIT_KEY)) return;
+    const { pathname, search } = window.location;
+    const visit: Record<string, string> = { landing_page: (pathname + search).slice(0, 2000) };
+    const params = new URLSearchParams(search);
+    for (const key of ["utm_source", "utm_medium", "utm_campaign"]) {
+      const value = params.get(key);
+      if (value) visit[key] = value.slice(0, 200);
+    }
+    sessionStorage.setItem(VISIT_KEY, JSON.stringify(visit));
+  } catch {
+    // Storage may be off: the form then sends what its own URL carries.
+  }
+}

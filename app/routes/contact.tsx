@@ -1,17 +1,64 @@
+import { data } from "react-router";
 import { Icon } from "~/components/ui/icon";
 import type { Route } from "./+types/contact";
 import { site } from "~/config/site";
 import { EmailLink, PhoneLink } from "~/components/ui/contact-links";
+import { ContactForm } from "~/components/forms/contact-form";
 import { OfficeList } from "~/components/sections/home-sections";
 import { PageHero } from "~/components/sections/page-hero";
 import { Section } from "~/components/sections/section";
 import { contactPage } from "~/content/pages";
+import type { ContactResult } from "~/leads/contact-result";
+import { SERVICE_OPTIONS, UTM_KEYS, type ContactValues } from "~/leads/contact-schema";
+import { handleContactSubmission } from "~/leads/submit.server";
 import { routeMeta } from "~/lib/meta";
 
 const crumbs = [{ name: "Contact", path: "/contact" }];
 
-export function loader() {
-  return { page: contactPage };
+/**
+ * Rendered per request (DECISIONS §8: forms are rendered by the server). `?service=<slug>`
+ * preselects a service; utm_* of this address fill the form's campaign fields when JavaScript
+ * is off (with it, the visit's landing campaign kept in the browser wins).
+ */
+export function loader({ request }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const preset: ContactValues = {};
+  const service = params.get("service");
+  if (service && SERVICE_OPTIONS.some((o) => o.value === service)) preset.service = service;
+  for (const key of UTM_KEYS) {
+    const value = params.get(key)?.trim();
+    if (value) preset[key] = value.slice(0, 200);
+  }
+  if (UTM_KEYS.some((k) => preset[k])) {
+    const url = new URL(request.url);
+    preset.landing_page = `${url.pathname}${url.search}`.slice(0, 2000);
+  }
+  return { page: contactPage, preset };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const answer = await handleContactSubmission(request);
+  return data<ContactResult>(answer.result, { status: answer.status, headers: { "Cache-Control": "no-store", ...answer.headers } });
+}
+
+/** In the browser: the same server action, plus a clear message when the network fails. */
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs): Promise<ContactResult> {
+  const form = await request.clone().formData();
+  try {
+    return (await serverAction()) as ContactResult;
+  } catch (error) {
+    if (error instanceof TypeError) {
+      const values: ContactValues = {};
+      for (const [key, value] of form) if (typeof value === "string") values[key as keyof ContactValues] = value;
+      return { status: "error", code: "offline", values };
+    }
+    throw error;
+  }
+}
+
+/** An answer to a submission is never cached, and a refusal says when to retry (Retry-After). */
+export function headers({ actionHeaders, loaderHeaders }: Route.HeadersArgs) {
+  return actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
@@ -19,44 +66,56 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
 
 function ContactCard({ icon, title, children }: { icon: React.ReactNode; title: string; children: React.ReactNode }) {
   return (
-    <li className="rounded-xl border border-slate-200 bg-white p-6">
-      <span className="inline-flex size-11 items-center justify-center rounded-lg bg-navy-100 text-navy-800">{icon}</span>
-      <h2 className="mt-4 text-lg font-semibold">{title}</h2>
-      <div className="mt-2 space-y-1 text-slate-700">{children}</div>
+    <li className="rounded-xl border border-slate-200 bg-white p-5">
+      <div className="flex items-center gap-3">
+        <span className="inline-flex size-10 items-center justify-center rounded-lg bg-navy-100 text-navy-800">{icon}</span>
+        <h2 className="text-lg font-semibold">{title}</h2>
+      </div>
+      <div className="mt-3 space-y-2 text-slate-700">{children}</div>
     </li>
   );
 }
 
-/** Contact: how to reach us now. The enquiry form is added by the contact-form work (issue #4). */
-export default function Contact({ loaderData: { page } }: Route.ComponentProps) {
-  const linkClass = "text-lg font-semibold text-accent underline-offset-4 hover:underline";
+/** Contact: the enquiry form, and every other way to reach us. */
+export default function Contact({ loaderData: { page, preset }, actionData }: Route.ComponentProps) {
+  const linkClass = "font-semibold text-accent underline-offset-4 hover:underline";
+  const labelClass = "block text-sm text-slate-600";
   return (
     <>
       <PageHero eyebrow="Get Started" title={page.headline} intro={page.intro} breadcrumbs={crumbs} />
       <Section>
-        <ul className="grid gap-6 md:grid-cols-3" data-click-location="contact_page">
-          <ContactCard icon={<Icon name="phone" className="size-6" />} title="Call us">
-            <p>
-              New business: <PhoneLink phone={site.phones.sales} className={linkClass} />
-            </p>
-            <p>
-              Client support: <PhoneLink phone={site.phones.support} className={linkClass} />
-            </p>
-          </ContactCard>
-          <ContactCard icon={<Icon name="mail" className="size-6" />} title="Email us">
-            <p>
-              Sales and questions: <EmailLink email={site.emails.general} className={linkClass} />
-            </p>
-            <p>
-              Client support: <EmailLink email={site.emails.support} className={linkClass} />
-            </p>
-          </ContactCard>
-          <ContactCard icon={<Icon name="clock" className="size-6" />} title="Hours">
-            <p>{site.hours.business}</p>
-            <p>{site.hours.emergency}</p>
-            <p>{site.hours.onSite}</p>
-          </ContactCard>
-        </ul>
+        <div className="grid items-start gap-10 lg:grid-cols-[minmax(0,1fr)_20rem] lg:gap-12">
+          <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
+            <ContactForm preset={preset} result={actionData as ContactResult | undefined} />
+          </div>
+          <ul className="space-y-4" data-click-location="contact_page">
+            <ContactCard icon={<Icon name="phone" className="size-5" />} title="Call us">
+              <p>
+                <span className={labelClass}>New business</span>
+                <PhoneLink phone={site.phones.sales} className={linkClass} />
+              </p>
+              <p>
+                <span className={labelClass}>Client support</span>
+                <PhoneLink phone={site.phones.support} className={linkClass} />
+              </p>
+            </ContactCard>
+            <ContactCard icon={<Icon name="mail" className="size-5" />} title="Email us">
+              <p>
+                <span className={labelClass}>Sales and questions</span>
+                <EmailLink email={site.emails.general} className={`${linkClass} break-words`} />
+              </p>
+              <p>
+                <span className={labelClass}>Client support</span>
+                <EmailLink email={site.emails.support} className={`${linkClass} break-words`} />
+              </p>
+            </ContactCard>
+            <ContactCard icon={<Icon name="clock" className="size-5" />} title="Hours">
+              <p>{site.hours.business}</p>
+              <p>{site.hours.emergency}</p>
+              <p>{site.hours.onSite}</p>
+            </ContactCard>
+          </ul>
+        </div>
       </Section>
       <Section heading="Our offices" intro="Visit, or have us come to you. Each office has engineers who work on site in its area." tone="muted">
         <OfficeList showAddress />

@@ -7,7 +7,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { CLIENT_DIR, PAGES, round } from "./lib.ts";
+import { CLIENT_DIR, PAGES, round, startServer } from "./lib.ts";
 
 export interface AssetSize {
   url: string;
@@ -66,7 +66,11 @@ export function htmlFileFor(page: string): string {
 export function measurePage(page: string): PageSizes {
   const htmlFile = htmlFileFor(page);
   if (!existsSync(htmlFile)) throw new Error(`no prerendered HTML for ${page} at ${path.relative(process.cwd(), htmlFile)}`);
-  const html = readFileSync(htmlFile, "utf8");
+  return measureHtml(page, readFileSync(htmlFile, "utf8"), path.relative(process.cwd(), htmlFile));
+}
+
+/** The sizes of what one page's HTML loads; `source` names where the HTML came from. */
+export function measureHtml(page: string, html: string, source: string): PageSizes {
   const js = new Set<string>();
   const css = new Set<string>();
   for (const m of html.matchAll(/<(script|link)\b[^>]*>/gi)) {
@@ -104,7 +108,7 @@ export function measurePage(page: string): PageSizes {
   const kb = (files: AssetSize[]) => round(files.reduce((sum, f) => sum + f.gzipBytes, 0) / 1024, 1);
   return {
     page,
-    html: path.relative(process.cwd(), htmlFile),
+    html: source,
     jsKb: kb(jsFiles),
     cssKb: kb(cssFiles),
     jsFiles,
@@ -115,12 +119,30 @@ export function measurePage(page: string): PageSizes {
   };
 }
 
-export function measureSizes(pages: readonly string[] = PAGES): PageSizes[] {
-  return pages.map(measurePage);
+/**
+ * Every page's sizes. A page the server renders per request (a form, e.g. /contact) has no
+ * prerendered file: its HTML is fetched from the built server, started once for them.
+ */
+export async function measureSizes(pages: readonly string[] = PAGES): Promise<PageSizes[]> {
+  const rendered = pages.filter((page) => !existsSync(htmlFileFor(page)));
+  const fetched = new Map<string, string>();
+  if (rendered.length) {
+    const server = await startServer();
+    try {
+      for (const page of rendered) {
+        const response = await fetch(`${server.url}${page}`);
+        if (!response.ok) throw new Error(`GET ${page}: ${response.status}`);
+        fetched.set(page, await response.text());
+      }
+    } finally {
+      await server.stop();
+    }
+  }
+  return pages.map((page) => (fetched.has(page) ? measureHtml(page, fetched.get(page)!, `GET ${page}`) : measurePage(page)));
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  for (const p of measureSizes()) {
+  for (const p of await measureSizes()) {
     console.log(`${p.page.padEnd(28)} JS ${p.jsKb} KB (${p.jsFiles.length} files)  CSS ${p.cssKb} KB  unlisted JS ${p.unlistedJsKb} KB${p.missing.length ? `  MISSING ${p.missing.join(", ")}` : ""}`);
   }
 }

@@ -5,12 +5,14 @@ import { ownClientAddressPerTest, submitSignIn } from "./helpers";
 ownClientAddressPerTest(test);
 
 /** Every protected screen and write. Add new admin routes here. */
-const ADMIN_PAGES = ["/admin/docs", "/admin/docs/new", "/admin/graphics", "/admin/leads", "/admin/users"];
+const SOME_ID = "00000000-0000-4000-8000-000000000000";
+const ADMIN_PAGES = ["/admin/docs", "/admin/docs/new", "/admin/graphics", "/admin/leads", `/admin/leads/${SOME_ID}`, "/admin/leads.csv", "/admin/users"];
 const ADMIN_WRITES: { path: string; form: Record<string, string> }[] = [
-  { path: "/admin/users", form: { intent: "sign-out", userId: "00000000-0000-4000-8000-000000000000" } },
+  { path: "/admin/users", form: { intent: "sign-out", userId: SOME_ID } },
   { path: "/admin/docs/new", form: { intent: "save", title: "Refused", slug: "refused", collection: "docs", body: "x" } },
   { path: "/admin/graphics", form: { intent: "delete", name: "nothing.png", confirm: "yes" } },
   { path: "/admin/graphics", form: { intent: "move", name: "nothing.png", to: "other.png" } },
+  { path: `/admin/leads/${SOME_ID}`, form: { intent: "handle" } },
 ];
 const SAME_ORIGIN = { origin: E2E_ORIGIN };
 

@@ -14,7 +14,7 @@ import { homePage } from "~/content/home";
 import { industryPages } from "~/content/industries";
 import { privacyPage, termsPage } from "~/content/legal";
 import * as pages from "~/content/pages";
-import { prerenderedPaths, publicPages } from "~/content/routes-index";
+import { prerenderedPaths, publicPages, serverRenderedPaths } from "~/content/routes-index";
 import { servicePages } from "~/content/services";
 import { citySlugs, industrySlugs, serviceSlugs, type PageSeo } from "~/content/types";
 import { withBrand } from "~/lib/seo";
@@ -323,7 +323,9 @@ describe("internal links resolve to a public page", () => {
     }
   });
 
-  it("prerenderedPaths() is every public page plus /500", () => {
-    expect(sorted(prerenderedPaths())).toEqual(sorted([...paths, "/500"]));
+  it("prerenderedPaths() is every public page without a form, plus /500; /contact is rendered per request", () => {
+    expect(sorted(prerenderedPaths())).toEqual(sorted([...paths.filter((p) => p !== "/contact"), "/500"]));
+    expect(serverRenderedPaths).toEqual(["/contact"]);
+    expect(paths).toContain("/contact"); // still in the sitemaps
   });
 });

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useLocation } from "react-router";
-import { contactClickEvent, pageViewEvent, pushEvent, shouldLoadTagManager } from "~/lib/analytics";
+import { contactClickEvent, pageViewEvent, pushEvent, rememberVisit, shouldLoadTagManager } from "~/lib/analytics";
 
 const GTM_SCRIPT_ID = "gtm-script";
 
@@ -20,7 +20,8 @@ function whenIdle(fn: () => void) {
 }
 
 /**
- * Page views on the first load and every navigation, tel:/mailto: clicks, Web Vitals, and the
+ * Page views on the first load and every navigation, the visit's landing page and campaign (for
+ * the contact form), tel:/mailto: clicks, Web Vitals, and the
  * tag manager when configured and the browser sends neither GPC nor DNT (DECISIONS §6).
  * Renders nothing; nothing here blocks rendering.
  */
@@ -30,6 +31,8 @@ export function Analytics({ gtmId }: { gtmId: string | null }) {
   useEffect(() => {
     pushEvent(pageViewEvent(document.title, window.location.href));
   }, [pathname, search]);
+
+  useEffect(rememberVisit, []);
 
   useEffect(() => {
     const onClick = (event: MouseEvent) => {

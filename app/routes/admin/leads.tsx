@@ -1,20 +1,188 @@
+import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/leads";
 import { requireAdmin } from "~/auth/session.server";
+import { formatWhen, HandledBadge, NotifyBadge } from "~/components/admin/lead-badges";
+import { site } from "~/config/site";
+import { env } from "~/env.server";
+import { serviceLabel } from "~/leads/mail.server";
+import { LEAD_FILTERS, leadListHref, PAGE_SIZE, parseLeadQuery, type LeadFilter } from "~/leads/query";
+import { countOpen, listLeads } from "~/leads/store.server";
+import { notificationsEnabled } from "~/leads/worker.server";
 
 // The layout's guard runs too, but every protected loader checks on its own.
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return null;
+  const query = parseLeadQuery(new URL(request.url));
+  const [list, open] = await Promise.all([listLeads(query), countOpen()]);
+  return {
+    query: { ...query, page: list.page },
+    total: list.total,
+    pages: list.pages,
+    open,
+    notificationsOn: notificationsEnabled(env()),
+    rows: list.rows.map((r) => ({
+      id: r.id,
+      received: formatWhen(r.createdAt, site.hours.timeZone),
+      receivedIso: r.createdAt.toISOString(),
+      fullName: r.fullName,
+      email: r.email,
+      company: r.company,
+      service: r.service ? serviceLabel(r.service) : "",
+      handled: r.handledAt !== null,
+      notifyStatus: r.notifyStatus,
+    })),
+  };
 }
 
-/** /admin/leads: the leads list arrives with its own issue (#4); this is its place in the admin area. */
-export default function AdminLeads() {
+export const meta: Route.MetaFunction = () => [{ title: "Leads | Crossroads IT admin" }, { name: "robots", content: "noindex, nofollow" }];
+
+const FILTER_LABELS: Record<LeadFilter, string> = { open: "Open", handled: "Handled", all: "All" };
+
+const small = "inline-flex min-h-9 items-center rounded-md border border-slate-300 bg-white px-3 text-sm font-medium text-navy-900 hover:bg-slate-100";
+
+export default function AdminLeads({ loaderData: { query, total, pages, open, rows, notificationsOn } }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading" && navigation.location.pathname === "/admin/leads";
+  const first = (query.page - 1) * PAGE_SIZE + 1;
+  const exportQuery = { q: query.q, status: query.status };
   return (
     <>
-      <h1 className="text-2xl font-bold tracking-tight">Leads</h1>
-      <p className="mt-2 max-w-prose text-slate-700">
-        Contact-form leads will be listed and worked here.
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight">Leads</h1>
+          <p className="mt-1 text-sm text-slate-700">
+            Requests from the contact form, newest first. {open === 1 ? "1 is open." : `${open} are open.`}
+          </p>
+        </div>
+        <a href={leadListHref(exportQuery, "/admin/leads.csv")} download className={small}>
+          Export CSV<span className="sr-only"> of the leads shown by this filter</span>
+        </a>
+      </div>
+
+      {!notificationsOn && (
+        <p className="mt-4 rounded-md border border-slate-300 bg-white p-3 text-sm text-slate-700">
+          E-mail notifications are off: new leads are only listed here. Set <code>SMTP_URL</code> and <code>SALES_EMAIL</code> to e-mail sales each one.
+        </p>
+      )}
+
+      <div className="mt-5 flex flex-wrap items-end gap-x-6 gap-y-3">
+        <Form method="get" role="search" className="flex flex-wrap items-end gap-2">
+          <input type="hidden" name="status" value={query.status} />
+          <label className="flex w-full flex-col text-sm font-medium text-navy-900 sm:w-auto">
+            Search name, e-mail, company or message
+            <input
+              name="q"
+              type="search"
+              defaultValue={query.q}
+              key={query.q}
+              maxLength={200}
+              className="mt-1 w-full rounded-md border sm:w-72 border-slate-400 bg-white px-3 py-2 text-sm text-navy-900"
+            />
+          </label>
+          <button type="submit" className="min-h-10 rounded-md bg-navy-900 px-4 text-sm font-semibold text-white hover:bg-navy-800">
+            Search
+          </button>
+          {query.q && (
+            <Link to={leadListHref({ q: "", status: query.status })} className="min-h-10 content-center px-2 text-sm font-medium text-navy-900 underline">
+              Clear search
+            </Link>
+          )}
+        </Form>
+        <nav aria-label="Filter by status">
+          <ul className="flex rounded-md border border-slate-300 bg-white p-0.5">
+            {LEAD_FILTERS.map((status) => (
+              <li key={status}>
+                <Link
+                  to={leadListHref({ q: query.q, status })}
+                  aria-current={status === query.status ? "page" : undefined}
+                  className={`inline-flex min-h-9 items-center whitespace-nowrap rounded px-3 text-sm font-medium ${status === query.status ? "bg-navy-900 text-white" : "text-navy-900 hover:bg-slate-100"}`}
+                >
+                  {FILTER_LABELS[status]}
+                  {status === "open" ? ` (${open})` : ""}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+
+      <p className="mt-4 text-sm text-slate-700" aria-live="polite">
+        {loading ? "Loading…" : total === 0 ? "" : `Showing ${first}–${first + rows.length - 1} of ${total}${query.q ? ` matching “${query.q}”` : ""}.`}
       </p>
+
+      {rows.length === 0 ? (
+        <div className="mt-4 rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-700">
+          {query.q ? (
+            <p>
+              No {query.status === "all" ? "" : `${FILTER_LABELS[query.status].toLowerCase()} `}leads match “{query.q}”.{" "}
+              <Link to={leadListHref({ q: "", status: query.status })} className="font-semibold text-accent underline">
+                Clear the search
+              </Link>
+            </p>
+          ) : query.status === "open" ? (
+            <p>No open leads. New requests from the contact form appear here as soon as they are sent.</p>
+          ) : (
+            <p>No leads here yet.</p>
+          )}
+        </div>
+      ) : (
+        <div className="mt-2 overflow-x-auto rounded-lg border border-slate-200 bg-white">
+          <table className="w-full border-collapse text-left text-sm">
+            <caption className="sr-only">Leads, newest first</caption>
+            <thead>
+              <tr className="border-b border-slate-200 text-xs uppercase tracking-wider text-slate-600">
+                <th scope="col" className="p-3">Received</th>
+                <th scope="col" className="p-3">Name</th>
+                <th scope="col" className="p-3">Company</th>
+                <th scope="col" className="p-3">Service</th>
+                <th scope="col" className="p-3">Status</th>
+                <th scope="col" className="p-3">E-mail to sales</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((lead) => (
+                <tr key={lead.id} className="border-b border-slate-100 align-top last:border-0">
+                  <td className="whitespace-nowrap p-3 text-slate-700">
+                    <time dateTime={lead.receivedIso}>{lead.received}</time>
+                  </td>
+                  <th scope="row" className="p-3 font-medium">
+                    <Link to={`/admin/leads/${lead.id}`} className="text-navy-900 underline underline-offset-2 hover:text-accent">
+                      {lead.fullName}
+                    </Link>
+                    <div className="font-normal text-slate-600">{lead.email}</div>
+                  </th>
+                  <td className="p-3">{lead.company}</td>
+                  <td className="p-3">{lead.service}</td>
+                  <td className="p-3">
+                    <HandledBadge handled={lead.handled} />
+                  </td>
+                  <td className="p-3">
+                    <NotifyBadge status={lead.notifyStatus} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      {pages > 1 && (
+        <nav aria-label="Pages" className="mt-4 flex items-center gap-3 text-sm">
+          {query.page > 1 ? (
+            <Link to={leadListHref({ ...query, page: query.page - 1 })} className={small} rel="prev">
+              Previous
+            </Link>
+          ) : null}
+          <span className="text-slate-700">
+            Page {query.page} of {pages}
+          </span>
+          {query.page < pages ? (
+            <Link to={leadListHref({ ...query, page: query.page + 1 })} className={small} rel="next">
+              Next
+            </Link>
+          ) : null}
+        </nav>
+      )}
     </>
   );
 }

@@ -1,0 +1,48 @@
+import type { ReactNode } from "react";
+import { cn } from "~/lib/cn";
+
+export const controlClass =
+  "mt-1.5 block w-full rounded-md border bg-white px-3 py-2.5 text-base text-navy-900 shadow-sm focus:border-navy-700 aria-[invalid=true]:border-red-700 aria-[invalid=true]:bg-red-50/40";
+
+export interface FieldProps {
+  id: string;
+  label: string;
+  /** Help shown under the label, read with the field. */
+  hint?: string;
+  error?: string;
+  optional?: boolean;
+  className?: string;
+  children: (props: { id: string; "aria-invalid": boolean | undefined; "aria-describedby": string | undefined; className: string }) => ReactNode;
+}
+
+/** A label, its help, the control and its error, tied together for screen readers. */
+export function Field({ id, label, hint, error, optional, className, children }: FieldProps) {
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  const describedBy = [errorId, hintId].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="font-medium text-navy-900">
+        {label}
+        {optional && <span className="font-normal text-slate-600"> (optional)</span>}
+      </label>
+      {hint && (
+        <p id={hintId} className="mt-0.5 text-sm text-slate-600">
+          {hint}
+        </p>
+      )}
+      {children({
+        id,
+        "aria-invalid": error ? true : undefined,
+        "aria-describedby": describedBy,
+        className: cn(controlClass, error ? "border-red-700" : "border-slate-400"),
+      })}
+      {error && (
+        <p id={errorId} className="mt-1.5 text-sm font-medium text-red-800">
+          <span className="sr-only">Error: </span>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

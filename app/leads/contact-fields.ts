@@ -1,0 +1,61 @@
+/**
+ * The contact form's fields and choices (DECISIONS §3), without the validation code: the page
+ * renders from these at once; the schema (contact-schema.ts) loads when the form is used.
+ */
+import { services } from "~/content/catalog";
+
+export const FORM_TYPE = "contact";
+export const NOT_SURE = "not-sure";
+
+export const COMPANY_SIZES = [
+  { value: "1-9", label: "1–9 people" },
+  { value: "10-49", label: "10–49 people" },
+  { value: "50-99", label: "50–99 people" },
+  { value: "100-249", label: "100–249 people" },
+  { value: "250+", label: "250 or more people" },
+] as const;
+
+export const REFERRAL_SOURCES = [
+  { value: "search", label: "Search engine" },
+  { value: "referral", label: "Referral from a client or partner" },
+  { value: "social", label: "Social media" },
+  { value: "event", label: "Event" },
+  { value: "advertisement", label: "Advertisement" },
+  { value: "other", label: "Other" },
+] as const;
+
+/** The 12 services plus "Not sure yet". */
+export const SERVICE_OPTIONS: { value: string; label: string }[] = [
+  ...services.map((s) => ({ value: s.slug, label: s.name })),
+  { value: NOT_SURE, label: "Not sure yet" },
+];
+
+export const MESSAGE_MIN = 10;
+export const MESSAGE_MAX = 5000;
+export const UTM_KEYS = ["utm_source", "utm_medium", "utm_campaign"] as const;
+/** The honeypot: hidden from people, tempting to bots. Not part of a lead. */
+export const HONEYPOT = "website";
+
+/** Every field the form posts, as named in the HTML. */
+export const FIELDS = [
+  "full_name",
+  "email",
+  "phone",
+  "company",
+  "company_size",
+  "service",
+  "message",
+  "referral_source",
+  "form_type",
+  ...UTM_KEYS,
+  "landing_page",
+] as const;
+export type FieldName = (typeof FIELDS)[number];
+
+/** The fields a visitor types or picks, in the order of the form (its errors are listed in this order). */
+export const VISIBLE_FIELDS = ["full_name", "email", "phone", "company", "company_size", "service", "referral_source", "message"] as const;
+
+export const LIMITS = { full_name: 200, email: 254, phone: 40, company: 200, utm: 200, landing_page: 2000 } as const;
+
+export type FieldErrors = Partial<Record<FieldName, string>>;
+export type ContactValues = Partial<Record<FieldName, string>>;

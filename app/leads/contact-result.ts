@@ -1,0 +1,19 @@
+/** What the contact form's server action answers, shared by the route and the form. */
+import type { ContactValues, FieldErrors } from "./contact-schema";
+import type { ReplyTime } from "./reply-time";
+
+/** SPEC §3's contact-form analytics payload: never the message, e-mail, name or phone. */
+export interface FormSubmitPayload {
+  form_type: string;
+  company: string;
+  referral_source: string;
+  utm_source: string;
+  utm_medium: string;
+  utm_campaign: string;
+}
+
+export type ContactResult =
+  | { status: "sent"; firstName: string; reply: ReplyTime; analytics: FormSubmitPayload | null }
+  | { status: "invalid"; errors: FieldErrors; values: ContactValues }
+  | { status: "error"; code: "rate-limited"; retryMinutes: number; values: ContactValues }
+  | { status: "error"; code: "unavailable" | "too-large" | "offline"; values: ContactValues };

@@ -1,0 +1,135 @@
+/**
+ * The one validation schema of the contact form (DECISIONS §3), run by the browser before sending
+ * and by the server before storing. zod/mini keeps it small; the browser loads it on demand.
+ */
+import * as z from "zod/mini";
+import {
+  COMPANY_SIZES,
+  FIELDS,
+  FORM_TYPE,
+  LIMITS,
+  MESSAGE_MAX,
+  MESSAGE_MIN,
+  REFERRAL_SOURCES,
+  SERVICE_OPTIONS,
+  UTM_KEYS,
+  type ContactValues,
+  type FieldErrors,
+  type FieldName,
+} from "./contact-fields";
+
+export * from "./contact-fields";
+
+// C0 controls and DEL. A message may keep line breaks and tabs; one-line fields keep nothing.
+// eslint-disable-next-line no-control-regex
+const ONE_LINE_CONTROLS = /[\u0000-\u001f\u007f]/;
+// eslint-disable-next-line no-control-regex
+const TEXT_CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+const PLAIN = "Use letters, numbers and punctuation only.";
+
+const oneLine = (required: string, max: number) =>
+  z.string(required).check(
+    z.minLength(1, required),
+    z.maxLength(max, `Keep this under ${max} characters.`),
+    z.refine((s) => !ONE_LINE_CONTROLS.test(s), PLAIN),
+  );
+
+const tracking = (max: number) =>
+  z.optional(z.string().check(z.maxLength(max), z.refine((s) => !ONE_LINE_CONTROLS.test(s))));
+
+const choice = <T extends readonly { value: string }[]>(options: T, message: string) =>
+  z.optional(z.enum(options.map((o) => o.value) as [T[number]["value"], ...T[number]["value"][]], message));
+
+export const contactSchema = z.object({
+  full_name: oneLine("Enter your full name.", LIMITS.full_name),
+  email: z.email("Enter your work e-mail address, like name@yourcompany.com.").check(z.maxLength(LIMITS.email, "That e-mail address is too long.")),
+  phone: z.optional(
+    z.string().check(
+      z.maxLength(LIMITS.phone, "Enter a phone number like (317) 555-0100."),
+      z.regex(/^\+?[\d\s().-]+(?:\s*(?:x|ext\.?)\s*\d{1,6})?$/i, "Enter a phone number like (317) 555-0100."),
+      z.refine((s) => s.replace(/\D/g, "").length >= 7, "Enter a phone number like (317) 555-0100, area code included."),
+    ),
+  ),
+  company: oneLine("Enter your company's name.", LIMITS.company),
+  company_size: choice(COMPANY_SIZES, "Pick a company size from the list."),
+  service: choice(SERVICE_OPTIONS, "Pick a service from the list."),
+  message: z.string("Tell us what you need.").check(
+    z.minLength(1, "Tell us what you need."),
+    z.minLength(MESSAGE_MIN, `Tell us a little more: at least ${MESSAGE_MIN} characters.`),
+    z.maxLength(MESSAGE_MAX, `Keep your message under ${MESSAGE_MAX.toLocaleString("en-US")} characters.`),
+    z.refine((s) => !TEXT_CONTROLS.test(s), PLAIN),
+  ),
+  referral_source: choice(REFERRAL_SOURCES, "Pick an answer from the list."),
+  form_type: z.literal(FORM_TYPE),
+  utm_source: tracking(LIMITS.utm),
+  utm_medium: tracking(LIMITS.utm),
+  utm_campaign: tracking(LIMITS.utm),
+  landing_page: z.optional(z.string().check(z.maxLength(LIMITS.landing_page), z.regex(/^\/(?!\/)\S*$/))),
+});
+
+export type ContactInput = z.output<typeof contactSchema>;
+
+/** The page fills these, not the visitor: they are cleaned, never a reason to refuse a request. */
+const HIDDEN_FIELDS = new Set<string>(["form_type", ...UTM_KEYS, "landing_page"]);
+// eslint-disable-next-line no-control-regex
+const ALL_CONTROLS = /[\u0000-\u001f\u007f]/g;
+
+function cleanHidden(field: string, value: unknown): string | undefined {
+  if (typeof value !== "string") return undefined;
+  const text = value.replace(ALL_CONTROLS, "").trim();
+  if (field === "landing_page") return /^\/(?!\/)\S*$/.test(text) && text.length <= LIMITS.landing_page ? text : undefined;
+  return text.slice(0, LIMITS.utm) || undefined;
+}
+
+/**
+ * The submitted values as the schema reads them: known fields only, text trimmed (a message keeps
+ * its inner line breaks), empty ones left out, hidden fields cleaned. A visible field that is not
+ * text (a file) stays, and fails.
+ */
+export function normalizeContact(raw: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const field of FIELDS) {
+    const value = raw[field];
+    if (field === "form_type") continue; // one form: its type is not the visitor's to choose
+    if (HIDDEN_FIELDS.has(field)) {
+      const cleaned = cleanHidden(field, value);
+      if (cleaned !== undefined) out[field] = cleaned;
+      continue;
+    }
+    if (value === undefined || value === null) continue;
+    if (typeof value !== "string") {
+      out[field] = value;
+      continue;
+    }
+    const text = field === "message" ? value.replace(/\r\n?/g, "\n").trim() : value.trim();
+    if (text !== "") out[field] = text;
+  }
+  out.form_type = FORM_TYPE;
+  return out;
+}
+
+export type ContactValidation = { ok: true; data: ContactInput } | { ok: false; errors: FieldErrors };
+
+/** The one check, on the client before sending and on the server before storing. */
+export function validateContact(raw: Record<string, unknown>): ContactValidation {
+  const result = contactSchema.safeParse(normalizeContact(raw));
+  if (result.success) return { ok: true, data: result.data };
+  const errors: FieldErrors = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0] as FieldName | undefined;
+    if (field && !errors[field]) {
+      errors[field] = issue.message;
+    }
+  }
+  return { ok: false, errors };
+}
+
+/** What the form shows again after an error: the text fields as sent, capped in length. */
+export function keptValues(raw: Record<string, unknown>): ContactValues {
+  const values: ContactValues = {};
+  for (const field of FIELDS) {
+    const value = raw[field];
+    if (typeof value === "string") values[field] = value.slice(0, field === "message" ? MESSAGE_MAX + 100 : 2100);
+  }
+  return values;
+}

@@ -1,0 +1,208 @@
+/**
+ * The outbox of sales notifications. A lead is stored with notify_status "pending"; this loop
+ * claims due leads atomically (a CTE with FOR UPDATE SKIP LOCKED that also pushes their next
+ * attempt out by a lease), e-mails each, and records "sent", or the error and the next attempt
+ * with backoff, or "failed" after the last one. So an SMTP outage never loses or blocks a lead,
+ * two server processes never claim the same lead at once, and a restart resumes pending sends
+ * (a lead claimed by a process that died is due again once its lease ends).
+ */
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { SendMailOptions } from "nodemailer";
+import type { Database } from "~/db/client.server";
+import { leads } from "~/db/schema.server";
+import { buildLeadMessage } from "./mail.server";
+
+/** Waits after the 1st, 2nd, ... failed attempt; later ones wait `BACKOFF_CAP_MS`. */
+export const DEFAULT_BACKOFF_MS = [30_000, 60_000, 120_000, 300_000, 900_000, 1_800_000] as const;
+export const BACKOFF_CAP_MS = 3_600_000;
+/** 6 quick retries, then hourly: about a day in all before a lead's e-mail is marked failed. */
+export const DEFAULT_MAX_ATTEMPTS = 24;
+
+export interface OutboxOptions {
+  db: Database;
+  /** Sends one message (nodemailer's transporter.sendMail in production). */
+  send: (message: SendMailOptions) => Promise<unknown>;
+  from: SendMailOptions["from"];
+  to: string;
+  siteUrl: string;
+  backoffMs?: readonly number[];
+  backoffCapMs?: number;
+  maxAttempts?: number;
+  /** How long a claimed lead is reserved for the process sending it. Longer than any send. */
+  leaseMs?: number;
+  /** How often to look for due leads when nothing kicks the outbox. */
+  pollMs?: number;
+  batchSize?: number;
+  log?: Pick<Console, "log" | "error">;
+}
+
+export interface DrainResult {
+  sent: number;
+  failed: number;
+}
+
+// eslint-disable-next-line no-control-regex
+const oneLine = (text: string) => text.replace(/[\u0000-\u001f\u007f]+/g, " ").slice(0, 500);
+
+export class LeadOutbox {
+  private readonly options: Required<Omit<OutboxOptions, "log">> & { log: Pick<Console, "log" | "error"> };
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | null = null;
+  private again = false;
+  private stopped = true;
+  private failing = false;
+
+  constructor(options: OutboxOptions) {
+    this.options = {
+      backoffMs: DEFAULT_BACKOFF_MS,
+      backoffCapMs: BACKOFF_CAP_MS,
+      maxAttempts: DEFAULT_MAX_ATTEMPTS,
+      leaseMs: 5 * 60_000,
+      pollMs: 15_000,
+      batchSize: 10,
+      log: console,
+      ...options,
+    };
+  }
+
+  /** The wait after failed attempt number `attempt` (1-based). */
+  delayAfter(attempt: number): number {
+    return this.options.backoffMs[attempt - 1] ?? this.options.backoffCapMs;
+  }
+
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  /** Stops the loop and waits for a send in progress to finish. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running;
+  }
+
+  /** Look for due leads now (called right after a lead is stored). */
+  kick(): void {
+    if (this.stopped) return;
+    if (this.running) this.again = true;
+    else this.schedule(0);
+  }
+
+  private schedule(ms: number) {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.tick(), ms);
+    this.timer.unref();
+  }
+
+  private async tick(): Promise<void> {
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    const run = (async () => {
+      do {
+        this.again = false;
+        try {
+          await this.drain();
+          if (this.failing) this.options.log.log("Lead notifications: the outbox reaches the database again.");
+          this.failing = false;
+        } catch (error) {
+          // The database is unreachable: say so once per outage, try again at the next poll.
+          if (!this.failing) this.options.log.error("Lead notifications: the outbox cannot read the database:", error instanceof Error ? error.message : error);
+          this.failing = true;
+          break;
+        }
+      } while (this.again && !this.stopped);
+    })();
+    this.running = run;
+    await run;
+    this.running = null;
+    if (!this.stopped) this.schedule(this.options.pollMs);
+  }
+
+  /** Claims up to one batch of due leads for this process. */
+  private async claim(): Promise<{ id: string; attempts: number }[]> {
+    const { db, batchSize, leaseMs } = this.options;
+    const result = await db.execute<{ id: string; notify_attempts: number }>(sql`
+      with due as (
+        select id from leads
+        where notify_status = 'pending' and notify_next_attempt_at <= now()
+        order by notify_next_attempt_at
+        limit ${batchSize}
+        for update skip locked
+      )
+      update leads
+      set notify_attempts = leads.notify_attempts + 1,
+          notify_next_attempt_at = now() + ${leaseMs}::integer * interval '1 millisecond'
+      from due
+      where leads.id = due.id
+      returning leads.id, leads.notify_attempts`);
+    return result.rows.map((r) => ({ id: r.id, attempts: Number(r.notify_attempts) }));
+  }
+
+  /** Sends every due notification; stops at the first SMTP failure (the rest wait with it). */
+  async drain(): Promise<DrainResult> {
+    const { db, send, from, to, siteUrl, maxAttempts, log } = this.options;
+    const done: DrainResult = { sent: 0, failed: 0 };
+    for (;;) {
+      const claimed = await this.claim();
+      if (claimed.length === 0) return done;
+      const rows = await db.select().from(leads).where(inArray(leads.id, claimed.map((c) => c.id)));
+      for (let i = 0; i < claimed.length; i++) {
+        const { id, attempts } = claimed[i];
+        const lead = rows.find((r) => r.id === id);
+        if (!lead) continue;
+        try {
+          await send(buildLeadMessage(lead, { from: from as string, to, siteUrl }));
+        } catch (error) {
+          const message = oneLine(error instanceof Error ? error.message : String(error));
+          const delay = this.delayAfter(attempts);
+          const giveUp = attempts >= maxAttempts;
+          await db
+            .update(leads)
+            .set({
+              notifyStatus: giveUp ? "failed" : "pending",
+              notifyNextAttemptAt: sql`now() + ${delay}::integer * interval '1 millisecond'`,
+              notifyLastError: message,
+              updatedAt: sql`now()`,
+            })
+            .where(and(eq(leads.id, id), eq(leads.notifyStatus, "pending")));
+          log.error(`Lead notification ${id}: attempt ${attempts} failed (${message}); ${giveUp ? "giving up" : `next in ${Math.round(delay / 1000)} s`}`);
+          done.failed++;
+          // SMTP is probably down: the rest of this batch waits as long, without counting an attempt.
+          const rest = claimed.slice(i + 1).map((c) => c.id);
+          if (rest.length) {
+            await db
+              .update(leads)
+              .set({ notifyAttempts: sql`${leads.notifyAttempts} - 1`, notifyNextAttemptAt: sql`now() + ${delay}::integer * interval '1 millisecond'` })
+              .where(and(inArray(leads.id, rest), eq(leads.notifyStatus, "pending")));
+          }
+          return done;
+        }
+        await db
+          .update(leads)
+          .set({ notifyStatus: "sent", notifiedAt: sql`now()`, notifyLastError: null, updatedAt: sql`now()` })
+          .where(eq(leads.id, id));
+        done.sent++;
+      }
+    }
+  }
+}
+
+// --- The process's outbox -------------------------------------------------------------------
+// The server file and the React Router build are two bundles: they share the outbox through
+// globalThis, as they share the database connection.
+
+const KEY = Symbol.for("crossroads.leadOutbox");
+type Holder = { [KEY]?: LeadOutbox };
+
+export function setProcessOutbox(outbox: LeadOutbox | undefined): void {
+  (globalThis as Holder)[KEY] = outbox;
+}
+
+/** Asks the process's outbox, if it runs, to send now. */
+export function kickOutbox(): void {
+  (globalThis as Holder)[KEY]?.kick();
+}

@@ -1,0 +1,32 @@
+/** The leads list's filter in its URL (?q=&status=&page=), shared by the list and the CSV export. */
+export const LEAD_FILTERS = ["open", "handled", "all"] as const;
+export type LeadFilter = (typeof LEAD_FILTERS)[number];
+/** Leads per page of the list. */
+export const PAGE_SIZE = 25;
+
+export interface LeadListQuery {
+  q: string;
+  status: LeadFilter;
+  page: number;
+}
+
+export function parseLeadQuery(url: URL): LeadListQuery {
+  const q = (url.searchParams.get("q") ?? "").trim().slice(0, 200);
+  const status = url.searchParams.get("status") ?? "";
+  const page = Number.parseInt(url.searchParams.get("page") ?? "1", 10);
+  return {
+    q,
+    status: (LEAD_FILTERS as readonly string[]).includes(status) ? (status as LeadFilter) : "open",
+    page: Number.isFinite(page) && page > 0 ? Math.min(page, 100_000) : 1,
+  };
+}
+
+/** The list's (or the export's) address for a filter; defaults left out. */
+export function leadListHref(query: { q: string; status: LeadFilter; page?: number }, base = "/admin/leads"): string {
+  const params = new URLSearchParams();
+  if (query.q) params.set("q", query.q);
+  if (query.status !== "open") params.set("status", query.status);
+  if (query.page && query.page > 1) params.set("page", String(query.page));
+  const search = params.toString();
+  return search ? `${base}?${search}` : base;
+}

@@ -1,0 +1,140 @@
+/**
+ * Leads in the database: stored before the visitor is told anything, listed and worked by
+ * administrators, exported. The e-mail outbox state lives on the same row (see outbox.server.ts).
+ */
+import { and, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
+import { database, type Database } from "~/db/client.server";
+import { leads, type NotifyStatus } from "~/db/schema.server";
+import type { ContactInput } from "./contact-schema";
+import { PAGE_SIZE, type LeadFilter } from "./query";
+
+export type Lead = typeof leads.$inferSelect;
+
+export async function insertLead(input: ContactInput, options: { notify: boolean }, db?: Database): Promise<{ id: string; createdAt: Date }> {
+  const [row] = await (db ?? (await database()))
+    .insert(leads)
+    .values({
+      formType: input.form_type,
+      fullName: input.full_name,
+      email: input.email,
+      phone: input.phone ?? null,
+      company: input.company,
+      companySize: input.company_size ?? null,
+      service: input.service ?? null,
+      message: input.message,
+      referralSource: input.referral_source ?? null,
+      utmSource: input.utm_source ?? null,
+      utmMedium: input.utm_medium ?? null,
+      utmCampaign: input.utm_campaign ?? null,
+      landingPage: input.landing_page ?? null,
+      notifyStatus: options.notify ? "pending" : "off",
+    })
+    .returning({ id: leads.id, createdAt: leads.createdAt });
+  return row;
+}
+
+
+export interface LeadQuery {
+  q?: string;
+  status?: LeadFilter;
+}
+
+/** `q` as a LIKE pattern that matches it literally, anywhere. */
+function containing(q: string): string {
+  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function whereOf({ q, status = "all" }: LeadQuery): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [];
+  if (status === "open") conditions.push(isNull(leads.handledAt));
+  if (status === "handled") conditions.push(isNotNull(leads.handledAt));
+  const text = q?.trim();
+  if (text) {
+    const pattern = containing(text);
+    conditions.push(or(ilike(leads.fullName, pattern), ilike(leads.email, pattern), ilike(leads.company, pattern), ilike(leads.message, pattern)));
+  }
+  return and(...conditions);
+}
+
+export const listColumns = {
+  id: leads.id,
+  createdAt: leads.createdAt,
+  fullName: leads.fullName,
+  email: leads.email,
+  company: leads.company,
+  service: leads.service,
+  handledAt: leads.handledAt,
+  notifyStatus: leads.notifyStatus,
+};
+
+export type LeadSummary = Pick<Lead, keyof typeof listColumns>;
+
+/** One page of leads, newest first, and how many match in all. */
+export async function listLeads(query: LeadQuery & { page?: number }, db?: Database): Promise<{ rows: LeadSummary[]; total: number; page: number; pages: number }> {
+  const conn = db ?? (await database());
+  const where = whereOf(query);
+  const [{ total }] = await conn.select({ total: sql<number>`count(*)::int` }).from(leads).where(where);
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const page = Math.min(Math.max(1, Math.trunc(query.page ?? 1) || 1), pages);
+  const rows = await conn
+    .select(listColumns)
+    .from(leads)
+    .where(where)
+    .orderBy(desc(leads.createdAt), desc(leads.id))
+    .limit(PAGE_SIZE)
+    .offset((page - 1) * PAGE_SIZE);
+  return { rows, total, page, pages };
+}
+
+/** Open leads, for the list's filter labels. */
+export async function countOpen(db?: Database): Promise<number> {
+  const [{ n }] = await (db ?? (await database())).select({ n: sql<number>`count(*)::int` }).from(leads).where(isNull(leads.handledAt));
+  return n;
+}
+
+export async function getLead(id: string, db?: Database): Promise<Lead | undefined> {
+  const [row] = await (db ?? (await database())).select().from(leads).where(eq(leads.id, id));
+  return row;
+}
+
+/** Every matching lead, newest first, in pages of `batch` (keyset: the export never holds them all). */
+export async function* leadsForExport(query: LeadQuery, batch = 500, db?: Database): AsyncGenerator<Lead[]> {
+  const conn = db ?? (await database());
+  const where = whereOf(query);
+  let afterId: string | undefined;
+  for (;;) {
+    // Compared in the database: created_at has microseconds, a JavaScript Date only milliseconds.
+    const keyset = afterId ? sql`(${leads.createdAt}, ${leads.id}) < (select l.created_at, l.id from leads l where l.id = ${afterId})` : undefined;
+    const rows = await conn
+      .select()
+      .from(leads)
+      .where(and(where, keyset))
+      .orderBy(desc(leads.createdAt), desc(leads.id))
+      .limit(batch);
+    if (rows.length === 0) return;
+    yield rows;
+    if (rows.length < batch) return;
+    afterId = rows[rows.length - 1].id;
+  }
+}
+
+/** Marks a lead handled by `userId`, or reopens it (userId null). False when there is no such lead. */
+export async function setHandled(id: string, userId: string | null, db?: Database): Promise<boolean> {
+  const rows = await (db ?? (await database()))
+    .update(leads)
+    .set(userId ? { handledAt: sql`coalesce(${leads.handledAt}, now())`, handledBy: userId, updatedAt: sql`now()` } : { handledAt: null, handledBy: null, updatedAt: sql`now()` })
+    .where(eq(leads.id, id))
+    .returning({ id: leads.id });
+  return rows.length > 0;
+}
+
+/** Puts a failed (or never sent) notification back in the outbox, due now. */
+export async function requeueNotification(id: string, db?: Database): Promise<boolean> {
+  const retryable: NotifyStatus[] = ["failed", "off"];
+  const rows = await (db ?? (await database()))
+    .update(leads)
+    .set({ notifyStatus: "pending", notifyAttempts: 0, notifyNextAttemptAt: sql`now()`, updatedAt: sql`now()` })
+    .where(and(eq(leads.id, id), or(...retryable.map((s) => eq(leads.notifyStatus, s)))))
+    .returning({ id: leads.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,236 @@
+import { useEffect, useRef } from "react";
+import { data, Form, Link, useNavigation } from "react-router";
+import { eq } from "drizzle-orm";
+import type { Route } from "./+types/lead";
+import { requireAdmin } from "~/auth/session.server";
+import { formatWhen, HandledBadge, NotifyBadge } from "~/components/admin/lead-badges";
+import { site } from "~/config/site";
+import { database } from "~/db/client.server";
+import { user } from "~/db/schema.server";
+import { env } from "~/env.server";
+import { COMPANY_SIZES, REFERRAL_SOURCES } from "~/leads/contact-schema";
+import { serviceLabel } from "~/leads/mail.server";
+import { kickOutbox } from "~/leads/outbox.server";
+import { getLead, requeueNotification, setHandled } from "~/leads/store.server";
+import { notificationsEnabled } from "~/leads/worker.server";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const labelOf = (options: readonly { value: string; label: string }[], value: string | null) => (value ? (options.find((o) => o.value === value)?.label ?? value) : "");
+
+// The layout's guard runs too, but every protected loader checks on its own.
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const lead = UUID.test(params.id) ? await getLead(params.id) : undefined;
+  if (!lead) return data({ lead: null }, { status: 404 });
+  let handledBy = "";
+  if (lead.handledBy) {
+    const [who] = await (await database()).select({ email: user.email }).from(user).where(eq(user.id, lead.handledBy));
+    handledBy = who?.email ?? "";
+  }
+  const when = (d: Date | null) => formatWhen(d, site.hours.timeZone);
+  return {
+    lead: {
+      id: lead.id,
+      fullName: lead.fullName,
+      email: lead.email,
+      phone: lead.phone,
+      company: lead.company,
+      companySize: labelOf(COMPANY_SIZES, lead.companySize),
+      service: lead.service ? serviceLabel(lead.service) : "",
+      referralSource: labelOf(REFERRAL_SOURCES, lead.referralSource),
+      message: lead.message,
+      utmSource: lead.utmSource ?? "",
+      utmMedium: lead.utmMedium ?? "",
+      utmCampaign: lead.utmCampaign ?? "",
+      landingPage: lead.landingPage ?? "",
+      received: when(lead.createdAt),
+      receivedIso: lead.createdAt.toISOString(),
+      handled: lead.handledAt !== null,
+      handledAt: when(lead.handledAt),
+      handledBy,
+      notifyStatus: lead.notifyStatus,
+      notifyAttempts: lead.notifyAttempts,
+      notifyLastError: lead.notifyLastError ?? "",
+      notifyNextAttempt: lead.notifyStatus === "pending" ? when(lead.notifyNextAttemptAt) : "",
+      notifiedAt: when(lead.notifiedAt),
+    },
+    notificationsOn: notificationsEnabled(env()),
+  };
+}
+
+type Outcome = { ok: boolean; message: string };
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const me = await requireAdmin(request);
+  if (!UUID.test(params.id)) return data<Outcome>({ ok: false, message: "No such lead." }, { status: 404 });
+  const intent = String((await request.formData()).get("intent") ?? "");
+  try {
+    switch (intent) {
+      case "handle":
+        if (!(await setHandled(params.id, me.user.id))) return data<Outcome>({ ok: false, message: "No such lead." }, { status: 404 });
+        return data<Outcome>({ ok: true, message: "Marked handled." });
+      case "reopen":
+        if (!(await setHandled(params.id, null))) return data<Outcome>({ ok: false, message: "No such lead." }, { status: 404 });
+        return data<Outcome>({ ok: true, message: "Reopened." });
+      case "retry":
+        if (!notificationsEnabled(env())) return data<Outcome>({ ok: false, message: "E-mail notifications are off (SMTP_URL and SALES_EMAIL)." }, { status: 409 });
+        if (!(await requeueNotification(params.id))) return data<Outcome>({ ok: false, message: "This lead's e-mail is not waiting for a retry." }, { status: 409 });
+        kickOutbox();
+        return data<Outcome>({ ok: true, message: "The e-mail to sales is being sent again." });
+      default:
+        return data<Outcome>({ ok: false, message: "Unknown action." }, { status: 400 });
+    }
+  } catch (error) {
+    console.error("Lead change failed:", error instanceof Error ? error.message : error);
+    return data<Outcome>({ ok: false, message: "That change could not be saved. Try again." }, { status: 503 });
+  }
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `${loaderData?.lead ? `${loaderData.lead.fullName}, ${loaderData.lead.company}` : "Lead not found"} | Crossroads IT admin` },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+const button = "inline-flex min-h-10 items-center rounded-md px-4 text-sm font-semibold";
+
+function Detail({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="grid gap-1 py-2 sm:grid-cols-[10rem_1fr]">
+      <dt className="text-sm font-medium text-slate-600">{label}</dt>
+      <dd className="break-words text-navy-900">{children || <span className="text-slate-500">not given</span>}</dd>
+    </div>
+  );
+}
+
+export default function AdminLead({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const outcome = actionData as Outcome | undefined;
+  const outcomeRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (outcome) outcomeRef.current?.focus();
+  }, [outcome]);
+
+  const back = (
+    <Link to="/admin/leads" className="text-sm font-medium text-navy-900 underline underline-offset-2">
+      ← All leads
+    </Link>
+  );
+  const { lead, notificationsOn } = loaderData as { lead: null; notificationsOn?: boolean } | Exclude<typeof loaderData, { lead: null }>;
+  if (!lead) {
+    return (
+      <>
+        {back}
+        <h1 className="mt-3 text-2xl font-bold tracking-tight">Lead not found</h1>
+        <p className="mt-2 text-slate-700">There is no lead at this address. It may have been typed wrong; open it from the list.</p>
+      </>
+    );
+  }
+  return (
+    <>
+      {back}
+      <div className="mt-3 flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight">
+            {lead.fullName}, {lead.company}
+          </h1>
+          <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-700">
+            <HandledBadge handled={lead.handled} />
+            <span>
+              Received <time dateTime={lead.receivedIso}>{lead.received}</time>
+              {lead.handled && ` · handled ${lead.handledAt}${lead.handledBy ? ` by ${lead.handledBy}` : ""}`}
+            </span>
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <a href={`mailto:${lead.email}`} className={`${button} border border-slate-300 bg-white text-navy-900 hover:bg-slate-100`}>
+            Reply by e-mail
+          </a>
+          <Form method="post">
+            <input type="hidden" name="intent" value={lead.handled ? "reopen" : "handle"} />
+            <button type="submit" disabled={busy} className={`${button} ${lead.handled ? "border border-slate-300 bg-white text-navy-900 hover:bg-slate-100" : "bg-accent text-white hover:bg-accent-strong"} disabled:opacity-70`}>
+              {lead.handled ? "Reopen" : "Mark handled"}
+            </button>
+          </Form>
+        </div>
+      </div>
+
+      {outcome && (
+        <p
+          ref={outcomeRef}
+          tabIndex={-1}
+          role={outcome.ok ? "status" : "alert"}
+          className={`mt-4 rounded-md border p-3 text-sm font-semibold ${outcome.ok ? "border-emerald-300 bg-emerald-50 text-emerald-900" : "border-red-300 bg-red-50 text-red-900"}`}
+        >
+          {outcome.message}
+        </p>
+      )}
+
+      <div className="mt-6 grid gap-6 xl:grid-cols-[minmax(0,1fr)_22rem]">
+        <section aria-labelledby="request-heading" className="rounded-lg border border-slate-200 bg-white p-5">
+          <h2 id="request-heading" className="text-lg font-semibold">
+            Request
+          </h2>
+          <dl className="mt-2 divide-y divide-slate-100">
+            <Detail label="E-mail">
+              <a href={`mailto:${lead.email}`} className="text-accent underline underline-offset-2">
+                {lead.email}
+              </a>
+            </Detail>
+            <Detail label="Phone">
+              {lead.phone && (
+                <a href={`tel:${lead.phone.replace(/[^\d+]/g, "")}`} className="text-accent underline underline-offset-2">
+                  {lead.phone}
+                </a>
+              )}
+            </Detail>
+            <Detail label="Company">{lead.company}</Detail>
+            <Detail label="Company size">{lead.companySize}</Detail>
+            <Detail label="Service">{lead.service}</Detail>
+            <Detail label="Heard about us">{lead.referralSource}</Detail>
+          </dl>
+          <h3 className="mt-4 text-sm font-medium text-slate-600">Message</h3>
+          <p className="mt-1 whitespace-pre-wrap break-words rounded-md bg-slate-50 p-4 text-navy-900">{lead.message}</p>
+        </section>
+
+        <div className="space-y-6">
+          <section aria-labelledby="notify-heading" className="rounded-lg border border-slate-200 bg-white p-5">
+            <h2 id="notify-heading" className="text-lg font-semibold">
+              E-mail to sales
+            </h2>
+            <p className="mt-2">
+              <NotifyBadge status={lead.notifyStatus} />
+            </p>
+            <dl className="mt-2 text-sm">
+              {lead.notifyStatus === "sent" && <Detail label="Sent">{lead.notifiedAt}</Detail>}
+              {lead.notifyStatus !== "off" && <Detail label="Attempts">{String(lead.notifyAttempts)}</Detail>}
+              {lead.notifyNextAttempt && <Detail label="Next attempt">{lead.notifyNextAttempt}</Detail>}
+              {lead.notifyLastError && <Detail label="Last error">{lead.notifyLastError}</Detail>}
+            </dl>
+            {lead.notifyStatus === "off" && <p className="mt-2 text-sm text-slate-700">E-mail notifications were off when this lead arrived.</p>}
+            {notificationsOn && (lead.notifyStatus === "failed" || lead.notifyStatus === "off") && (
+              <Form method="post" className="mt-3">
+                <input type="hidden" name="intent" value="retry" />
+                <button type="submit" disabled={busy} className={`${button} border border-slate-300 bg-white text-navy-900 hover:bg-slate-100 disabled:opacity-70`}>
+                  {lead.notifyStatus === "failed" ? "Retry notification now" : "E-mail it to sales now"}
+                </button>
+              </Form>
+            )}
+          </section>
+
+          <section aria-labelledby="source-heading" className="rounded-lg border border-slate-200 bg-white p-5">
+            <h2 id="source-heading" className="text-lg font-semibold">
+              Where it came from
+            </h2>
+            <dl className="mt-2 divide-y divide-slate-100 text-sm">
+              <Detail label="Landing page">{lead.landingPage}</Detail>
+              <Detail label="utm_source">{lead.utmSource}</Detail>
+              <Detail label="utm_medium">{lead.utmMedium}</Detail>
+              <Detail label="utm_campaign">{lead.utmCampaign}</Detail>
+            </dl>
+          </section>
+        </div>
+      </div>
+    </>
+  );
+}

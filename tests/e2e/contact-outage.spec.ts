@@ -1,0 +1,149 @@
+/**
+ * A second server process on PostgreSQL with SMTP configured, to see real failures: a lead's
+ * e-mail reaches a real SMTP listener (smtp-server on 127.0.0.1); then PostgreSQL stops, and the
+ * form answers with a clear error and the sales phone while the process keeps serving pages.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { SMTPServer } from "smtp-server";
+import { startTestPostgres, type TestPostgres } from "../../scripts/pg/test-server";
+import { E2E_AUTH_SECRET, E2E_GTM_ID, E2E_SITE_URL } from "./config";
+import { hydrated, randomClientAddress, site } from "./helpers";
+import { fillContactForm, runMarker, VALID } from "./leads-helpers";
+
+const SALES = "sales@crossroadsit.example";
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function startSmtp(): Promise<{ port: number; received: string[]; close: () => Promise<void> }> {
+  const received: string[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    onData(stream, _session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (c: Buffer) => chunks.push(c));
+      stream.on("end", () => {
+        received.push(Buffer.concat(chunks).toString("utf8").replace(/=\r\n/g, ""));
+        callback();
+      });
+    },
+  });
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () =>
+      resolve({ port: (server.server.address() as { port: number }).port, received, close: () => new Promise((r) => server.close(() => r())) }),
+    );
+  });
+}
+
+test("on PostgreSQL with SMTP: sales gets the e-mail; with the database down the form says so with the phone, and pages keep coming", async ({ browser }) => {
+  test.setTimeout(120_000);
+  let pg: TestPostgres | undefined;
+  let smtp: Awaited<ReturnType<typeof startSmtp>> | undefined;
+  let server: ChildProcess | undefined;
+  const dataDir = mkdtempSync(path.join(tmpdir(), "crossroads-outage-"));
+  let output = "";
+  try {
+    [pg, smtp] = await Promise.all([startTestPostgres(), startSmtp()]);
+    const port = await freePort();
+    const origin = `http://127.0.0.1:${port}`;
+    server = spawn(process.execPath, [path.resolve("build/server-runtime/index.js")], {
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        SITE_URL: E2E_SITE_URL,
+        GTM_ID: E2E_GTM_ID,
+        DATA_DIR: dataDir,
+        DATABASE_URL: pg.url,
+        BETTER_AUTH_SECRET: E2E_AUTH_SECRET,
+        TRUST_PROXY: "1",
+        SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+        SALES_EMAIL: SALES,
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    server.stdout!.on("data", (d) => (output += d));
+    server.stderr!.on("data", (d) => (output += d));
+    await expect.poll(async () => (await fetch(`${origin}/healthz`).catch(() => null))?.status, { timeout: 30_000 }).toBe(200);
+    expect(output).toContain(`Lead notifications: each new lead is e-mailed to ${SALES} through smtp://127.0.0.1:${smtp.port}`);
+
+    const context = await browser.newContext({ baseURL: origin, extraHTTPHeaders: { "x-forwarded-for": randomClientAddress() } });
+    const page = await context.newPage();
+
+    // 1. A lead goes out to sales from the outbox, right after it is stored.
+    const company = runMarker("Mail Co");
+    await page.goto("/contact?service=managed-it");
+    await hydrated(page);
+    await fillContactForm(page, { ...VALID, company });
+    await page.getByRole("button", { name: "Send request" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "We have your request" })).toBeVisible();
+    await expect.poll(() => smtp!.received.length, { timeout: 10_000 }).toBe(1);
+    const mail = smtp.received[0];
+    expect(mail).toMatch(new RegExp(`^Subject: New lead: ${company} \\(${VALID.full_name}\\)`, "m"));
+    expect(mail).toContain(`${E2E_SITE_URL}/admin/leads/`);
+    expect(mail).toContain("Managed IT");
+    expect(mail).toContain(VALID.email);
+
+    // 2. The database goes away.
+    await pg.stop();
+    for (const p of ["/", "/about", "/services/voip", "/contact"]) {
+      expect((await page.request.get(p)).status(), p).toBe(200);
+    }
+
+    // With JavaScript: a clear error with the sales phone, and the form keeps its input.
+    await page.goto("/contact");
+    await hydrated(page);
+    const second = runMarker("Down Co");
+    await fillContactForm(page, { ...VALID, company: second });
+    await page.getByRole("button", { name: "Send request" }).click();
+    const alert = page.getByRole("alert").filter({ hasText: "could not save your request" });
+    await expect(alert).toBeVisible();
+    await expect(alert).toBeFocused();
+    await expect(alert.getByRole("link", { name: site.phones.sales.display })).toHaveAttribute("href", `tel:${site.phones.sales.e164}`);
+    await expect(page.locator('#contact-form [name="company"]')).toHaveValue(second);
+    await expect(page.locator('#contact-form [name="message"]')).toHaveValue(VALID.message);
+    expect((await page.evaluate(() => (window as unknown as { dataLayer: { event?: string }[] }).dataLayer)).filter((e) => e.event === "form_submit")).toEqual([]);
+
+    // Without JavaScript: 503, the same message, the input in the form.
+    const plain = await page.request.post("/contact", { form: { ...VALID, company: second } });
+    expect(plain.status()).toBe(503);
+    const html = await plain.text();
+    expect(html).toContain("We could not save your request just now.");
+    expect(html).toContain(site.phones.sales.display);
+    expect(html).toContain(`value="${second}"`);
+
+    // The process is still up and serving.
+    expect(server.exitCode).toBeNull();
+    expect((await fetch(`${origin}/healthz`)).status).toBe(200);
+    expect((await page.request.get("/faq")).status()).toBe(200);
+    expect(output).toContain("Contact form: the lead could not be stored");
+    await context.close();
+  } finally {
+    if (server && server.exitCode === null) {
+      const exited = new Promise((r) => server!.once("exit", r));
+      server.kill("SIGTERM");
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 8000))]);
+      if (server.exitCode === null) server.kill("SIGKILL");
+    }
+    await smtp?.close();
+    await pg?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});

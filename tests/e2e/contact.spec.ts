@@ -1,0 +1,250 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { services } from "../../app/content/catalog";
+import { dataLayer, hydrated, ownClientAddressPerTest, site } from "./helpers";
+import { fillContactForm, leadsMatching, runMarker, VALID } from "./leads-helpers";
+
+ownClientAddressPerTest(test);
+
+const formSubmits = async (page: Page) => (await dataLayer(page)).filter((e) => e.event === "form_submit");
+const field = (page: Page, name: string) => page.locator(`#contact-form [name="${name}"]`);
+
+async function axe(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
+}
+
+test("a valid submission stores one lead with the visit's campaign, shows what happens next and pushes form_submit", async ({ page, browser }) => {
+  const company = runMarker("Valid Co");
+  // The visit lands on the home page from a campaign, then goes to the form.
+  await page.goto("/?utm_source=newsletter&utm_medium=email&utm_campaign=spring-checkup");
+  await hydrated(page);
+  await page.getByRole("banner").getByRole("link", { name: "Get Started" }).first().click();
+  await expect(page).toHaveURL(/\/contact$/);
+  await expect(page.getByRole("heading", { name: "Tell us what you need" })).toBeVisible();
+
+  await fillContactForm(page, { ...VALID, company, phone: "(317) 555-0199" });
+  await page.getByLabel("Company size").selectOption("10-49");
+  await page.getByLabel("Service you are interested in").selectOption("cybersecurity");
+  await page.getByLabel("How did you hear about us?").selectOption("social");
+  await page.getByRole("button", { name: "Send request" }).click();
+
+  const thanks = page.getByRole("status").filter({ hasText: "We have your request" });
+  await expect(thanks).toBeVisible();
+  await expect(thanks).toBeFocused();
+  await expect(thanks).toContainText("Thank you, Dana.");
+  await expect(thanks).toContainText(/We call or e-mail you back (today|this morning|tomorrow|on \w+day)/);
+  await expect(thanks).toContainText(site.hours.business);
+  await expect(thanks.getByRole("link", { name: site.phones.sales.display })).toBeVisible();
+
+  const events = await formSubmits(page);
+  expect(events).toEqual([
+    { event: "form_submit", form_type: "contact", company, referral_source: "social", utm_source: "newsletter", utm_medium: "email", utm_campaign: "spring-checkup" },
+  ]);
+  // Never the message, the e-mail or the phone.
+  expect(JSON.stringify(await dataLayer(page))).not.toMatch(/whitfield-dental|555-0199|front-desk/);
+
+  const stored = await leadsMatching(browser, company);
+  expect(stored).toHaveLength(1);
+  expect(stored[0]).toMatchObject({
+    full_name: VALID.full_name,
+    email: VALID.email,
+    phone: "(317) 555-0199",
+    company,
+    company_size: "10-49",
+    service: "cybersecurity",
+    referral_source: "social",
+    message: VALID.message,
+    utm_source: "newsletter",
+    utm_medium: "email",
+    utm_campaign: "spring-checkup",
+    landing_page: "/?utm_source=newsletter&utm_medium=email&utm_campaign=spring-checkup",
+    status: "open",
+    notification: "off",
+  });
+  expect(await axe(page)).toEqual([]);
+});
+
+test("each invalid field shows its own error beside it, announced, and the other fields keep their values", async ({ page, browser }) => {
+  const company = runMarker("Invalid Co");
+  const posts: string[] = [];
+  page.on("request", (r) => r.method() === "POST" && posts.push(r.url()));
+  await page.goto("/contact");
+  await hydrated(page);
+
+  await page.getByRole("button", { name: "Send request" }).click();
+  const summary = page.getByRole("alert").filter({ hasText: "need your attention" });
+  await expect(summary).toBeFocused();
+  await expect(summary).toContainText("4 fields need your attention");
+  const expectError = async (name: string, message: string | RegExp) => {
+    const input = field(page, name);
+    await expect(input).toHaveAttribute("aria-invalid", "true");
+    const describedBy = (await input.getAttribute("aria-describedby"))!.split(" ")[0];
+    await expect(page.locator(`#${describedBy}`)).toHaveText(message instanceof RegExp ? message : `Error: ${message}`);
+  };
+  await expectError("full_name", "Enter your full name.");
+  await expectError("email", /work e-mail address/);
+  await expectError("company", "Enter your company's name.");
+  await expectError("message", "Tell us what you need.");
+
+  // Fix some, break others: each keeps its own message, typed values stay.
+  await fillContactForm(page, { full_name: VALID.full_name, company, email: "dana@", phone: "call me", message: "Too short" });
+  await expect(field(page, "full_name")).not.toHaveAttribute("aria-invalid", "true");
+  await page.getByRole("button", { name: "Send request" }).click();
+  await expect(summary).toContainText("3 fields need your attention");
+  await expectError("email", /work e-mail address/);
+  await expectError("phone", /phone number like/);
+  await expectError("message", /at least 10 characters/);
+  await expect(field(page, "full_name")).toHaveValue(VALID.full_name);
+  await expect(field(page, "company")).toHaveValue(company);
+  await expect(field(page, "message")).toHaveValue("Too short");
+  expect(await axe(page)).toEqual([]);
+  expect(posts).toEqual([]); // the browser checked; nothing was sent
+
+  // The summary links to the field.
+  await summary.getByRole("link", { name: /phone number/ }).click();
+  await expect(field(page, "phone")).toBeFocused();
+  await fillContactForm(page, { email: VALID.email, phone: "", message: VALID.message });
+  await page.getByRole("button", { name: "Send request" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "We have your request" })).toBeVisible();
+  expect(await leadsMatching(browser, company)).toHaveLength(1);
+});
+
+test.describe("with JavaScript off", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the server checks the form, shows each error beside its field, keeps the input, then stores the lead", async ({ page, browser }) => {
+    const company = runMarker("NoJS Co");
+    await page.goto("/contact?service=voip&utm_source=flyer&utm_campaign=expo");
+    await expect(field(page, "service")).toHaveValue("voip");
+    await fillContactForm(page, { full_name: VALID.full_name, email: "not-an-address", company, message: "short" });
+    await page.getByLabel("How did you hear about us?").selectOption("event");
+    await page.getByRole("button", { name: "Send request" }).click();
+
+    await expect(page.getByRole("alert").filter({ hasText: "need your attention" })).toContainText("2 fields need your attention");
+    await expect(page.locator("#email-error")).toContainText("work e-mail address");
+    await expect(page.locator("#message-error")).toContainText("at least 10 characters");
+    await expect(field(page, "email")).toHaveAttribute("aria-invalid", "true");
+    await expect(field(page, "email")).toHaveAttribute("aria-describedby", /email-error/);
+    await expect(field(page, "full_name")).toHaveValue(VALID.full_name);
+    await expect(field(page, "company")).toHaveValue(company);
+    await expect(field(page, "email")).toHaveValue("not-an-address");
+    await expect(field(page, "message")).toHaveValue("short");
+    await expect(field(page, "service")).toHaveValue("voip");
+    await expect(field(page, "referral_source")).toHaveValue("event");
+
+    await fillContactForm(page, { email: VALID.email, message: VALID.message });
+    await page.getByRole("button", { name: "Send request" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "We have your request" })).toContainText("Thank you, Dana.");
+    const stored = await leadsMatching(browser, company);
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({ service: "voip", referral_source: "event", utm_source: "flyer", utm_campaign: "expo", utm_medium: "" });
+  });
+});
+
+test("?service= preselects the service; every service page's call to action passes its slug", async ({ page, request }) => {
+  await page.goto("/services/voip");
+  await hydrated(page);
+  await page.getByRole("main").getByRole("link", { name: "Get Started" }).first().click();
+  await expect(page).toHaveURL(/\/contact\?service=voip$/);
+  await expect(field(page, "service")).toHaveValue("voip");
+  await expect(page.getByLabel("Service you are interested in").locator("option:checked")).toHaveText("VoIP");
+  // An unknown slug preselects nothing.
+  await page.goto("/contact?service=%3Cscript%3E");
+  await expect(field(page, "service")).toHaveValue("");
+  for (const s of services) {
+    const html = await (await request.get(s.href)).text();
+    expect(html, s.href).toContain(`href="/contact?service=${s.slug}"`);
+  }
+});
+
+test("a filled honeypot is answered like a success and stores nothing", async ({ request, browser }) => {
+  const company = runMarker("Bot Co");
+  const response = await request.post("/contact", { form: { ...VALID, company, website: "http://cheap-pills.example" } });
+  expect(response.status()).toBe(200);
+  expect(await response.text()).toContain("We have your request");
+  expect(await leadsMatching(browser, company)).toEqual([]);
+});
+
+test("the honeypot is out of sight and out of the tab order", async ({ page }) => {
+  await page.goto("/contact");
+  const trap = page.locator('input[name="website"]');
+  await expect(trap).toHaveAttribute("tabindex", "-1");
+  await expect(trap).toHaveAttribute("autocomplete", "off");
+  expect(await trap.evaluate((el) => el.closest("[aria-hidden=true]") !== null)).toBe(true);
+  const box = await trap.boundingBox();
+  expect(box === null || box.x + box.width < 0).toBe(true);
+});
+
+test("repeated submissions from one address are rate-limited with when to retry and the sales phone; input is kept", async ({ page }) => {
+  const company = runMarker("Busy Co");
+  for (let i = 0; i < 5; i++) {
+    expect((await page.request.post("/contact", { form: { ...VALID, company } })).status()).toBe(200);
+  }
+  await page.goto("/contact");
+  await hydrated(page);
+  await fillContactForm(page, { ...VALID, company });
+  await page.getByRole("button", { name: "Send request" }).click();
+  const alert = page.getByRole("alert").filter({ hasText: "several requests" });
+  await expect(alert).toBeFocused();
+  await expect(alert).toContainText(/Try again in 1?\d minutes?/);
+  await expect(alert.getByRole("link", { name: site.phones.sales.display })).toHaveAttribute("href", `tel:${site.phones.sales.e164}`);
+  await expect(field(page, "company")).toHaveValue(company);
+  await expect(field(page, "message")).toHaveValue(VALID.message);
+  expect(await formSubmits(page)).toEqual([]);
+  // Without JavaScript: the same refusal, with Retry-After, never cached.
+  const plain = await page.request.post("/contact", { form: { ...VALID, company } });
+  expect(plain.status()).toBe(429);
+  expect(Number(plain.headers()["retry-after"])).toBeGreaterThan(60);
+  expect(plain.headers()["cache-control"]).toBe("no-store");
+  expect(await plain.text()).toContain(site.phones.sales.display);
+});
+
+test("the form page, its error state and its thank-you state are valid HTML (Nu checker)", async ({ request }) => {
+  test.setTimeout(60_000);
+  const { execFile } = await import("node:child_process");
+  const { mkdtempSync, rmSync, writeFileSync } = await import("node:fs");
+  const { tmpdir } = await import("node:os");
+  const path = await import("node:path");
+  const { createRequire } = await import("node:module");
+  const dir = mkdtempSync(path.join(tmpdir(), "contact-html-"));
+  try {
+    const pages = {
+      "form.html": await (await request.get("/contact?service=voip&utm_source=x")).text(),
+      "errors.html": await (await request.post("/contact", { form: { full_name: "", email: "x", message: "short", company: "" } })).text(),
+      "thanks.html": await (await request.post("/contact", { form: { ...VALID, company: runMarker("Valid HTML Co") } })).text(),
+    };
+    expect(pages["errors.html"]).toContain("need your attention");
+    expect(pages["thanks.html"]).toContain("We have your request");
+    for (const [name, html] of Object.entries(pages)) writeFileSync(path.join(dir, name), html);
+    const jar = createRequire(import.meta.url)("vnu-jar") as string;
+    const report = await new Promise<string>((resolve) =>
+      execFile("java", ["-jar", jar, "--errors-only", "--format", "text", ...Object.keys(pages).map((n) => path.join(dir, n))], (_error, stdout, stderr) => resolve(`${stdout}${stderr}`)),
+    );
+    expect(report.split("\n").filter((line) => /\berror:/.test(line))).toEqual([]);
+    expect(report).toContain("No errors found");
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("while the request is being stored the button says so and cannot be pressed twice", async ({ page, browser }) => {
+  const company = runMarker("Pending Co");
+  await page.goto("/contact");
+  await hydrated(page);
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/contact.data*", async (route) => {
+    if (route.request().method() === "POST") await held;
+    await route.continue();
+  });
+  await fillContactForm(page, { ...VALID, company });
+  await page.getByRole("button", { name: "Send request" }).click();
+  const button = page.getByRole("button", { name: "Sending…" });
+  await expect(button).toBeDisabled();
+  await expect(page.locator("#contact-form")).toHaveAttribute("aria-busy", "true");
+  await expect(page.getByRole("status").filter({ hasText: "Sending your request" })).toBeAttached();
+  release();
+  await expect(page.getByRole("status").filter({ hasText: "We have your request" })).toBeVisible();
+  expect(await leadsMatching(browser, company)).toHaveLength(1);
+});

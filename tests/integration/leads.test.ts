@@ -1,0 +1,362 @@
+/**
+ * Contact-form leads on both databases: stored before the answer, the honeypot, the per-address
+ * rate limit, the admin queries, and the sales e-mail outbox against a real SMTP listener
+ * (smtp-server on 127.0.0.1): delivery, an outage with retries, header injection, two processes.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { createTransport } from "nodemailer";
+import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it, vi } from "vitest";
+import { CLIENT_IP_HEADER } from "~/auth/config";
+import { closeDatabase, database, initDatabase, type Database } from "~/db/client.server";
+import { leads } from "~/db/schema.server";
+import type { ContactInput } from "~/leads/contact-schema";
+import { LeadOutbox } from "~/leads/outbox.server";
+import { CONTACT_MAX_SUBMISSIONS, takeContactSlot } from "~/leads/rate-limit.server";
+import { getLead, insertLead, leadsForExport, listLeads, requeueNotification, setHandled } from "~/leads/store.server";
+import { handleContactSubmission } from "~/leads/submit.server";
+import { startLeadWorker } from "~/leads/worker.server";
+
+const pgUrl = inject("pgUrl");
+const ORIGIN = "https://www.crossroadsit.example";
+const SALES = "sales@crossroadsit.example";
+
+const lead = (overrides: Partial<ContactInput> = {}): ContactInput => ({
+  full_name: "Dana Whitfield",
+  email: "dana@whitfield-dental.example",
+  company: "Whitfield Dental",
+  message: "Our front-desk computers freeze every morning.",
+  form_type: "contact",
+  ...overrides,
+});
+
+function post(fields: Record<string, string>, address: string): Request {
+  return new Request(`${ORIGIN}/contact`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", [CLIENT_IP_HEADER]: address },
+    body: new URLSearchParams(fields),
+  });
+}
+
+interface Received {
+  raw: string;
+  rcptTo: string[];
+}
+
+/** A real SMTP listener on 127.0.0.1 that keeps what it receives. */
+function smtpListener() {
+  const received: Received[] = [];
+  let server: SMTPServer | undefined;
+  const listen = (port = 0) =>
+    new Promise<number>((resolve, reject) => {
+      server = new SMTPServer({
+        authOptional: true,
+        disabledCommands: ["STARTTLS", "AUTH"],
+        logger: false,
+        onData(stream, session, callback) {
+          const chunks: Buffer[] = [];
+          stream.on("data", (c: Buffer) => chunks.push(c));
+          stream.on("end", () => {
+            received.push({ raw: Buffer.concat(chunks).toString("utf8"), rcptTo: session.envelope.rcptTo.map((r) => r.address) });
+            callback();
+          });
+        },
+      });
+      server.once("error", reject);
+      server.listen(port, "127.0.0.1", () => resolve((server!.server.address() as { port: number }).port));
+    });
+  const close = () => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+  return { received, listen, close };
+}
+
+/** The message with its quoted-printable body decoded (nodemailer encodes non-ASCII text so). */
+function decoded(raw: string): string {
+  const [head, ...rest] = raw.split("\r\n\r\n");
+  const body = rest.join("\r\n\r\n").replace(/=\r\n/g, "");
+  const bytes = Buffer.from(body.replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))), "latin1");
+  return `${head}\r\n\r\n${bytes.toString("utf8")}`;
+}
+
+const headerLines = (raw: string) => raw.slice(0, raw.indexOf("\r\n\r\n")).split("\r\n");
+
+for (const backend of [
+  { name: "PGlite", skip: false },
+  { name: "PostgreSQL 15", skip: !pgUrl },
+]) {
+  describe.skipIf(backend.skip)(`leads on ${backend.name}`, () => {
+    let dataDir = "";
+    let db: Database;
+
+    beforeAll(async () => {
+      await closeDatabase();
+      dataDir = mkdtempSync(path.join(tmpdir(), "crossroads-leads-"));
+      if (backend.name === "PGlite") await initDatabase({ dataDir });
+      else {
+        const { default: pg } = await import("pg");
+        const client = new pg.Client({ connectionString: pgUrl });
+        await client.connect();
+        await client.query("drop schema if exists public cascade; drop schema if exists drizzle cascade; create schema public;");
+        await client.end();
+        await initDatabase({ databaseUrl: pgUrl, dataDir });
+      }
+      db = await database();
+    });
+
+    afterAll(async () => {
+      await closeDatabase();
+      rmSync(dataDir, { recursive: true, force: true });
+    });
+
+    describe("the form's server action", () => {
+      beforeEach(async () => {
+        await db.delete(leads);
+      });
+
+      it("commits the lead before answering, with the analytics payload and no personal text in it", async () => {
+        const answer = await handleContactSubmission(
+          post({ full_name: "Dana Whitfield", email: "dana@whitfield-dental.example", company: "Whitfield Dental", message: "Our front-desk computers freeze.", service: "managed-it", referral_source: "search", utm_source: "google", utm_medium: "cpc", utm_campaign: "spring", landing_page: "/?utm_source=google", website: "" }, "10.1.0.1"),
+        );
+        expect(answer.status).toBe(200);
+        expect(answer.result).toMatchObject({ status: "sent", firstName: "Dana" });
+        if (answer.result.status !== "sent") return;
+        expect(answer.result.analytics).toEqual({ form_type: "contact", company: "Whitfield Dental", referral_source: "search", utm_source: "google", utm_medium: "cpc", utm_campaign: "spring" });
+        const rows = await db.select().from(leads);
+        expect(rows).toHaveLength(1);
+        expect(rows[0]).toMatchObject({ fullName: "Dana Whitfield", service: "managed-it", utmCampaign: "spring", landingPage: "/?utm_source=google", notifyStatus: "off" });
+      });
+
+      it("answers a filled honeypot like a success and stores nothing", async () => {
+        const log = vi.spyOn(console, "warn").mockImplementation(() => {});
+        const answer = await handleContactSubmission(post({ full_name: "Bot", email: "bot@spam.example", company: "Spam", message: "Buy cheap things now!!", website: "http://spam.example" }, "10.1.0.2"));
+        expect(answer.status).toBe(200);
+        expect(answer.result).toMatchObject({ status: "sent", analytics: null });
+        expect(await db.select().from(leads)).toHaveLength(0);
+        expect(log).toHaveBeenCalledWith(expect.stringContaining("honeypot"));
+        log.mockRestore();
+      });
+
+      it("refuses invalid input with field errors, keeps what was typed, stores nothing", async () => {
+        const answer = await handleContactSubmission(post({ full_name: "Dana", email: "nope", company: "Whitfield", message: "hi" }, "10.1.0.3"));
+        expect(answer.status).toBe(400);
+        expect(answer.result).toMatchObject({ status: "invalid", values: { full_name: "Dana", email: "nope", company: "Whitfield", message: "hi" } });
+        expect(await db.select().from(leads)).toHaveLength(0);
+      });
+
+      it("refuses a body over the limit before reading it all", async () => {
+        const answer = await handleContactSubmission(post({ ...lead(), message: "x".repeat(200_000) } as unknown as Record<string, string>, "10.1.0.4"));
+        expect(answer.status).toBe(413);
+      });
+
+      it("limits submissions per client address, with the wait in minutes and Retry-After", async () => {
+        const fields = { full_name: "Dana Whitfield", email: "dana@whitfield-dental.example", company: "Whitfield Dental", message: "Our front-desk computers freeze." };
+        for (let i = 0; i < CONTACT_MAX_SUBMISSIONS; i++) expect((await handleContactSubmission(post(fields, "10.1.0.5"))).status).toBe(200);
+        const limited = await handleContactSubmission(post(fields, "10.1.0.5"));
+        expect(limited.status).toBe(429);
+        expect(limited.result).toMatchObject({ status: "error", code: "rate-limited", retryMinutes: 10 });
+        expect(Number(limited.headers?.["Retry-After"])).toBeGreaterThan(500);
+        expect((await handleContactSubmission(post(fields, "10.1.0.6"))).status).toBe(200);
+        expect(await db.select().from(leads)).toHaveLength(CONTACT_MAX_SUBMISSIONS + 1);
+      });
+    });
+
+    it("counts the rate limit atomically: 30 concurrent submissions from one address, exactly 5 allowed; a new window starts over", async () => {
+      const now = Date.now();
+      const results = await Promise.all(Array.from({ length: 30 }, () => takeContactSlot("10.2.0.1", { now })));
+      expect(results.filter((r) => r.ok)).toHaveLength(CONTACT_MAX_SUBMISSIONS);
+      expect((await takeContactSlot("10.2.0.1", { now: now + 10 * 60_000 + 1 })).ok).toBe(true);
+    });
+
+    it("lists newest first, searches literally, marks handled and reopens, exports every page", async () => {
+      await db.delete(leads);
+      const ids: string[] = [];
+      for (let i = 0; i < 30; i++) {
+        ids.push((await insertLead(lead({ company: i === 7 ? "100%_Solar" : `Company ${i}`, message: `Request number ${i} about printers.` }), { notify: false })).id);
+      }
+      const first = await listLeads({ status: "all" });
+      expect(first.total).toBe(30);
+      expect(first.rows).toHaveLength(25);
+      expect(first.pages).toBe(2);
+      const second = await listLeads({ status: "all", page: 2 });
+      expect(second.rows).toHaveLength(5);
+      const listed = [...first.rows, ...second.rows];
+      expect(new Set(listed.map((r) => r.id))).toEqual(new Set(ids));
+      // Newest first (leads stored in the same clock tick may come in either order).
+      const times = listed.map((r) => r.createdAt.getTime());
+      expect(times).toEqual([...times].sort((a, b) => b - a));
+      expect(times[0]).toBe((await getLead(ids[29]))!.createdAt.getTime());
+      // % and _ are searched as text, not wildcards.
+      expect((await listLeads({ q: "100%_s", status: "all" })).rows.map((r) => r.company)).toEqual(["100%_Solar"]);
+      expect((await listLeads({ q: "%", status: "all" })).total).toBe(1);
+      expect((await listLeads({ q: "NUMBER 12 ABOUT", status: "all" })).total).toBe(1);
+
+      expect(await setHandled(ids[3], null)).toBe(true);
+      const [{ id: adminId }] = (await db.execute<{ id: string }>(sql`insert into "user" (name, email) values ('Boss', 'boss-leads@crossroadsit.example') returning id`)).rows;
+      expect(await setHandled(ids[3], adminId)).toBe(true);
+      expect((await getLead(ids[3]))?.handledBy).toBe(adminId);
+      expect((await listLeads({ status: "open" })).total).toBe(29);
+      expect((await listLeads({ status: "handled" })).rows.map((r) => r.id)).toEqual([ids[3]]);
+      await setHandled(ids[3], null);
+      expect((await listLeads({ status: "handled" })).total).toBe(0);
+
+      const exported: string[] = [];
+      for await (const batch of leadsForExport({ status: "all" }, 7)) exported.push(...batch.map((l) => l.id));
+      expect(exported).toEqual(listed.map((r) => r.id)); // the list's order, every lead once
+    });
+
+    describe("the sales e-mail outbox", () => {
+      const smtp = smtpListener();
+      let port = 0;
+      const transportTo = (p: number) => createTransport({ host: "127.0.0.1", port: p, secure: false, ignoreTLS: true, connectionTimeout: 2000 });
+      const outboxOn = (p: number, extra: Partial<ConstructorParameters<typeof LeadOutbox>[0]> = {}) => {
+        const transport = transportTo(p);
+        return new LeadOutbox({
+          db,
+          send: (m) => transport.sendMail(m),
+          from: { name: "Crossroads IT website", address: "no-reply@crossroadsit.example" },
+          to: SALES,
+          siteUrl: ORIGIN,
+          backoffMs: [100, 200],
+          backoffCapMs: 200,
+          maxAttempts: 4,
+          pollMs: 50,
+          log: { log: () => {}, error: () => {} },
+          ...extra,
+        });
+      };
+
+      beforeAll(async () => {
+        port = await smtp.listen();
+      });
+      afterAll(async () => {
+        await smtp.close();
+      });
+      beforeEach(async () => {
+        await db.delete(leads);
+        smtp.received.length = 0;
+      });
+
+      it("e-mails sales the lead's details and a link to it, and records it as sent", async () => {
+        const { id } = await insertLead(lead({ phone: "(317) 555-0199", service: "cybersecurity", company_size: "10-49", utm_source: "google", message: "Ransomware scare last week.\nWe need help." }), { notify: true });
+        expect((await getLead(id))?.notifyStatus).toBe("pending");
+        expect(await outboxOn(port).drain()).toEqual({ sent: 1, failed: 0 });
+        expect(smtp.received).toHaveLength(1);
+        const { rcptTo } = smtp.received[0];
+        const raw = decoded(smtp.received[0].raw);
+        expect(rcptTo).toEqual([SALES]);
+        expect(raw).toMatch(/^Subject: New lead: Whitfield Dental \(Dana Whitfield\)$/m);
+        expect(raw).toMatch(/^Reply-To: Dana Whitfield <dana@whitfield-dental\.example>$/m);
+        for (const text of ["(317) 555-0199", "Cybersecurity", "10–49 people", "google", "Ransomware scare last week.", `${ORIGIN}/admin/leads/${id}`]) {
+          expect(raw).toContain(text);
+        }
+        const stored = await getLead(id);
+        expect(stored).toMatchObject({ notifyStatus: "sent", notifyAttempts: 1, notifyLastError: null });
+        expect(stored?.notifiedAt).toBeInstanceOf(Date);
+        // Sent once: a second pass finds nothing due.
+        expect(await outboxOn(port).drain()).toEqual({ sent: 0, failed: 0 });
+      });
+
+      it("keeps a header-injection attempt inside one header", async () => {
+        await insertLead(lead({ full_name: "Eve\r\nBcc: victim@example.com", company: "Evil\r\nX-Injected: yes" }), { notify: true });
+        await outboxOn(port).drain();
+        expect(smtp.received).toHaveLength(1);
+        const { raw, rcptTo } = smtp.received[0];
+        expect(rcptTo).toEqual([SALES]);
+        const headers = headerLines(raw);
+        expect(headers.filter((h) => /^bcc:/i.test(h))).toEqual([]);
+        expect(headers.filter((h) => /^x-injected:/i.test(h))).toEqual([]);
+        expect(headers.filter((h) => /^subject:/i.test(h))).toHaveLength(1);
+        expect(raw).toMatch(/^Subject: New lead: Evil X-Injected: yes \(Eve Bcc: victim@example\.com\)$/m);
+      });
+
+      it("with the listener down: the lead is kept pending and retried with backoff, then delivered once it is back", async () => {
+        const down = smtpListener();
+        const downPort = await down.listen();
+        await down.close(); // nothing listens on downPort now
+        const { id } = await insertLead(lead(), { notify: true });
+        const outbox = outboxOn(downPort);
+        expect(await outbox.drain()).toEqual({ sent: 0, failed: 1 });
+        const waiting = await getLead(id);
+        expect(waiting).toMatchObject({ notifyStatus: "pending", notifyAttempts: 1 });
+        expect(waiting?.notifyLastError).toMatch(/ECONNREFUSED|connect/i);
+        expect(waiting!.notifyNextAttemptAt.getTime()).toBeGreaterThan(Date.now() - 1000);
+        // Not due yet: the backoff holds it back.
+        expect(await outbox.drain()).toEqual({ sent: 0, failed: 0 });
+
+        await down.listen(downPort); // the listener comes back on the same port
+        try {
+          outbox.start();
+          await expect.poll(async () => (await getLead(id))?.notifyStatus, { timeout: 5000 }).toBe("sent");
+          await outbox.stop();
+          expect(down.received).toHaveLength(1);
+          expect((await getLead(id))?.notifyAttempts).toBeGreaterThanOrEqual(2);
+        } finally {
+          await outbox.stop();
+          await down.close();
+        }
+      });
+
+      it("marks the e-mail failed after the last attempt; an admin's retry sends it", async () => {
+        const down = smtpListener();
+        const downPort = await down.listen();
+        await down.close();
+        const { id } = await insertLead(lead(), { notify: true });
+        const outbox = outboxOn(downPort, { backoffMs: [1], backoffCapMs: 1, maxAttempts: 3 });
+        for (let i = 0; i < 3; i++) {
+          await outbox.drain();
+          await new Promise((r) => setTimeout(r, 20));
+        }
+        expect(await getLead(id)).toMatchObject({ notifyStatus: "failed", notifyAttempts: 3 });
+        expect(await requeueNotification(id)).toBe(true);
+        expect(await outboxOn(port).drain()).toEqual({ sent: 1, failed: 0 });
+        expect(await getLead(id)).toMatchObject({ notifyStatus: "sent" });
+        expect(await requeueNotification(id)).toBe(false); // a sent e-mail is not resent
+      });
+
+      it("two server processes draining at once never send a lead twice", async () => {
+        for (let i = 0; i < 24; i++) await insertLead(lead({ company: `Company ${i}` }), { notify: true });
+        const [a, b] = [outboxOn(port, { batchSize: 3 }), outboxOn(port, { batchSize: 3 })];
+        const [ra, rb] = await Promise.all([a.drain(), b.drain()]);
+        expect(ra.sent + rb.sent).toBe(24);
+        const ids = smtp.received.map((m) => /^X-Lead-Id: (.+)$/im.exec(m.raw)?.[1]);
+        expect(ids).toHaveLength(24);
+        expect(new Set(ids).size).toBe(24);
+        expect((await listLeads({ status: "all" })).total).toBe(24);
+      });
+
+      it("the server's worker: notifications off are said once at start; on, it names the SMTP server without its password", async () => {
+        const lines: string[] = [];
+        const log = { log: (m: string) => lines.push(m), error: (m: string) => lines.push(m) };
+        const off = startLeadWorker({ SITE_URL: ORIGIN }, db, {}, log);
+        expect(off.outbox).toBeUndefined();
+        await off.stop();
+        expect(lines).toEqual([expect.stringMatching(/^Lead notifications are off: set SMTP_URL and SALES_EMAIL/)]);
+
+        lines.length = 0;
+        await insertLead(lead(), { notify: true });
+        const on = startLeadWorker({ SITE_URL: ORIGIN, SMTP_URL: `smtp://robot:s3cret@127.0.0.1:${port}`, SALES_EMAIL: SALES }, db, { pollMs: 50 }, log);
+        try {
+          expect(lines).toEqual([`Lead notifications: each new lead is e-mailed to ${SALES} through smtp://127.0.0.1:${port}`]);
+          await expect.poll(() => smtp.received.length, { timeout: 5000 }).toBe(1);
+          expect(smtp.received[0].raw).toMatch(/^From: Crossroads IT website <no-reply@crossroadsit\.example>$/m);
+        } finally {
+          await on.stop();
+        }
+      });
+
+      it("a restart resumes pending sends: a new outbox started later sends what was left", async () => {
+        await insertLead(lead(), { notify: true });
+        await insertLead(lead({ company: "Second Co" }), { notify: true });
+        const restarted = outboxOn(port);
+        restarted.start();
+        try {
+          await expect.poll(() => smtp.received.length, { timeout: 5000 }).toBe(2);
+        } finally {
+          await restarted.stop();
+        }
+      });
+    });
+  });
+}
