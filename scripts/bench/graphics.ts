@@ -8,13 +8,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
-import { installExitHandlers, log, median, round, startServer, TMP_ROOT } from "./lib.ts";
-
-export interface Figure {
-  figure: string;
-  value: number;
-  unit: string;
-}
+import { installExitHandlers, log, median, round, startServer, TMP_ROOT, type Figure } from "./lib.ts";
 
 const ADMIN = { email: "bench-admin@crossroadsit.example", password: "Copper-Kettle-Lantern-73" };
 const UPLOADS = 50;

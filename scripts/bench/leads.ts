@@ -11,17 +11,11 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import path from "node:path";
 import { startTestPostgres, type TestPostgres } from "../pg/test-server.ts";
-import { freePort, installExitHandlers, log, ROOT, round, SERVER_ENTRY, sleep, startProcess, TMP_ROOT, type Proc } from "./lib.ts";
+import { freePort, installExitHandlers, log, ROOT, round, SERVER_ENTRY, sleep, startProcess, TMP_ROOT, type Proc, type Figure } from "./lib.ts";
 
 const CLIENTS = 50;
 const COUNT = Number(process.env.BENCH_LEADS_COUNT ?? 2000);
 const WARMUP = 200;
-
-export interface Figure {
-  figure: string;
-  value: number;
-  unit: string;
-}
 
 const FIELDS = {
   full_name: "Dana Whitfield",

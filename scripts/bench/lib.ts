@@ -370,3 +370,10 @@ export function httpRequest(
     req.end(options.body);
   });
 }
+
+/** One figure of a bench phase, as the phase modules (signin, graphics, leads) return them. */
+export interface Figure {
+  figure: string;
+  value: number;
+  unit: string;
+}

@@ -4,7 +4,7 @@
  * bench-results/latest.json. A missed target is a MISS in the table, never a failure: the exit
  * code is 1 only when a measurement itself could not be made (ERROR).
  *
- * Env: BENCH_ONLY=sizes,coldstart,throughput,lighthouse,signin,graphics (default all), BENCH_LH_RUNS (3),
+ * Env: BENCH_ONLY=sizes,coldstart,throughput,lighthouse,signin,leads,graphics (default all), BENCH_LH_RUNS (3),
  *      BENCH_START_EPOCH_MS (set by bench.sh: time limits count from the script's start).
  */
 import { spawnSync } from "node:child_process";
@@ -13,17 +13,18 @@ import os from "node:os";
 import path from "node:path";
 import { CHROMIUM_PATH } from "../../tests/chromium.ts";
 import { measureColdStart, type ColdStartResult } from "./coldstart.ts";
-import { BUILD_DIR, installExitHandlers, log, PAGES, ROOT, startServer } from "./lib.ts";
+import { BUILD_DIR, type Figure, installExitHandlers, log, PAGES, ROOT, startServer } from "./lib.ts";
 import { runLighthouse, type LighthousePage } from "./lighthouse.ts";
 import { measureSizes, type PageSizes } from "./sizes.ts";
-import { measureGraphics, type Figure } from "./graphics.ts";
+import { measureGraphics } from "./graphics.ts";
+import { measureLeads } from "./leads.ts";
 import { measureSignIn, signInFigures, type SignInDatabaseResult } from "./signin.ts";
 import { findBinary, measureThroughput, type ThroughputResult } from "./throughput.ts";
 
 installExitHandlers();
 
 const startedAt = Number(process.env.BENCH_START_EPOCH_MS) || Date.now();
-const PHASES = ["sizes", "coldstart", "throughput", "lighthouse", "signin", "graphics"] as const;
+const PHASES = ["sizes", "coldstart", "throughput", "lighthouse", "signin", "leads", "graphics"] as const;
 type Phase = (typeof PHASES)[number];
 const only = (process.env.BENCH_ONLY ?? "")
   .split(",")
@@ -208,7 +209,14 @@ if (enabled("signin")) {
   else check("Sign-in", "sign-in latency", null, "ms");
 }
 
-// 6. Graphics storage: uploads and listing ---------------------------------------------------
+// 6. Contact-form submissions, on PGlite and on PostgreSQL -------------------------------------
+const leads: Figure[] | undefined = await phase("leads", () => measureLeads());
+if (enabled("leads")) {
+  if (leads) for (const f of leads) check("Leads", f.figure, f.value, f.unit, undefined, { digits: f.unit === "ms" ? 0 : 1 });
+  else check("Leads", "submissions per second", null, "/s");
+}
+
+// 7. Graphics storage: uploads and listing ---------------------------------------------------
 const graphics: Figure[] | undefined = await phase("graphics", () => measureGraphics());
 if (enabled("graphics")) {
   if (graphics) for (const f of graphics) check("Graphics", f.figure, f.value, f.unit, undefined, { digits: f.unit === "ms" ? 0 : 1 });
@@ -316,6 +324,7 @@ const json = {
   throughput: throughput ?? null,
   lighthouse: lighthouseResults ?? null,
   signIn: signIn ?? null,
+  leads: leads ?? null,
   graphics: graphics ?? null,
   errors,
 };

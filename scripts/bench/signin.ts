@@ -14,7 +14,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import { startTestPostgres, type TestPostgres } from "../pg/test-server.ts";
-import { httpRequest, log, median, percentile, readMemory, ROOT, round, runLoad, sleep, startServer, TMP_ROOT, type LoadResult } from "./lib.ts";
+import { httpRequest, log, median, percentile, readMemory, ROOT, round, runLoad, sleep, startServer, TMP_ROOT, type Figure, type LoadResult } from "./lib.ts";
 
 const run = promisify(execFile);
 const USER = { email: "bench@crossroadsit.example", password: "Swift-Copper-Kestrel-64" };
@@ -29,12 +29,6 @@ export interface SignInDatabaseResult {
   page: LoadResult;
   rssIdleMb: number;
   rssAfterLoadMb: number;
-}
-
-export interface BenchFigure {
-  figure: string;
-  value: number;
-  unit: string;
 }
 
 let addressCounter = 0;
@@ -104,7 +98,7 @@ export async function measureSignIn(): Promise<SignInDatabaseResult[]> {
   return results;
 }
 
-export function signInFigures(results: SignInDatabaseResult[]): BenchFigure[] {
+export function signInFigures(results: SignInDatabaseResult[]): Figure[] {
   return results.flatMap((r) => [
     { figure: `${r.database}: sign-in latency (median)`, value: r.signInMedianMs, unit: "ms" },
     { figure: `${r.database}: /auth/login at 100 connections, p50`, value: r.page.p50Ms, unit: "ms" },
