@@ -2,19 +2,16 @@
  * Sign-in, sessions, roles and rate limits on both databases the product supports:
  * the embedded PGlite and PostgreSQL 15.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
+import { backends, openFreshDatabase } from "./backends";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { auth, createAuth } from "~/auth/auth.server";
 import { CLIENT_IP_HEADER, SIGN_IN_MAX_ATTEMPTS } from "~/auth/config";
 import { roleFlags } from "~/auth/roles.server";
 import { requireAdminApi } from "~/auth/session.server";
 import { AccountExistsError, createStaffUser, WeakPasswordError } from "~/auth/users.server";
-import { closeDatabase, database, initDatabase } from "~/db/client.server";
+import { database } from "~/db/client.server";
 import { env } from "~/env.server";
 
-const pgUrl = inject("pgUrl");
 const ORIGIN = "https://www.crossroadsit.example";
 const PASSWORD = "Correct-Horse-Battery-42";
 
@@ -28,36 +25,21 @@ function signInRequest(email: string, password: string, ip: string) {
 
 const cookieOf = (response: Response) => response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
 
-for (const backend of [
-  { name: "PGlite", skip: false },
-  { name: "PostgreSQL 15", skip: !pgUrl },
-]) {
+for (const backend of backends()) {
   describe.skipIf(backend.skip)(`auth on ${backend.name}`, () => {
-    let dataDir = "";
+    let closeFresh = async () => {};
     let adminId = "";
     let staffId = "";
 
     beforeAll(async () => {
-      await closeDatabase();
-      dataDir = mkdtempSync(path.join(tmpdir(), "crossroads-auth-"));
-      if (backend.name === "PGlite") await initDatabase({ dataDir });
-      else {
-        // A clean schema each run on the shared test server.
-        const { default: pg } = await import("pg");
-        const client = new pg.Client({ connectionString: pgUrl });
-        await client.connect();
-        await client.query("drop schema if exists public cascade; drop schema if exists drizzle cascade; create schema public;");
-        await client.end();
-        await initDatabase({ databaseUrl: pgUrl, dataDir });
-      }
+      closeFresh = await openFreshDatabase(backend, "auth");
       adminId = (await createStaffUser({ email: "boss@crossroadsit.example", password: PASSWORD, admin: true })).id;
       staffId = (await createStaffUser({ email: "tech@crossroadsit.example", password: PASSWORD })).id;
       await createStaffUser({ email: "second-admin@crossroadsit.example", password: PASSWORD, admin: true });
     });
 
     afterAll(async () => {
-      await closeDatabase();
-      rmSync(dataDir, { recursive: true, force: true });
+      await closeFresh();
     });
 
     it("gives UUID ids and takes roles from user_roles; super-admin only for SUPER_ADMIN_EMAIL", async () => {

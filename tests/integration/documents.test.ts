@@ -3,14 +3,12 @@
  * PostgreSQL 15): unique slugs that store nothing on a clash, the publish filter of the viewers,
  * list filters and search, and sanitised rendering of what is stored.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import { JSDOM } from "jsdom";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { backends, openFreshDatabase } from "./backends";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createStaffUser } from "~/auth/users.server";
-import { closeDatabase, database, initDatabase } from "~/db/client.server";
+import { database } from "~/db/client.server";
 import { documents, user } from "~/db/schema.server";
 import { parseDocumentForm, type DocumentInput } from "~/docs/document-schema";
 import {
@@ -25,38 +23,23 @@ import {
 } from "~/docs/documents.server";
 import { renderMarkdown } from "~/docs/markdown.server";
 
-const pgUrl = inject("pgUrl");
 const PASSWORD = "Correct-Horse-Battery-42";
 
 const doc = (over: Partial<DocumentInput> = {}): DocumentInput => ({ title: "VPN setup", slug: "vpn-setup", collection: "mloe", body: "# Steps", ...over });
 const countRows = async () => (await (await database()).select({ id: documents.id }).from(documents)).length;
 
-for (const backend of [
-  { name: "PGlite", skip: false },
-  { name: "PostgreSQL 15", skip: !pgUrl },
-]) {
+for (const backend of backends()) {
   describe.skipIf(backend.skip)(`documents on ${backend.name}`, () => {
-    let dataDir = "";
+    let closeFresh = async () => {};
     let authorId = "";
 
     beforeAll(async () => {
-      await closeDatabase();
-      dataDir = mkdtempSync(path.join(tmpdir(), "crossroads-docs-"));
-      if (backend.name === "PGlite") await initDatabase({ dataDir });
-      else {
-        const { default: pg } = await import("pg");
-        const client = new pg.Client({ connectionString: pgUrl });
-        await client.connect();
-        await client.query("drop schema if exists public cascade; drop schema if exists drizzle cascade; create schema public;");
-        await client.end();
-        await initDatabase({ databaseUrl: pgUrl, dataDir });
-      }
+      closeFresh = await openFreshDatabase(backend, "docs");
       authorId = (await createStaffUser({ email: "writer@crossroadsit.example", password: PASSWORD, admin: true })).id;
     });
 
     afterAll(async () => {
-      await closeDatabase();
-      rmSync(dataDir, { recursive: true, force: true });
+      await closeFresh();
     });
 
     it("creates a draft with its author and timestamps, and reads it back", async () => {

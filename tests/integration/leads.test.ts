@@ -3,15 +3,13 @@
  * rate limit, the admin queries, and the sales e-mail outbox against a real SMTP listener
  * (smtp-server on 127.0.0.1): delivery, an outage with retries, header injection, two processes.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { sql } from "drizzle-orm";
 import { createTransport } from "nodemailer";
 import { SMTPServer } from "smtp-server";
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it, vi } from "vitest";
+import { backends, openFreshDatabase } from "./backends";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { CLIENT_IP_HEADER } from "~/auth/config";
-import { closeDatabase, database, initDatabase, type Database } from "~/db/client.server";
+import { database, type Database } from "~/db/client.server";
 import { leads } from "~/db/schema.server";
 import type { ContactInput } from "~/leads/contact-schema";
 import { LeadOutbox } from "~/leads/outbox.server";
@@ -20,7 +18,6 @@ import { getLead, insertLead, leadsForExport, listLeads, requeueNotification, se
 import { handleContactSubmission } from "~/leads/submit.server";
 import { startLeadWorker } from "~/leads/worker.server";
 
-const pgUrl = inject("pgUrl");
 const ORIGIN = "https://www.crossroadsit.example";
 const SALES = "sales@crossroadsit.example";
 
@@ -82,32 +79,18 @@ function decoded(raw: string): string {
 
 const headerLines = (raw: string) => raw.slice(0, raw.indexOf("\r\n\r\n")).split("\r\n");
 
-for (const backend of [
-  { name: "PGlite", skip: false },
-  { name: "PostgreSQL 15", skip: !pgUrl },
-]) {
+for (const backend of backends()) {
   describe.skipIf(backend.skip)(`leads on ${backend.name}`, () => {
-    let dataDir = "";
+    let closeFresh = async () => {};
     let db: Database;
 
     beforeAll(async () => {
-      await closeDatabase();
-      dataDir = mkdtempSync(path.join(tmpdir(), "crossroads-leads-"));
-      if (backend.name === "PGlite") await initDatabase({ dataDir });
-      else {
-        const { default: pg } = await import("pg");
-        const client = new pg.Client({ connectionString: pgUrl });
-        await client.connect();
-        await client.query("drop schema if exists public cascade; drop schema if exists drizzle cascade; create schema public;");
-        await client.end();
-        await initDatabase({ databaseUrl: pgUrl, dataDir });
-      }
+      closeFresh = await openFreshDatabase(backend, "leads");
       db = await database();
     });
 
     afterAll(async () => {
-      await closeDatabase();
-      rmSync(dataDir, { recursive: true, force: true });
+      await closeFresh();
     });
 
     describe("the form's server action", () => {

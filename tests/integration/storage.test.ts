@@ -2,15 +2,13 @@
  * The graphics storage interface and its HTTP routes on both databases the product supports:
  * the embedded PGlite and PostgreSQL 15. Every refusal is checked to leave nothing stored.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { backends, openFreshDatabase } from "./backends";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auth } from "~/auth/auth.server";
 import { CLIENT_IP_HEADER } from "~/auth/config";
 import { createStaffUser } from "~/auth/users.server";
-import { closeDatabase, database, initDatabase } from "~/db/client.server";
+import { database } from "~/db/client.server";
 import { storageObjects } from "~/db/schema.server";
 import { env } from "~/env.server";
 import * as objectRoute from "~/routes/storage/object";
@@ -22,7 +20,6 @@ import { GRAPHICS_BUCKET as B, MAX_FILE_BYTES } from "~/storage/constants";
 import { StorageError } from "~/storage/errors";
 import { postgresStorage, storage, type Storage } from "~/storage/storage.server";
 
-const pgUrl = inject("pgUrl");
 const ORIGIN = "https://www.crossroadsit.example";
 const PASSWORD = "Correct-Horse-Battery-42";
 
@@ -51,12 +48,9 @@ async function signIn(email: string, ip: string): Promise<string> {
 const call = (fn: (args: any) => unknown, request: Request, params: Record<string, string>) => fn({ request, params, context: {} }) as Promise<Response>;
 const objectUrl = (name: string) => `${ORIGIN}/storage/v1/object/${B}/${name}`;
 
-for (const backend of [
-  { name: "PGlite", skip: false },
-  { name: "PostgreSQL 15", skip: !pgUrl },
-]) {
+for (const backend of backends()) {
   describe.skipIf(backend.skip)(`graphics storage on ${backend.name}`, () => {
-    let dataDir = "";
+    let closeFresh = async () => {};
     let store: Storage;
     let clock = Date.parse("2026-06-01T12:00:00Z");
     let adminCookie = "";
@@ -64,17 +58,7 @@ for (const backend of [
     const rows = async () => (await (await database()).select({ name: storageObjects.name }).from(storageObjects)).length;
 
     beforeAll(async () => {
-      await closeDatabase();
-      dataDir = mkdtempSync(path.join(tmpdir(), "crossroads-storage-"));
-      if (backend.name === "PGlite") await initDatabase({ dataDir });
-      else {
-        const { default: pg } = await import("pg");
-        const client = new pg.Client({ connectionString: pgUrl });
-        await client.connect();
-        await client.query("drop schema if exists public cascade; drop schema if exists drizzle cascade; create schema public;");
-        await client.end();
-        await initDatabase({ databaseUrl: pgUrl, dataDir });
-      }
+      closeFresh = await openFreshDatabase(backend, "storage");
       store = postgresStorage(await database(), { secret: env().BETTER_AUTH_SECRET!, baseUrl: ORIGIN, now: () => clock });
       await createStaffUser({ email: "boss@crossroadsit.example", password: PASSWORD, admin: true });
       await createStaffUser({ email: "tech@crossroadsit.example", password: PASSWORD });
@@ -83,8 +67,7 @@ for (const backend of [
     });
 
     afterAll(async () => {
-      await closeDatabase();
-      rmSync(dataDir, { recursive: true, force: true });
+      await closeFresh();
     });
 
     it("uploads an image with its type from the content, a hash and a thumbnail", async () => {

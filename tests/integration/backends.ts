@@ -1,0 +1,42 @@
+/**
+ * The two databases every integration suite runs on: the embedded PGlite (a fresh data folder)
+ * and the PostgreSQL 15 test server (a clean schema), opened as the process's one database.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { inject } from "vitest";
+import { closeDatabase, initDatabase } from "~/db/client.server";
+
+export interface Backend {
+  name: "PGlite" | "PostgreSQL 15";
+  /** No PostgreSQL test server in this run (SKIP_POSTGRES=1). */
+  skip: boolean;
+}
+
+export function backends(): Backend[] {
+  return [
+    { name: "PGlite", skip: false },
+    { name: "PostgreSQL 15", skip: !inject("pgUrl") },
+  ];
+}
+
+/** Opens a fresh, migrated database on `backend`; returns what closes it and cleans up. */
+export async function openFreshDatabase(backend: Backend, label: string): Promise<() => Promise<void>> {
+  await closeDatabase();
+  const dataDir = mkdtempSync(path.join(tmpdir(), `crossroads-${label}-`));
+  if (backend.name === "PGlite") await initDatabase({ dataDir });
+  else {
+    const pgUrl = inject("pgUrl");
+    const { default: pg } = await import("pg");
+    const client = new pg.Client({ connectionString: pgUrl });
+    await client.connect();
+    await client.query("drop schema if exists public cascade; drop schema if exists drizzle cascade; create schema public;");
+    await client.end();
+    await initDatabase({ databaseUrl: pgUrl, dataDir });
+  }
+  return async () => {
+    await closeDatabase();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}
