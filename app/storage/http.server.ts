@@ -1,4 +1,5 @@
 /** HTTP pieces of the storage routes: JSON errors, a size-limited body reader, and file responses. */
+import { BodyTooLargeError, readBodyLimited } from "~/lib/request-body.server";
 import { CACHE_MAX_AGE_SECONDS, MAX_FILE_BYTES } from "./constants";
 import { StorageError } from "./errors";
 import type { ObjectInfo } from "./storage.server";
@@ -20,36 +21,14 @@ export function errorResponse(error: unknown): Response {
   return Response.json({ code: "internal", message: "The file could not be handled just now. Try again." }, { status: 500, headers: { "Cache-Control": "no-store" } });
 }
 
-/**
- * The request body, refused with too_large as soon as it is known to pass `limit`: first from
- * Content-Length (nothing read), else by counting while reading (the rest is never buffered).
- */
+/** The request body, refused with too_large as soon as it is known to pass `limit` (never buffered past it). */
 export async function readLimitedBody(request: Request, limit = MAX_FILE_BYTES): Promise<Uint8Array> {
-  const declared = request.headers.get("content-length");
-  if (declared !== null && Number(declared) > limit) throw new StorageError("too_large");
-  if (!request.body) return new Uint8Array();
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > limit) {
-      // Stop reading, but do not cancel: cancelling destroys the connection before the 413 is
-      // sent. The 413 closes the connection instead (see errorResponse).
-      reader.releaseLock();
-      throw new StorageError("too_large");
-    }
-    chunks.push(value);
+  try {
+    return await readBodyLimited(request, limit);
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) throw new StorageError("too_large");
+    throw error;
   }
-  const body = new Uint8Array(total);
-  let at = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return body;
 }
 
 /** The object name from a splat route parameter ("/storage/v1/object/public/graphics/<name>"). */

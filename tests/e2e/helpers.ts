@@ -1,3 +1,5 @@
+import { execFile } from "node:child_process";
+import { createRequire } from "node:module";
 import type { Page } from "@playwright/test";
 import { publicPages } from "../../app/content/routes-index";
 import { site } from "../../app/config/site";
@@ -45,4 +47,22 @@ export async function submitSignIn(page: Page, user: { email: string; password: 
   await page.getByLabel("E-mail address").fill(user.email);
   await page.getByLabel("Password", { exact: true }).fill(user.password);
   await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+/** The W3C Nu HTML checker's error lines for one HTML document (none: valid). */
+export function nuErrors(html: string): Promise<string[]> {
+  const jar = createRequire(import.meta.url)("vnu-jar") as string;
+  const child = execFile("java", ["-jar", jar, "--errors-only", "--format", "text", "-"]);
+  child.stdin!.end(html);
+  let out = "";
+  child.stderr!.on("data", (d) => (out += d));
+  child.stdout!.on("data", (d) => (out += d));
+  return new Promise((resolve, reject) =>
+    child.on("close", () => {
+      const errors = out.split("\n").filter((line) => /\berror:/.test(line));
+      // A checker that did not run says neither: never read its silence as "valid".
+      if (errors.length === 0 && !out.includes("No errors found")) reject(new Error(`The Nu checker did not run:\n${out}`));
+      else resolve(errors);
+    }),
+  );
 }

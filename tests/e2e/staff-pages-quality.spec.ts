@@ -3,11 +3,9 @@
  * prerendered ones: no axe WCAG 2.2 AA violations at desktop and phone widths, and valid HTML.
  */
 import AxeBuilder from "@axe-core/playwright";
-import { execFile } from "node:child_process";
-import { createRequire } from "node:module";
 import { expect, test, type Page } from "@playwright/test";
 import { E2E_USERS } from "./config";
-import { ownClientAddressPerTest, submitSignIn } from "./helpers";
+import { nuErrors, ownClientAddressPerTest, submitSignIn } from "./helpers";
 
 ownClientAddressPerTest(test);
 
@@ -18,16 +16,6 @@ async function signInAsAdmin(page: Page) {
   await page.goto("/auth/login");
   await submitSignIn(page, E2E_USERS.admin);
   await expect(page).toHaveURL(/\/$/);
-}
-
-function nuErrors(html: string): Promise<string[]> {
-  const jar = createRequire(import.meta.url)("vnu-jar") as string;
-  const child = execFile("java", ["-jar", jar, "--errors-only", "--format", "text", "-"]);
-  child.stdin!.end(html);
-  let out = "";
-  child.stderr!.on("data", (d) => (out += d));
-  child.stdout!.on("data", (d) => (out += d));
-  return new Promise((resolve) => child.on("close", () => resolve(out.split("\n").filter((line) => /\berror:/.test(line)))));
 }
 
 for (const width of [1280, 390]) {
