@@ -20,8 +20,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const collection = VIEWER_COLLECTIONS.find((c) => new URL(request.url).pathname.startsWith(`/${c}/`));
   const slug = params.slug ?? "";
   const document = collection && slug.length <= SLUG_MAX && SLUG_PATTERN.test(slug) ? await getPublishedDocument(collection, slug) : null;
-  // The site layout's boundary shows the not-found page, with its own robots noindex.
-  if (!collection || !document) throw data({ reason: "not-found" }, { status: 404 });
+  // The site layout's boundary shows the not-found page (robots noindex), with these headers too.
+  if (!collection || !document) throw data({ reason: "not-found" }, { status: 404, headers: PRIVATE_HEADERS });
   return data(
     {
       collection: DOCUMENT_COLLECTION_LABELS[collection],

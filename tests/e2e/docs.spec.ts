@@ -167,7 +167,9 @@ test("signed-out visitors are sent to sign-in and come back; unknown slugs give 
   await expect(page).toHaveURL(/\/ste\/no-such-document$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(NOT_FOUND_HEADING);
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex, nofollow");
-  expect((await page.goto("/mloe/no-such-document"))?.status()).toBe(404);
+  const unknown = await page.goto("/mloe/no-such-document");
+  expect(unknown?.status()).toBe(404);
+  expect(unknown?.headers()["x-robots-tag"]).toBe("noindex, nofollow");
 
   // Never in the sitemaps.
   expect(await (await request.get("/sitemap.xml")).text()).not.toMatch(/\/(mloe|ste)\//);

@@ -56,6 +56,11 @@ export default function SiteLayout() {
   );
 }
 
+/** A page that throws a response with headers (a 404 saying noindex) keeps them on the error page. */
+export function headers({ errorHeaders, parentHeaders }: Route.HeadersArgs) {
+  return errorHeaders ?? parentHeaders;
+}
+
 /**
  * Pages set their own head tags. When a page throws, this layout's boundary renders, and these
  * tags (noindex, "Page not found" or the server-error title) describe what is shown.
