@@ -5,6 +5,7 @@ import { site } from "~/config/site";
 import { COLLECTION_KEYS, DOCUMENT_COLLECTION_LABELS, LIST_LIMIT, viewerPath, type ListSort, type ListStatus } from "~/docs/document-rules";
 import { listDocuments } from "~/docs/documents.server";
 import { formatDateTime } from "~/docs/format";
+import { AdminTable, type AdminColumn } from "~/components/admin/admin-table";
 
 const STATUSES: Record<ListStatus, string> = { all: "Any state", published: "Published", draft: "Drafts" };
 const SORTS: Record<ListSort, string> = { updated: "Recently updated", title: "Title A–Z" };
@@ -33,6 +34,8 @@ export const meta: Route.MetaFunction = () => [{ title: `Docs | ${site.brand} ad
 const control = "mt-1 block rounded-md border border-slate-400 bg-white px-3 py-2 text-sm text-navy-900";
 
 /** /admin/docs: the document library (issue #5). Filters are a GET form, so they work without JavaScript and can be bookmarked. */
+const DOCUMENT_COLUMNS: AdminColumn[] = [{ label: "Title" }, { label: "Collection" }, { label: "State" }, { label: "Updated" }, { label: "Author" }];
+
 export default function AdminDocs({ loaderData: { rows, total, filter } }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const navigation = useNavigation();
@@ -127,50 +130,36 @@ export default function AdminDocs({ loaderData: { rows, total, filter } }: Route
           </p>
         </div>
       ) : (
-        <div className="mt-3 overflow-x-auto rounded-lg border border-slate-200 bg-white">
-          <table className="w-full border-collapse text-left text-sm">
-            <caption className="sr-only">Documents, {SORTS[filter.sort].toLowerCase()}</caption>
-            <thead>
-              <tr className="border-b border-slate-200 text-xs uppercase tracking-wider text-slate-600">
-                <th scope="col" className="p-3">Title</th>
-                <th scope="col" className="p-3">Collection</th>
-                <th scope="col" className="p-3">State</th>
-                <th scope="col" className="p-3">Updated</th>
-                <th scope="col" className="p-3">Author</th>
+        <AdminTable className="mt-3" caption={`Documents, ${SORTS[filter.sort].toLowerCase()}`} columns={DOCUMENT_COLUMNS}>
+          {rows.map((doc) => {
+            const address = doc.published ? viewerPath(doc.collection, doc.slug) : null;
+            return (
+              <tr key={doc.id} className="border-b border-slate-100 align-top last:border-0">
+                <th scope="row" className="p-3 font-medium">
+                  <Link to={`/admin/docs/${doc.id}`} className="text-navy-900 underline decoration-slate-300 underline-offset-4 hover:decoration-accent">
+                    {doc.title}
+                  </Link>
+                  <span className="mt-0.5 block break-all font-mono text-xs font-normal text-slate-600">{doc.slug}</span>
+                </th>
+                <td className="p-3">{DOCUMENT_COLLECTION_LABELS[doc.collection]}</td>
+                <td className="p-3">
+                  {doc.published ? (
+                    <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-900 ring-1 ring-emerald-300">Published</span>
+                  ) : (
+                    <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700 ring-1 ring-slate-300">Draft</span>
+                  )}
+                  {address && (
+                    <Link to={address} className="mt-1 flex min-h-6 items-center text-xs font-semibold text-accent underline underline-offset-4">
+                      Open<span className="sr-only"> {doc.title}</span>
+                    </Link>
+                  )}
+                </td>
+                <td className="whitespace-nowrap p-3">{formatDateTime(doc.updatedAt)}</td>
+                <td className="p-3 break-all">{doc.author ?? "—"}</td>
               </tr>
-            </thead>
-            <tbody>
-              {rows.map((doc) => {
-                const address = doc.published ? viewerPath(doc.collection, doc.slug) : null;
-                return (
-                  <tr key={doc.id} className="border-b border-slate-100 align-top last:border-0">
-                    <th scope="row" className="p-3 font-medium">
-                      <Link to={`/admin/docs/${doc.id}`} className="text-navy-900 underline decoration-slate-300 underline-offset-4 hover:decoration-accent">
-                        {doc.title}
-                      </Link>
-                      <span className="mt-0.5 block break-all font-mono text-xs font-normal text-slate-600">{doc.slug}</span>
-                    </th>
-                    <td className="p-3">{DOCUMENT_COLLECTION_LABELS[doc.collection]}</td>
-                    <td className="p-3">
-                      {doc.published ? (
-                        <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-900 ring-1 ring-emerald-300">Published</span>
-                      ) : (
-                        <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700 ring-1 ring-slate-300">Draft</span>
-                      )}
-                      {address && (
-                        <Link to={address} className="mt-1 flex min-h-6 items-center text-xs font-semibold text-accent underline underline-offset-4">
-                          Open<span className="sr-only"> {doc.title}</span>
-                        </Link>
-                      )}
-                    </td>
-                    <td className="whitespace-nowrap p-3">{formatDateTime(doc.updatedAt)}</td>
-                    <td className="p-3 break-all">{doc.author ?? "—"}</td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+            );
+          })}
+        </AdminTable>
       )}
     </>
   );

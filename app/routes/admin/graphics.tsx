@@ -28,6 +28,7 @@ import { StorageError } from "~/storage/errors";
 import { readLimitedBody } from "~/storage/http.server";
 import { nameProblem, storagePaths, toObjectName } from "~/storage/names";
 import { storage, type ObjectInfo } from "~/storage/storage.server";
+import { AdminTable, type AdminColumn } from "~/components/admin/admin-table";
 
 const PAGE_SIZE = LIST_DEFAULTS.limit;
 
@@ -189,6 +190,8 @@ function pageHref(params: { q: string; offset?: number; file?: string }): string
   return text ? `?${text}` : "?";
 }
 
+const FILE_COLUMNS: AdminColumn[] = [{ label: "Preview" }, { label: "Name" }, { label: "Type" }, { label: "Size", className: "text-right" }, { label: "Updated" }];
+
 export default function AdminGraphics({ loaderData, actionData }: Route.ComponentProps) {
   const { items, total, q, offset, selected, missing } = loaderData;
   const outcome = actionData as GraphicsOutcome | undefined;
@@ -284,57 +287,33 @@ export default function AdminGraphics({ loaderData, actionData }: Route.Componen
         </p>
 
         {items.length > 0 && (
-          <div className="mt-3 overflow-x-auto rounded-lg border border-slate-200 bg-white">
-            <table className="w-full min-w-[40rem] border-collapse text-left text-sm">
-              <caption className="sr-only">Files in the graphics bucket, by name</caption>
-              <thead>
-                <tr className="border-b border-slate-200 text-xs uppercase tracking-wider text-slate-600">
-                  <th scope="col" className="p-3">
-                    Preview
-                  </th>
-                  <th scope="col" className="p-3">
-                    Name
-                  </th>
-                  <th scope="col" className="p-3">
-                    Type
-                  </th>
-                  <th scope="col" className="p-3 text-right">
-                    Size
-                  </th>
-                  <th scope="col" className="p-3">
-                    Updated
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {items.map((item) => (
-                  <tr key={item.name} className="border-b border-slate-100 last:border-0">
-                    <td className="p-2">
-                      <div className="flex size-16 items-center justify-center rounded bg-slate-100">
-                        <img
-                          src={`${storagePaths.thumbnail(GRAPHICS_BUCKET, item.name)}?v=${item.version}`}
-                          alt=""
-                          width={64}
-                          height={64}
-                          loading="lazy"
-                          decoding="async"
-                          className="max-h-16 max-w-16 object-contain"
-                        />
-                      </div>
-                    </td>
-                    <th scope="row" className="p-3 font-medium">
-                      <Link to={pageHref({ ...here, file: item.name })} preventScrollReset className="break-all text-navy-900 underline decoration-slate-400 underline-offset-2 hover:decoration-navy-900">
-                        {item.name}
-                      </Link>
-                    </th>
-                    <td className="p-3">{item.typeLabel}</td>
-                    <td className="p-3 text-right whitespace-nowrap">{formatBytes(item.size)}</td>
-                    <td className="p-3 whitespace-nowrap">{item.updated}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <AdminTable className="mt-3" tableClassName="min-w-[40rem]" caption="Files in the graphics bucket, by name" columns={FILE_COLUMNS}>
+            {items.map((item) => (
+              <tr key={item.name} className="border-b border-slate-100 last:border-0">
+                <td className="p-2">
+                  <div className="flex size-16 items-center justify-center rounded bg-slate-100">
+                    <img
+                      src={`${storagePaths.thumbnail(GRAPHICS_BUCKET, item.name)}?v=${item.version}`}
+                      alt=""
+                      width={64}
+                      height={64}
+                      loading="lazy"
+                      decoding="async"
+                      className="max-h-16 max-w-16 object-contain"
+                    />
+                  </div>
+                </td>
+                <th scope="row" className="p-3 font-medium">
+                  <Link to={pageHref({ ...here, file: item.name })} preventScrollReset className="break-all text-navy-900 underline decoration-slate-400 underline-offset-2 hover:decoration-navy-900">
+                    {item.name}
+                  </Link>
+                </th>
+                <td className="p-3">{item.typeLabel}</td>
+                <td className="p-3 text-right whitespace-nowrap">{formatBytes(item.size)}</td>
+                <td className="p-3 whitespace-nowrap">{item.updated}</td>
+              </tr>
+            ))}
+          </AdminTable>
         )}
 
         {total > PAGE_SIZE && (

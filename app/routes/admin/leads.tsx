@@ -8,6 +8,7 @@ import { serviceLabel } from "~/leads/mail.server";
 import { LEAD_FILTERS, leadListHref, PAGE_SIZE, parseLeadQuery, type LeadFilter } from "~/leads/query";
 import { countOpen, listLeads } from "~/leads/store.server";
 import { notificationsEnabled } from "~/leads/worker.server";
+import { AdminTable, type AdminColumn } from "~/components/admin/admin-table";
 
 // The layout's guard runs too, but every protected loader checks on its own.
 export async function loader({ request }: Route.LoaderArgs) {
@@ -39,6 +40,8 @@ export const meta: Route.MetaFunction = () => [{ title: "Leads | Crossroads IT a
 const FILTER_LABELS: Record<LeadFilter, string> = { open: "Open", handled: "Handled", all: "All" };
 
 const small = "inline-flex min-h-9 items-center rounded-md border border-slate-300 bg-white px-3 text-sm font-medium text-navy-900 hover:bg-slate-100";
+
+const LEAD_COLUMNS: AdminColumn[] = [{ label: "Received" }, { label: "Name" }, { label: "Company" }, { label: "Service" }, { label: "Status" }, { label: "E-mail to sales" }];
 
 export default function AdminLeads({ loaderData: { query, total, pages, open, rows, notificationsOn } }: Route.ComponentProps) {
   const navigation = useNavigation();
@@ -126,44 +129,29 @@ export default function AdminLeads({ loaderData: { query, total, pages, open, ro
           )}
         </div>
       ) : (
-        <div className="mt-2 overflow-x-auto rounded-lg border border-slate-200 bg-white">
-          <table className="w-full border-collapse text-left text-sm">
-            <caption className="sr-only">Leads, newest first</caption>
-            <thead>
-              <tr className="border-b border-slate-200 text-xs uppercase tracking-wider text-slate-600">
-                <th scope="col" className="p-3">Received</th>
-                <th scope="col" className="p-3">Name</th>
-                <th scope="col" className="p-3">Company</th>
-                <th scope="col" className="p-3">Service</th>
-                <th scope="col" className="p-3">Status</th>
-                <th scope="col" className="p-3">E-mail to sales</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((lead) => (
-                <tr key={lead.id} className="border-b border-slate-100 align-top last:border-0">
-                  <td className="whitespace-nowrap p-3 text-slate-700">
-                    <time dateTime={lead.receivedIso}>{lead.received}</time>
-                  </td>
-                  <th scope="row" className="p-3 font-medium">
-                    <Link to={`/admin/leads/${lead.id}`} className="text-navy-900 underline underline-offset-2 hover:text-accent">
-                      {lead.fullName}
-                    </Link>
-                    <div className="font-normal text-slate-600">{lead.email}</div>
-                  </th>
-                  <td className="p-3">{lead.company}</td>
-                  <td className="p-3">{lead.service}</td>
-                  <td className="p-3">
-                    <HandledBadge handled={lead.handled} />
-                  </td>
-                  <td className="p-3">
-                    <NotifyBadge status={lead.notifyStatus} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable className="mt-2" caption="Leads, newest first" columns={LEAD_COLUMNS}>
+          {rows.map((lead) => (
+            <tr key={lead.id} className="border-b border-slate-100 align-top last:border-0">
+              <td className="whitespace-nowrap p-3 text-slate-700">
+                <time dateTime={lead.receivedIso}>{lead.received}</time>
+              </td>
+              <th scope="row" className="p-3 font-medium">
+                <Link to={`/admin/leads/${lead.id}`} className="text-navy-900 underline underline-offset-2 hover:text-accent">
+                  {lead.fullName}
+                </Link>
+                <div className="font-normal text-slate-600">{lead.email}</div>
+              </th>
+              <td className="p-3">{lead.company}</td>
+              <td className="p-3">{lead.service}</td>
+              <td className="p-3">
+                <HandledBadge handled={lead.handled} />
+              </td>
+              <td className="p-3">
+                <NotifyBadge status={lead.notifyStatus} />
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
       )}
 
       {pages > 1 && (

@@ -13,6 +13,7 @@ import {
   uuidSchema,
   WeakPasswordError,
 } from "~/auth/users.server";
+import { AdminTable, type AdminColumn } from "~/components/admin/admin-table";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const me = await requireAdmin(request);
@@ -77,6 +78,8 @@ export const meta: Route.MetaFunction = () => [{ title: "Staff accounts | Crossr
 const input = "rounded-md border border-slate-400 bg-white px-3 py-2 text-sm text-navy-900";
 const small = "min-h-9 rounded-md border border-slate-300 bg-white px-3 text-sm font-medium text-navy-900 hover:bg-slate-100";
 
+const STAFF_COLUMNS: AdminColumn[] = [{ label: "Account" }, { label: "Role" }, { label: "Created" }, { label: "Open sessions" }, { label: "Actions" }];
+
 export default function Users({ loaderData: { staff, me }, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
@@ -138,76 +141,60 @@ export default function Users({ loaderData: { staff, me }, actionData }: Route.C
         <p className="mt-2 text-xs text-slate-600">At least 12 characters, two kinds of character, not the e-mail name. Share it privately.</p>
       </section>
 
-      {/* Scrolls sideways on a phone; focusable so the keyboard can scroll it too. */}
-      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
-      <div role="region" aria-label="Staff accounts list" tabIndex={0} className="mt-6 overflow-x-auto rounded-lg">
-        <table className="w-full border-collapse bg-white text-left text-sm">
-          <caption className="sr-only">Staff accounts, newest first</caption>
-          <thead>
-            <tr className="border-b border-slate-200 text-xs uppercase tracking-wider text-slate-600">
-              <th scope="col" className="p-3">Account</th>
-              <th scope="col" className="p-3">Role</th>
-              <th scope="col" className="p-3">Created</th>
-              <th scope="col" className="p-3">Open sessions</th>
-              <th scope="col" className="p-3">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {staff.map((u) => (
-              <tr key={u.id} className="border-b border-slate-100 align-top">
-                <th scope="row" className="p-3 font-medium text-navy-900">
-                  {u.email}
-                  {u.id === me.id && <span className="ml-2 text-xs font-normal text-slate-600">(you)</span>}
-                </th>
-                <td className="p-3">{u.isAdmin ? "Administrator" : "Staff"}</td>
-                <td className="p-3">{new Date(u.createdAt).toLocaleDateString("en-US", { dateStyle: "medium" })}</td>
-                <td className="p-3">{u.activeSessions}</td>
-                <td className="p-3">
-                  <div className="flex flex-wrap gap-2">
-                    <Form method="post" className="flex gap-2">
-                      <input type="hidden" name="intent" value="reset-password" />
-                      <input type="hidden" name="userId" value={u.id} />
-                      <label className="sr-only" htmlFor={`pw-${u.id}`}>
-                        New password for {u.email}
-                      </label>
-                      <input id={`pw-${u.id}`} name="password" type="text" required autoComplete="new-password" placeholder="New password" className={`${input} w-40`} />
-                      <button type="submit" className={small}>
-                        Reset password<span className="sr-only"> for {u.email}</span>
-                      </button>
-                    </Form>
+      <AdminTable className="mt-6" regionLabel="Staff accounts list" caption="Staff accounts, newest first" columns={STAFF_COLUMNS}>
+        {staff.map((u) => (
+          <tr key={u.id} className="border-b border-slate-100 align-top">
+            <th scope="row" className="p-3 font-medium text-navy-900">
+              {u.email}
+              {u.id === me.id && <span className="ml-2 text-xs font-normal text-slate-600">(you)</span>}
+            </th>
+            <td className="p-3">{u.isAdmin ? "Administrator" : "Staff"}</td>
+            <td className="p-3">{new Date(u.createdAt).toLocaleDateString("en-US", { dateStyle: "medium" })}</td>
+            <td className="p-3">{u.activeSessions}</td>
+            <td className="p-3">
+              <div className="flex flex-wrap gap-2">
+                <Form method="post" className="flex gap-2">
+                  <input type="hidden" name="intent" value="reset-password" />
+                  <input type="hidden" name="userId" value={u.id} />
+                  <label className="sr-only" htmlFor={`pw-${u.id}`}>
+                    New password for {u.email}
+                  </label>
+                  <input id={`pw-${u.id}`} name="password" type="text" required autoComplete="new-password" placeholder="New password" className={`${input} w-40`} />
+                  <button type="submit" className={small}>
+                    Reset password<span className="sr-only"> for {u.email}</span>
+                  </button>
+                </Form>
+                <Form method="post">
+                  <input type="hidden" name="intent" value="sign-out" />
+                  <input type="hidden" name="userId" value={u.id} />
+                  <button type="submit" className={small}>
+                    Sign out everywhere<span className="sr-only"> ({u.email})</span>
+                  </button>
+                </Form>
+                {me.isSuperAdmin && u.id !== me.id && (
+                  <>
                     <Form method="post">
-                      <input type="hidden" name="intent" value="sign-out" />
+                      <input type="hidden" name="intent" value={u.isAdmin ? "revoke-admin" : "grant-admin"} />
                       <input type="hidden" name="userId" value={u.id} />
                       <button type="submit" className={small}>
-                        Sign out everywhere<span className="sr-only"> ({u.email})</span>
+                        {u.isAdmin ? "Remove admin" : "Make admin"}
+                        <span className="sr-only"> ({u.email})</span>
                       </button>
                     </Form>
-                    {me.isSuperAdmin && u.id !== me.id && (
-                      <>
-                        <Form method="post">
-                          <input type="hidden" name="intent" value={u.isAdmin ? "revoke-admin" : "grant-admin"} />
-                          <input type="hidden" name="userId" value={u.id} />
-                          <button type="submit" className={small}>
-                            {u.isAdmin ? "Remove admin" : "Make admin"}
-                            <span className="sr-only"> ({u.email})</span>
-                          </button>
-                        </Form>
-                        <Form method="post" onSubmit={confirmDelete(u.email)}>
-                          <input type="hidden" name="intent" value="delete" />
-                          <input type="hidden" name="userId" value={u.id} />
-                          <button type="submit" className={`${small} border-red-300 text-red-800 hover:bg-red-50`}>
-                            Delete<span className="sr-only"> {u.email}</span>
-                          </button>
-                        </Form>
-                      </>
-                    )}
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+                    <Form method="post" onSubmit={confirmDelete(u.email)}>
+                      <input type="hidden" name="intent" value="delete" />
+                      <input type="hidden" name="userId" value={u.id} />
+                      <button type="submit" className={`${small} border-red-300 text-red-800 hover:bg-red-50`}>
+                        Delete<span className="sr-only"> {u.email}</span>
+                      </button>
+                    </Form>
+                  </>
+                )}
+              </div>
+            </td>
+          </tr>
+        ))}
+      </AdminTable>
     </>
   );
 }

@@ -1,0 +1,46 @@
+import type { ReactNode } from "react";
+
+export interface AdminColumn {
+  label: string;
+  className?: string;
+}
+
+/**
+ * The table of an admin list: a white card that scrolls sideways on a phone, a caption for screen
+ * readers and the column headings. The rows are its children. `regionLabel` makes the card a
+ * labelled, focusable region, for a table whose rows hold nothing else the keyboard can reach.
+ */
+export function AdminTable({
+  caption,
+  columns,
+  className = "",
+  tableClassName = "",
+  regionLabel,
+  children,
+}: {
+  caption: string;
+  columns: readonly AdminColumn[];
+  className?: string;
+  tableClassName?: string;
+  regionLabel?: string;
+  children: ReactNode;
+}) {
+  const region = regionLabel ? { role: "region", "aria-label": regionLabel, tabIndex: 0 } : {};
+  return (
+    <div {...region} className={`overflow-x-auto rounded-lg border border-slate-200 bg-white ${className}`}>
+      <table className={`w-full border-collapse text-left text-sm ${tableClassName}`}>
+        <caption className="sr-only">{caption}</caption>
+        <thead>
+          <tr className="border-b border-slate-200 text-xs uppercase tracking-wider text-slate-600">
+            {columns.map((column) => (
+              <th key={column.label} scope="col" className={`p-3 ${column.className ?? ""}`}>
+                {column.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
+  );
+}
