@@ -6,6 +6,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, Link, useFetcher, useNavigate, useNavigation } from "react-router";
 import { formatBytes, SIGNED_URL_EXPIRY_OPTIONS } from "~/storage/constants";
+import { ConfirmDialog } from "./confirm-dialog";
 import type { GraphicsOutcome, SelectedGraphic } from "./graphics-types";
 import { useHydrated } from "./use-hydrated";
 
@@ -78,7 +79,7 @@ export function GraphicsDetails({ file, closeHref, outcome }: { file: SelectedGr
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const dialogRef = useRef<HTMLDialogElement>(null);
-  const confirmRef = useRef<HTMLDialogElement>(null);
+  const [confirming, setConfirming] = useState(false);
   const signer = useFetcher<GraphicsOutcome>();
   const [copied, setCopied] = useState("");
   const [dimensions, setDimensions] = useState("");
@@ -115,7 +116,7 @@ export function GraphicsDetails({ file, closeHref, outcome }: { file: SelectedGr
       open={hydrated ? undefined : true}
       aria-labelledby={`${ids}-title`}
       onClose={(event) => {
-        // React passes the inner confirmation dialog's close up to here: only this dialog's own counts.
+        // React passes the confirmation dialog's close up to here: only this dialog's own counts.
         if (hydrated && event.target === event.currentTarget) close();
       }}
       className={`w-[min(56rem,calc(100%-1rem))] max-w-none rounded-lg border border-slate-300 bg-white p-0 text-navy-900 shadow-xl backdrop:bg-navy-950/60 ${hydrated ? "m-auto" : "static my-6"}`}
@@ -193,7 +194,7 @@ export function GraphicsDetails({ file, closeHref, outcome }: { file: SelectedGr
             onSubmit={(event) => {
               if (!hydrated) return;
               event.preventDefault();
-              confirmRef.current?.showModal();
+              setConfirming(true);
             }}
           >
             <input type="hidden" name="intent" value="delete" />
@@ -204,16 +205,12 @@ export function GraphicsDetails({ file, closeHref, outcome }: { file: SelectedGr
           </Form>
         </div>
       </div>
-      <dialog ref={confirmRef} aria-labelledby={`${ids}-confirm`} className="m-auto max-w-md rounded-lg border border-slate-300 bg-white p-5 text-navy-900 shadow-xl backdrop:bg-navy-950/60">
-        <h3 id={`${ids}-confirm`} className="text-lg font-semibold">
-          Delete {file.name}?
-        </h3>
-        <p className="mt-2 text-sm text-slate-700">Its public and signed URLs stop working (copies cached by browsers may show for up to an hour). This cannot be undone.</p>
-        <div className="mt-4 flex justify-end gap-2">
-          <button type="button" className={button} onClick={() => confirmRef.current?.close()}>
-            Cancel
-          </button>
-          <Form method="post" preventScrollReset onSubmit={() => confirmRef.current?.close()}>
+      <ConfirmDialog
+        open={confirming}
+        title={`Delete ${file.name}?`}
+        onCancel={() => setConfirming(false)}
+        actions={
+          <Form method="post" preventScrollReset onSubmit={() => setConfirming(false)}>
             <input type="hidden" name="intent" value="delete" />
             <input type="hidden" name="name" value={file.name} />
             <input type="hidden" name="confirm" value="yes" />
@@ -221,8 +218,10 @@ export function GraphicsDetails({ file, closeHref, outcome }: { file: SelectedGr
               Delete permanently
             </button>
           </Form>
-        </div>
-      </dialog>
+        }
+      >
+        Its public and signed URLs stop working (copies cached by browsers may show for up to an hour). This cannot be undone.
+      </ConfirmDialog>
     </dialog>
   );
 }
