@@ -3,30 +3,15 @@
  * e-mail reaches a real SMTP listener (smtp-server on 127.0.0.1); then PostgreSQL stops, and the
  * form answers with a clear error and the sales phone while the process keeps serving pages.
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { SMTPServer } from "smtp-server";
 import { startTestPostgres, type TestPostgres } from "../../scripts/pg/test-server";
-import { E2E_AUTH_SECRET, E2E_GTM_ID, E2E_SITE_URL } from "./config";
+import { E2E_GTM_ID, E2E_SITE_URL } from "./config";
 import { hydrated, randomClientAddress, site } from "./helpers";
 import { fillContactForm, runMarker, VALID } from "./leads-helpers";
+import { startServerProcess, type ServerProcess } from "./server-process";
 
 const SALES = "sales@crossroadsit.example";
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function startSmtp(): Promise<{ port: number; received: string[]; close: () => Promise<void> }> {
   const received: string[] = [];
@@ -55,34 +40,17 @@ test("on PostgreSQL with SMTP: sales gets the e-mail; with the database down the
   test.setTimeout(120_000);
   let pg: TestPostgres | undefined;
   let smtp: Awaited<ReturnType<typeof startSmtp>> | undefined;
-  let server: ChildProcess | undefined;
-  const dataDir = mkdtempSync(path.join(tmpdir(), "crossroads-outage-"));
-  let output = "";
+  let server: ServerProcess | undefined;
   try {
     [pg, smtp] = await Promise.all([startTestPostgres(), startSmtp()]);
-    const port = await freePort();
-    const origin = `http://127.0.0.1:${port}`;
-    server = spawn(process.execPath, [path.resolve("build/server-runtime/index.js")], {
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        SITE_URL: E2E_SITE_URL,
-        GTM_ID: E2E_GTM_ID,
-        DATA_DIR: dataDir,
-        DATABASE_URL: pg.url,
-        BETTER_AUTH_SECRET: E2E_AUTH_SECRET,
-        TRUST_PROXY: "1",
-        SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
-        SALES_EMAIL: SALES,
-      },
-      stdio: ["ignore", "pipe", "pipe"],
+    server = await startServerProcess({
+      GTM_ID: E2E_GTM_ID,
+      DATABASE_URL: pg.url,
+      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+      SALES_EMAIL: SALES,
     });
-    server.stdout!.on("data", (d) => (output += d));
-    server.stderr!.on("data", (d) => (output += d));
-    await expect.poll(async () => (await fetch(`${origin}/healthz`).catch(() => null))?.status, { timeout: 30_000 }).toBe(200);
-    expect(output).toContain(`Lead notifications: each new lead is e-mailed to ${SALES} through smtp://127.0.0.1:${smtp.port}`);
+    const origin = server.url;
+    expect(server.logs()).toContain(`Lead notifications: each new lead is e-mailed to ${SALES} through smtp://127.0.0.1:${smtp.port}`);
 
     const context = await browser.newContext({ baseURL: origin, extraHTTPHeaders: { "x-forwarded-for": randomClientAddress() } });
     const page = await context.newPage();
@@ -130,20 +98,14 @@ test("on PostgreSQL with SMTP: sales gets the e-mail; with the database down the
     expect(html).toContain(`value="${second}"`);
 
     // The process is still up and serving.
-    expect(server.exitCode).toBeNull();
+    expect(server.running()).toBe(true);
     expect((await fetch(`${origin}/healthz`)).status).toBe(200);
     expect((await page.request.get("/faq")).status()).toBe(200);
-    expect(output).toContain("Contact form: the lead could not be stored");
+    expect(server.logs()).toContain("Contact form: the lead could not be stored");
     await context.close();
   } finally {
-    if (server && server.exitCode === null) {
-      const exited = new Promise((r) => server!.once("exit", r));
-      server.kill("SIGTERM");
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 8000))]);
-      if (server.exitCode === null) server.kill("SIGKILL");
-    }
+    await server?.stop();
     await smtp?.close();
     await pg?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
   }
 });

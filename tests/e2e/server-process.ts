@@ -16,6 +16,8 @@ export interface ServerProcess {
   port: number;
   /** Everything the process wrote to stdout and stderr so far. */
   logs: () => string;
+  /** The process has not exited. */
+  running: () => boolean;
   stop: () => Promise<void>;
 }
 
@@ -75,6 +77,7 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
     url,
     port,
     logs: () => output,
+    running: () => child.exitCode === null && child.signalCode === null,
     stop: async () => {
       if (child.exitCode === null) {
         child.kill("SIGTERM");
