@@ -11,7 +11,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import path from "node:path";
 import { startTestPostgres, type TestPostgres } from "../pg/test-server.ts";
-import { freePort, installExitHandlers, log, ROOT, round, SERVER_ENTRY, sleep, startProcess, TMP_ROOT, type Proc, type Figure } from "./lib.ts";
+import { installExitHandlers, log, percentile, round, startServer, TMP_ROOT, type Figure, type ServerHandle } from "./lib.ts";
 
 const CLIENTS = 50;
 const COUNT = Number(process.env.BENCH_LEADS_COUNT ?? 2000);
@@ -34,26 +34,6 @@ const nextAddress = () => {
   const n = ++addressSeq;
   return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
 };
-
-async function startSiteServer(env: Record<string, string>): Promise<{ proc: Proc; url: string }> {
-  const port = await freePort();
-  const proc = startProcess(process.execPath, [SERVER_ENTRY], "server", {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production", TRUST_PROXY: "1", SMTP_URL: "", SALES_EMAIL: "", ...env },
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (proc.hasExited()) throw new Error(`server exited before answering /healthz:\n${proc.output()}`);
-    if (Date.now() > deadline) {
-      await proc.stop();
-      throw new Error(`server did not answer /healthz within 60 s:\n${proc.output()}`);
-    }
-    const ok = await fetch(`${url}/healthz`).then((r) => r.ok, () => false);
-    if (ok) return { proc, url };
-    await sleep(50);
-  }
-}
 
 /** `count` submissions by `clients` concurrent clients; latencies in ms. */
 async function submit(url: string, count: number, clients: number): Promise<{ seconds: number; latencies: number[] }> {
@@ -79,20 +59,16 @@ async function submit(url: string, count: number, clients: number): Promise<{ se
   return { seconds: (performance.now() - started) / 1000, latencies };
 }
 
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-
 export async function measureLeads(): Promise<Figure[]> {
   const figures: Figure[] = [];
   for (const backend of ["PGlite", "PostgreSQL"] as const) {
     const dataDir = mkdtempSync(path.join(TMP_ROOT, "bench-leads-"));
     let pg: TestPostgres | undefined;
-    let server: { proc: Proc; url: string } | undefined;
+    let server: ServerHandle | undefined;
     try {
       if (backend === "PostgreSQL") pg = await startTestPostgres();
-      server = await startSiteServer({ DATA_DIR: dataDir, DATABASE_URL: pg?.url ?? "" });
+      // Notifications off: the outbox sends after the answer anyway.
+      server = await startServer(60_000, { DATA_DIR: dataDir, DATABASE_URL: pg?.url ?? "", TRUST_PROXY: "1", SMTP_URL: "", SALES_EMAIL: "" });
       await submit(server.url, WARMUP, CLIENTS);
       const { seconds, latencies } = await submit(server.url, COUNT, CLIENTS);
       const rate = round(COUNT / seconds, 0);
@@ -103,7 +79,7 @@ export async function measureLeads(): Promise<Figure[]> {
         { figure: `Contact submission p99 latency, ${CLIENTS} clients (${backend})`, value: p99, unit: "ms" },
       );
     } finally {
-      await server?.proc.stop();
+      await server?.stop();
       await pg?.stop();
       rmSync(dataDir, { recursive: true, force: true });
     }
