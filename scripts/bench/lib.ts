@@ -7,10 +7,13 @@
 import { spawn, type ChildProcess, type SpawnOptions } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import http from "node:http";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { freePort } from "../pg/test-server.ts";
+
+/** A port that was free on 127.0.0.1 a moment ago (one helper for tests, bench and the PostgreSQL harness). */
+export { freePort };
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 /**
@@ -42,20 +45,6 @@ export const round = (value: number, digits = 1) => {
 
 export function log(message: string) {
   process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}\n`);
-}
-
-/** A port that was free on 127.0.0.1 a moment ago. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const address = srv.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 export interface HttpResult {

@@ -106,7 +106,7 @@ function serverUserIds(): { uid: number; gid: number } {
 }
 
 /** A port nobody listens on right now (the OS picks it for a socket bound to port 0). */
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.unref();

@@ -5,9 +5,9 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { freePort } from "../../scripts/pg/test-server";
 import { E2E_AUTH_SECRET, E2E_SITE_URL } from "./config";
 
 export interface ServerProcess {
@@ -19,18 +19,6 @@ export interface ServerProcess {
   /** The process has not exited. */
   running: () => boolean;
   stop: () => Promise<void>;
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => (port ? resolve(port) : reject(new Error("no free port"))));
-    });
-  });
 }
 
 /** Starts `node build/server-runtime/index.js` in production mode and waits for /healthz. */
