@@ -6,6 +6,7 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type ErrorRequestHandler } from "express";
 import { existsSync } from "node:fs";
+import { randomUUID } from "node:crypto";
 import { createServer } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -15,6 +16,8 @@ import { isCrossSiteWrite, trustedOrigins } from "../app/auth/origins.ts";
 import { closeDatabase, initDatabase } from "../app/db/client.server.ts";
 import { EnvError, parseEnv, type Env } from "../app/env.server.ts";
 import { startLeadWorker, type LeadWorker } from "../app/leads/worker.server.ts";
+import { errorLine } from "../app/lib/error-log.server.ts";
+import { REQUEST_ID_HEADER } from "../app/lib/request-id.ts";
 import { clientAddress } from "./client-address.ts";
 import { applySecurityHeaders, baselineHeader, securityHeaders } from "./security-headers.ts";
 import { StaticStore } from "./static-store.ts";
@@ -85,8 +88,8 @@ app.all(
   "/{*path}",
   createRequestHandler({ build, mode: env.NODE_ENV === "production" ? "production" : "development" }),
 );
-const onError: ErrorRequestHandler = (error, _req, res, _next) => {
-  console.error("Request failed:", error instanceof Error ? error.message : error);
+const onError: ErrorRequestHandler = (error, req, res, _next) => {
+  console.error(errorLine(error, { method: req.method, url: `http://host${req.originalUrl}`, headers: new Headers({ [REQUEST_ID_HEADER]: String(req.headers[REQUEST_ID_HEADER] ?? "-") }) }));
   if (res.headersSent) return res.end();
   res.status(500).setHeader("Cache-Control", "no-store");
   if (serverErrorPage) res.type("html").send(serverErrorPage);
@@ -97,6 +100,10 @@ app.use(onError);
 const allowedOrigins = trustedOrigins(env);
 
 const server = createServer((req, res) => {
+  // Every log line about this request carries its id; the visitor can quote it from X-Request-Id.
+  const requestId = randomUUID();
+  req.headers[REQUEST_ID_HEADER] = requestId;
+  res.setHeader("X-Request-Id", requestId);
   if (
     isCrossSiteWrite(req.method ?? "GET", { origin: req.headers.origin, secFetchSite: req.headers["sec-fetch-site"] as string | undefined }, allowedOrigins)
   ) {

@@ -1,0 +1,41 @@
+/**
+ * How the server logs a failure: one line per unexpected error, with the request id, the method,
+ * the path and the message (never a stack trace, never the query string, which can hold search
+ * terms and tokens). Expected answers (4xx, a client that went away) are not logged at all.
+ */
+import { isRouteErrorResponse } from "react-router";
+import { requestIdOf } from "./request-id";
+
+/** The error is an answer the server meant to give, or the client gave up: nothing to log. */
+export function isExpected(error: unknown, request?: Request): boolean {
+  if (request?.signal.aborted) return true;
+  if (isRouteErrorResponse(error)) return error.status < 500;
+  if (error instanceof Response) return error.status < 500;
+  return false;
+}
+
+// eslint-disable-next-line no-control-regex
+const oneLine = (text: string) => text.replace(/[\u0000-\u001f\u007f]+/g, " ").slice(0, 300);
+
+/** What a log line needs of a request (the Fetch Request, or the Node server's own fields). */
+export type RequestInfo = Pick<Request, "method" | "url" | "headers">;
+
+export function errorLine(error: unknown, request?: RequestInfo): string {
+  const where = request ? `${request.method} ${safePath(request.url)}` : "-";
+  const message = error instanceof Error ? `${error.name}: ${error.message}` : isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : String(error);
+  return `[request ${request ? requestIdOf(request) : "-"}] ${where} failed: ${oneLine(message)}`;
+}
+
+function safePath(url: string): string {
+  try {
+    return oneLine(new URL(url).pathname);
+  } catch {
+    return "?";
+  }
+}
+
+/** Logs an unexpected error as one line; says nothing about expected ones. */
+export function logRequestError(error: unknown, request?: Request, log: Pick<Console, "error"> = console): void {
+  if (isExpected(error, request)) return;
+  log.error(errorLine(error, request));
+}
