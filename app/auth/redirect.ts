@@ -9,7 +9,10 @@ export function safeRedirect(to: unknown, fallback = "/"): string {
   try {
     const url = new URL(to, "http://placeholder.invalid");
     if (url.origin !== "http://placeholder.invalid") return fallback;
-    return `${url.pathname}${url.search}${url.hash}`;
+    // Check what is returned, not what came in: dot segments ("/.//x", "/%2e%2e//x") normalise to
+    // "//x", which a browser reads as another host.
+    const path = `${url.pathname}${url.search}${url.hash}`;
+    return path.startsWith("//") || path.startsWith("/\\") ? fallback : path;
   } catch {
     return fallback;
   }

@@ -21,6 +21,16 @@ describe("safeRedirect: only same-site paths are honoured", () => {
   ])("refuses %s", (to) => {
     expect(safeRedirect(to)).toBe("/");
   });
+  // Review finding 2: the check must hold for the normalised path that is returned.
+  it.each(["/.//evil.example/x", "/..//evil.example", "/%2e%2e/%2e%2e//evil.example", "/a/../..//evil.example", "/.%2e//evil.example"])(
+    "finding 2, open redirect through dot segments: refuses %s",
+    (to) => {
+      expect(safeRedirect(to)).toBe("/");
+    },
+  );
+  it("finding 2: still keeps a path whose dot segments normalise to a same-site path", () => {
+    expect(safeRedirect("/admin/./docs/../users")).toBe("/admin/users");
+  });
   it("builds the sign-in link with the original path and query", () => {
     expect(loginPath("/admin/docs?x=1")).toBe("/auth/login?redirectTo=%2Fadmin%2Fdocs%3Fx%3D1");
     expect(loginPath("//evil.example")).toBe("/auth/login");
