@@ -16,6 +16,7 @@ import {
   CLIENT_IP_HEADER,
   MIN_PASSWORD_LENGTH,
   SESSION_IDLE_SECONDS,
+  SESSION_MAX_AGE_SECONDS,
   SESSION_UPDATE_AGE_SECONDS,
   SIGN_IN_MAX_ATTEMPTS,
   SIGN_IN_WINDOW_SECONDS,
@@ -32,6 +33,17 @@ export function authSecret(config: Pick<Env, "BETTER_AUTH_SECRET" | "DATA_DIR">)
   writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: "wx" });
   chmodSync(file, 0o600);
   return secret;
+}
+
+/**
+ * The session lifetime rules, whatever made or refreshed the session: at most 15 idle minutes
+ * from now (better-auth would give a sign-in with rememberMe: false a fixed 24 hours), and never
+ * past the absolute lifetime counted from sign-in.
+ */
+export function clampSessionExpiry(expiresAt: Date, createdAt: Date | undefined, now = Date.now()): Date {
+  let limit = now + SESSION_IDLE_SECONDS * 1000;
+  if (createdAt) limit = Math.min(limit, createdAt.getTime() + SESSION_MAX_AGE_SECONDS * 1000);
+  return new Date(Math.min(expiresAt.getTime(), limit));
 }
 
 export function createAuth(db: Database, config: Env) {
@@ -61,6 +73,22 @@ export function createAuth(db: Database, config: Env) {
       updateAge: SESSION_UPDATE_AGE_SECONDS,
       // Every request checks the database, so a revoked session is refused at once.
       cookieCache: { enabled: false },
+    },
+    databaseHooks: {
+      session: {
+        create: {
+          before: async (session) => ({ data: { ...session, expiresAt: clampSessionExpiry(new Date(session.expiresAt), new Date(session.createdAt ?? Date.now())) } }),
+        },
+        update: {
+          // A refresh (get-session) has the session it extends in its context: cap it at the absolute lifetime.
+          before: async (update, context) => {
+            const current = (context?.context as { session?: { session?: { createdAt?: Date | string } } } | undefined)?.session?.session;
+            if (!update.expiresAt) return;
+            const createdAt = current?.createdAt ? new Date(current.createdAt) : undefined;
+            return { data: { ...update, expiresAt: clampSessionExpiry(new Date(update.expiresAt), createdAt) } };
+          },
+        },
+      },
     },
     rateLimit: {
       enabled: true,

@@ -2,6 +2,8 @@
 
 /** The server forgets a session not refreshed for this long; the client refreshes while active. */
 export const SESSION_IDLE_SECONDS = 15 * 60;
+/** However active, a session ends this long after sign-in; then a new sign-in is needed. */
+export const SESSION_MAX_AGE_SECONDS = 12 * 60 * 60;
 /** A session in use is extended at most this often. */
 export const SESSION_UPDATE_AGE_SECONDS = 60;
 /** Sign-in attempts allowed per client address per window. */

@@ -32,6 +32,17 @@ export async function roleFlags(user: { id: string; email: string }): Promise<Ro
   }
 }
 
+/** Whether the account holds the admin role now (read at the time of the check, never cached). */
+export async function hasAdminRole(userId: string): Promise<boolean> {
+  const db = await database();
+  const rows = await db
+    .select({ role: userRoles.role })
+    .from(userRoles)
+    .where(and(eq(userRoles.userId, userId), eq(userRoles.role, "admin")))
+    .limit(1);
+  return rows.length === 1;
+}
+
 export async function grantRole(userId: string, role: Role): Promise<void> {
   const db = await database();
   await db.insert(userRoles).values({ userId, role }).onConflictDoNothing();

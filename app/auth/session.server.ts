@@ -4,6 +4,7 @@
  */
 import { data, redirect } from "react-router";
 import { auth } from "./auth.server";
+import { SESSION_MAX_AGE_SECONDS } from "./config";
 import { ACCESS_DENIED_TEXT } from "./access-denied";
 import { loginPath } from "./redirect";
 import { roleFlags, type RoleFlags } from "./roles.server";
@@ -17,6 +18,11 @@ export async function getSignedIn(request: Request): Promise<SignedIn | null> {
   const result = await (await auth()).api.getSession({ headers: request.headers });
   if (!result) return null;
   const { user, session } = result;
+  // Past the absolute lifetime the session is over, however active it was: end it for good.
+  if (Date.now() - new Date(session.createdAt).getTime() >= SESSION_MAX_AGE_SECONDS * 1000) {
+    await (await auth()).api.revokeSession({ headers: request.headers, body: { token: session.token } }).catch(() => {});
+    return null;
+  }
   return {
     user: { id: user.id, email: user.email, name: user.name },
     session: { id: session.id, expiresAt: new Date(session.expiresAt).toISOString() },

@@ -51,7 +51,7 @@ export async function action({ request }: Route.ActionArgs) {
   let response: Response;
   try {
     response = await (await auth()).handler(
-      new Request(signInUrl, { method: "POST", headers, body: JSON.stringify({ email, password, rememberMe: false }) }),
+      new Request(signInUrl, { method: "POST", headers, body: JSON.stringify({ email, password }) }),
     );
   } catch (error) {
     console.error("Sign-in failed:", error instanceof Error ? error.message : error);

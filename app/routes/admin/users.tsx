@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/users";
-import { grantRole, revokeRole } from "~/auth/roles.server";
+import { grantRole, hasAdminRole, revokeRole } from "~/auth/roles.server";
 import { requireAdmin } from "~/auth/session.server";
 import {
   AccountExistsError,
@@ -23,8 +23,14 @@ export async function loader({ request }: Route.LoaderArgs) {
 type Outcome = { ok: true; message: string } | { ok: false; message: string; reasons?: string[]; code?: string; intent: string; email?: string };
 
 const SUPER_ONLY = new Set(["grant-admin", "revoke-admin", "delete"]);
+/** Changes to someone else's sign-in: allowed on an administrator's account to the super-administrator only. */
+const GUARDS_ADMINS = new Set(["reset-password", "sign-out"]);
 
-/** Every change is checked here, on the server: any admin manages accounts; only the super-admin changes roles or deletes. */
+/**
+ * Every change is checked here, on the server, against the target's roles as they are now: any
+ * admin creates accounts and resets or signs out staff; only the super-administrator changes
+ * roles, deletes accounts, or resets or signs out an administrator (itself included).
+ */
 export async function action({ request }: Route.ActionArgs) {
   const me = await requireAdmin(request);
   const form = await request.formData();
@@ -43,6 +49,8 @@ export async function action({ request }: Route.ActionArgs) {
     if (!parsed.success) return refuse(400, "Not a valid user id.", { code: "validation_failed" });
     const userId = parsed.data;
     const isSelf = userId === me.user.id;
+    if (GUARDS_ADMINS.has(intent) && !me.isSuperAdmin && (await hasAdminRole(userId)))
+      return refuse(403, "Only the super-administrator may reset the password of, or sign out, an administrator.", { code: "forbidden" });
     switch (intent) {
       case "reset-password":
         await resetPassword(userId, String(form.get("password") ?? ""));
@@ -96,7 +104,9 @@ export default function Users({ loaderData: { staff, me }, actionData }: Route.C
     <>
       <h1 className="text-2xl font-bold tracking-tight">Staff accounts</h1>
       <p className="mt-1 text-sm text-slate-700">
-        {me.isSuperAdmin ? "You are the super-administrator: you can also change roles and delete accounts." : "Only the super-administrator can change roles or delete accounts."}
+        {me.isSuperAdmin
+          ? "You are the super-administrator: you can also change roles, delete accounts, and reset or sign out administrators."
+          : "Only the super-administrator can change roles, delete accounts, or reset the password of an administrator."}
       </p>
 
       {outcome && (
@@ -153,24 +163,29 @@ export default function Users({ loaderData: { staff, me }, actionData }: Route.C
             <td className="p-3">{u.activeSessions}</td>
             <td className="p-3">
               <div className="flex flex-wrap gap-2">
-                <Form method="post" className="flex gap-2">
-                  <input type="hidden" name="intent" value="reset-password" />
-                  <input type="hidden" name="userId" value={u.id} />
-                  <label className="sr-only" htmlFor={`pw-${u.id}`}>
-                    New password for {u.email}
-                  </label>
-                  <input id={`pw-${u.id}`} name="password" type="text" required autoComplete="new-password" placeholder="New password" className={`${input} w-40`} />
-                  <button type="submit" className={small}>
-                    Reset password<span className="sr-only"> for {u.email}</span>
-                  </button>
-                </Form>
-                <Form method="post">
-                  <input type="hidden" name="intent" value="sign-out" />
-                  <input type="hidden" name="userId" value={u.id} />
-                  <button type="submit" className={small}>
-                    Sign out everywhere<span className="sr-only"> ({u.email})</span>
-                  </button>
-                </Form>
+                {!me.isSuperAdmin && u.isAdmin && <span className="py-2 text-xs text-slate-600">Managed by the super-administrator</span>}
+                {(me.isSuperAdmin || !u.isAdmin) && (
+                  <>
+                    <Form method="post" className="flex gap-2">
+                      <input type="hidden" name="intent" value="reset-password" />
+                      <input type="hidden" name="userId" value={u.id} />
+                      <label className="sr-only" htmlFor={`pw-${u.id}`}>
+                        New password for {u.email}
+                      </label>
+                      <input id={`pw-${u.id}`} name="password" type="text" required autoComplete="new-password" placeholder="New password" className={`${input} w-40`} />
+                      <button type="submit" className={small}>
+                        Reset password<span className="sr-only"> for {u.email}</span>
+                      </button>
+                    </Form>
+                    <Form method="post">
+                      <input type="hidden" name="intent" value="sign-out" />
+                      <input type="hidden" name="userId" value={u.id} />
+                      <button type="submit" className={small}>
+                        Sign out everywhere<span className="sr-only"> ({u.email})</span>
+                      </button>
+                    </Form>
+                  </>
+                )}
                 {me.isSuperAdmin && u.id !== me.id && (
                   <>
                     <Form method="post">

