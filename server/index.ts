@@ -19,6 +19,7 @@ import { startLeadWorker, type LeadWorker } from "../app/leads/worker.server.ts"
 import { errorLine } from "../app/lib/error-log.server.ts";
 import { REQUEST_ID_HEADER } from "../app/lib/request-id.ts";
 import { clientAddress } from "./client-address.ts";
+import { checkRequestLine, refuseWrite, writableRoutes, type Refusal } from "./request-rules.ts";
 import { applySecurityHeaders, baselineHeader, securityHeaders } from "./security-headers.ts";
 import { StaticStore } from "./static-store.ts";
 
@@ -98,12 +99,25 @@ const onError: ErrorRequestHandler = (error, req, res, _next) => {
 app.use(onError);
 
 const allowedOrigins = trustedOrigins(env);
+const acceptsWrites = writableRoutes(build);
+
+function refuse(res: import("node:http").ServerResponse, refusal: Refusal) {
+  res.writeHead(refusal.status, {
+    ...securityHeaders,
+    "Content-Type": "text/plain; charset=utf-8",
+    "Cache-Control": "no-store",
+    ...(refusal.allow ? { Allow: refusal.allow } : {}),
+  });
+  res.end(refusal.message);
+}
 
 const server = createServer((req, res) => {
   // Every log line about this request carries its id; the visitor can quote it from X-Request-Id.
   const requestId = randomUUID();
   req.headers[REQUEST_ID_HEADER] = requestId;
   res.setHeader("X-Request-Id", requestId);
+  const malformed = checkRequestLine(req.method, req.url, req.headers.host);
+  if (malformed) return refuse(res, malformed);
   if (
     isCrossSiteWrite(req.method ?? "GET", { origin: req.headers.origin, secFetchSite: req.headers["sec-fetch-site"] as string | undefined }, allowedOrigins)
   ) {
@@ -127,7 +141,15 @@ const server = createServer((req, res) => {
     res.end();
     return;
   }
+  // "//host/x" would read as another host further on: one slash, same page.
+  if (pathname.startsWith("//")) {
+    res.writeHead(301, { ...securityHeaders, Location: pathname.replace(/^\/+/, "/") + (q === -1 ? "" : url.slice(q)) });
+    res.end();
+    return;
+  }
   if (store.serve(req, res, pathname)) return;
+  const notWritable = refuseWrite(req.method ?? "GET", pathname, acceptsWrites);
+  if (notWritable) return refuse(res, notWritable);
   app(req, res);
 });
 

@@ -107,6 +107,16 @@ export function createAuth(db: Database, config: Env) {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
     telemetry: { enabled: false },
+    // One line per event, never a stack trace (a database outage would print one per request).
+    logger: {
+      log: (level, message, ...args) => {
+        const detail = args.map((a) => (a instanceof Error ? a.message : typeof a === "string" ? a : "")).filter(Boolean).join("; ");
+        // eslint-disable-next-line no-control-regex
+        const line = `Auth ${level}: ${message}${detail ? `: ${detail}` : ""}`.replace(/[\u0000-\u001f\u007f]+/g, " ").slice(0, 500);
+        if (level === "error") console.error(line);
+        else console.log(line);
+      },
+    },
   });
 }
 

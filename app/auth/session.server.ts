@@ -3,7 +3,8 @@
  * no session → /auth/login with the original path; no admin role → 403 Access Denied.
  */
 import { data, redirect } from "react-router";
-import { auth } from "./auth.server";
+import { requestIdOf } from "~/lib/request-id";
+import { auth, type Auth } from "./auth.server";
 import { SESSION_MAX_AGE_SECONDS } from "./config";
 import { ACCESS_DENIED_TEXT } from "./access-denied";
 import { loginPath } from "./redirect";
@@ -14,8 +15,18 @@ export interface SignedIn extends RoleFlags {
   session: { id: string; expiresAt: string };
 }
 
+/**
+ * The signed-in user, or null. When the database cannot be reached, protected pages answer 503
+ * (the error page) rather than a 500, and say nothing about what they hold.
+ */
 export async function getSignedIn(request: Request): Promise<SignedIn | null> {
-  const result = await (await auth()).api.getSession({ headers: request.headers });
+  let result: Awaited<ReturnType<Auth["api"]["getSession"]>>;
+  try {
+    result = await (await auth()).api.getSession({ headers: request.headers });
+  } catch (error) {
+    console.error(`[request ${requestIdOf(request)}] The session could not be checked: ${error instanceof Error ? error.message : error}`);
+    throw data({ reason: "unavailable" }, { status: 503, headers: { "Retry-After": "60", "Cache-Control": "no-store" } });
+  }
   if (!result) return null;
   const { user, session } = result;
   // Past the absolute lifetime the session is over, however active it was: end it for good.

@@ -16,6 +16,8 @@ export const VIEWER_COLLECTIONS = ["mloe", "ste"] as const satisfies readonly Co
 export const TITLE_MAX = 200;
 export const SLUG_MAX = 80;
 export const BODY_MAX = 200_000;
+/** A document form: the body (a character can take 12 bytes once UTF-8 and %-encoded) plus the other fields. */
+export const DOCUMENT_FORM_LIMIT = BODY_MAX * 12 + 64 * 1024;
 /** The library's list shows at most this many rows; the filters narrow it. */
 export const LIST_LIMIT = 200;
 export type ListStatus = "all" | "published" | "draft";

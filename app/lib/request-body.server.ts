@@ -41,3 +41,43 @@ export async function readBodyLimited(request: Request, limit: number, drainUpTo
   }
   return body;
 }
+
+/** Ordinary forms (sign-in, staff accounts, a lead's status): a few fields, never more than this. */
+export const FORM_BODY_LIMIT = 64 * 1024;
+/**
+ * A too-large body up to this size is read and dropped, so the client receives the 413 on a
+ * connection that stays usable; past it the answer closes the connection instead of reading on.
+ */
+export const DRAIN_LIMIT = 1024 * 1024;
+
+/** What a refused body is answered with: 413 when too large, 400 when it is not a readable form. */
+export function bodyRefusal(status: 400 | 413): Response {
+  const message = status === 413 ? "That request is too large." : "That form could not be read. Reload the page and try again.";
+  return new Response(message, {
+    status,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", ...(status === 413 ? { Connection: "close" } : {}) },
+  });
+}
+
+/**
+ * The request's form, read within `limit` bytes. Throws a 413 Response when the body is too large
+ * (before buffering it), and a 400 Response when it is not a form (a broken multipart boundary) or
+ * a field holds a NUL character (which PostgreSQL cannot store and no person types).
+ */
+export async function readForm(request: Request, limit = FORM_BODY_LIMIT): Promise<FormData> {
+  let body: Uint8Array<ArrayBuffer>;
+  try {
+    body = await readBodyLimited(request, limit, Math.max(limit, DRAIN_LIMIT));
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) throw bodyRefusal(413);
+    throw error;
+  }
+  let form: FormData;
+  try {
+    form = await new Response(body, { headers: { "content-type": request.headers.get("content-type") ?? "" } }).formData();
+  } catch {
+    throw bodyRefusal(400);
+  }
+  for (const [name, value] of form) if (name.includes("\0") || (typeof value === "string" && value.includes("\0"))) throw bodyRefusal(400);
+  return form;
+}

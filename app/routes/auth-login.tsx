@@ -9,6 +9,7 @@ import { Icon } from "~/components/ui/icon";
 import { PhoneLink } from "~/components/ui/contact-links";
 import { site } from "~/config/site";
 import { routeMeta } from "~/lib/meta";
+import { readForm } from "~/lib/request-body.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   routeMeta(matches, {
@@ -21,7 +22,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 /** A signed-in user who opens the page is sent on. */
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  if (await getSignedIn(request)) throw redirect(safeRedirect(url.searchParams.get("redirectTo")));
+  // With the database down the check cannot be made: show the form (signing in says to retry).
+  const signedIn = await getSignedIn(request).catch(() => null);
+  if (signedIn) throw redirect(safeRedirect(url.searchParams.get("redirectTo")));
   return null;
 }
 
@@ -35,7 +38,7 @@ const MESSAGES = {
 };
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const email = String(form.get("email") ?? "").trim();
   const password = String(form.get("password") ?? "");
   const redirectTo = safeRedirect(form.get("redirectTo"));
@@ -55,7 +58,7 @@ export async function action({ request }: Route.ActionArgs) {
     );
   } catch (error) {
     console.error("Sign-in failed:", error instanceof Error ? error.message : error);
-    return data<ActionResult>({ error: MESSAGES.unavailable, email }, { status: 503 });
+    return data<ActionResult>({ error: MESSAGES.unavailable, email }, { status: 503, headers: { "Retry-After": "60" } });
   }
   if (response.ok) {
     const out = new Headers();
@@ -70,7 +73,7 @@ export async function action({ request }: Route.ActionArgs) {
     );
   }
   if (response.status === 401 || response.status === 400) return data<ActionResult>({ error: MESSAGES.invalid, email }, { status: 401 });
-  return data<ActionResult>({ error: MESSAGES.unavailable, email }, { status: 502 });
+  return data<ActionResult>({ error: MESSAGES.unavailable, email }, { status: 503, headers: { "Retry-After": "60" } });
 }
 
 /** In the browser: the same server action, plus a clear message when the network fails. */

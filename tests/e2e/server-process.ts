@@ -14,6 +14,7 @@ export interface ServerProcess {
   /** http://127.0.0.1:port */
   url: string;
   port: number;
+  pid: number;
   /** Everything the process wrote to stdout and stderr so far. */
   logs: () => string;
   /** The process has not exited. */
@@ -64,6 +65,7 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
   return {
     url,
     port,
+    pid: child.pid!,
     logs: () => output,
     running: () => child.exitCode === null && child.signalCode === null,
     stop: async () => {

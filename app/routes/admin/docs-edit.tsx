@@ -8,6 +8,8 @@ import { documentIdSchema, failedSaveResponse, invalidResponse, isSaveIntent, pr
 import type { EditorActionData } from "~/docs/editor-types";
 import { renderMarkdown } from "~/docs/markdown.server";
 import { site } from "~/config/site";
+import { DOCUMENT_FORM_LIMIT } from "~/docs/document-rules";
+import { readForm } from "~/lib/request-body.server";
 
 const notFound = () => data({ reason: "not-found" }, { status: 404 });
 
@@ -26,7 +28,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   await requireAdmin(request);
   const id = documentIdSchema.safeParse(params.id);
   if (!id.success) throw notFound();
-  const form = await request.formData();
+  const form = await readForm(request, DOCUMENT_FORM_LIMIT);
   const intent = String(form.get("intent") ?? "");
   const gone = () => data<EditorActionData>({ intent, ok: false, message: "This document no longer exists: it may have been deleted." }, { status: 404 });
 

@@ -7,6 +7,8 @@ import { createDocument } from "~/docs/documents.server";
 import { failedSaveResponse, invalidResponse, previewResponse } from "~/docs/editor.server";
 import type { EditorActionData } from "~/docs/editor-types";
 import { site } from "~/config/site";
+import { DOCUMENT_FORM_LIMIT } from "~/docs/document-rules";
+import { readForm } from "~/lib/request-body.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -16,7 +18,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 /** intent=preview renders the body; save (a draft) and publish create the document. */
 export async function action({ request }: Route.ActionArgs) {
   const me = await requireAdmin(request);
-  const form = await request.formData();
+  const form = await readForm(request, DOCUMENT_FORM_LIMIT);
   const intent = String(form.get("intent") ?? "");
   if (intent === "preview") return previewResponse(form);
   if (intent !== "save" && intent !== "publish") return data<EditorActionData>({ intent, ok: false, message: "Unknown action." }, { status: 400 });

@@ -13,6 +13,7 @@ import { serviceLabel } from "~/leads/mail.server";
 import { kickOutbox } from "~/leads/outbox.server";
 import { getLead, requeueNotification, setHandled } from "~/leads/store.server";
 import { notificationsEnabled } from "~/leads/worker.server";
+import { readForm } from "~/lib/request-body.server";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const labelOf = (options: readonly { value: string; label: string }[], value: string | null) => (value ? (options.find((o) => o.value === value)?.label ?? value) : "");
@@ -63,7 +64,7 @@ type Outcome = { ok: boolean; message: string };
 export async function action({ request, params }: Route.ActionArgs) {
   const me = await requireAdmin(request);
   if (!UUID.test(params.id)) return data<Outcome>({ ok: false, message: "No such lead." }, { status: 404 });
-  const intent = String((await request.formData()).get("intent") ?? "");
+  const intent = String((await readForm(request)).get("intent") ?? "");
   try {
     switch (intent) {
       case "handle":

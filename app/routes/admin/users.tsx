@@ -14,6 +14,7 @@ import {
   WeakPasswordError,
 } from "~/auth/users.server";
 import { AdminTable, type AdminColumn } from "~/components/admin/admin-table";
+import { readForm } from "~/lib/request-body.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const me = await requireAdmin(request);
@@ -33,7 +34,7 @@ const GUARDS_ADMINS = new Set(["reset-password", "sign-out"]);
  */
 export async function action({ request }: Route.ActionArgs) {
   const me = await requireAdmin(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   const refuse = (status: number, message: string, extra: Partial<Extract<Outcome, { ok: false }>> = {}) =>
     data<Outcome>({ ok: false, message, intent, ...extra }, { status });
