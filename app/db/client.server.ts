@@ -3,7 +3,7 @@
  * PGlite in DATA_DIR. Migrations in ./drizzle are applied when it opens. The instance is kept on
  * globalThis, so the server file and the React Router build (two bundles) share it.
  */
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
+import { chmodSync, closeSync, existsSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { NodePgDatabase } from "drizzle-orm/node-postgres";
@@ -46,6 +46,36 @@ function processAlive(pid: number): boolean {
   }
 }
 
+/**
+ * The embedded database's files hold password hashes, session tokens and leads: its folder is
+ * 0700 and every file in it 0600, for this process's user alone. Fixes the modes of a folder made
+ * before this rule (or copied in with other modes).
+ */
+export function secureDataFolder(folder: string): void {
+  mkdirSync(folder, { recursive: true, mode: 0o700 });
+  const walk = (dir: string) => {
+    chmodSync(dir, 0o700);
+    for (const entry of readdirSync(dir)) {
+      const full = path.join(dir, entry);
+      const stat = lstatSync(full);
+      if (stat.isSymbolicLink()) continue;
+      if (stat.isDirectory()) walk(full);
+      else if ((stat.mode & 0o077) !== 0) chmodSync(full, 0o600);
+    }
+  };
+  walk(folder);
+}
+
+/** Sets the process's umask and returns the old one (a worker thread cannot: it keeps its own rules). */
+function setUmask(mask: number | undefined): number | undefined {
+  if (mask === undefined) return undefined;
+  try {
+    return process.umask(mask);
+  } catch {
+    return undefined;
+  }
+}
+
 /** Takes the PGlite folder's lock file, or throws when a live process holds it. */
 export function lockDataFolder(folder: string): () => void {
   mkdirSync(folder, { recursive: true });
@@ -84,7 +114,16 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     return { db, kind: "postgres", close: () => pool.end() };
   }
   const folder = path.resolve(options.dataDir, "pglite");
-  const release = lockDataFolder(path.resolve(options.dataDir));
+  // While the embedded database is open, every file this process creates is for its user alone.
+  const previousUmask = setUmask(0o077);
+  let release: () => void;
+  try {
+    secureDataFolder(path.resolve(options.dataDir));
+    release = lockDataFolder(path.resolve(options.dataDir));
+  } catch (error) {
+    setUmask(previousUmask);
+    throw error;
+  }
   try {
     const { PGlite } = await import("@electric-sql/pglite");
     const { drizzle } = await import("drizzle-orm/pglite");
@@ -92,16 +131,20 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     const client = await PGlite.create(folder);
     const db = drizzle({ client, schema });
     await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+    // A new folder is unpacked from PGlite's template with explicit modes: put them right.
+    secureDataFolder(path.resolve(options.dataDir));
     return {
       db: db as unknown as Database,
       kind: "pglite",
       close: async () => {
         await client.close();
         release();
+        setUmask(previousUmask);
       },
     };
   } catch (error) {
     release();
+    setUmask(previousUmask);
     throw error;
   }
 }

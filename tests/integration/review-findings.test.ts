@@ -4,11 +4,16 @@
  * that fails during sign-in. Each test is named after its finding and failed before its fix.
  * Both databases: the embedded PGlite and PostgreSQL 15.
  */
+import { chmodSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { auth } from "~/auth/auth.server";
 import { CLIENT_IP_HEADER, SESSION_IDLE_SECONDS, SESSION_MAX_AGE_SECONDS } from "~/auth/config";
 import { getSignedIn } from "~/auth/session.server";
 import { createStaffUser } from "~/auth/users.server";
+import { openDatabase } from "~/db/client.server";
 import { action as loginAction } from "~/routes/auth-login";
 import { action as usersAction } from "~/routes/admin/users";
 import { backends, openFreshDatabase } from "./backends";
@@ -172,3 +177,41 @@ for (const backend of backends()) {
     });
   });
 }
+
+describe("finding 5: the embedded database's files are for the server's user alone", () => {
+  /** Every file and folder under `dir` whose mode lets the group or others in. */
+  function openToOthers(dir: string): string[] {
+    const found: string[] = [];
+    const walk = (at: string) => {
+      if ((lstatSync(at).mode & 0o077) !== 0) found.push(`${at} ${(lstatSync(at).mode & 0o777).toString(8)}`);
+      if (lstatSync(at).isDirectory()) for (const entry of readdirSync(at)) walk(path.join(at, entry));
+    };
+    walk(dir);
+    return found;
+  }
+
+  it("creates the data folder 0700 with files 0600, and fixes an existing folder's modes at start", async () => {
+    const parent = mkdtempSync(path.join(tmpdir(), "crossroads-modes-"));
+    const previous = process.umask(0o000); // the loosest umask a service manager could give
+    try {
+      const fresh = path.join(parent, "fresh");
+      const handle = await openDatabase({ dataDir: fresh });
+      await handle.db.execute(sql`create table if not exists mode_probe (x text)`);
+      await handle.db.execute(sql`insert into mode_probe values ('secret')`);
+      await handle.close();
+      expect(openToOthers(fresh)).toEqual([]);
+
+      // A folder left with world-readable files by an older version: fixed when the server opens it.
+      const old = path.join(parent, "old");
+      mkdirSync(path.join(old, "pglite"), { recursive: true, mode: 0o777 });
+      chmodSync(old, 0o777);
+      writeFileSync(path.join(old, "stray-file"), "x", { mode: 0o666 });
+      const reopened = await openDatabase({ dataDir: old });
+      await reopened.close();
+      expect(openToOthers(old)).toEqual([]);
+    } finally {
+      process.umask(previous);
+      rmSync(parent, { recursive: true, force: true });
+    }
+  });
+});
