@@ -7,14 +7,22 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
-import { ServerRouter, type EntryContext, type HandleErrorFunction } from "react-router";
+import { ServerRouter, type EntryContext, type HandleDataRequestFunction, type HandleErrorFunction } from "react-router";
 import { logRequestError } from "~/lib/error-log.server";
+import { applyPrivateCaching } from "~/lib/private-caching";
 
 export const streamTimeout = 5_000;
 
 export const handleError: HandleErrorFunction = (error, { request }) => logRequestError(error, request);
 
+/** Client navigations' `.data` answers follow the same caching rule as the pages. */
+export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {
+  applyPrivateCaching(request.url, response.headers);
+  return response;
+};
+
 export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext) {
+  applyPrivateCaching(request.url, responseHeaders);
   if (request.method.toUpperCase() === "HEAD") return new Response(null, { status: responseStatusCode, headers: responseHeaders });
 
   return new Promise<Response>((resolve, reject) => {

@@ -10,6 +10,7 @@ import { readFileSync } from "node:fs";
 import net from "node:net";
 import http from "node:http";
 import { startTestPostgres, type TestPostgres } from "../../scripts/pg/test-server";
+import { E2E_ORIGIN, E2E_USERS } from "./config";
 import { hydrated, randomClientAddress, submitSignIn } from "./helpers";
 import { startServerProcess, type ServerProcess } from "./server-process";
 
@@ -196,4 +197,25 @@ test("finding 8: sign-in during a database outage answers 503 with a message on 
     await server?.stop();
     await pg?.stop();
   }
+});
+
+test("finding 12: admin answers carrying personal data are never cached (private, no-store)", async ({ page, request }) => {
+  expect((await request.get("/auth/login")).headers()["cache-control"]).toBe("private, no-store");
+  await page.context().setExtraHTTPHeaders({ "x-forwarded-for": randomClientAddress() });
+  await page.goto("/auth/login?redirectTo=%2Fadmin%2Fleads");
+  await submitSignIn(page, E2E_USERS.admin);
+  await expect(page).toHaveURL(/\/admin\/leads$/);
+  const paths = ["/admin/leads", "/admin/leads.data", "/admin/leads.csv", "/admin/users", "/admin/users.data", "/admin/docs", "/admin/graphics"];
+  // A lead's page, when there is one; an unknown lead's 404 page is private too.
+  const leadLinks = page.locator('a[href^="/admin/leads/"]');
+  const firstLead = (await leadLinks.count()) > 0 ? await leadLinks.first().getAttribute("href") : null;
+  paths.push(firstLead ?? "/admin/leads/00000000-0000-4000-8000-000000000000", "/admin/leads/00000000-0000-4000-8000-000000000000");
+  for (const path of paths) {
+    const response = await page.request.get(path, { maxRedirects: 0 });
+    expect(response.status(), path).toBeLessThan(500);
+    expect(response.headers()["cache-control"], path).toBe("private, no-store");
+  }
+  // A write's answer too.
+  const write = await page.request.post("/admin/users", { form: { intent: "nothing" }, headers: { origin: E2E_ORIGIN } });
+  expect(write.headers()["cache-control"]).toBe("private, no-store");
 });

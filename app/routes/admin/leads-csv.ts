@@ -8,6 +8,7 @@ import { requireAdmin } from "~/auth/session.server";
 import { CSV_BOM, csvRow } from "~/leads/csv";
 import { parseLeadQuery } from "~/leads/query";
 import { leadsForExport, type Lead } from "~/leads/store.server";
+import { PRIVATE_CACHE_CONTROL } from "~/lib/private-caching";
 
 const CSV_COLUMNS: [string, (lead: Lead) => unknown][] = [
   ["id", (l) => l.id],
@@ -40,7 +41,7 @@ async function guard(request: Request): Promise<Response | null> {
     if (status !== 403) throw error; // no session: the redirect to sign-in; or a real failure
     return new Response(`${ACCESS_DENIED_TEXT.title}. ${ACCESS_DENIED_TEXT.text}.`, {
       status: 403,
-      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": PRIVATE_CACHE_CONTROL },
     });
   }
 }
@@ -74,7 +75,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="leads-${status}-${date}.csv"`,
-      "Cache-Control": "no-store",
+      "Cache-Control": PRIVATE_CACHE_CONTROL,
       "X-Content-Type-Options": "nosniff",
     },
   });

@@ -1,0 +1,17 @@
+/**
+ * Answers that carry staff or personal data (the admin area, sign-in) are never stored by a
+ * browser or a proxy: `Cache-Control: private, no-store` on every page, `.data` answer and error
+ * page under these paths, whatever the route itself said.
+ */
+export const PRIVATE_CACHE_CONTROL = "private, no-store";
+
+const PRIVATE_PATH = /^\/(admin|auth)(\/|\.|$)/;
+
+export function isPrivatePath(pathname: string): boolean {
+  return PRIVATE_PATH.test(pathname);
+}
+
+/** Sets the private Cache-Control on `headers` when `url` is under a private path. */
+export function applyPrivateCaching(url: string, headers: Headers): void {
+  if (isPrivatePath(new URL(url).pathname)) headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);
+}
