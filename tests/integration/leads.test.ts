@@ -8,12 +8,14 @@ import { createTransport } from "nodemailer";
 import { SMTPServer } from "smtp-server";
 import { backends, openFreshDatabase } from "./backends";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { createAuth } from "~/auth/auth.server";
 import { CLIENT_IP_HEADER } from "~/auth/config";
 import { database, type Database } from "~/db/client.server";
 import { leads } from "~/db/schema.server";
+import { env } from "~/env.server";
 import type { ContactInput } from "~/leads/contact-schema";
 import { LeadOutbox } from "~/leads/outbox.server";
-import { CONTACT_MAX_SUBMISSIONS, takeContactSlot } from "~/leads/rate-limit.server";
+import { CONTACT_MAX_SUBMISSIONS, pruneContactSlots, takeContactSlot } from "~/leads/rate-limit.server";
 import { getLead, insertLead, leadsForExport, listLeads, requeueNotification, setHandled } from "~/leads/store.server";
 import { handleContactSubmission } from "~/leads/submit.server";
 import { startLeadWorker } from "~/leads/worker.server";
@@ -150,6 +152,38 @@ for (const backend of backends()) {
       const results = await Promise.all(Array.from({ length: 30 }, () => takeContactSlot("10.2.0.1", { now })));
       expect(results.filter((r) => r.ok)).toHaveLength(CONTACT_MAX_SUBMISSIONS);
       expect((await takeContactSlot("10.2.0.1", { now: now + 10 * 60_000 + 1 })).ok).toBe(true);
+    });
+
+    it("finding 9: a contact counter survives better-auth's rate-limit cleanup, so the 6th submission in 10 minutes is refused after more than 60 s", async () => {
+      const address = "10.2.0.9";
+      const start = Date.now() - 2 * 60_000; // two minutes ago: older than better-auth's 60 s window
+      for (let i = 0; i < CONTACT_MAX_SUBMISSIONS; i++) expect((await takeContactSlot(address, { now: start + i * 1000 })).ok).toBe(true);
+
+      // better-auth's own limiter: a sign-in whose window has ended starts a new one and deletes
+      // every rate_limit row older than its longest window (a stale row shows that it ran).
+      const betterAuth = createAuth(db, env());
+      const signIn = () =>
+        betterAuth.handler(
+          new Request(`${ORIGIN}/api/auth/sign-in/email`, {
+            method: "POST",
+            headers: { "content-type": "application/json", origin: ORIGIN, [CLIENT_IP_HEADER]: "10.2.0.99" },
+            body: JSON.stringify({ email: "nobody@crossroadsit.example", password: "Wrong-Password-99" }),
+          }),
+        );
+      expect((await signIn()).status).toBe(401);
+      await db.execute(sql`update rate_limit set last_request = last_request - 120000 where key like '10.2.0.99|%'`);
+      await db.execute(sql`insert into rate_limit (key, count, last_request) values ('stale-witness', 1, ${start})`);
+      expect((await signIn()).status).toBe(401);
+      expect((await db.execute(sql`select 1 from rate_limit where key = 'stale-witness'`)).rows).toHaveLength(0);
+
+      const sixth = await takeContactSlot(address, { now: Date.now() });
+      expect(sixth.ok).toBe(false);
+      if (!sixth.ok) expect(sixth.retryAfterSeconds).toBeGreaterThan(7 * 60);
+      // Pruning forgets only ended windows.
+      await pruneContactSlots();
+      expect((await takeContactSlot(address)).ok).toBe(false);
+      await pruneContactSlots({ now: start + 10 * 60_000 + 1 });
+      expect((await takeContactSlot(address, { now: start + 10 * 60_000 + 2 })).ok).toBe(true);
     });
 
     it("lists newest first, searches literally, marks handled and reopens, exports every page", async () => {
