@@ -4,7 +4,7 @@
  * (smtp-server on 127.0.0.1): delivery, an outage with retries, header injection, two processes.
  */
 import { sql } from "drizzle-orm";
-import { createTransport } from "nodemailer";
+import { createTransport, type SendMailOptions } from "nodemailer";
 import { SMTPServer } from "smtp-server";
 import { backends, openFreshDatabase } from "./backends";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
@@ -80,6 +80,39 @@ function decoded(raw: string): string {
 }
 
 const headerLines = (raw: string) => raw.slice(0, raw.indexOf("\r\n\r\n")).split("\r\n");
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The database behind a switch: while it is down, every query (awaited builder or execute) fails
+ * the way a lost connection does; nothing reaches the real database.
+ */
+function outage(db: Database) {
+  let down = false;
+  const wrap = <T extends object>(target: T): T =>
+    new Proxy(target, {
+      get(t, prop) {
+        const value = Reflect.get(t, prop, t) as unknown;
+        if (prop === "then" && typeof value === "function") {
+          return (resolve: (v: unknown) => unknown, reject: (e: unknown) => unknown) =>
+            (down ? Promise.reject(new Error("Connection terminated unexpectedly (simulated outage)")) : (value as (...a: unknown[]) => Promise<unknown>).call(t, (v: unknown) => v)).then(resolve, reject);
+        }
+        if (typeof value !== "function") return value;
+        return (...args: unknown[]) => {
+          const result = (value as (...a: unknown[]) => unknown).apply(t, args);
+          return result && typeof result === "object" ? wrap(result) : result;
+        };
+      },
+    });
+  return {
+    db: wrap(db),
+    fail: () => void (down = true),
+    recover: () => void (down = false),
+    get down() {
+      return down;
+    },
+  };
+}
 
 for (const backend of backends()) {
   describe.skipIf(backend.skip)(`leads on ${backend.name}`, () => {
@@ -341,6 +374,65 @@ for (const backend of backends()) {
         expect(ids).toHaveLength(24);
         expect(new Set(ids).size).toBe(24);
         expect((await listLeads({ status: "all" })).total).toBe(24);
+      });
+
+      describe("finding 10: a database outage while the outbox works", () => {
+        const leadIdOf = (m: SendMailOptions) => (m.headers as Record<string, string>)["X-Lead-Id"];
+        /** An outbox on a database that fails right after SMTP accepted the first message. */
+        const outboxInOutage = (extra: Partial<ConstructorParameters<typeof LeadOutbox>[0]> = {}) => {
+          const switchable = outage(db);
+          const sent: string[] = [];
+          const outbox = outboxOn(port, {
+            db: switchable.db,
+            send: async (m) => {
+              sent.push(leadIdOf(m));
+              if (sent.length === 1) switchable.fail();
+            },
+            pollMs: 50,
+            ...extra,
+          });
+          return { outbox, switchable, sent };
+        };
+        const statuses = async () => (await db.select({ status: leads.notifyStatus }).from(leads)).map((r) => r.status);
+
+        it("finding 10: an e-mail sent while the database was down is recorded once it is back, never sent again", async () => {
+          const ids: string[] = [];
+          for (let i = 0; i < 3; i++) ids.push((await insertLead(lead({ company: `Outage ${i}` }), { notify: true })).id);
+          // A lease far shorter than the outage: the old way, the unrecorded lead was due again at recovery.
+          const { outbox, switchable, sent } = outboxInOutage({ leaseMs: 200 });
+          outbox.start();
+          try {
+            await expect.poll(() => switchable.down, { timeout: 5000 }).toBe(true);
+            await sleep(800);
+            expect(sent).toHaveLength(1);
+            switchable.recover();
+            await expect.poll(statuses, { timeout: 5000 }).toEqual(["sent", "sent", "sent"]);
+            await sleep(500); // time for a second send, if there were one
+          } finally {
+            await outbox.stop();
+          }
+          expect([...sent].sort()).toEqual([...ids].sort());
+        });
+
+        it("finding 10: leads claimed when the database failed are sent within a minute of recovery, not after their 5-minute lease", async () => {
+          const ids: string[] = [];
+          for (let i = 0; i < 4; i++) ids.push((await insertLead(lead({ company: `Held ${i}` }), { notify: true })).id);
+          const { outbox, switchable, sent } = outboxInOutage({ leaseMs: 5 * 60_000 });
+          outbox.start();
+          try {
+            await expect.poll(() => switchable.down, { timeout: 5000 }).toBe(true);
+            await sleep(300);
+            switchable.recover();
+            const recovered = Date.now();
+            // The poll is 50 ms here (15 s in production): every lead goes out at the next polls.
+            await expect.poll(statuses, { timeout: 10_000 }).toEqual(["sent", "sent", "sent", "sent"]);
+            expect(Date.now() - recovered).toBeLessThan(60_000);
+          } finally {
+            await outbox.stop();
+          }
+          expect([...sent].sort()).toEqual([...ids].sort());
+          for (const id of ids) expect((await getLead(id))?.notifyAttempts).toBe(1);
+        });
       });
 
       it("the server's worker: notifications off are said once at start; on, it names the SMTP server without its password", async () => {
