@@ -26,6 +26,8 @@ const ONE_LINE_CONTROLS = /[\u0000-\u001f\u007f]/;
 // eslint-disable-next-line no-control-regex
 const TEXT_CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 const PLAIN = "Use letters, numbers and punctuation only.";
+/** Checked before a field's format, so that a control character (NUL above all: PostgreSQL cannot store it) gets this message. */
+const noControls = (pattern: RegExp) => z.refine<string>((s) => !pattern.test(s), PLAIN);
 
 const oneLine = (required: string, max: number) =>
   z.string(required).check(
@@ -42,9 +44,16 @@ const choice = <T extends readonly { value: string }[]>(options: T, message: str
 
 export const contactSchema = z.object({
   full_name: oneLine("Enter your full name.", LIMITS.full_name),
-  email: z.email("Enter your work e-mail address, like name@yourcompany.com.").check(z.maxLength(LIMITS.email, "That e-mail address is too long.")),
+  email: z
+    .string("Enter your work e-mail address, like name@yourcompany.com.")
+    .check(
+      noControls(ONE_LINE_CONTROLS),
+      z.email("Enter your work e-mail address, like name@yourcompany.com."),
+      z.maxLength(LIMITS.email, "That e-mail address is too long."),
+    ),
   phone: z.optional(
     z.string().check(
+      noControls(ONE_LINE_CONTROLS),
       z.maxLength(LIMITS.phone, "Enter a phone number like (317) 555-0100."),
       z.regex(/^\+?[\d\s().-]+(?:\s*(?:x|ext\.?)\s*\d{1,6})?$/i, "Enter a phone number like (317) 555-0100."),
       z.refine((s) => s.replace(/\D/g, "").length >= 7, "Enter a phone number like (317) 555-0100, area code included."),

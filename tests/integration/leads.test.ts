@@ -3,6 +3,7 @@
  * rate limit, the admin queries, and the sales e-mail outbox against a real SMTP listener
  * (smtp-server on 127.0.0.1): delivery, an outage with retries, header injection, two processes.
  */
+import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { createTransport, type SendMailOptions } from "nodemailer";
 import { SMTPServer } from "smtp-server";
@@ -178,6 +179,26 @@ for (const backend of backends()) {
         expect((await handleContactSubmission(post(fields, "10.1.0.6"))).status).toBe(200);
         expect(await db.select().from(leads)).toHaveLength(CONTACT_MAX_SUBMISSIONS + 1);
       });
+    });
+
+    it("a NUL byte in any field never reaches the database: a field the visitor types is refused (400) with a clear message beside it, a page-filled one is cleaned", async () => {
+      await db.delete(leads);
+      const base = { full_name: "Dana Whitfield", email: "dana@whitfield-dental.example", phone: "(317) 555-0100", company: "Nul Co", message: "Our front-desk computers freeze.", company_size: "1-9", service: "voip", referral_source: "search" };
+      for (const field of Object.keys(base) as (keyof typeof base)[]) {
+        const answer = await handleContactSubmission(post({ ...base, [field]: `${base[field].slice(0, 3)}\u0000${base[field].slice(3)}` }, "10.1.2.1"));
+        expect(answer.status, field).toBe(400);
+        expect(answer.result.status === "invalid" && Object.keys(answer.result.errors), field).toEqual([field]);
+        if (["full_name", "email", "phone", "company", "message"].includes(field)) {
+          expect(answer.result.status === "invalid" && answer.result.errors[field], field).toBe("Use letters, numbers and punctuation only.");
+        }
+      }
+      const cleaned = await handleContactSubmission(
+        post({ ...base, utm_source: "news\u0000letter", utm_medium: "\u0000", utm_campaign: "spring\u0000", landing_page: "/\u0000?a=1", submission_id: `${randomUUID()}\u0000`, form_type: "contact\u0000", unknown: "\u0000" }, "10.1.2.2"),
+      );
+      expect(cleaned.status).toBe(200);
+      const rows = await db.select().from(leads);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ utmSource: "newsletter", utmMedium: null, utmCampaign: "spring", landingPage: "/?a=1", formType: "contact" });
     });
 
     it("counts the rate limit atomically: 30 concurrent submissions from one address, exactly 5 allowed; a new window starts over", async () => {

@@ -66,6 +66,19 @@ describe("the contact schema (one for browser and server)", () => {
     expect(result.data.form_type).toBe("contact");
   });
 
+  it("refuses a NUL byte in every field the visitor types with the same plain message, before the field's format (PostgreSQL cannot store NUL)", () => {
+    const all = { ...valid, phone: "(317) 555-0100", company_size: "1-9", service: "voip", referral_source: "search" };
+    for (const field of ["full_name", "email", "phone", "company", "message"] as const) {
+      const result = validateContact({ ...all, [field]: `${all[field].slice(0, 3)}\u0000${all[field].slice(3)}` });
+      expect(result.ok, field).toBe(false);
+      if (!result.ok) expect(result.errors, field).toEqual({ [field]: "Use letters, numbers and punctuation only." });
+    }
+    for (const field of ["company_size", "service", "referral_source"] as const) {
+      const result = validateContact({ ...all, [field]: `${all[field]}\u0000` });
+      expect(result.ok || Object.keys(result.errors), field).toEqual([field]);
+    }
+  });
+
   it("refuses files and other non-text values in visible fields", () => {
     expect(validateContact({ ...valid, full_name: new Blob(["x"]) }).ok).toBe(false);
   });
