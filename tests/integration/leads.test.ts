@@ -181,6 +181,72 @@ for (const backend of backends()) {
       });
     });
 
+    describe("finding 11: a submission sent twice (a retry after a lost answer)", () => {
+      const fields = (submissionId?: string) => ({
+        full_name: "Dana Whitfield",
+        email: "dana@whitfield-dental.example",
+        company: "Twice Co",
+        message: "Our front-desk computers freeze.",
+        referral_source: "search",
+        ...(submissionId === undefined ? {} : { submission_id: submissionId }),
+      });
+      const storedWith = async (submissionId: string) => (await db.select().from(leads)).filter((r) => r.submissionId === submissionId);
+
+      beforeEach(async () => {
+        await db.delete(leads);
+      });
+
+      it("finding 11: the same submission id twice stores one lead, answers the first answer again and counts once against the rate limit", async () => {
+        const id = randomUUID();
+        const first = await handleContactSubmission(post(fields(id), "10.1.1.1"));
+        const again = await handleContactSubmission(post(fields(id), "10.1.1.1"));
+        expect(first.status).toBe(200);
+        expect(again.status).toBe(200);
+        expect(again.result).toEqual(first.result);
+        expect(await storedWith(id)).toHaveLength(1);
+        expect(await db.select().from(leads)).toHaveLength(1);
+        // The repeat did not use up one of the address's 5 submissions.
+        for (let i = 1; i < CONTACT_MAX_SUBMISSIONS; i++) expect((await handleContactSubmission(post(fields(randomUUID()), "10.1.1.1"))).status).toBe(200);
+        expect((await handleContactSubmission(post(fields(randomUUID()), "10.1.1.1"))).status).toBe(429);
+        // Even a rate-limited address gets its already stored submission's answer.
+        expect((await handleContactSubmission(post(fields(id), "10.1.1.1"))).result).toEqual(first.result);
+      });
+
+      it("finding 11: two concurrent submissions with the same id store one lead and get the same answer", async () => {
+        const id = randomUUID();
+        const answers = await Promise.all([handleContactSubmission(post(fields(id), "10.1.1.2")), handleContactSubmission(post(fields(id), "10.1.1.3"))]);
+        expect(answers.map((a) => a.status)).toEqual([200, 200]);
+        expect(answers[1].result).toEqual(answers[0].result);
+        expect(await storedWith(id)).toHaveLength(1);
+        expect(await db.select().from(leads)).toHaveLength(1);
+      });
+
+      it("finding 11: the same id with different content (edited after an error) is a new request: stored too, nothing dropped", async () => {
+        const id = randomUUID();
+        await handleContactSubmission(post(fields(id), "10.1.1.6"));
+        const edited = await handleContactSubmission(post({ ...fields(id), message: "Our front-desk computers freeze, and the printer too." }, "10.1.1.6"));
+        expect(edited.status).toBe(200);
+        const rows = await db.select().from(leads);
+        expect(rows.map((r) => r.message).sort()).toEqual(["Our front-desk computers freeze, and the printer too.", "Our front-desk computers freeze."]);
+        expect(rows.filter((r) => r.submissionId === id)).toHaveLength(1);
+      });
+
+      it("finding 11: a form without a submission id, or with a malformed one (an old cached page), is still stored", async () => {
+        for (const [i, id] of [undefined, "", "not-a-uuid", "'; drop table leads; --", "\u0000", "x".repeat(3000)].entries()) {
+          const answer = await handleContactSubmission(post(fields(id), `10.1.1.${10 + i}`));
+          expect(answer.status, JSON.stringify(id)).toBe(200);
+        }
+        const rows = await db.select().from(leads);
+        expect(rows).toHaveLength(6);
+        expect(rows.every((r) => r.submissionId === null)).toBe(true);
+        // An upper-case id is the same id.
+        const id = randomUUID();
+        await handleContactSubmission(post(fields(id.toUpperCase()), "10.1.1.5"));
+        await handleContactSubmission(post(fields(id), "10.1.1.5"));
+        expect(await storedWith(id)).toHaveLength(1);
+      });
+    });
+
     it("a NUL byte in any field never reaches the database: a field the visitor types is refused (400) with a clear message beside it, a page-filled one is cleaned", async () => {
       await db.delete(leads);
       const base = { full_name: "Dana Whitfield", email: "dana@whitfield-dental.example", phone: "(317) 555-0100", company: "Nul Co", message: "Our front-desk computers freeze.", company_size: "1-9", service: "voip", referral_source: "search" };
