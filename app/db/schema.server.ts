@@ -71,12 +71,27 @@ export const verification = pgTable(
   (t) => [index("verification_identifier_idx").on(t.identifier)],
 );
 
-/** Sign-in attempt counters, shared by every server process (DECISIONS §8). */
+/**
+ * Sign-in attempt counters, shared by every server process (DECISIONS §8). better-auth owns this
+ * table and deletes rows older than its own window: keep nobody else's counters here.
+ */
 export const rateLimit = pgTable("rate_limit", {
   id: uuid("id").primaryKey().defaultRandom(),
   key: text("key").notNull().unique(),
   count: integer("count").notNull(),
   lastRequest: bigint("last_request", { mode: "number" }).notNull(),
+});
+
+/**
+ * The contact form's submissions per client address, in a fixed window. A table of its own:
+ * better-auth's cleanup deletes every rate_limit row older than a minute, which would cut this
+ * ten-minute window short. Ended windows are pruned by the leads worker.
+ */
+export const contactRateLimit = pgTable("contact_rate_limit", {
+  address: text("address").primaryKey(),
+  count: integer("count").notNull(),
+  /** When the current window started, in milliseconds since 1970. */
+  windowStart: bigint("window_start", { mode: "number" }).notNull(),
 });
 
 export const ROLES = ["admin"] as const;
@@ -130,6 +145,11 @@ export const leads = pgTable(
     notifyNextAttemptAt: timestamp("notify_next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     notifyLastError: text("notify_last_error"),
     notifiedAt: timestamp("notified_at", { withTimezone: true }),
+    /**
+     * The id the form carried (one per rendering of the form): the same submission sent twice
+     * (a retry after a lost answer) is stored once. Null when the form sent none.
+     */
+    submissionId: uuid("submission_id").unique(),
     ...timestamps,
   },
   (t) => [

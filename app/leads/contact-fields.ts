@@ -35,6 +35,11 @@ export const MESSAGE_MAX = 5000;
 export const UTM_KEYS = ["utm_source", "utm_medium", "utm_campaign"] as const;
 /** The honeypot: hidden from people, tempting to bots. Not part of a lead. */
 export const HONEYPOT = "website";
+/**
+ * A random UUID per rendering of the form (the server's loader makes it, so it works without
+ * JavaScript): the same submission received twice, a retry after a lost answer, is stored once.
+ */
+export const SUBMISSION_ID = "submission_id";
 
 /** Every field the form posts, as named in the HTML. */
 export const FIELDS = [
@@ -49,6 +54,7 @@ export const FIELDS = [
   "form_type",
   ...UTM_KEYS,
   "landing_page",
+  "submission_id",
 ] as const;
 export type FieldName = (typeof FIELDS)[number];
 

@@ -26,6 +26,9 @@ const ONE_LINE_CONTROLS = /[\u0000-\u001f\u007f]/;
 // eslint-disable-next-line no-control-regex
 const TEXT_CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 const PLAIN = "Use letters, numbers and punctuation only.";
+/** Checked before a field's format, so that a control character (NUL above all: PostgreSQL cannot store it) gets this message. */
+const noControls = (pattern: RegExp) => z.refine<string>((s) => !pattern.test(s), PLAIN);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const oneLine = (required: string, max: number) =>
   z.string(required).check(
@@ -42,9 +45,16 @@ const choice = <T extends readonly { value: string }[]>(options: T, message: str
 
 export const contactSchema = z.object({
   full_name: oneLine("Enter your full name.", LIMITS.full_name),
-  email: z.email("Enter your work e-mail address, like name@yourcompany.com.").check(z.maxLength(LIMITS.email, "That e-mail address is too long.")),
+  email: z
+    .string("Enter your work e-mail address, like name@yourcompany.com.")
+    .check(
+      noControls(ONE_LINE_CONTROLS),
+      z.email("Enter your work e-mail address, like name@yourcompany.com."),
+      z.maxLength(LIMITS.email, "That e-mail address is too long."),
+    ),
   phone: z.optional(
     z.string().check(
+      noControls(ONE_LINE_CONTROLS),
       z.maxLength(LIMITS.phone, "Enter a phone number like (317) 555-0100."),
       z.regex(/^\+?[\d\s().-]+(?:\s*(?:x|ext\.?)\s*\d{1,6})?$/i, "Enter a phone number like (317) 555-0100."),
       z.refine((s) => s.replace(/\D/g, "").length >= 7, "Enter a phone number like (317) 555-0100, area code included."),
@@ -65,12 +75,13 @@ export const contactSchema = z.object({
   utm_medium: tracking(LIMITS.utm),
   utm_campaign: tracking(LIMITS.utm),
   landing_page: z.optional(z.string().check(z.maxLength(LIMITS.landing_page), z.regex(/^\/(?!\/)\S*$/))),
+  submission_id: z.optional(z.string().check(z.regex(UUID))),
 });
 
 export type ContactInput = z.output<typeof contactSchema>;
 
 /** The page fills these, not the visitor: they are cleaned, never a reason to refuse a request. */
-const HIDDEN_FIELDS = new Set<string>(["form_type", ...UTM_KEYS, "landing_page"]);
+const HIDDEN_FIELDS = new Set<string>(["form_type", ...UTM_KEYS, "landing_page", "submission_id"]);
 // eslint-disable-next-line no-control-regex
 const ALL_CONTROLS = /[\u0000-\u001f\u007f]/g;
 
@@ -78,6 +89,8 @@ function cleanHidden(field: string, value: unknown): string | undefined {
   if (typeof value !== "string") return undefined;
   const text = value.replace(ALL_CONTROLS, "").trim();
   if (field === "landing_page") return /^\/(?!\/)\S*$/.test(text) && text.length <= LIMITS.landing_page ? text : undefined;
+  // A missing or malformed id (an old cached page) is left out: the lead is stored without one.
+  if (field === "submission_id") return UUID.test(text) ? text.toLowerCase() : undefined;
   return text.slice(0, LIMITS.utm) || undefined;
 }
 
@@ -124,12 +137,18 @@ export function validateContact(raw: Record<string, unknown>): ContactValidation
   return { ok: false, errors };
 }
 
-/** What the form shows again after an error: the text fields as sent, capped in length. */
+/**
+ * What the form shows again after an error: the text fields as sent, capped in length, and the
+ * submission id when it is a valid one (so a retry of this form is still the same submission).
+ */
 export function keptValues(raw: Record<string, unknown>): ContactValues {
   const values: ContactValues = {};
   for (const field of FIELDS) {
     const value = raw[field];
-    if (typeof value === "string") values[field] = value.slice(0, field === "message" ? MESSAGE_MAX + 100 : 2100);
+    if (field === "submission_id") {
+      const id = cleanHidden(field, value);
+      if (id) values[field] = id;
+    } else if (typeof value === "string") values[field] = value.slice(0, field === "message" ? MESSAGE_MAX + 100 : 2100);
   }
   return values;
 }

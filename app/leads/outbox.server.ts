@@ -5,6 +5,13 @@
  * with backoff, or "failed" after the last one. So an SMTP outage never loses or blocks a lead,
  * two server processes never claim the same lead at once, and a restart resumes pending sends
  * (a lead claimed by a process that died is due again once its lease ends).
+ *
+ * A database outage in the middle of a batch: an outcome (sent, or the SMTP error) that could not
+ * be recorded is kept in memory and recorded as soon as the database answers again, before
+ * anything new is claimed, so a sent e-mail is never sent again because its "sent" was lost.
+ * Leads this process claimed but did not get to send are released then (due at once, their
+ * attempt not counted) instead of waiting out their lease. Only a process that dies between a
+ * send and its record sends that lead again, after the lease.
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { SendMailOptions } from "nodemailer";
@@ -44,6 +51,9 @@ export interface DrainResult {
 // eslint-disable-next-line no-control-regex
 const oneLine = (text: string) => text.replace(/[\u0000-\u001f\u007f]+/g, " ").slice(0, 500);
 
+/** What happened to one claimed lead, kept until the database has it. */
+type Outcome = { sent: true } | { sent: false; message: string; attempts: number };
+
 export class LeadOutbox {
   private readonly options: Required<Omit<OutboxOptions, "log">> & { log: Pick<Console, "log" | "error"> };
   private timer: NodeJS.Timeout | undefined;
@@ -51,6 +61,10 @@ export class LeadOutbox {
   private again = false;
   private stopped = true;
   private failing = false;
+  /** Outcomes of sends that the database has not recorded yet (it failed right after the send). */
+  private readonly unrecorded = new Map<string, Outcome>();
+  /** Leads this process claimed and has not sent: lead id → its lease (the timestamp, as text). */
+  private readonly held = new Map<string, string>();
 
   constructor(options: OutboxOptions) {
     this.options = {
@@ -76,11 +90,20 @@ export class LeadOutbox {
     this.schedule(0);
   }
 
-  /** Stops the loop and waits for a send in progress to finish. */
+  /** Stops the loop and waits for a send in progress to finish; records what is still unrecorded. */
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
     await this.running;
+    if (this.unrecorded.size === 0 && this.held.size === 0) return;
+    try {
+      await this.settle();
+    } catch {
+      if (this.unrecorded.size) {
+        const ids = [...this.unrecorded.keys()].join(", ");
+        this.options.log.error(`Lead notifications: stopping while the database is unreachable; the outcome of leads ${ids} is not recorded (a sent one goes out again after its lease).`);
+      }
+    }
   }
 
   /** Look for due leads now (called right after a lead is stored). */
@@ -122,10 +145,10 @@ export class LeadOutbox {
     if (!this.stopped) this.schedule(this.options.pollMs);
   }
 
-  /** Claims up to one batch of due leads for this process. */
+  /** Claims up to one batch of due leads for this process (held until sent or released). */
   private async claim(): Promise<{ id: string; attempts: number }[]> {
     const { db, batchSize, leaseMs } = this.options;
-    const result = await db.execute<{ id: string; notify_attempts: number }>(sql`
+    const result = await db.execute<{ id: string; notify_attempts: number; lease: string }>(sql`
       with due as (
         select id from leads
         where notify_status = 'pending' and notify_next_attempt_at <= now()
@@ -138,14 +161,55 @@ export class LeadOutbox {
           notify_next_attempt_at = now() + ${leaseMs}::integer * interval '1 millisecond'
       from due
       where leads.id = due.id
-      returning leads.id, leads.notify_attempts`);
+      returning leads.id, leads.notify_attempts, leads.notify_next_attempt_at::text as lease`);
+    for (const r of result.rows) this.held.set(r.id, r.lease);
     return result.rows.map((r) => ({ id: r.id, attempts: Number(r.notify_attempts) }));
+  }
+
+  /** Writes one outcome to the lead's row; forgets it once the database has it. */
+  private async record(id: string, outcome: Outcome): Promise<void> {
+    const { db, maxAttempts } = this.options;
+    if (outcome.sent) {
+      await db
+        .update(leads)
+        .set({ notifyStatus: "sent", notifiedAt: sql`now()`, notifyLastError: null, updatedAt: sql`now()` })
+        .where(eq(leads.id, id));
+    } else {
+      const delay = this.delayAfter(outcome.attempts);
+      await db
+        .update(leads)
+        .set({
+          notifyStatus: outcome.attempts >= maxAttempts ? "failed" : "pending",
+          notifyNextAttemptAt: sql`now() + ${delay}::integer * interval '1 millisecond'`,
+          notifyLastError: outcome.message,
+          updatedAt: sql`now()`,
+        })
+        .where(and(eq(leads.id, id), eq(leads.notifyStatus, "pending")));
+    }
+    this.unrecorded.delete(id);
+  }
+
+  /**
+   * After a database failure: records the outcomes that could not be recorded, then releases the
+   * leads still held (due now, the claim's attempt given back), unless their lease has since
+   * passed to another process. Throws while the database is still unreachable.
+   */
+  private async settle(): Promise<void> {
+    for (const [id, outcome] of [...this.unrecorded]) await this.record(id, outcome);
+    for (const [id, lease] of [...this.held]) {
+      await this.options.db
+        .update(leads)
+        .set({ notifyAttempts: sql`greatest(${leads.notifyAttempts} - 1, 0)`, notifyNextAttemptAt: sql`now()` })
+        .where(and(eq(leads.id, id), eq(leads.notifyStatus, "pending"), sql`${leads.notifyNextAttemptAt} = ${lease}::timestamptz`));
+      this.held.delete(id);
+    }
   }
 
   /** Sends every due notification; stops at the first SMTP failure (the rest wait with it). */
   async drain(): Promise<DrainResult> {
     const { db, send, from, to, siteUrl, maxAttempts, log } = this.options;
     const done: DrainResult = { sent: 0, failed: 0 };
+    await this.settle();
     for (;;) {
       const claimed = await this.claim();
       if (claimed.length === 0) return done;
@@ -153,39 +217,38 @@ export class LeadOutbox {
       for (let i = 0; i < claimed.length; i++) {
         const { id, attempts } = claimed[i];
         const lead = rows.find((r) => r.id === id);
-        if (!lead) continue;
+        if (!lead) {
+          this.held.delete(id);
+          continue;
+        }
+        let outcome: Outcome;
         try {
           await send(buildLeadMessage(lead, { from: from as string, to, siteUrl }));
+          outcome = { sent: true };
         } catch (error) {
-          const message = oneLine(error instanceof Error ? error.message : String(error));
-          const delay = this.delayAfter(attempts);
-          const giveUp = attempts >= maxAttempts;
+          outcome = { sent: false, message: oneLine(error instanceof Error ? error.message : String(error)), attempts };
+        }
+        // From here the outcome is this process's to record, even if the database fails now.
+        this.held.delete(id);
+        this.unrecorded.set(id, outcome);
+        const delay = this.delayAfter(attempts);
+        if (!outcome.sent) log.error(`Lead notification ${id}: attempt ${attempts} failed (${outcome.message}); ${attempts >= maxAttempts ? "giving up" : `next in ${Math.round(delay / 1000)} s`}`);
+        await this.record(id, outcome);
+        if (outcome.sent) {
+          done.sent++;
+          continue;
+        }
+        done.failed++;
+        // SMTP is probably down: the rest of this batch waits as long, without counting an attempt.
+        const rest = claimed.slice(i + 1).map((c) => c.id);
+        if (rest.length) {
           await db
             .update(leads)
-            .set({
-              notifyStatus: giveUp ? "failed" : "pending",
-              notifyNextAttemptAt: sql`now() + ${delay}::integer * interval '1 millisecond'`,
-              notifyLastError: message,
-              updatedAt: sql`now()`,
-            })
-            .where(and(eq(leads.id, id), eq(leads.notifyStatus, "pending")));
-          log.error(`Lead notification ${id}: attempt ${attempts} failed (${message}); ${giveUp ? "giving up" : `next in ${Math.round(delay / 1000)} s`}`);
-          done.failed++;
-          // SMTP is probably down: the rest of this batch waits as long, without counting an attempt.
-          const rest = claimed.slice(i + 1).map((c) => c.id);
-          if (rest.length) {
-            await db
-              .update(leads)
-              .set({ notifyAttempts: sql`${leads.notifyAttempts} - 1`, notifyNextAttemptAt: sql`now() + ${delay}::integer * interval '1 millisecond'` })
-              .where(and(inArray(leads.id, rest), eq(leads.notifyStatus, "pending")));
-          }
-          return done;
+            .set({ notifyAttempts: sql`${leads.notifyAttempts} - 1`, notifyNextAttemptAt: sql`now() + ${delay}::integer * interval '1 millisecond'` })
+            .where(and(inArray(leads.id, rest), eq(leads.notifyStatus, "pending")));
+          for (const restId of rest) this.held.delete(restId);
         }
-        await db
-          .update(leads)
-          .set({ notifyStatus: "sent", notifiedAt: sql`now()`, notifyLastError: null, updatedAt: sql`now()` })
-          .where(eq(leads.id, id));
-        done.sent++;
+        return done;
       }
     }
   }

@@ -10,8 +10,14 @@ import { PAGE_SIZE, type LeadFilter } from "./query";
 
 export type Lead = typeof leads.$inferSelect;
 
-export async function insertLead(input: ContactInput, options: { notify: boolean }, db?: Database): Promise<{ id: string; createdAt: Date }> {
-  const [row] = await (db ?? (await database()))
+/**
+ * Stores a lead. A submission id already stored (the same form sent again) stores nothing: the
+ * earlier lead comes back with `created: false`, also when both arrive at once (the unique index
+ * decides, the second insert waits for the first and does nothing).
+ */
+export async function insertLead(input: ContactInput, options: { notify: boolean }, db?: Database): Promise<{ id: string; createdAt: Date; created: boolean; lead: Lead }> {
+  const conn = db ?? (await database());
+  const [row] = await conn
     .insert(leads)
     .values({
       formType: input.form_type,
@@ -27,12 +33,22 @@ export async function insertLead(input: ContactInput, options: { notify: boolean
       utmMedium: input.utm_medium ?? null,
       utmCampaign: input.utm_campaign ?? null,
       landingPage: input.landing_page ?? null,
+      submissionId: input.submission_id ?? null,
       notifyStatus: options.notify ? "pending" : "off",
     })
-    .returning({ id: leads.id, createdAt: leads.createdAt });
-  return row;
+    .onConflictDoNothing({ target: leads.submissionId })
+    .returning();
+  if (row) return { id: row.id, createdAt: row.createdAt, created: true, lead: row };
+  const earlier = input.submission_id ? await leadBySubmission(input.submission_id, conn) : undefined;
+  if (!earlier) throw new Error("The lead was neither stored nor found by its submission id");
+  return { id: earlier.id, createdAt: earlier.createdAt, created: false, lead: earlier };
 }
 
+/** The lead stored from the submission with this id, if any. */
+export async function leadBySubmission(submissionId: string, db?: Database): Promise<Lead | undefined> {
+  const [row] = await (db ?? (await database())).select().from(leads).where(eq(leads.submissionId, submissionId));
+  return row;
+}
 
 export interface LeadQuery {
   q?: string;

@@ -1,7 +1,8 @@
 /**
  * A contact-form submission on the server: size limit, honeypot, the shared schema, the rate
  * limit, then the lead is committed to the database before the visitor is told it was received.
- * The sales e-mail follows from the outbox; nothing here waits for SMTP.
+ * A submission whose id is already stored (sent again after its answer was lost) gets the first
+ * answer and stores nothing. The sales e-mail follows from the outbox; nothing here waits for SMTP.
  */
 import { CLIENT_IP_HEADER } from "~/auth/config";
 import { env } from "~/env.server";
@@ -11,7 +12,7 @@ import { kickOutbox } from "./outbox.server";
 import { takeContactSlot } from "./rate-limit.server";
 import { readFormLimited } from "./read-form.server";
 import { replyTime } from "./reply-time";
-import { insertLead } from "./store.server";
+import { insertLead, leadBySubmission, type Lead } from "./store.server";
 import { notificationsEnabled } from "./worker.server";
 
 /** Far above a full form with a 5,000-character message, far below a harmful body. */
@@ -23,18 +24,40 @@ export interface Answer {
   headers?: Record<string, string>;
 }
 
-function analyticsPayload(lead: ContactInput): FormSubmitPayload {
+function analyticsPayload(lead: Lead): FormSubmitPayload {
   return {
-    form_type: lead.form_type,
+    form_type: lead.formType,
     company: lead.company,
-    referral_source: lead.referral_source ?? "",
-    utm_source: lead.utm_source ?? "",
-    utm_medium: lead.utm_medium ?? "",
-    utm_campaign: lead.utm_campaign ?? "",
+    referral_source: lead.referralSource ?? "",
+    utm_source: lead.utmSource ?? "",
+    utm_medium: lead.utmMedium ?? "",
+    utm_campaign: lead.utmCampaign ?? "",
   };
 }
 
 const firstName = (fullName: string) => fullName.trim().split(/\s+/)[0] ?? "";
+
+/** Whether a stored lead holds what the visitor typed and picked in `input`. */
+function sameRequest(lead: Lead, input: ContactInput): boolean {
+  return (
+    lead.fullName === input.full_name &&
+    lead.email === input.email &&
+    lead.phone === (input.phone ?? null) &&
+    lead.company === input.company &&
+    lead.companySize === (input.company_size ?? null) &&
+    lead.service === (input.service ?? null) &&
+    lead.referralSource === (input.referral_source ?? null) &&
+    lead.message === input.message
+  );
+}
+
+/** The answer to a stored lead, built from its row: the same for every time its submission arrives. */
+function storedAnswer(lead: Lead): Answer {
+  return {
+    result: { status: "sent", firstName: firstName(lead.fullName), reply: replyTime(lead.createdAt), analytics: analyticsPayload(lead) },
+    status: 200,
+  };
+}
 
 export async function handleContactSubmission(request: Request, now = new Date()): Promise<Answer> {
   const form = await readFormLimited(request, MAX_BODY_BYTES);
@@ -54,7 +77,16 @@ export async function handleContactSubmission(request: Request, now = new Date()
   const checked = validateContact(raw);
   if (!checked.ok) return { result: { status: "invalid", errors: checked.errors, values }, status: 400 };
 
+  let stored: Lead;
   try {
+    // The same submission again (its answer was lost): the first answer, no second lead, and
+    // it does not count against the rate limit.
+    let input = checked.data;
+    const earlier = input.submission_id ? await leadBySubmission(input.submission_id) : undefined;
+    if (earlier && sameRequest(earlier, input)) return storedAnswer(earlier);
+    // The id came with different content (edited after an error, or a page shared through a
+    // cache): a new request, stored without the id rather than dropped.
+    if (earlier) input = { ...input, submission_id: undefined };
     const slot = await takeContactSlot(address);
     if (!slot.ok) {
       return {
@@ -63,14 +95,18 @@ export async function handleContactSubmission(request: Request, now = new Date()
         headers: { "Retry-After": String(slot.retryAfterSeconds) },
       };
     }
-    await insertLead(checked.data, { notify: notificationsEnabled(env()) });
+    const notify = notificationsEnabled(env());
+    let inserted = await insertLead(input, { notify });
+    if (!inserted.created) {
+      // The same id arrived twice at once, and the other one was stored first.
+      if (sameRequest(inserted.lead, input)) return storedAnswer(inserted.lead);
+      inserted = await insertLead({ ...input, submission_id: undefined }, { notify });
+    }
+    stored = inserted.lead;
   } catch (error) {
     console.error("Contact form: the lead could not be stored:", error instanceof Error ? error.message : error);
     return { result: { status: "error", code: "unavailable", values }, status: 503, headers: { "Retry-After": "60" } };
   }
   kickOutbox();
-  return {
-    result: { status: "sent", firstName: firstName(checked.data.full_name), reply: replyTime(now), analytics: analyticsPayload(checked.data) },
-    status: 200,
-  };
+  return storedAnswer(stored);
 }

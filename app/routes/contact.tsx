@@ -18,7 +18,8 @@ const crumbs = [{ name: "Contact", path: "/contact" }];
 /**
  * Rendered per request (DECISIONS §8: forms are rendered by the server). `?service=<slug>`
  * preselects a service; utm_* of this address fill the form's campaign fields when JavaScript
- * is off (with it, the visit's landing campaign kept in the browser wins).
+ * is off (with it, the visit's landing campaign kept in the browser wins). Each rendering gets a
+ * fresh submission id, so the page is never stored by a cache (two visitors must not share one).
  */
 export function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
@@ -33,7 +34,7 @@ export function loader({ request }: Route.LoaderArgs) {
     const url = new URL(request.url);
     preset.landing_page = `${url.pathname}${url.search}`.slice(0, 2000);
   }
-  return { page: contactPage, preset };
+  return data({ page: contactPage, preset, submissionId: crypto.randomUUID() }, { headers: { "Cache-Control": "no-store" } });
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -77,7 +78,7 @@ function ContactCard({ icon, title, children }: { icon: React.ReactNode; title: 
 }
 
 /** Contact: the enquiry form, and every other way to reach us. */
-export default function Contact({ loaderData: { page, preset }, actionData }: Route.ComponentProps) {
+export default function Contact({ loaderData: { page, preset, submissionId }, actionData }: Route.ComponentProps) {
   const linkClass = "font-semibold text-accent underline-offset-4 hover:underline";
   const labelClass = "block text-sm text-slate-600";
   return (
@@ -86,7 +87,7 @@ export default function Contact({ loaderData: { page, preset }, actionData }: Ro
       <Section>
         <div className="grid items-start gap-10 lg:grid-cols-[minmax(0,1fr)_20rem] lg:gap-12">
           <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
-            <ContactForm preset={preset} result={actionData as ContactResult | undefined} />
+            <ContactForm preset={preset} submissionId={submissionId} result={actionData as ContactResult | undefined} />
           </div>
           <ul className="space-y-4" data-click-location="contact_page">
             <ContactCard icon={<Icon name="phone" className="size-5" />} title="Call us">

@@ -200,6 +200,66 @@ test("repeated submissions from one address are rate-limited with when to retry 
   expect(await plain.text()).toContain(site.phones.sales.display);
 });
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+test("finding 11: the same form body sent again with its submission id stores one lead and gets the same answer", async ({ page, request, browser }) => {
+  const company = runMarker("Twice Co");
+  // Without JavaScript: the id is in the server-rendered form, a new one for each rendering, never cached.
+  await page.goto("/contact");
+  const id = await field(page, "submission_id").inputValue();
+  expect(id).toMatch(UUID);
+  const other = await request.get("/contact");
+  expect(other.headers()["cache-control"]).toBe("no-store");
+  expect(await other.text()).not.toContain(id);
+
+  const body = { ...VALID, company, form_type: "contact", submission_id: id };
+  const first = await page.request.post("/contact", { form: body });
+  const again = await page.request.post("/contact", { form: body });
+  expect([first.status(), again.status()]).toEqual([200, 200]);
+  for (const answer of [first, again]) expect((await answer.text()).replaceAll("<!-- -->", "")).toContain("Thank you, Dana. We have your request.");
+  expect(await leadsMatching(browser, company)).toHaveLength(1);
+});
+
+test("finding 11: with JavaScript, a retry after the answer was lost sends the same id and stores one lead; the next request gets a new id", async ({ page, browser }) => {
+  const company = runMarker("Lost Answer Co");
+  await page.goto("/contact");
+  await hydrated(page);
+  const sentIds: string[] = [];
+  let loseAnswer = true;
+  await page.route("**/contact.data*", async (route) => {
+    const posted = route.request();
+    if (posted.method() === "POST") {
+      sentIds.push(new URLSearchParams(posted.postData() ?? "").get("submission_id") ?? "");
+      if (loseAnswer) {
+        // The server stores the lead, the connection breaks before its answer arrives.
+        loseAnswer = false;
+        await route.fetch();
+        await route.abort("connectionreset");
+        return;
+      }
+    }
+    await route.continue();
+  });
+  await fillContactForm(page, { ...VALID, company });
+  await page.getByRole("button", { name: "Send request" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "did not reach us" })).toBeVisible();
+  expect(await leadsMatching(browser, company)).toHaveLength(1); // stored, though the visitor was not told
+  await page.getByRole("button", { name: "Send request" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "We have your request" })).toContainText("Thank you, Dana.");
+  expect(sentIds).toHaveLength(2);
+  expect(sentIds[0]).toMatch(UUID);
+  expect(sentIds[1]).toBe(sentIds[0]);
+  expect(await leadsMatching(browser, company)).toHaveLength(1);
+  expect((await formSubmits(page)).map((e) => e.company)).toEqual([company]);
+
+  // A new request from the same page is a new submission.
+  await page.getByRole("banner").getByRole("link", { name: "Get Started" }).first().click();
+  await expect(page.getByRole("heading", { name: "Tell us what you need" })).toBeVisible();
+  const next = await field(page, "submission_id").inputValue();
+  expect(next).toMatch(UUID);
+  expect(next).not.toBe(sentIds[0]);
+});
+
 test("the form page, its error state and its thank-you state are valid HTML (Nu checker)", async ({ request }) => {
   test.setTimeout(60_000);
   const { execFile } = await import("node:child_process");

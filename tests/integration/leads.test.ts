@@ -3,17 +3,20 @@
  * rate limit, the admin queries, and the sales e-mail outbox against a real SMTP listener
  * (smtp-server on 127.0.0.1): delivery, an outage with retries, header injection, two processes.
  */
+import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { createTransport } from "nodemailer";
+import { createTransport, type SendMailOptions } from "nodemailer";
 import { SMTPServer } from "smtp-server";
 import { backends, openFreshDatabase } from "./backends";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { createAuth } from "~/auth/auth.server";
 import { CLIENT_IP_HEADER } from "~/auth/config";
 import { database, type Database } from "~/db/client.server";
 import { leads } from "~/db/schema.server";
+import { env } from "~/env.server";
 import type { ContactInput } from "~/leads/contact-schema";
 import { LeadOutbox } from "~/leads/outbox.server";
-import { CONTACT_MAX_SUBMISSIONS, takeContactSlot } from "~/leads/rate-limit.server";
+import { CONTACT_MAX_SUBMISSIONS, pruneContactSlots, takeContactSlot } from "~/leads/rate-limit.server";
 import { getLead, insertLead, leadsForExport, listLeads, requeueNotification, setHandled } from "~/leads/store.server";
 import { handleContactSubmission } from "~/leads/submit.server";
 import { startLeadWorker } from "~/leads/worker.server";
@@ -78,6 +81,39 @@ function decoded(raw: string): string {
 }
 
 const headerLines = (raw: string) => raw.slice(0, raw.indexOf("\r\n\r\n")).split("\r\n");
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The database behind a switch: while it is down, every query (awaited builder or execute) fails
+ * the way a lost connection does; nothing reaches the real database.
+ */
+function outage(db: Database) {
+  let down = false;
+  const wrap = <T extends object>(target: T): T =>
+    new Proxy(target, {
+      get(t, prop) {
+        const value = Reflect.get(t, prop, t) as unknown;
+        if (prop === "then" && typeof value === "function") {
+          return (resolve: (v: unknown) => unknown, reject: (e: unknown) => unknown) =>
+            (down ? Promise.reject(new Error("Connection terminated unexpectedly (simulated outage)")) : (value as (...a: unknown[]) => Promise<unknown>).call(t, (v: unknown) => v)).then(resolve, reject);
+        }
+        if (typeof value !== "function") return value;
+        return (...args: unknown[]) => {
+          const result = (value as (...a: unknown[]) => unknown).apply(t, args);
+          return result && typeof result === "object" ? wrap(result) : result;
+        };
+      },
+    });
+  return {
+    db: wrap(db),
+    fail: () => void (down = true),
+    recover: () => void (down = false),
+    get down() {
+      return down;
+    },
+  };
+}
 
 for (const backend of backends()) {
   describe.skipIf(backend.skip)(`leads on ${backend.name}`, () => {
@@ -145,11 +181,129 @@ for (const backend of backends()) {
       });
     });
 
+    describe("finding 11: a submission sent twice (a retry after a lost answer)", () => {
+      const fields = (submissionId?: string) => ({
+        full_name: "Dana Whitfield",
+        email: "dana@whitfield-dental.example",
+        company: "Twice Co",
+        message: "Our front-desk computers freeze.",
+        referral_source: "search",
+        ...(submissionId === undefined ? {} : { submission_id: submissionId }),
+      });
+      const storedWith = async (submissionId: string) => (await db.select().from(leads)).filter((r) => r.submissionId === submissionId);
+
+      beforeEach(async () => {
+        await db.delete(leads);
+      });
+
+      it("finding 11: the same submission id twice stores one lead, answers the first answer again and counts once against the rate limit", async () => {
+        const id = randomUUID();
+        const first = await handleContactSubmission(post(fields(id), "10.1.1.1"));
+        const again = await handleContactSubmission(post(fields(id), "10.1.1.1"));
+        expect(first.status).toBe(200);
+        expect(again.status).toBe(200);
+        expect(again.result).toEqual(first.result);
+        expect(await storedWith(id)).toHaveLength(1);
+        expect(await db.select().from(leads)).toHaveLength(1);
+        // The repeat did not use up one of the address's 5 submissions.
+        for (let i = 1; i < CONTACT_MAX_SUBMISSIONS; i++) expect((await handleContactSubmission(post(fields(randomUUID()), "10.1.1.1"))).status).toBe(200);
+        expect((await handleContactSubmission(post(fields(randomUUID()), "10.1.1.1"))).status).toBe(429);
+        // Even a rate-limited address gets its already stored submission's answer.
+        expect((await handleContactSubmission(post(fields(id), "10.1.1.1"))).result).toEqual(first.result);
+      });
+
+      it("finding 11: two concurrent submissions with the same id store one lead and get the same answer", async () => {
+        const id = randomUUID();
+        const answers = await Promise.all([handleContactSubmission(post(fields(id), "10.1.1.2")), handleContactSubmission(post(fields(id), "10.1.1.3"))]);
+        expect(answers.map((a) => a.status)).toEqual([200, 200]);
+        expect(answers[1].result).toEqual(answers[0].result);
+        expect(await storedWith(id)).toHaveLength(1);
+        expect(await db.select().from(leads)).toHaveLength(1);
+      });
+
+      it("finding 11: the same id with different content (edited after an error) is a new request: stored too, nothing dropped", async () => {
+        const id = randomUUID();
+        await handleContactSubmission(post(fields(id), "10.1.1.6"));
+        const edited = await handleContactSubmission(post({ ...fields(id), message: "Our front-desk computers freeze, and the printer too." }, "10.1.1.6"));
+        expect(edited.status).toBe(200);
+        const rows = await db.select().from(leads);
+        expect(rows.map((r) => r.message).sort()).toEqual(["Our front-desk computers freeze, and the printer too.", "Our front-desk computers freeze."]);
+        expect(rows.filter((r) => r.submissionId === id)).toHaveLength(1);
+      });
+
+      it("finding 11: a form without a submission id, or with a malformed one (an old cached page), is still stored", async () => {
+        for (const [i, id] of [undefined, "", "not-a-uuid", "'; drop table leads; --", "\u0000", "x".repeat(3000)].entries()) {
+          const answer = await handleContactSubmission(post(fields(id), `10.1.1.${10 + i}`));
+          expect(answer.status, JSON.stringify(id)).toBe(200);
+        }
+        const rows = await db.select().from(leads);
+        expect(rows).toHaveLength(6);
+        expect(rows.every((r) => r.submissionId === null)).toBe(true);
+        // An upper-case id is the same id.
+        const id = randomUUID();
+        await handleContactSubmission(post(fields(id.toUpperCase()), "10.1.1.5"));
+        await handleContactSubmission(post(fields(id), "10.1.1.5"));
+        expect(await storedWith(id)).toHaveLength(1);
+      });
+    });
+
+    it("a NUL byte in any field never reaches the database: a field the visitor types is refused (400) with a clear message beside it, a page-filled one is cleaned", async () => {
+      await db.delete(leads);
+      const base = { full_name: "Dana Whitfield", email: "dana@whitfield-dental.example", phone: "(317) 555-0100", company: "Nul Co", message: "Our front-desk computers freeze.", company_size: "1-9", service: "voip", referral_source: "search" };
+      for (const field of Object.keys(base) as (keyof typeof base)[]) {
+        const answer = await handleContactSubmission(post({ ...base, [field]: `${base[field].slice(0, 3)}\u0000${base[field].slice(3)}` }, "10.1.2.1"));
+        expect(answer.status, field).toBe(400);
+        expect(answer.result.status === "invalid" && Object.keys(answer.result.errors), field).toEqual([field]);
+        if (["full_name", "email", "phone", "company", "message"].includes(field)) {
+          expect(answer.result.status === "invalid" && answer.result.errors[field], field).toBe("Use letters, numbers and punctuation only.");
+        }
+      }
+      const cleaned = await handleContactSubmission(
+        post({ ...base, utm_source: "news\u0000letter", utm_medium: "\u0000", utm_campaign: "spring\u0000", landing_page: "/\u0000?a=1", submission_id: `${randomUUID()}\u0000`, form_type: "contact\u0000", unknown: "\u0000" }, "10.1.2.2"),
+      );
+      expect(cleaned.status).toBe(200);
+      const rows = await db.select().from(leads);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ utmSource: "newsletter", utmMedium: null, utmCampaign: "spring", landingPage: "/?a=1", formType: "contact" });
+    });
+
     it("counts the rate limit atomically: 30 concurrent submissions from one address, exactly 5 allowed; a new window starts over", async () => {
       const now = Date.now();
       const results = await Promise.all(Array.from({ length: 30 }, () => takeContactSlot("10.2.0.1", { now })));
       expect(results.filter((r) => r.ok)).toHaveLength(CONTACT_MAX_SUBMISSIONS);
       expect((await takeContactSlot("10.2.0.1", { now: now + 10 * 60_000 + 1 })).ok).toBe(true);
+    });
+
+    it("finding 9: a contact counter survives better-auth's rate-limit cleanup, so the 6th submission in 10 minutes is refused after more than 60 s", async () => {
+      const address = "10.2.0.9";
+      const start = Date.now() - 2 * 60_000; // two minutes ago: older than better-auth's 60 s window
+      for (let i = 0; i < CONTACT_MAX_SUBMISSIONS; i++) expect((await takeContactSlot(address, { now: start + i * 1000 })).ok).toBe(true);
+
+      // better-auth's own limiter: a sign-in whose window has ended starts a new one and deletes
+      // every rate_limit row older than its longest window (a stale row shows that it ran).
+      const betterAuth = createAuth(db, env());
+      const signIn = () =>
+        betterAuth.handler(
+          new Request(`${ORIGIN}/api/auth/sign-in/email`, {
+            method: "POST",
+            headers: { "content-type": "application/json", origin: ORIGIN, [CLIENT_IP_HEADER]: "10.2.0.99" },
+            body: JSON.stringify({ email: "nobody@crossroadsit.example", password: "Wrong-Password-99" }),
+          }),
+        );
+      expect((await signIn()).status).toBe(401);
+      await db.execute(sql`update rate_limit set last_request = last_request - 120000 where key like '10.2.0.99|%'`);
+      await db.execute(sql`insert into rate_limit (key, count, last_request) values ('stale-witness', 1, ${start})`);
+      expect((await signIn()).status).toBe(401);
+      expect((await db.execute(sql`select 1 from rate_limit where key = 'stale-witness'`)).rows).toHaveLength(0);
+
+      const sixth = await takeContactSlot(address, { now: Date.now() });
+      expect(sixth.ok).toBe(false);
+      if (!sixth.ok) expect(sixth.retryAfterSeconds).toBeGreaterThan(7 * 60);
+      // Pruning forgets only ended windows.
+      await pruneContactSlots();
+      expect((await takeContactSlot(address)).ok).toBe(false);
+      await pruneContactSlots({ now: start + 10 * 60_000 + 1 });
+      expect((await takeContactSlot(address, { now: start + 10 * 60_000 + 2 })).ok).toBe(true);
     });
 
     it("lists newest first, searches literally, marks handled and reopens, exports every page", async () => {
@@ -307,6 +461,65 @@ for (const backend of backends()) {
         expect(ids).toHaveLength(24);
         expect(new Set(ids).size).toBe(24);
         expect((await listLeads({ status: "all" })).total).toBe(24);
+      });
+
+      describe("finding 10: a database outage while the outbox works", () => {
+        const leadIdOf = (m: SendMailOptions) => (m.headers as Record<string, string>)["X-Lead-Id"];
+        /** An outbox on a database that fails right after SMTP accepted the first message. */
+        const outboxInOutage = (extra: Partial<ConstructorParameters<typeof LeadOutbox>[0]> = {}) => {
+          const switchable = outage(db);
+          const sent: string[] = [];
+          const outbox = outboxOn(port, {
+            db: switchable.db,
+            send: async (m) => {
+              sent.push(leadIdOf(m));
+              if (sent.length === 1) switchable.fail();
+            },
+            pollMs: 50,
+            ...extra,
+          });
+          return { outbox, switchable, sent };
+        };
+        const statuses = async () => (await db.select({ status: leads.notifyStatus }).from(leads)).map((r) => r.status);
+
+        it("finding 10: an e-mail sent while the database was down is recorded once it is back, never sent again", async () => {
+          const ids: string[] = [];
+          for (let i = 0; i < 3; i++) ids.push((await insertLead(lead({ company: `Outage ${i}` }), { notify: true })).id);
+          // A lease far shorter than the outage: the old way, the unrecorded lead was due again at recovery.
+          const { outbox, switchable, sent } = outboxInOutage({ leaseMs: 200 });
+          outbox.start();
+          try {
+            await expect.poll(() => switchable.down, { timeout: 5000 }).toBe(true);
+            await sleep(800);
+            expect(sent).toHaveLength(1);
+            switchable.recover();
+            await expect.poll(statuses, { timeout: 5000 }).toEqual(["sent", "sent", "sent"]);
+            await sleep(500); // time for a second send, if there were one
+          } finally {
+            await outbox.stop();
+          }
+          expect([...sent].sort()).toEqual([...ids].sort());
+        });
+
+        it("finding 10: leads claimed when the database failed are sent within a minute of recovery, not after their 5-minute lease", async () => {
+          const ids: string[] = [];
+          for (let i = 0; i < 4; i++) ids.push((await insertLead(lead({ company: `Held ${i}` }), { notify: true })).id);
+          const { outbox, switchable, sent } = outboxInOutage({ leaseMs: 5 * 60_000 });
+          outbox.start();
+          try {
+            await expect.poll(() => switchable.down, { timeout: 5000 }).toBe(true);
+            await sleep(300);
+            switchable.recover();
+            const recovered = Date.now();
+            // The poll is 50 ms here (15 s in production): every lead goes out at the next polls.
+            await expect.poll(statuses, { timeout: 10_000 }).toEqual(["sent", "sent", "sent", "sent"]);
+            expect(Date.now() - recovered).toBeLessThan(60_000);
+          } finally {
+            await outbox.stop();
+          }
+          expect([...sent].sort()).toEqual([...ids].sort());
+          for (const id of ids) expect((await getLead(id))?.notifyAttempts).toBe(1);
+        });
       });
 
       it("the server's worker: notifications off are said once at start; on, it names the SMTP server without its password", async () => {

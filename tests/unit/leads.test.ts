@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { parseEnv } from "~/env.server";
 import { services } from "~/content/catalog";
-import { MESSAGE_MAX, SERVICE_OPTIONS, validateContact } from "~/leads/contact-schema";
+import { keptValues, MESSAGE_MAX, SERVICE_OPTIONS, validateContact } from "~/leads/contact-schema";
 import { csvCell, csvRow } from "~/leads/csv";
 import { buildLeadMessage, headerText, type LeadForMail } from "~/leads/mail.server";
 import { parseLeadQuery } from "~/leads/query";
@@ -64,6 +64,32 @@ describe("the contact schema (one for browser and server)", () => {
     expect(result.data.utm_campaign).toHaveLength(200);
     expect(result.data.landing_page).toBeUndefined();
     expect(result.data.form_type).toBe("contact");
+  });
+
+  it("refuses a NUL byte in every field the visitor types with the same plain message, before the field's format (PostgreSQL cannot store NUL)", () => {
+    const all = { ...valid, phone: "(317) 555-0100", company_size: "1-9", service: "voip", referral_source: "search" };
+    for (const field of ["full_name", "email", "phone", "company", "message"] as const) {
+      const result = validateContact({ ...all, [field]: `${all[field].slice(0, 3)}\u0000${all[field].slice(3)}` });
+      expect(result.ok, field).toBe(false);
+      if (!result.ok) expect(result.errors, field).toEqual({ [field]: "Use letters, numbers and punctuation only." });
+    }
+    for (const field of ["company_size", "service", "referral_source"] as const) {
+      const result = validateContact({ ...all, [field]: `${all[field]}\u0000` });
+      expect(result.ok || Object.keys(result.errors), field).toEqual([field]);
+    }
+  });
+
+  it("finding 11: takes a well-formed submission id (lower case) and leaves out a missing or malformed one instead of refusing the form", () => {
+    const id = "3F2504E0-4F89-41D3-9A0C-0305E82C3301";
+    const ok = validateContact({ ...valid, submission_id: id });
+    expect(ok.ok && ok.data.submission_id).toBe(id.toLowerCase());
+    for (const bad of [undefined, "", "not-a-uuid", `${id}x`, "x".repeat(5000), new Blob(["x"])]) {
+      const result = validateContact({ ...valid, submission_id: bad });
+      expect(result.ok).toBe(true);
+      if (result.ok) expect(result.data.submission_id).toBeUndefined();
+    }
+    expect(keptValues({ ...valid, submission_id: id }).submission_id).toBe(id.toLowerCase());
+    expect(keptValues({ ...valid, submission_id: "<script>" }).submission_id).toBeUndefined();
   });
 
   it("refuses files and other non-text values in visible fields", () => {

@@ -14,6 +14,7 @@ import {
   MESSAGE_MIN,
   REFERRAL_SOURCES,
   SERVICE_OPTIONS,
+  SUBMISSION_ID,
   UTM_KEYS,
   VISIBLE_FIELDS,
   type ContactValues,
@@ -49,6 +50,16 @@ function parseVisit(stored: string | null): ContactValues {
 }
 
 const noSubscription = () => () => {};
+
+/** A random (version 4) UUID; crypto.randomUUID exists only on secure origins, getRandomValues everywhere. */
+function newSubmissionId(): string {
+  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6] & 0x0f) | 0x40;
+  bytes[8] = (bytes[8] & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
 
 /** The shared schema (zod/mini), fetched once the visitor starts on the form, not with the page. */
 type Validator = (typeof import("~/leads/contact-schema"))["validateContact"];
@@ -129,9 +140,11 @@ function ThankYou({ result }: { result: Extract<ContactResult, { status: "sent" 
 /**
  * The contact form (DECISIONS §3). It posts to the route's server action with or without
  * JavaScript; with it, the same schema checks the fields first, errors are listed and shown beside
- * each field, and the pending state shows while the request is stored.
+ * each field, and the pending state shows while the request is stored. `submissionId` (made by
+ * the server for this rendering) goes with every send of this form, so a retry after a lost
+ * answer is recognised and stored once; after the request is received the form gets a new one.
  */
-export function ContactForm({ preset, result }: { preset: ContactValues; result?: ContactResult }) {
+export function ContactForm({ preset, submissionId, result }: { preset: ContactValues; submissionId: string; result?: ContactResult }) {
   const navigation = useNavigation();
   const submit = useSubmit();
   const pending = navigation.state === "submitting" && navigation.formData?.get("form_type") === FORM_TYPE;
@@ -143,6 +156,10 @@ export function ContactForm({ preset, result }: { preset: ContactValues; result?
   const summaryRef = useRef<HTMLDivElement>(null);
   const alertRef = useRef<HTMLDivElement>(null);
   const pushed = useRef<ContactResult | undefined>(undefined);
+  // The same id for every retry of this form (the answer to an error carries it back as well);
+  // once a request is received, the next one is a new submission with a new id.
+  const [formId, setFormId] = useState<{ id: string; after?: ContactResult }>({ id: submissionId });
+  if (result?.status === "sent" && formId.after !== result) setFormId({ id: newSubmissionId(), after: result });
 
   useEffect(() => {
     if (result?.status === "sent" && result.analytics && pushed.current !== result) {
@@ -250,6 +267,7 @@ export function ContactForm({ preset, result }: { preset: ContactValues; result?
       )}
 
       <input type="hidden" name="form_type" value={FORM_TYPE} />
+      <input type="hidden" name={SUBMISSION_ID} value={kept?.submission_id ?? formId.id} />
       {([...UTM_KEYS, "landing_page"] as const).map((field) => (
         <input key={field} type="hidden" name={field} value={hidden(field)} />
       ))}
