@@ -73,6 +73,51 @@ test.describe("one server process, its log read", () => {
     expect(stackFrames(server.logs().slice(before))).toEqual([]);
   });
 
+  test("finding 6: 2,000 fuzzed requests (paths, escapes, methods, bodies) get no 5xx and leave no stack trace", async () => {
+    test.setTimeout(120_000);
+    const before = server.logs().length;
+    // A small seeded generator: the same requests every run, so a failure can be replayed.
+    let seed = 20261123;
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const pick = <T,>(list: readonly T[]): T => list[Math.floor(random() * list.length)];
+    const PATHS = ["/", "/about", "/contact", "/auth/login", "/admin/users", "/admin/leads", "/admin/leads.csv", "/admin/docs/new", "/admin/graphics", "/api/auth/sign-in/email", "/api/auth/get-session", "/api/session", "/mloe/x", "/services/managed-it", "/storage/v1/object/public/graphics/a.png", "/storage/v1/object/list/graphics", "/storage/v1/object/sign/graphics/a.png", "/sitemap.xml"];
+    const NOISE = ["%", "%zz", "%FF", "%C0%AF", "%2e%2e", "..", "//", "%00", "\\", "é", "%E2%80%AE", "x".repeat(3000), ";", "%25", "?", "#", ".data", "_root.data"];
+    const TYPES = ["application/x-www-form-urlencoded", "multipart/form-data; boundary=zz", "multipart/form-data", "application/json", "text/plain", "application/octet-stream", ""];
+    const BODIES = ["", "a=1&b=2", "intent=reset-password&userId=%00", "email=%00&password=x", "--zz\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\n1\r\n--zz--", "--yy\r\nbroken", "{\"email\":\"a\\u0000b\",\"password\":\"x\"}", "{", "null", "[]", "\u0000\u0000", "%", "x=" + "%FF".repeat(100)];
+    const statuses = new Map<number, number>();
+    let sent = 0;
+    for (let i = 0; i < 2000; i++) {
+      let path = pick(PATHS);
+      const cut = Math.floor(random() * (path.length + 1));
+      if (random() < 0.7) path = path.slice(0, cut) + pick(NOISE) + path.slice(cut);
+      if (random() < 0.3) path += `?${pick(["q", "page", "status", "redirectTo", "%zz"])}=${encodeURIComponent(pick(NOISE))}${random() < 0.3 ? "%00" : ""}`;
+      const method = pick(["GET", "GET", "POST", "POST", "HEAD", "PUT", "DELETE", "OPTIONS", "PATCH"]);
+      const type = pick(TYPES);
+      const headers: Record<string, string> = { "x-forwarded-for": randomClientAddress() };
+      if (type) headers["content-type"] = type;
+      if (random() < 0.2) headers.cookie = `better-auth.session_token=${pick(NOISE)}`;
+      let response: Response;
+      try {
+        response = await fetch(`${server.url}${path.startsWith("/") ? path : `/${path}`}`, {
+          method,
+          headers,
+          body: method === "GET" || method === "HEAD" ? undefined : pick(BODIES),
+          redirect: "manual",
+        });
+        await response.arrayBuffer();
+      } catch {
+        continue; // the client itself refused to send it (an invalid URL or header)
+      }
+      sent++;
+      statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+      expect(response.status, `${method} ${path} (${type})`).toBeLessThan(500);
+    }
+    expect(sent).toBeGreaterThan(1500);
+    expect(server.running()).toBe(true);
+    expect(stackFrames(server.logs().slice(before))).toEqual([]);
+    console.log(`fuzz: ${sent} requests, statuses ${JSON.stringify(Object.fromEntries(statuses))}`);
+  });
+
   test("finding 7: a POST to a page without a form is a quiet 405 naming no internal route; an unexpected error is one log line with the request id", async () => {
     const before = server.logs().length;
     for (const path of ["/about", "/about.data", "/", "/_root.data", "/services/managed-it", "/no-such-page"]) {
