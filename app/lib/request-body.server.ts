@@ -61,8 +61,9 @@ export function bodyRefusal(status: 400 | 413): Response {
 
 /**
  * The request's form, read within `limit` bytes. Throws a 413 Response when the body is too large
- * (before buffering it), and a 400 Response when it is not a form (a broken multipart boundary) or
- * a field holds a NUL character (which PostgreSQL cannot store and no person types).
+ * (before buffering it), and a 400 Response when it is not a form (a broken multipart boundary).
+ * The fields' own rules (each form's schema) refuse what PostgreSQL cannot store, such as a NUL
+ * character, with a message on the field and the input kept.
  */
 export async function readForm(request: Request, limit = FORM_BODY_LIMIT): Promise<FormData> {
   let body: Uint8Array<ArrayBuffer>;
@@ -78,6 +79,5 @@ export async function readForm(request: Request, limit = FORM_BODY_LIMIT): Promi
   } catch {
     throw bodyRefusal(400);
   }
-  for (const [name, value] of form) if (name.includes("\0") || (typeof value === "string" && value.includes("\0"))) throw bodyRefusal(400);
   return form;
 }

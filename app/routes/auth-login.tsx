@@ -43,6 +43,8 @@ export async function action({ request }: Route.ActionArgs) {
   const password = String(form.get("password") ?? "");
   const redirectTo = safeRedirect(form.get("redirectTo"));
   if (!email || !password) return data<ActionResult>({ error: MESSAGES.missing, email }, { status: 400 });
+  // No account holds a NUL character, and PostgreSQL cannot even be asked about one.
+  if (email.includes("\0") || password.includes("\0")) return data<ActionResult>({ error: MESSAGES.invalid, email: email.replaceAll("\0", "") }, { status: 401 });
 
   // Through the HTTP handler, not auth.api, so the sign-in rate limit and origin check apply.
   const headers = new Headers({ "content-type": "application/json" });

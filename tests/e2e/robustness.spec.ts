@@ -58,7 +58,8 @@ test.describe("one server process, its log read", () => {
       ["GET /admin/leads.csv?q=%00 HTTP/1.1\r\nHost: a\r\n\r\n", 400],
       ["GET /storage/v1/object/public/graphics/a%00b.png HTTP/1.1\r\nHost: a\r\n\r\n", 400],
       ["POST /auth/login.data HTTP/1.1\r\nHost: a\r\nContent-Type: multipart/form-data; boundary=zz\r\nContent-Length: 10\r\n\r\n--yy\r\nabcd", 400],
-      ["POST /auth/login HTTP/1.1\r\nHost: a\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 11\r\n\r\nemail=a%00b", 400],
+      // A NUL in a sign-in field: no account matches (and the database is never asked).
+      ["POST /auth/login HTTP/1.1\r\nHost: a\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 24\r\n\r\nemail=a%00b&password=xyz", 401],
       // "//host/path" is one slash away from a page of this site, never another host.
       ["GET //evil.example/x HTTP/1.1\r\nHost: a\r\n\r\n", 301],
     ];

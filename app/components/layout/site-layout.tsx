@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Outlet, isRouteErrorResponse, useLocation, useNavigation, useRouteError } from "react-router";
 import { SKELETON_DELAY_MS } from "~/config/ui";
-import { NotFoundContent, ServerErrorContent } from "~/components/sections/error-content";
+import { ErrorContent } from "~/components/sections/error-content";
 import { useDelayedFlag } from "~/lib/use-delayed-flag";
 import { useScrollState } from "~/lib/use-scroll-state";
 import { useAuth } from "~/auth/auth-context";
@@ -76,5 +76,9 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   if (!notFound && import.meta.env.DEV) console.error(error);
-  return <SiteShell viewer={VISITOR}>{notFound ? <NotFoundContent /> : <ServerErrorContent />}</SiteShell>;
+  return (
+    <SiteShell viewer={VISITOR}>
+      <ErrorContent error={error} />
+    </SiteShell>
+  );
 }

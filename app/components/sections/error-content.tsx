@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { isRouteErrorResponse, Link } from "react-router";
 import { navigation } from "~/config/navigation";
 import { site } from "~/config/site";
 import { buttonClass } from "~/components/ui/button-link";
@@ -43,4 +43,40 @@ export function ServerErrorContent() {
       </p>
     </ErrorFrame>
   );
+}
+
+/** A request the server refused as unreadable (400) or too large (413): the visitor can retry. */
+export function RequestErrorContent({ status }: { status: 400 | 413 }) {
+  return (
+    <ErrorFrame code={`Error ${status}`} title={status === 413 ? "That was too much to send at once" : "We couldn’t read that request"}>
+      <p>
+        {status === 413
+          ? "The form you sent was larger than this page accepts. Go back, shorten what you pasted, and send it again."
+          : "Something in the form did not arrive as expected. Go back, reload the page, and try again."}
+      </p>
+    </ErrorFrame>
+  );
+}
+
+/** The database or a service behind the site is unreachable for a moment (503). */
+export function UnavailableContent() {
+  return (
+    <ErrorFrame code="Error 503" title="This page is unavailable for a moment">
+      <p>We can’t reach our records just now. Try again in a minute.</p>
+      <p className="mt-3">
+        If you need help now, call client support at{" "}
+        <PhoneLink phone={site.phones.support} className="font-semibold text-accent underline" />.
+      </p>
+    </ErrorFrame>
+  );
+}
+
+/** The right content for whatever a boundary caught: not found, a refused request, unavailable, or our fault. */
+export function ErrorContent({ error }: { error: unknown }) {
+  if (isRouteErrorResponse(error)) {
+    if (error.status === 404) return <NotFoundContent />;
+    if (error.status === 400 || error.status === 413) return <RequestErrorContent status={error.status} />;
+    if (error.status === 503) return <UnavailableContent />;
+  }
+  return <ServerErrorContent />;
 }

@@ -9,7 +9,7 @@ import { AccessDenied } from "~/components/admin/access-denied";
 import { AccessCheck } from "~/components/feedback/access-check";
 import { SKELETON_DELAY_MS } from "~/config/ui";
 import { useDelayedFlag } from "~/lib/use-delayed-flag";
-import { ServerErrorContent } from "~/components/sections/error-content";
+import { ErrorContent } from "~/components/sections/error-content";
 
 import { navigation } from "~/config/navigation";
 
@@ -97,7 +97,7 @@ export function ErrorBoundary() {
   }
   return (
     <main id="main">
-      <ServerErrorContent />
+      <ErrorContent error={error} />
     </main>
   );
 }
