@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { publicPages } from "./helpers";
 
 const pages = [...publicPages().map((p) => p.path), "/500", "/no-such-page", "/auth/login"];

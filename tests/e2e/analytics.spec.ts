@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { E2E_GTM_ID } from "./config";
 import { dataLayer, hydrated, keepContactLinksOnPage, site } from "./helpers";
 

@@ -36,7 +36,7 @@ export function randomClientAddress(): string {
 }
 
 /** Each test of the file signs in from its own client address. */
-export function ownClientAddressPerTest(test: typeof import("@playwright/test").test): void {
+export function ownClientAddressPerTest(test: typeof import("./fixtures").test): void {
   test.beforeEach(async ({ context }) => {
     await context.setExtraHTTPHeaders({ "x-forwarded-for": randomClientAddress() });
   });
