@@ -23,7 +23,7 @@ async function guard(context: BrowserContext): Promise<void> {
     document.addEventListener("securitypolicyviolation", (e) => {
       const where = e.sourceFile ? ` at ${e.sourceFile}:${e.lineNumber}` : "";
       const report = (window as unknown as { __reportCspViolation?: (text: string) => void }).__reportCspViolation;
-      report?.(`${e.disposition} ${e.effectiveDirective} blocked ${e.blockedURI || "(inline)"}${where}`);
+      report?.(`${e.disposition} ${e.effectiveDirective} blocked ${e.blockedURI || "(none)"}${where}`);
     });
   });
 }
