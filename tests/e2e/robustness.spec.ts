@@ -4,7 +4,7 @@
  * database is down. Every answer is a 4xx (or 503 for the outage), never a 500, and the log
  * holds one line per unexpected error and nothing for refused requests.
  */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import net from "node:net";
