@@ -26,4 +26,12 @@ export default tseslint.config(
       "no-restricted-imports": ["error", { patterns: [{ group: ["**/*.server", "**/*.server.ts"], message: "Server-only module." }] }],
     },
   },
+  {
+    // Browser tests take `test` from the shared fixture, which fails a test on any CSP violation.
+    files: ["tests/e2e/**/*.ts"],
+    ignores: ["tests/e2e/fixtures.ts"],
+    rules: {
+      "no-restricted-imports": ["error", { paths: [{ name: "@playwright/test", importNames: ["test"], message: "Import test from ./fixtures: it fails the test on any Content-Security-Policy violation." }] }],
+    },
+  },
 );

@@ -1,13 +1,15 @@
 /**
  * The server's rendering entry: React Router's default streaming render, plus one rule for the
  * log (app/lib/error-log.server.ts): an unexpected error is one line with the request id, an
- * expected 4xx answer is not logged at all.
+ * expected 4xx answer is not logged at all. Every inline script carries the request's
+ * Content-Security-Policy nonce (app/lib/csp-nonce.ts) when our server gave one.
  */
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { ServerRouter, type EntryContext, type HandleDataRequestFunction, type HandleErrorFunction } from "react-router";
+import { cspNonceOf } from "~/lib/csp-nonce";
 import { logRequestError } from "~/lib/error-log.server";
 import { applyPrivateCaching } from "~/lib/private-caching";
 
@@ -30,9 +32,13 @@ export default function handleRequest(request: Request, responseStatusCode: numb
     const userAgent = request.headers.get("user-agent");
     // Crawlers and prerendering get the whole page at once; browsers get the shell first.
     const readyOption: keyof RenderToPipeableStreamOptions = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+    // React Router's scripts (<Scripts>, <ScrollRestoration>, the streamed data) take it from
+    // <ServerRouter>; React's own streaming scripts from the render option.
+    const nonce = cspNonceOf(request);
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
+    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
+      nonce,
       [readyOption]() {
         shellRendered = true;
         const body = new PassThrough({

@@ -20,7 +20,7 @@ import { errorLine } from "../app/lib/error-log.server.ts";
 import { REQUEST_ID_HEADER } from "../app/lib/request-id.ts";
 import { clientAddress } from "./client-address.ts";
 import { checkRequestLine, refuseWrite, writableRoutes, type Refusal } from "./request-rules.ts";
-import { applySecurityHeaders, baselineHeader, securityHeaders } from "./security-headers.ts";
+import { createSecurity } from "./security-headers.ts";
 import { StaticStore } from "./static-store.ts";
 
 const startedAt = performance.now();
@@ -58,23 +58,15 @@ try {
 }
 
 const build = (await import(serverBuildPath)) as ServerBuild;
-const store = new StaticStore(path.join(buildDir, "client"));
+// Content-Security-Policy (per stored page, or with a nonce per rendered page) and HSTS.
+const security = createSecurity({ siteUrl: env.SITE_URL, gtmId: env.GTM_ID });
+const securityHeaders = security.headers;
+const store = new StaticStore(path.join(buildDir, "client"), security);
 const serverErrorPage = store.read("/500");
 
 const app = express();
 app.disable("x-powered-by");
-app.use((_req, res, next) => {
-  applySecurityHeaders((name, value) => res.setHeader(name, value));
-  // React Router appends a response's own headers: its own value of a baseline header (a stored
-  // file's stricter Content-Security-Policy) replaces the baseline instead of being joined to it.
-  const append = res.append.bind(res);
-  res.append = (field: string, value?: string | string[]) => {
-    const baseline = baselineHeader(field);
-    if (baseline !== undefined && res.getHeader(field) === baseline) res.removeHeader(field);
-    return append(field, value);
-  };
-  next();
-});
+app.use(security.middleware);
 app.use(compression());
 app.use("/assets", (_req, res) => {
   // Hashed files are all in the store; anything else under /assets does not exist.
@@ -93,7 +85,7 @@ const onError: ErrorRequestHandler = (error, req, res, _next) => {
   console.error(errorLine(error, { method: req.method, url: `http://host${req.originalUrl}`, headers: new Headers({ [REQUEST_ID_HEADER]: String(req.headers[REQUEST_ID_HEADER] ?? "-") }) }));
   if (res.headersSent) return res.end();
   res.status(500).setHeader("Cache-Control", "no-store");
-  if (serverErrorPage) res.type("html").send(serverErrorPage);
+  if (serverErrorPage) res.setHeader("Content-Security-Policy", store.policy("/500")!).type("html").send(serverErrorPage);
   else res.type("text/plain").send("Internal Server Error");
 };
 app.use(onError);

@@ -1,18 +1,113 @@
-/** Baseline security headers on every response, static or rendered. */
-export const securityHeaders: Readonly<Record<string, string>> = {
-  "X-Content-Type-Options": "nosniff",
-  "Referrer-Policy": "strict-origin-when-cross-origin",
-  "Content-Security-Policy": "frame-ancestors 'self'; base-uri 'self'; object-src 'none'; form-action 'self'",
-  "X-Frame-Options": "SAMEORIGIN",
-  "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=(), browsing-topics=()",
-  "Cross-Origin-Opener-Policy": "same-origin",
-};
+/**
+ * Security headers of every response, static or rendered, and the Content-Security-Policy of
+ * each kind of page (docs/decisions/008-content-security-policy.md):
+ *
+ * - prerendered HTML: its inline scripts allowed by their SHA-256 hashes, computed once when the
+ *   static store loads the file (`inlineScriptHashes`);
+ * - pages rendered by React Router: a fresh nonce per request (`middleware`), which
+ *   app/entry.server.tsx puts on every inline script;
+ * - everything else: the same policy without any inline script.
+ *
+ * Scripts otherwise come from this origin only, plus the tag manager's origin when GTM_ID is set.
+ * Images, styles, fonts, media and requests: this origin only. Strict-Transport-Security when the
+ * site's public origin (SITE_URL) is https.
+ */
+import { createHash, randomBytes } from "node:crypto";
+import type { RequestHandler } from "express";
+import { CSP_NONCE_HEADER } from "../app/lib/csp-nonce.ts";
 
-export function applySecurityHeaders(set: (name: string, value: string) => unknown): void {
-  for (const [name, value] of Object.entries(securityHeaders)) set(name, value);
+export const TAG_MANAGER_ORIGIN = "https://www.googletagmanager.com";
+export const HSTS = "max-age=31536000; includeSubDomains";
+
+export interface SecurityOptions {
+  /** The public origin (SITE_URL): https turns on Strict-Transport-Security. */
+  siteUrl: string;
+  /** The tag manager container (GTM_ID): set, its origin may serve scripts, images and requests. */
+  gtmId?: string | null;
 }
 
-const byLowerName = new Map(Object.entries(securityHeaders).map(([name, value]) => [name.toLowerCase(), value]));
+export interface Security {
+  /** Headers for every response; their Content-Security-Policy allows no inline script. */
+  readonly headers: Readonly<Record<string, string>>;
+  /** The Content-Security-Policy of a page whose inline scripts are allowed by these sources. */
+  policy(inlineScriptSources: readonly string[]): string;
+  /**
+   * Express middleware for everything React Router answers: the headers, with a per-request
+   * nonce in the policy and in the CSP_NONCE_HEADER request header. A response's own value of one
+   * of these headers (a stored graphic's stricter sandbox policy) replaces ours instead of being
+   * joined to it.
+   */
+  readonly middleware: RequestHandler;
+}
 
-/** The baseline value of a header, if it is one of the security headers. */
-export const baselineHeader = (name: string): string | undefined => byLowerName.get(name.toLowerCase());
+export function contentSecurityPolicy(inlineScriptSources: readonly string[], tagManager: boolean): string {
+  const tm = tagManager ? [TAG_MANAGER_ORIGIN] : [];
+  return [
+    "default-src 'self'",
+    `script-src ${["'self'", ...inlineScriptSources, ...tm].join(" ")}`,
+    // Documents may show images of this site only (the Markdown renderer enforces it too).
+    `img-src ${["'self'", ...tm].join(" ")}`,
+    `connect-src ${["'self'", ...tm].join(" ")}`,
+    // No page uses a style attribute or a <style> element: styles are the built stylesheet.
+    "style-src 'self'",
+    "font-src 'self'",
+    "media-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'self'",
+  ].join("; ");
+}
+
+export function createSecurity(options: SecurityOptions): Security {
+  const tagManager = Boolean(options.gtmId);
+  const policy = (sources: readonly string[]) => contentSecurityPolicy(sources, tagManager);
+  const headers: Record<string, string> = {
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "strict-origin-when-cross-origin",
+    "Content-Security-Policy": policy([]),
+    "X-Frame-Options": "SAMEORIGIN",
+    "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=(), browsing-topics=()",
+    "Cross-Origin-Opener-Policy": "same-origin",
+  };
+  if (new URL(options.siteUrl).protocol === "https:") headers["Strict-Transport-Security"] = HSTS;
+  Object.freeze(headers);
+
+  const middleware: RequestHandler = (req, res, next) => {
+    const nonce = randomBytes(16).toString("base64");
+    req.headers[CSP_NONCE_HEADER] = nonce;
+    const own = new Map<string, string>();
+    for (const [name, value] of Object.entries(headers)) {
+      const v = name === "Content-Security-Policy" ? policy([`'nonce-${nonce}'`]) : value;
+      res.setHeader(name, v);
+      own.set(name.toLowerCase(), v);
+    }
+    const append = res.append.bind(res);
+    res.append = (field: string, value?: string | string[]) => {
+      const ours = own.get(field.toLowerCase());
+      if (ours !== undefined && res.getHeader(field) === ours) res.removeHeader(field);
+      return append(field, value);
+    };
+    next();
+  };
+
+  return { headers, policy, middleware };
+}
+
+const EXECUTABLE_TYPES = /^(|module|(text|application)\/(x-)?(javascript|ecmascript)|text\/jscript|text\/livescript)$/i;
+
+/**
+ * The CSP hash sources ('sha256-...') of the inline scripts a browser would run in this HTML:
+ * not those with a src, not data blocks such as JSON-LD (they are never executed).
+ */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const [, attrs = "", body = ""] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
+    if (/\ssrc\s*=/i.test(` ${attrs}`)) continue;
+    const type = /\stype\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i.exec(` ${attrs}`);
+    if (type && !EXECUTABLE_TYPES.test((type[1] ?? type[2] ?? type[3] ?? "").trim())) continue;
+    // The browser hashes the text after the HTML parser turned CR LF and CR into LF.
+    hashes.add(`'sha256-${createHash("sha256").update(body.replace(/\r\n?/g, "\n"), "utf8").digest("base64")}'`);
+  }
+  return [...hashes];
+}

@@ -2,13 +2,15 @@
  * Files of the client build (prerendered pages, their .data, hashed assets, public files),
  * read once at start and kept in memory with gzip and brotli versions, then answered without
  * touching Express. Prerendered HTML is revalidated (ETag, no-cache); hashed assets are immutable.
+ * Each HTML file gets its own Content-Security-Policy, allowing exactly its inline scripts by hash
+ * (computed here, once).
  */
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import { securityHeaders } from "./security-headers.ts";
+import { createSecurity, inlineScriptHashes, type Security } from "./security-headers.ts";
 
 /** One encoding of a stored file, with its response headers prepared once. */
 interface Variant {
@@ -24,6 +26,8 @@ interface Entry {
   br?: Variant;
   /** Raw headers for a 304. */
   notModified: string[];
+  /** The Content-Security-Policy sent with the file. */
+  policy: string;
 }
 
 const TYPES: Record<string, string> = {
@@ -73,7 +77,8 @@ export function urlPathFor(relative: string): string {
 export class StaticStore {
   private readonly entries = new Map<string, Entry>();
 
-  constructor(clientDir: string) {
+  /** `security`: the site's headers (default: no tag manager, no HSTS). */
+  constructor(clientDir: string, security: Security = createSecurity({ siteUrl: "http://localhost" })) {
     for (const file of walk(clientDir)) {
       if (file.endsWith(".br") || file.endsWith(".gz")) continue;
       const relative = path.relative(clientDir, file);
@@ -84,7 +89,9 @@ export class StaticStore {
       const cacheControl = isPage ? HTML_CACHE : urlPath.startsWith("/assets/") ? ASSET_CACHE : PUBLIC_CACHE;
       const type = TYPES[ext] ?? "application/octet-stream";
       const etag = `"${createHash("sha1").update(identity).digest("base64url").slice(0, 22)}"`;
-      const common = [...Object.entries(securityHeaders).flat(), "Content-Type", type, "Cache-Control", cacheControl, "ETag", etag];
+      const policy = ext === ".html" ? security.policy(inlineScriptHashes(identity.toString("utf8"))) : security.headers["Content-Security-Policy"]!;
+      const headers = { ...security.headers, "Content-Security-Policy": policy };
+      const common = [...Object.entries(headers).flat(), "Content-Type", type, "Cache-Control", cacheControl, "ETag", etag];
       let gzip: Buffer | undefined;
       let br: Buffer | undefined;
       if (COMPRESSIBLE.has(ext) && identity.length > MIN_COMPRESS_BYTES) {
@@ -105,6 +112,7 @@ export class StaticStore {
         gzip: gzip && variant(gzip, "gzip"),
         br: br && variant(br, "br"),
         notModified: common,
+        policy,
       };
       this.entries.set(urlPath, entry);
     }
@@ -140,6 +148,11 @@ export class StaticStore {
     res.writeHead(200, variant.headers);
     res.end(req.method === "HEAD" ? undefined : variant.body);
     return true;
+  }
+
+  /** The Content-Security-Policy of a stored file (to send the /500 fallback page with its own). */
+  policy(urlPath: string): string | undefined {
+    return this.entries.get(urlPath)?.policy;
   }
 
   /** The stored bytes of a path, uncompressed (used for the /500 fallback page). */

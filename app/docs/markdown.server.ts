@@ -2,10 +2,13 @@
  * The one Markdown renderer of the document library (issue #5): `marked` (GitHub-flavoured) to
  * HTML, then DOMPurify on a jsdom window with an allow-list. Used by the viewers and by the
  * editor's live preview, so what an administrator previews is exactly what readers get.
- * No script, event handler, style, frame, SVG or javascript:/data: URL survives.
+ * No script, event handler, style, frame, SVG or javascript:/data: URL survives, and images load
+ * from this site only (an image from another host could tell its owner who reads what): any other
+ * image is replaced by its alt text, "[Image from another site not shown: ...]".
  */
 import type { DOMPurify } from "dompurify";
 import { Marked, type Tokens } from "marked";
+import { env } from "~/env.server";
 import { BODY_MAX } from "./document-rules";
 
 const ALLOWED_TAGS = [
@@ -35,6 +38,33 @@ export function isSafeUrl(value: string, kind: "link" | "image"): boolean {
   if (!scheme) return true; // relative: /path, ../path, ?query, #anchor, //host (http or https, as the page)
   if (scheme === "http" || scheme === "https") return true;
   return kind === "link" && (scheme === "mailto" || scheme === "tel");
+}
+
+/**
+ * The address to show an image from, or null when it is not on this site: relative URLs stay as
+ * they are; absolute ones on the site's own origin (SITE_URL, as the graphics manager copies
+ * them) become paths, so they load from whatever host serves the page. Any other host, including
+ * the site's host over another scheme, is refused. Call only with URLs `isSafeUrl` accepts.
+ */
+export function sameSiteImageSrc(src: string, siteOrigin: string): string | null {
+  // eslint-disable-next-line no-control-regex
+  const compact = src.replace(/[\u0000-\u0020\u007f-\u00a0\u1680\u2000-\u200d\u2028\u2029\u202f\u205f\u3000\ufeff]/g, "");
+  const absolute = /^[a-z][a-z0-9+.-]*:/i.test(compact) || /^[\\/]{2}/.test(compact);
+  if (!absolute && !compact.includes("\\")) return src;
+  let url: URL;
+  try {
+    url = new URL(compact, siteOrigin);
+  } catch {
+    return null;
+  }
+  if (url.origin !== new URL(siteOrigin).origin) return null;
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/** The text that stands for an image from another site, with its description when it had one. */
+export function removedImageText(alt: string | null): string {
+  const description = alt?.replace(/\s+/g, " ").trim();
+  return description ? `[Image from another site not shown: ${description}]` : "[Image from another site not shown]";
 }
 
 function isExternal(href: string): boolean {
@@ -84,6 +114,8 @@ function createMarked(): Marked {
 }
 
 let purifier: Promise<DOMPurify> | undefined;
+/** The site's origin for the sanitize call in progress (DOMPurify's hooks run synchronously inside it). */
+let currentSiteOrigin = "";
 
 /** DOMPurify on one jsdom window, created on first use and kept for the process. */
 function getPurifier(): Promise<DOMPurify> {
@@ -119,6 +151,12 @@ function getPurifier(): Promise<DOMPurify> {
           node.remove();
           return;
         }
+        const local = sameSiteImageSrc(src, currentSiteOrigin);
+        if (local === null) {
+          node.replaceWith(node.ownerDocument.createTextNode(removedImageText(node.getAttribute("alt"))));
+          return;
+        }
+        node.setAttribute("src", local);
         node.setAttribute("loading", "lazy");
         node.setAttribute("decoding", "async");
         node.setAttribute("referrerpolicy", "no-referrer");
@@ -131,9 +169,15 @@ function getPurifier(): Promise<DOMPurify> {
   return purifier;
 }
 
+export interface RenderOptions {
+  /** The site's own origin, whose images are shown; default SITE_URL. */
+  siteOrigin?: string;
+}
+
 /** Sanitises HTML with the library's allow-list (exported for tests and for raw HTML). */
-export async function sanitizeHtml(html: string): Promise<string> {
+export async function sanitizeHtml(html: string, options: RenderOptions = {}): Promise<string> {
   const purify = await getPurifier();
+  currentSiteOrigin = options.siteOrigin ?? env().SITE_URL;
   return purify.sanitize(html, {
     ALLOWED_TAGS,
     ALLOWED_ATTR,
@@ -148,7 +192,7 @@ export async function sanitizeHtml(html: string): Promise<string> {
 }
 
 /** Markdown source → safe HTML. */
-export async function renderMarkdown(markdown: string): Promise<string> {
+export async function renderMarkdown(markdown: string, options: RenderOptions = {}): Promise<string> {
   const html = createMarked().parse(markdown.slice(0, BODY_MAX)) as string;
-  return sanitizeHtml(html);
+  return sanitizeHtml(html, options);
 }

@@ -29,8 +29,18 @@ declare global {
   }
 }
 
+/** Staff areas, document viewers and sign-in: nothing is measured there (no events, no tag manager). */
+const UNTRACKED_PATH = /^\/(admin|mloe|ste|auth)(\/|$)/;
+
+/** Whether analytics may run on this path. */
+export function isTrackedPath(pathname: string): boolean {
+  return !UNTRACKED_PATH.test(pathname);
+}
+
+/** Pushes an event, unless the page shown is one where nothing is measured. */
 export function pushEvent(event: AnalyticsEvent): void {
   if (typeof window === "undefined") return;
+  if (!isTrackedPath(window.location.pathname)) return;
   try {
     (window.dataLayer ??= []).push(event);
   } catch {

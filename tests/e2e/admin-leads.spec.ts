@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "./fixtures";
 import { E2E_USERS } from "./config";
 import { ownClientAddressPerTest, randomClientAddress, submitSignIn } from "./helpers";
 import { csvRecords, parseCsv, runMarker, signInAsAdmin, VALID } from "./leads-helpers";

@@ -1,6 +1,8 @@
-import { expect, test, type Page } from "@playwright/test";
-import { E2E_GTM_ID } from "./config";
-import { dataLayer, hydrated, keepContactLinksOnPage, site } from "./helpers";
+import { expect, test, type Page } from "./fixtures";
+import { E2E_GTM_ID, E2E_USERS } from "./config";
+import { dataLayer, hydrated, keepContactLinksOnPage, ownClientAddressPerTest, reactHydrated, site, submitSignIn } from "./helpers";
+
+ownClientAddressPerTest(test);
 
 const events = async (page: Page, name: string) => (await dataLayer(page)).filter((e) => e.event === name);
 
@@ -84,4 +86,51 @@ test.describe("the tag manager", () => {
     await page.addInitScript(() => Object.defineProperty(Navigator.prototype, "doNotTrack", { get: () => "1" }));
     expect(await gtmRequested(page)).toBe("");
   });
+});
+
+test("finding 15: no analytics on /admin, /mloe, /ste and /auth, also after a client-side navigation from a public page", async ({ page }) => {
+  test.setTimeout(90_000); // seven pages, each watched for the tag manager's idle-time start
+  const gtmRequests: string[] = [];
+  await page.route("https://www.googletagmanager.com/**", (route) => {
+    gtmRequests.push(route.request().url());
+    return route.fulfill({ contentType: "text/javascript", body: "window.__gtmLoaded = true;" });
+  });
+  const quiet = async (where: string) => {
+    await reactHydrated(page);
+    await page.waitForTimeout(3500); // the tag manager and Web Vitals start when the browser is idle (at most 3 s)
+    expect(await dataLayer(page), where).toEqual([]);
+    expect(await page.locator("#gtm-script").count(), where).toBe(0);
+    expect(gtmRequests, where).toEqual([]);
+  };
+
+  // Loaded directly.
+  await page.goto("/auth/login?redirectTo=%2Fadmin%2Fdocs");
+  await quiet("sign-in page");
+  await submitSignIn(page, E2E_USERS.admin);
+  await expect(page).toHaveURL(/\/admin\/docs$/);
+  await quiet("/admin/docs after signing in");
+  for (const path of ["/admin/graphics", "/mloe/no-such-document", "/ste/no-such-document"]) {
+    await page.goto(path);
+    await quiet(path);
+  }
+
+  // From a public page, where the tag manager has loaded, into the admin area through the Admin menu.
+  await page.goto("/about");
+  await hydrated(page);
+  await expect.poll(() => gtmRequests.length, { timeout: 5000 }).toBe(1);
+  gtmRequests.length = 0;
+  await page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Admin" }).click();
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Leads" }).click();
+  await expect(page).toHaveURL(/\/admin\/leads$/);
+  await quiet("/admin/leads reached from /about");
+
+  // And into sign-in from the footer's Login link, signed out.
+  await page.context().clearCookies();
+  await page.goto("/faq");
+  await hydrated(page);
+  await expect.poll(() => gtmRequests.length, { timeout: 5000 }).toBe(1);
+  gtmRequests.length = 0;
+  await page.locator("footer").getByRole("link", { name: "Login" }).click();
+  await expect(page).toHaveURL(/\/auth\/login$/);
+  await quiet("/auth/login reached from /faq");
 });

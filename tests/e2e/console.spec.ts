@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { hydrated } from "./helpers";
 
 test("pages hydrate and navigate without console errors or hydration warnings", async ({ page }) => {

@@ -3,7 +3,7 @@
  * e-mail reaches a real SMTP listener (smtp-server on 127.0.0.1); then PostgreSQL stops, and the
  * form answers with a clear error and the sales phone while the process keeps serving pages.
  */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { SMTPServer } from "smtp-server";
 import { startTestPostgres, type TestPostgres } from "../../scripts/pg/test-server";
 import { E2E_GTM_ID, E2E_SITE_URL } from "./config";

@@ -4,7 +4,7 @@
  * stored breaks the form's schema. Each request comes from its own address (X-Forwarded-For,
  * trusted by the test server), so the per-address rate limit does not interfere.
  */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { validateContact } from "../../app/leads/contact-schema";
 import { E2E_ORIGIN } from "./config";
 import { leadsMatching, runMarker, VALID } from "./leads-helpers";

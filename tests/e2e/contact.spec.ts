@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { services } from "../../app/content/catalog";
 import { dataLayer, hydrated, ownClientAddressPerTest, site } from "./helpers";
 import { fillContactForm, leadsMatching, runMarker, VALID } from "./leads-helpers";

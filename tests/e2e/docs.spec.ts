@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Page } from "./fixtures";
 import { randomUUID } from "node:crypto";
 import { E2E_ORIGIN, E2E_USERS } from "./config";
 import { ownClientAddressPerTest, randomClientAddress, submitSignIn } from "./helpers";

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { randomUUID } from "node:crypto";
 import sharp from "sharp";
 import { E2E_ORIGIN, E2E_USERS } from "./config";

@@ -18,6 +18,18 @@ export async function hydrated(page: Page): Promise<void> {
   await page.waitForFunction(() => (window as unknown as { dataLayer?: { event?: string }[] }).dataLayer?.some((e) => e.event === "page_view"));
 }
 
+/**
+ * Wait until React has hydrated a page that pushes no analytics (the admin area, sign-in, document
+ * viewers): the router is running, its nodes carry React's props, and a frame has passed.
+ */
+export async function reactHydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const main = document.querySelector("main");
+    return !!(window as unknown as { __reactRouterDataRouter?: unknown }).__reactRouterDataRouter && !!main && Object.keys(main).some((k) => k.startsWith("__reactProps"));
+  });
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+}
+
 /** Stop tel: and mailto: links from leaving the page, after the site's own listeners ran. */
 export async function keepContactLinksOnPage(page: Page): Promise<void> {
   await page.evaluate(() =>
@@ -36,7 +48,7 @@ export function randomClientAddress(): string {
 }
 
 /** Each test of the file signs in from its own client address. */
-export function ownClientAddressPerTest(test: typeof import("@playwright/test").test): void {
+export function ownClientAddressPerTest(test: typeof import("./fixtures").test): void {
   test.beforeEach(async ({ context }) => {
     await context.setExtraHTTPHeaders({ "x-forwarded-for": randomClientAddress() });
   });

@@ -1,5 +1,5 @@
 /** Helpers of the contact-form and leads browser tests. */
-import { expect, type Browser, type Page } from "@playwright/test";
+import { expect, type Browser, type Page } from "./fixtures";
 import { E2E_USERS } from "./config";
 import { randomClientAddress, submitSignIn } from "./helpers";
 

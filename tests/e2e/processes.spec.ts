@@ -5,7 +5,7 @@
  */
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { startTestPostgres, type TestPostgres } from "../../scripts/pg/test-server";
 import { SIGN_IN_MAX_ATTEMPTS } from "../../app/auth/config";
 import { E2E_SITE_URL } from "./config";

@@ -4,14 +4,14 @@
  * database is down. Every answer is a 4xx (or 503 for the outage), never a 500, and the log
  * holds one line per unexpected error and nothing for refused requests.
  */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import net from "node:net";
 import http from "node:http";
 import { startTestPostgres, type TestPostgres } from "../../scripts/pg/test-server";
 import { E2E_ORIGIN, E2E_USERS } from "./config";
-import { hydrated, randomClientAddress, submitSignIn } from "./helpers";
+import { randomClientAddress, reactHydrated, submitSignIn } from "./helpers";
 import { startServerProcess, type ServerProcess } from "./server-process";
 
 /** Sends bytes exactly as given (no client fixes them up) and returns the status line's code. */
@@ -212,7 +212,7 @@ test("finding 8: sign-in during a database outage answers 503 with a message on 
     const context = await browser.newContext({ baseURL: server.url, extraHTTPHeaders: { "x-forwarded-for": randomClientAddress() } });
     const page = await context.newPage();
     await page.goto("/auth/login");
-    await hydrated(page);
+    await reactHydrated(page); // sign-in pushes no analytics to wait for
     await submitSignIn(page, user);
     await expect(page).toHaveURL(/\/$/);
     await pg.stop();
@@ -220,7 +220,7 @@ test("finding 8: sign-in during a database outage answers 503 with a message on 
 
     // The sign-in page still opens, and signing in says to retry, with the e-mail kept.
     await page.goto("/auth/login");
-    await hydrated(page);
+    await reactHydrated(page);
     await submitSignIn(page, user);
     const alert = page.getByRole("alert");
     await expect(alert).toHaveText("We could not sign you in just now. Try again in a minute.");

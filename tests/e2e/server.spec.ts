@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 const SECURITY_HEADERS = {
   "x-content-type-options": "nosniff",

@@ -3,7 +3,7 @@
  * prerendered ones: no axe WCAG 2.2 AA violations at desktop and phone widths, and valid HTML.
  */
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { E2E_USERS } from "./config";
 import { nuErrors, ownClientAddressPerTest, submitSignIn } from "./helpers";
 

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 /** Analytics events (SPEC §7, DECISIONS §6): the right fields, no personal data, never a crash. */
 import { afterEach, describe, expect, it } from "vitest";
-import { contactClickEvent, pageViewEvent, pushEvent, shouldLoadTagManager } from "~/lib/analytics";
+import { contactClickEvent, isTrackedPath, pageViewEvent, pushEvent, shouldLoadTagManager } from "~/lib/analytics";
 
 const PAGE = "https://www.crossroadsit.example/contact";
 
@@ -95,5 +95,33 @@ describe("pushEvent", () => {
       },
     });
     expect(() => pushEvent(pageViewEvent("x", PAGE))).not.toThrow();
+  });
+});
+
+describe("finding 15: no analytics on staff pages, document viewers and sign-in", () => {
+  it.each([
+    ["/", true],
+    ["/contact", true],
+    ["/services/managed-it", true],
+    ["/administration-tips", true],
+    ["/authors", true],
+    ["/admin", false],
+    ["/admin/docs/123", false],
+    ["/mloe/printer-setup", false],
+    ["/ste/onboarding", false],
+    ["/auth/login", false],
+  ])("%s is tracked: %s", (path, tracked) => {
+    expect(isTrackedPath(path)).toBe(tracked);
+  });
+
+  it("pushEvent pushes nothing while such a page is shown", () => {
+    window.history.replaceState(null, "", "/admin/leads");
+    window.dataLayer = [];
+    pushEvent(pageViewEvent("Leads", window.location.href));
+    expect(window.dataLayer).toEqual([]);
+    window.history.replaceState(null, "", "/contact");
+    pushEvent(pageViewEvent("Contact", window.location.href));
+    expect(window.dataLayer).toHaveLength(1);
+    window.history.replaceState(null, "", "/");
   });
 });

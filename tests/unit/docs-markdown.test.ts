@@ -135,13 +135,48 @@ describe("renderMarkdown: what authors write", () => {
     ]);
   });
 
-  it("keeps http(s) and relative images with their alt text, lazy-loaded, and drops others", async () => {
-    const body = parse(await renderMarkdown("![Rack diagram](/files/rack.png) ![](https://img.example/a.webp) ![x](mailto:a@b.example) ![y](ftp://files.example/a.png)"));
+  it("keeps relative images with their alt text, lazy-loaded, and drops unsafe ones", async () => {
+    const body = parse(await renderMarkdown("![Rack diagram](/files/rack.png) ![](img/a.webp) ![x](mailto:a@b.example) ![y](ftp://files.example/a.png)"));
     const images = [...body.querySelectorAll("img")];
-    expect(images.map((i) => i.getAttribute("src"))).toEqual(["/files/rack.png", "https://img.example/a.webp"]);
+    expect(images.map((i) => i.getAttribute("src"))).toEqual(["/files/rack.png", "img/a.webp"]);
     expect(images[0]?.getAttribute("alt")).toBe("Rack diagram");
     expect(images[1]?.getAttribute("alt")).toBe("");
     expect(images[0]?.getAttribute("loading")).toBe("lazy");
+  });
+
+  it("finding 14: loads images from this site only; an image from another host becomes its alt text, so no reader is tracked", async () => {
+    const siteOrigin = "https://www.crossroadsit.example";
+    const markdown = [
+      "![Tracking pixel](https://tracker.example/pixel.png?reader=1)",
+      "![](http://tracker.example/blank.gif)",
+      "![Protocol-relative](//tracker.example/p.png)",
+      '<p><img src="/&#9;/tracker.example/p.png" alt="Tab trick"></p>',
+      '<p><img src="https://tracker.example/raw.png" alt="Raw HTML"></p>',
+      "![Lookalike](https://www.crossroadsit.example.tracker.example/p.png)",
+      "![Other scheme of the site](http://www.crossroadsit.example/logo.png)",
+      "![Logo](https://www.crossroadsit.example/storage/v1/object/public/graphics/logo.png)",
+      "![Rack](/storage/v1/object/public/graphics/rack%20photo.png)",
+      "![Same host, no scheme](//www.crossroadsit.example/logo.png?v=2#x)",
+    ].join("\n\n");
+    const html = await renderMarkdown(markdown, { siteOrigin });
+    const body = parse(html);
+    expect(html).not.toContain("tracker.example");
+    expect([...body.querySelectorAll("img")].map((i) => [i.getAttribute("src"), i.getAttribute("alt")])).toEqual([
+      ["/storage/v1/object/public/graphics/logo.png", "Logo"],
+      ["/storage/v1/object/public/graphics/rack%20photo.png", "Rack"],
+      ["/logo.png?v=2#x", "Same host, no scheme"],
+    ]);
+    const paragraphs = [...body.querySelectorAll("p")].map((p) => p.textContent);
+    expect(paragraphs.slice(0, 7)).toEqual([
+      "[Image from another site not shown: Tracking pixel]",
+      "[Image from another site not shown]",
+      "[Image from another site not shown: Protocol-relative]",
+      "[Image from another site not shown: Tab trick]",
+      "[Image from another site not shown: Raw HTML]",
+      "[Image from another site not shown: Lookalike]",
+      "[Image from another site not shown: Other scheme of the site]",
+    ]);
+    expectHarmless(html);
   });
 
   it("drops ids and classes it did not make itself", async () => {

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useLocation } from "react-router";
-import { contactClickEvent, pageViewEvent, pushEvent, rememberVisit, shouldLoadTagManager } from "~/lib/analytics";
+import { contactClickEvent, isTrackedPath, pageViewEvent, pushEvent, rememberVisit, shouldLoadTagManager } from "~/lib/analytics";
 
 const GTM_SCRIPT_ID = "gtm-script";
 
@@ -14,6 +14,23 @@ function loadTagManager(gtmId: string) {
   document.head.appendChild(script);
 }
 
+const tagManagerLoaded = () => document.getElementById(GTM_SCRIPT_ID) !== null;
+
+/**
+ * Once the tag manager runs in this document it sees every later URL (its tags can follow
+ * history changes), so a link into a page where nothing is measured loads a new document there,
+ * without the tag manager, instead of navigating inside this one.
+ */
+function leaveTagManagerBehind(event: MouseEvent) {
+  if (!tagManagerLoaded() || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  const link = (event.target as Element | null)?.closest?.("a[href]");
+  if (!(link instanceof HTMLAnchorElement) || (link.target && link.target !== "_self") || link.hasAttribute("download")) return;
+  const url = new URL(link.href, window.location.href);
+  if (url.origin !== window.location.origin || isTrackedPath(url.pathname)) return;
+  event.preventDefault(); // React Router's links do nothing for a prevented click
+  window.location.assign(url.href);
+}
+
 function whenIdle(fn: () => void) {
   if ("requestIdleCallback" in window) window.requestIdleCallback(fn, { timeout: 3000 });
   else setTimeout(fn, 1500);
@@ -23,16 +40,20 @@ function whenIdle(fn: () => void) {
  * Page views on the first load and every navigation, the visit's landing page and campaign (for
  * the contact form), tel:/mailto: clicks, Web Vitals, and the
  * tag manager when configured and the browser sends neither GPC nor DNT (DECISIONS §6).
- * Renders nothing; nothing here blocks rendering.
+ * None of it on the staff area, the document viewers and sign-in (`isTrackedPath`), also when
+ * they are reached from a public page. Renders nothing; nothing here blocks rendering.
  */
 export function Analytics({ gtmId }: { gtmId: string | null }) {
   const { pathname, search } = useLocation();
+  const tracked = isTrackedPath(pathname);
 
   useEffect(() => {
-    pushEvent(pageViewEvent(document.title, window.location.href));
-  }, [pathname, search]);
+    if (tracked) pushEvent(pageViewEvent(document.title, window.location.href));
+  }, [pathname, search, tracked]);
 
-  useEffect(rememberVisit, []);
+  useEffect(() => {
+    if (tracked) rememberVisit();
+  }, [tracked]);
 
   useEffect(() => {
     const onClick = (event: MouseEvent) => {
@@ -43,16 +64,24 @@ export function Analytics({ gtmId }: { gtmId: string | null }) {
       if (analyticsEvent) pushEvent(analyticsEvent);
     };
     document.addEventListener("click", onClick, { capture: true });
-    return () => document.removeEventListener("click", onClick, { capture: true });
+    document.addEventListener("click", leaveTagManagerBehind, { capture: true });
+    return () => {
+      document.removeEventListener("click", onClick, { capture: true });
+      document.removeEventListener("click", leaveTagManagerBehind, { capture: true });
+    };
   }, []);
 
   useEffect(() => {
-    if (shouldLoadTagManager(gtmId, { gpc: navigator.globalPrivacyControl, dnt: navigator.doNotTrack })) {
-      whenIdle(() => loadTagManager(gtmId!));
+    if (tracked && shouldLoadTagManager(gtmId, { gpc: navigator.globalPrivacyControl, dnt: navigator.doNotTrack })) {
+      whenIdle(() => {
+        if (isTrackedPath(window.location.pathname)) loadTagManager(gtmId!);
+      });
     }
-  }, [gtmId]);
+  }, [gtmId, tracked]);
 
+  // Web Vitals describe the load of this document: measured only when it was a public page.
   useEffect(() => {
+    if (!isTrackedPath(window.location.pathname)) return;
     whenIdle(() => {
       void import("~/lib/web-vitals").then((m) => m.reportWebVitals());
     });

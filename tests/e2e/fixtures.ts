@@ -1,0 +1,69 @@
+/**
+ * The `test` every browser test imports (instead of @playwright/test's): the same, plus a guard
+ * that fails the test when any page it opened reported a Content-Security-Policy violation
+ * (the `securitypolicyviolation` event). The guard covers the test's own `context`/`page` and
+ * every context or page the test makes with `browser.newContext()` or `browser.newPage()`.
+ * A test that provokes a violation on purpose reads and empties `cspViolations`.
+ */
+import { test as base, expect, type Browser, type BrowserContext } from "@playwright/test";
+
+export * from "@playwright/test";
+
+/** The violations of the running test (one test at a time per worker). */
+let current: string[] | undefined;
+const guarded = new WeakSet<BrowserContext>();
+
+async function guard(context: BrowserContext): Promise<void> {
+  if (guarded.has(context)) return;
+  guarded.add(context);
+  await context.exposeBinding("__reportCspViolation", ({ page }, text: string) => {
+    current?.push(`${page?.url() ?? "?"}: ${text}`);
+  });
+  await context.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (e) => {
+      const where = e.sourceFile ? ` at ${e.sourceFile}:${e.lineNumber}` : "";
+      const report = (window as unknown as { __reportCspViolation?: (text: string) => void }).__reportCspViolation;
+      report?.(`${e.disposition} ${e.effectiveDirective} blocked ${e.blockedURI || "(none)"}${where}`);
+    });
+  });
+}
+
+export const test = base.extend<{ cspViolations: string[] }>({
+  cspViolations: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixture names from this pattern
+    async ({}, run) => {
+      const violations: string[] = [];
+      current = violations;
+      try {
+        await run(violations);
+      } finally {
+        current = undefined;
+      }
+      expect(violations, "Content-Security-Policy violations reported by the pages of this test").toEqual([]);
+    },
+    { auto: true },
+  ],
+  context: async ({ context, cspViolations: _ }, run) => {
+    await guard(context);
+    await run(context);
+  },
+  // Contexts and pages a test opens itself are guarded too.
+  browser: [
+    async ({ browser }, run) => {
+      const { newContext, newPage } = browser;
+      const patched = browser as { -readonly [K in keyof Browser]: Browser[K] };
+      patched.newContext = async (options) => {
+        const created = await newContext.call(browser, options);
+        await guard(created);
+        return created;
+      };
+      patched.newPage = async (options) => {
+        const created = await newPage.call(browser, options);
+        await guard(created.context());
+        return created;
+      };
+      await run(browser);
+    },
+    { scope: "worker" },
+  ],
+});

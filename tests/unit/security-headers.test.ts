@@ -1,0 +1,106 @@
+/** The Content-Security-Policy and HSTS of each kind of response (finding 13 of the security review). */
+import { createHash } from "node:crypto";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { CSP_NONCE_HEADER } from "../../app/lib/csp-nonce";
+import { createSecurity, HSTS, inlineScriptHashes, TAG_MANAGER_ORIGIN } from "../../server/security-headers";
+import { StaticStore } from "../../server/static-store";
+
+const sha = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
+const directive = (policy: string, name: string) => policy.split("; ").find((d) => d.startsWith(`${name} `));
+
+describe("finding 13: the policy limits scripts, and HSTS is sent for an https site", () => {
+  it("allows scripts from this origin, plus the tag manager only when GTM_ID is set, and nothing inline by default", () => {
+    const withGtm = createSecurity({ siteUrl: "https://www.crossroadsit.example", gtmId: "GTM-ABC123" }).headers["Content-Security-Policy"]!;
+    expect(directive(withGtm, "default-src")).toBe("default-src 'self'");
+    expect(directive(withGtm, "script-src")).toBe(`script-src 'self' ${TAG_MANAGER_ORIGIN}`);
+    expect(directive(withGtm, "img-src")).toBe(`img-src 'self' ${TAG_MANAGER_ORIGIN}`);
+    expect(directive(withGtm, "style-src")).toBe("style-src 'self'");
+    for (const d of ["object-src 'none'", "base-uri 'self'", "form-action 'self'", "frame-ancestors 'self'", "font-src 'self'", "connect-src 'self'"]) expect(withGtm).toContain(d);
+    const withoutGtm = createSecurity({ siteUrl: "https://www.crossroadsit.example" }).headers["Content-Security-Policy"]!;
+    expect(withoutGtm).not.toContain("googletagmanager");
+    expect(directive(withoutGtm, "script-src")).toBe("script-src 'self'");
+  });
+
+  it("sends Strict-Transport-Security only when SITE_URL is https", () => {
+    expect(createSecurity({ siteUrl: "https://www.crossroadsit.example" }).headers["Strict-Transport-Security"]).toBe(HSTS);
+    expect(HSTS).toBe("max-age=31536000; includeSubDomains");
+    expect(createSecurity({ siteUrl: "http://localhost:3000" }).headers["Strict-Transport-Security"]).toBeUndefined();
+  });
+
+  it("hashes the inline scripts a browser runs, not external scripts or data blocks such as JSON-LD", () => {
+    const html = [
+      '<script type="application/ld+json">{"@type":"Organization"}</script>',
+      "<script>window.__reactRouterContext = {};</script>",
+      '<script type="module" async="">import "/assets/a.js";</script>',
+      '<script id="_R_">requestAnimationFrame(function(){})</script>',
+      '<script src="/assets/b.js"></script>',
+      '<script type="text/plain">not code</script>',
+      "<script>a\r\nb</script>",
+    ].join("");
+    expect(inlineScriptHashes(html)).toEqual([
+      sha("window.__reactRouterContext = {};"),
+      sha('import "/assets/a.js";'),
+      sha("requestAnimationFrame(function(){})"),
+      sha("a\nb"),
+    ]);
+  });
+
+  it("gives each stored HTML page a policy with the hashes of its own inline scripts", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "csp-store-"));
+    try {
+      writeFileSync(path.join(dir, "index.html"), "<!doctype html><title>Home</title><script>window.a = 1;</script>");
+      writeFileSync(path.join(dir, "robots.txt"), "User-agent: *");
+      const store = new StaticStore(dir, createSecurity({ siteUrl: "https://www.crossroadsit.example", gtmId: "GTM-ABC123" }));
+      const headersOf = (pathname: string) => {
+        const headers: Record<string, string> = {};
+        const res = {
+          writeHead(_status: number, raw: string[]) {
+            for (let i = 0; i < raw.length; i += 2) headers[raw[i]!.toLowerCase()] = raw[i + 1]!;
+          },
+          end() {},
+        } as unknown as ServerResponse;
+        store.serve({ method: "GET", headers: {} } as IncomingMessage, res, pathname);
+        return headers;
+      };
+      const home = headersOf("/");
+      expect(directive(home["content-security-policy"]!, "script-src")).toBe(`script-src 'self' ${sha("window.a = 1;")} ${TAG_MANAGER_ORIGIN}`);
+      expect(store.policy("/")).toBe(home["content-security-policy"]);
+      expect(home["strict-transport-security"]).toBe(HSTS);
+      expect(directive(headersOf("/robots.txt")["content-security-policy"]!, "script-src")).toBe(`script-src 'self' ${TAG_MANAGER_ORIGIN}`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("gives every rendered response a fresh nonce, in its policy and in the request header for React Router; a response's own policy replaces it", () => {
+    const { middleware } = createSecurity({ siteUrl: "https://www.crossroadsit.example" });
+    const run = (clientNonce?: string) => {
+      const req = { headers: clientNonce ? { [CSP_NONCE_HEADER]: clientNonce } : {} } as never as { headers: Record<string, string> };
+      const headers = new Map<string, string>();
+      const res = {
+        setHeader: (n: string, v: string) => headers.set(n.toLowerCase(), v),
+        getHeader: (n: string) => headers.get(n.toLowerCase()),
+        removeHeader: (n: string) => headers.delete(n.toLowerCase()),
+        append(n: string, v: string) {
+          const old = headers.get(n.toLowerCase());
+          headers.set(n.toLowerCase(), old ? `${old}, ${v}` : v);
+          return this;
+        },
+      };
+      middleware(req as never, res as never, () => {});
+      return { nonce: req.headers[CSP_NONCE_HEADER]!, headers, res };
+    };
+    const a = run("chosen-by-the-client");
+    const b = run();
+    expect(a.nonce).not.toBe("chosen-by-the-client");
+    expect(a.nonce).not.toBe(b.nonce);
+    expect(a.nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+    expect(directive(a.headers.get("content-security-policy")!, "script-src")).toBe(`script-src 'self' 'nonce-${a.nonce}'`);
+    a.res.append("Content-Security-Policy", "default-src 'none'; sandbox");
+    expect(a.headers.get("content-security-policy")).toBe("default-src 'none'; sandbox");
+  });
+});
