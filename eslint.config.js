@@ -27,6 +27,21 @@ export default tseslint.config(
     },
   },
   {
+    // Request bodies are read only through the size-limited reader (app/lib/request-body.server.ts).
+    // A browser-side clientAction may still read its own request.clone().
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/lib/request-body.server.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression[callee.object.name='request'][callee.property.name=/^(formData|json|text|arrayBuffer|blob)$/]",
+          message: "Read request bodies with readForm or readBodyLimited (app/lib/request-body.server.ts): they enforce a size limit while streaming.",
+        },
+      ],
+    },
+  },
+  {
     // Browser tests take `test` from the shared fixture, which fails a test on any CSP violation.
     files: ["tests/e2e/**/*.ts"],
     ignores: ["tests/e2e/fixtures.ts"],
