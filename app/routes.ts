@@ -42,7 +42,7 @@ export default [
   ]),
 
   // Public site: top bar, header, main area, footer.
-  layout("components/layout/site-layout.tsx", [
+  layout("routes/site-layout.tsx", [
     index("routes/home.tsx"),
     route("about", "routes/about.tsx"),
     route("faq", "routes/faq.tsx"),
