@@ -30,6 +30,12 @@ export const SERVICE_OPTIONS: { value: string; label: string }[] = [
   { value: NOT_SURE, label: "Not sure yet" },
 ];
 
+/** A stored service value as people read it: its label, the value itself if unknown, "not given" when empty. */
+export function serviceLabel(service: string | null): string {
+  if (!service) return "not given";
+  return SERVICE_OPTIONS.find((o) => o.value === service)?.label ?? service;
+}
+
 export const MESSAGE_MIN = 10;
 export const MESSAGE_MAX = 5000;
 export const UTM_KEYS = ["utm_source", "utm_medium", "utm_campaign"] as const;

@@ -1,5 +1,5 @@
 /** What the contact form's server action answers, shared by the route and the form. */
-import type { ContactValues, FieldErrors } from "./contact-schema";
+import type { ContactValues, FieldErrors } from "./contact-fields";
 import type { ReplyTime } from "./reply-time";
 
 /** SPEC §3's contact-form analytics payload: never the message, e-mail, name or phone. */

@@ -18,8 +18,6 @@ import {
   type FieldName,
 } from "./contact-fields";
 
-export * from "./contact-fields";
-
 // C0 controls and DEL. A message may keep line breaks and tabs; one-line fields keep nothing.
 // eslint-disable-next-line no-control-regex
 const ONE_LINE_CONTROLS = /[\u0000-\u001f\u007f]/;

@@ -9,7 +9,7 @@ import { PageHero } from "~/components/sections/page-hero";
 import { Section } from "~/components/sections/section";
 import { contactPage } from "~/content/pages";
 import type { ContactResult } from "~/leads/contact-result";
-import { SERVICE_OPTIONS, UTM_KEYS, type ContactValues } from "~/leads/contact-schema";
+import { SERVICE_OPTIONS, UTM_KEYS, type ContactValues } from "~/leads/contact-fields";
 import { handleContactSubmission } from "~/leads/submit.server";
 import { routeMeta } from "~/lib/meta";
 
