@@ -3,8 +3,6 @@
  * that never throws and never blocks rendering. No message text or contact details ever go here.
  */
 
-export type ClickLocation = "top_bar" | "header" | "side_menu" | "footer" | "hero" | "main" | "cta";
-
 export type AnalyticsEvent =
   | { event: "page_view"; page_title: string; page_location: string }
   | { event: "phone_call"; click_location: string; phone_number: string; page_url: string }
