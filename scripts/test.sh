@@ -34,17 +34,5 @@ npx vitest run
 echo "==> Integration tests (embedded PGlite and a throwaway PostgreSQL 15)"
 npx vitest run -c vitest.integration.config.ts
 
-# The browser tests run against this build (settings shared with tests/e2e/config.ts).
-port="${E2E_PORT:-4173}"
-gtm=$(sed -n 's/^export const E2E_GTM_ID = "\(.*\)";/\1/p' tests/e2e/config.ts)
-site_url=$(sed -n 's/^export const E2E_SITE_URL = "\(.*\)";/\1/p' tests/e2e/config.ts)
-echo "==> Build (GTM_ID=$gtm SITE_URL=$site_url)"
-GTM_ID="$gtm" SITE_URL="$site_url" npm run build --silent >/dev/null
-
-if curl -fsS "http://127.0.0.1:$port/healthz" >/dev/null 2>&1; then
-  echo "Port $port is already in use; stop whatever runs there." >&2
-  exit 1
-fi
-
-echo "==> Browser tests"
-npx playwright test
+# The browser tests, against a production build made with their settings.
+bash scripts/e2e.sh
