@@ -4,7 +4,8 @@ import { E2E_AUTH_SECRET, E2E_DATA_DIR, E2E_GTM_ID, E2E_PORT, E2E_SITE_URL, E2E_
 
 /**
  * Browser tests against the production build served by the project's own server.
- * scripts/test.sh builds with the same GTM_ID and SITE_URL before running these.
+ * scripts/e2e.sh (`npm run test:e2e`, also the last step of `npm test`) builds with the same
+ * GTM_ID and SITE_URL before running these.
  */
 export default defineConfig({
   testDir: "tests/e2e",
@@ -12,7 +13,7 @@ export default defineConfig({
   workers: 2,
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
-  reporter: process.env.CI ? [["list"]] : [["list"]],
+  reporter: [["list"]],
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },

@@ -4,7 +4,7 @@ import { prerenderedPaths } from "./app/content/routes-index";
 export default {
   appDirectory: "app",
   ssr: true,
-  // Every public marketing page is written to static HTML at build (DECISIONS §8).
+  // Every public marketing page is written to static HTML at build (docs/requirements.md#data-and-deployment).
   async prerender() {
     return prerenderedPaths();
   },

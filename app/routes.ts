@@ -1,5 +1,5 @@
 /**
- * The route table. It reads like SPEC.md §2: find the module of any screen here in one hop.
+ * The route table. It reads like docs/requirements.md#routes: find the module of any screen here in one hop.
  */
 import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 import { citySlugs } from "./content/types";
@@ -11,7 +11,7 @@ export default [
   route("api/auth/*", "routes/api-auth.ts"), // better-auth: sign-in, sign-out, get-session
   route("api/session", "routes/api-session.ts"), // the signed-in user and roles, for the client
 
-  // Graphics storage (issue #5): SPEC §7's storage paths. Files of public buckets and signed URLs
+  // Graphics storage (issue #5): the storage paths of docs/requirements.md#graphics. Files of public buckets and signed URLs
   // are open to anyone holding the address; everything else is for administrators (JSON errors).
   route("storage/v1/bucket", "routes/storage/bucket.ts"),
   route("storage/v1/object/public/:bucket/*", "routes/storage/object-public.ts"),
@@ -42,7 +42,7 @@ export default [
   ]),
 
   // Public site: top bar, header, main area, footer.
-  layout("components/layout/site-layout.tsx", [
+  layout("routes/site-layout.tsx", [
     index("routes/home.tsx"),
     route("about", "routes/about.tsx"),
     route("faq", "routes/faq.tsx"),

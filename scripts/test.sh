@@ -34,22 +34,5 @@ npx vitest run
 echo "==> Integration tests (embedded PGlite and a throwaway PostgreSQL 15)"
 npx vitest run -c vitest.integration.config.ts
 
-# The browser tests run against this build (settings shared with tests/e2e/config.ts).
-port="${E2E_PORT:-4173}"
-# Read by importing the module (not by pattern-matching its text, which formatting could break).
-settings=$(npx tsx -e 'import("./tests/e2e/config.ts").then((c) => console.log(`${c.E2E_GTM_ID} ${c.E2E_SITE_URL}`))')
-read -r gtm site_url <<<"$settings"
-if [ -z "$gtm" ] || [ -z "$site_url" ]; then
-  echo "Could not read E2E_GTM_ID and E2E_SITE_URL from tests/e2e/config.ts" >&2
-  exit 1
-fi
-echo "==> Build (GTM_ID=$gtm SITE_URL=$site_url)"
-GTM_ID="$gtm" SITE_URL="$site_url" npm run build --silent >/dev/null
-
-if curl -fsS "http://127.0.0.1:$port/healthz" >/dev/null 2>&1; then
-  echo "Port $port is already in use; stop whatever runs there." >&2
-  exit 1
-fi
-
-echo "==> Browser tests"
-npx playwright test
+# The browser tests, against a production build made with their settings.
+bash scripts/e2e.sh

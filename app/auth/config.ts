@@ -1,4 +1,4 @@
-/** Session and sign-in constants shared by server and client (SPEC §9, DECISIONS §4). */
+/** Session and sign-in constants shared by server and client (docs/requirements.md#sessions, #sign-in, #constants). */
 
 /** The server forgets a session not refreshed for this long; the client refreshes while active. */
 export const SESSION_IDLE_SECONDS = 15 * 60;
@@ -13,17 +13,17 @@ export const SIGN_IN_WINDOW_SECONDS = 60;
 export const CLIENT_IP_HEADER = "x-crossroads-client-ip";
 export const MIN_PASSWORD_LENGTH = 12;
 
-/** SPEC §4 and §9: the inactivity timer, only while signed in. */
+/** docs/requirements.md#inactivity-timer: the inactivity timer, only while signed in. */
 export const ACTIVITY_EVENTS = ["mousedown", "mousemove", "keypress", "scroll", "touchstart", "click"] as const;
 export const ACTIVITY_DEBOUNCE_MS = 1_000;
 export const INACTIVITY_WARNING_MS = 9 * 60_000;
 export const INACTIVITY_LOGOUT_MS = 10 * 60_000;
 export const WARNING_TOAST_MS = 60_000;
 export const EXPIRED_TOAST_MS = 3_000;
-/** SPEC §9: check the session every 30 s and refresh it when 90 s remain. */
+/** docs/requirements.md#sessions: check the session every 30 s and refresh it when 90 s remain. */
 export const SESSION_CHECK_INTERVAL_MS = 30_000;
 export const SESSION_REFRESH_THRESHOLD_MS = 90_000;
-/** SPEC §8-9: retry on 502, 503, 504, exponentially from 200 ms, within a 30 s window. */
+/** docs/requirements.md#sessions: retry on 502, 503, 504, exponentially from 200 ms, within a 30 s window. */
 export const RETRY_STATUSES = [502, 503, 504] as const;
 export const RETRY_INITIAL_DELAY_MS = 200;
 export const RETRY_WINDOW_MS = 30_000;

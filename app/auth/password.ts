@@ -7,7 +7,7 @@ const COMMON = new Set([
 
 /**
  * Reasons a password is too weak (empty when it is acceptable). Shown to administrators as
- * weak_password with these reasons (DECISIONS §4).
+ * weak_password with these reasons (docs/requirements.md#passwords).
  */
 export function passwordWeaknesses(password: string, email?: string): string[] {
   const reasons: string[] = [];

@@ -1,6 +1,6 @@
 /**
  * Where to send a user after sign-in: only a path on this site, never an absolute or
- * protocol-relative URL from the query string (DECISIONS §4).
+ * protocol-relative URL from the query string (docs/requirements.md#sign-in).
  */
 export function safeRedirect(to: unknown, fallback = "/"): string {
   if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;

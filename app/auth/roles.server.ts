@@ -1,5 +1,5 @@
 /**
- * Roles come from the user_roles table (SPEC §3, §4): a row with role "admin" makes an
+ * Roles come from the user_roles table (docs/requirements.md#roles): a row with role "admin" makes an
  * administrator; the super-administrator is the admin whose e-mail is SUPER_ADMIN_EMAIL.
  */
 import { and, eq } from "drizzle-orm";
@@ -14,7 +14,7 @@ export interface RoleFlags {
 
 export const NO_ROLES: RoleFlags = { isAdmin: false, isSuperAdmin: false };
 
-/** SPEC §4: a failed lookup is logged and the user is treated as a non-admin. */
+/** docs/requirements.md#roles: a failed lookup is logged and the user is treated as a non-admin. */
 export async function roleFlags(user: { id: string; email: string }): Promise<RoleFlags> {
   try {
     const db = await database();

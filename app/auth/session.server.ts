@@ -1,5 +1,5 @@
 /**
- * Who is asking, and the guards every protected loader, action and API call uses (SPEC §4):
+ * Who is asking, and the guards every protected loader, action and API call uses (docs/requirements.md#routes):
  * no session → /auth/login with the original path; no admin role → 403 Access Denied.
  */
 import { data, redirect } from "react-router";
@@ -60,7 +60,7 @@ export async function requireAdmin(request: Request): Promise<SignedIn> {
   return signedIn;
 }
 
-/** For API calls: the vocabulary of DECISIONS §4 instead of redirects. */
+/** For API calls: the vocabulary of docs/requirements.md#staff-accounts instead of redirects. */
 export async function requireAdminApi(request: Request): Promise<SignedIn> {
   const signedIn = await getSignedIn(request);
   if (!signedIn) throw Response.json({ code: "session_not_found", message: "Auth session missing!" }, { status: 401 });

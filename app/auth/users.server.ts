@@ -1,4 +1,4 @@
-/** Staff accounts: created by an administrator or by `npm run user:create` (DECISIONS §4). */
+/** Staff accounts: created by an administrator or by `npm run user:create` (docs/requirements.md#staff-accounts). */
 import { and, count, desc, eq, gt, sql } from "drizzle-orm";
 import { z } from "zod";
 import { database } from "~/db/client.server";

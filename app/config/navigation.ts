@@ -1,4 +1,4 @@
-/** Navigation links (SPEC §3: name, href), derived from the content catalog. */
+/** Navigation links (name, href: docs/requirements.md#layout), derived from the content catalog. */
 import { industries, navigationIndustries, services } from "~/content/catalog";
 
 export interface NavLink {
@@ -11,7 +11,7 @@ const toLink = ({ name, href }: NavLink): NavLink => ({ name, href });
 export const navigation = {
   /** Header Services dropdown: the 12 services. */
   services: services.map(toLink),
-  /** Header Industries dropdown: 7 links (Non-Profits is not in it, DECISIONS §2). */
+  /** Header Industries dropdown: 7 links (Non-Profits is not in it, docs/requirements.md#content). */
   industries: navigationIndustries.map(toLink),
   /** Footer lists every industry page, Non-Profits included. */
   allIndustries: industries.map(toLink),
@@ -24,7 +24,7 @@ export const navigation = {
   getStarted: { name: "Get Started", href: "/contact" },
   login: { name: "Login", href: "/auth/login" },
   logout: { name: "Logout" },
-  /** The Admin menu, for administrators (SPEC §2). */
+  /** The Admin menu, for administrators (docs/requirements.md#roles). */
   admin: [
     { name: "Docs", href: "/admin/docs" },
     { name: "Graphics", href: "/admin/graphics" },

@@ -30,7 +30,7 @@ export const industries: (CatalogEntry<IndustrySlug> & { inNavigation: boolean }
   { slug: "manufacturing", name: "Manufacturing", href: "/industries/manufacturing", summary: "Plant-floor networks and ERP kept running across every shift.", icon: "factory", inNavigation: true },
   { slug: "transportation", name: "Transportation", href: "/industries/transportation", summary: "Dispatch, ELD and yard systems that keep trucks moving.", icon: "truck", inNavigation: true },
   { slug: "construction", name: "Construction", href: "/industries/construction", summary: "Job-site connectivity and project files reachable from the truck.", icon: "hard-hat", inNavigation: true },
-  // DECISIONS §2: a page and a route, listed on the overview and sitemaps, not in the header dropdown.
+  // docs/requirements.md#content: a page and a route, listed on the overview and sitemaps, not in the header dropdown.
   { slug: "non-profits", name: "Non-Profits", href: "/industries/non-profits", summary: "Donor data protected and grant dollars stretched with nonprofit licensing.", icon: "heart-handshake", inNavigation: false },
 ];
 

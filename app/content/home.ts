@@ -13,7 +13,7 @@ export const homePage: PageSeo & {
   citiesIntro: { heading: string; text: string };
   statsIntro: { heading: string; text: string };
   approachIntro: { heading: string; text: string };
-  /** SPEC §1: the four steps, in order. */
+  /** docs/requirements.md#product: the four steps, in order. */
   approach: Feature[];
   complianceIntro: { heading: string; text: string };
   cta: CallToAction;

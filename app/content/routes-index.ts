@@ -28,7 +28,7 @@ export function publicPages(): PublicPage[] {
   ];
 }
 
-/** Public pages the server renders per request because they carry a form (DECISIONS §8). */
+/** Public pages the server renders per request because they carry a form (docs/requirements.md#data-and-deployment). */
 export const serverRenderedPaths: readonly string[] = ["/contact"];
 
 /** Paths written to static HTML at build: every public page without a form, plus the branded /500 page. */

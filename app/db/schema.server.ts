@@ -1,6 +1,6 @@
 /**
  * The database schema: better-auth's tables (user, session, account, verification, rateLimit),
- * the product's own user_roles, the source of truth for roles (SPEC §3), contact-form leads with
+ * the product's own user_roles, the source of truth for roles (docs/requirements.md#roles), contact-form leads with
  * their e-mail outbox state, the document library, and stored files (graphics). Migrations in
  * ./drizzle are generated from this file with `npm run db:generate`.
  */
@@ -72,7 +72,7 @@ export const verification = pgTable(
 );
 
 /**
- * Sign-in attempt counters, shared by every server process (DECISIONS §8). better-auth owns this
+ * Sign-in attempt counters, shared by every server process (docs/requirements.md#data-and-deployment). better-auth owns this
  * table and deletes rows older than its own window: keep nobody else's counters here.
  */
 export const rateLimit = pgTable("rate_limit", {
@@ -97,7 +97,7 @@ export const contactRateLimit = pgTable("contact_rate_limit", {
 export const ROLES = ["admin"] as const;
 export type Role = (typeof ROLES)[number];
 
-/** SPEC §3: user_roles (user_id, role). A row with role "admin" makes a user an administrator. */
+/** docs/requirements.md#roles: user_roles (user_id, role). A row with role "admin" makes a user an administrator. */
 export const userRoles = pgTable(
   "user_roles",
   {
@@ -111,7 +111,7 @@ export const userRoles = pgTable(
 );
 
 /**
- * Contact-form leads (DECISIONS §3). A lead is committed here before the visitor is told it was
+ * Contact-form leads (docs/requirements.md#leads). A lead is committed here before the visitor is told it was
  * received; the sales e-mail is an outbox kept on the same row (notify_* columns), so an SMTP
  * outage never loses or blocks a lead and a restart resumes pending sends.
  */
@@ -158,7 +158,7 @@ export const leads = pgTable(
   ],
 );
 
-/** The document library (DECISIONS §5): internal docs and the /mloe and /ste collections. */
+/** The document library (docs/requirements.md#documents): internal docs and the /mloe and /ste collections. */
 export const DOCUMENT_COLLECTIONS = ["docs", "mloe", "ste"] as const;
 export type DocumentCollection = (typeof DOCUMENT_COLLECTIONS)[number];
 
@@ -184,7 +184,7 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 });
 
 /**
- * Stored files: the default backend of the storage interface (DECISIONS §5), so that every
+ * Stored files: the default backend of the storage interface (ADR 007), so that every
  * server process sees the same files and one database backup holds everything. `name` is the
  * object's path inside its bucket ("logos/acme.png").
  */

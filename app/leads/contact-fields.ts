@@ -1,5 +1,5 @@
 /**
- * The contact form's fields and choices (DECISIONS §3), without the validation code: the page
+ * The contact form's fields and choices (docs/requirements.md#contact-form), without the validation code: the page
  * renders from these at once; the schema (contact-schema.ts) loads when the form is used.
  */
 import { services } from "~/content/catalog";
@@ -29,6 +29,12 @@ export const SERVICE_OPTIONS: { value: string; label: string }[] = [
   ...services.map((s) => ({ value: s.slug, label: s.name })),
   { value: NOT_SURE, label: "Not sure yet" },
 ];
+
+/** A stored service value as people read it: its label, the value itself if unknown, "not given" when empty. */
+export function serviceLabel(service: string | null): string {
+  if (!service) return "not given";
+  return SERVICE_OPTIONS.find((o) => o.value === service)?.label ?? service;
+}
 
 export const MESSAGE_MIN = 10;
 export const MESSAGE_MAX = 5000;

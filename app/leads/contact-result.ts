@@ -1,8 +1,8 @@
 /** What the contact form's server action answers, shared by the route and the form. */
-import type { ContactValues, FieldErrors } from "./contact-schema";
+import type { ContactValues, FieldErrors } from "./contact-fields";
 import type { ReplyTime } from "./reply-time";
 
-/** SPEC §3's contact-form analytics payload: never the message, e-mail, name or phone. */
+/** The contact form's form_submit payload (docs/requirements.md#analytics): never the message, e-mail, name or phone. */
 export interface FormSubmitPayload {
   form_type: string;
   company: string;

@@ -1,5 +1,5 @@
 /**
- * The one validation schema of the contact form (DECISIONS §3), run by the browser before sending
+ * The one validation schema of the contact form (docs/requirements.md#contact-form), run by the browser before sending
  * and by the server before storing. zod/mini keeps it small; the browser loads it on demand.
  */
 import * as z from "zod/mini";
@@ -17,8 +17,6 @@ import {
   type FieldErrors,
   type FieldName,
 } from "./contact-fields";
-
-export * from "./contact-fields";
 
 // C0 controls and DEL. A message may keep line breaks and tabs; one-line fields keep nothing.
 // eslint-disable-next-line no-control-regex

@@ -4,7 +4,7 @@
  * header stripped of line breaks and control characters first.
  */
 import type { SendMailOptions } from "nodemailer";
-import { COMPANY_SIZES, NOT_SURE, REFERRAL_SOURCES, SERVICE_OPTIONS } from "./contact-schema";
+import { COMPANY_SIZES, REFERRAL_SOURCES, serviceLabel } from "./contact-fields";
 
 export interface LeadForMail {
   id: string;
@@ -34,11 +34,6 @@ export function headerText(value: string, max = 120): string {
 
 const labelOf = (options: readonly { value: string; label: string }[], value: string | null) =>
   value ? (options.find((o) => o.value === value)?.label ?? value) : "not given";
-
-export function serviceLabel(service: string | null): string {
-  if (service === NOT_SURE) return "Not sure yet";
-  return labelOf(SERVICE_OPTIONS, service);
-}
 
 export function leadDetails(lead: LeadForMail): [string, string][] {
   return [

@@ -7,7 +7,8 @@
 import { CLIENT_IP_HEADER } from "~/auth/config";
 import { env } from "~/env.server";
 import type { ContactResult, FormSubmitPayload } from "./contact-result";
-import { HONEYPOT, keptValues, validateContact, type ContactInput } from "./contact-schema";
+import { HONEYPOT } from "./contact-fields";
+import { keptValues, validateContact, type ContactInput } from "./contact-schema";
 import { kickOutbox } from "./outbox.server";
 import { takeContactSlot } from "./rate-limit.server";
 import { readFormLimited } from "./read-form.server";

@@ -1,9 +1,7 @@
 /**
- * Analytics events for window.dataLayer (SPEC §7, DECISIONS §6). Pure helpers plus a push
+ * Analytics events for window.dataLayer (docs/requirements.md#analytics). Pure helpers plus a push
  * that never throws and never blocks rendering. No message text or contact details ever go here.
  */
-
-export type ClickLocation = "top_bar" | "header" | "side_menu" | "footer" | "hero" | "main" | "cta";
 
 export type AnalyticsEvent =
   | { event: "page_view"; page_title: string; page_location: string }
@@ -67,7 +65,7 @@ export function contactClickEvent(href: string, clickLocation: string | null, pa
   return null;
 }
 
-/** DECISIONS §6: the tag manager loads only with a container id and without GPC or DNT. */
+/** docs/requirements.md#analytics: the tag manager loads only with a container id and without GPC or DNT. */
 export function shouldLoadTagManager(gtmId: string | undefined | null, signals: { gpc?: boolean; dnt?: string | null }): boolean {
   if (!gtmId) return false;
   if (signals.gpc === true) return false;
@@ -80,7 +78,7 @@ export const VISIT_KEY = "crossroads:visit";
 
 /**
  * On the first page of a visit: keeps its path and utm_source, utm_medium and utm_campaign for
- * the contact form (DECISIONS §3). Later pages of the visit change nothing.
+ * the contact form (docs/requirements.md#contact-form). Later pages of the visit change nothing.
  */
 export function rememberVisit(): void {
   try {

@@ -9,7 +9,7 @@ export const NOINDEX_ROBOTS = "noindex, nofollow";
 export const TITLE_SEPARATOR = " | ";
 export const OG_IMAGE = { path: "/og-image.jpg", width: 1200, height: 630, alt: `${site.brand}: ${site.tagline}` };
 
-/** SPEC §2: the brand is appended after a separator unless the title already holds it. */
+/** docs/requirements.md#seo: the brand is appended after a separator unless the title already holds it. */
 export function withBrand(title: string, brand: string = site.brand): string {
   const trimmed = title.trim();
   if (!trimmed) return brand;

@@ -9,14 +9,14 @@ import { PageHero } from "~/components/sections/page-hero";
 import { Section } from "~/components/sections/section";
 import { contactPage } from "~/content/pages";
 import type { ContactResult } from "~/leads/contact-result";
-import { SERVICE_OPTIONS, UTM_KEYS, type ContactValues } from "~/leads/contact-schema";
+import { SERVICE_OPTIONS, UTM_KEYS, type ContactValues } from "~/leads/contact-fields";
 import { handleContactSubmission } from "~/leads/submit.server";
 import { routeMeta } from "~/lib/meta";
 
 const crumbs = [{ name: "Contact", path: "/contact" }];
 
 /**
- * Rendered per request (DECISIONS §8: forms are rendered by the server). `?service=<slug>`
+ * Rendered per request (docs/requirements.md#data-and-deployment: forms are rendered by the server). `?service=<slug>`
  * preselects a service; utm_* of this address fill the form's campaign fields when JavaScript
  * is off (with it, the visit's landing campaign kept in the browser wins). Each rendering gets a
  * fresh submission id, so the page is never stored by a cache (two visitors must not share one).

@@ -12,7 +12,7 @@ import { routeMeta } from "~/lib/meta";
 const PRIVATE_HEADERS = { "X-Robots-Tag": "noindex, nofollow", "Cache-Control": "private, no-cache" };
 
 /**
- * /mloe/:slug and /ste/:slug (DECISIONS §5): the published document of that collection, read-only,
+ * /mloe/:slug and /ste/:slug (docs/requirements.md#mloe-and-ste): the published document of that collection, read-only,
  * for any signed-in user. Registered twice in app/routes.ts; the path says which collection.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {

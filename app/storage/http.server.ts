@@ -31,13 +31,6 @@ export async function readLimitedBody(request: Request, limit = MAX_FILE_BYTES):
   }
 }
 
-/** The object name from a splat route parameter ("/storage/v1/object/public/graphics/<name>"). */
-export function splatName(params: { "*"?: string }): string {
-  const name = params["*"] ?? "";
-  if (!name) throw new StorageError("invalid_name", "No file name in the address.");
-  return name;
-}
-
 function etagMatches(header: string | null, etag: string): boolean {
   if (!header) return false;
   if (header.trim() === "*") return true;

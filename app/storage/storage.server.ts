@@ -1,5 +1,5 @@
 /**
- * The storage interface (DECISIONS §5), named after SPEC §7's storage operations (object,
+ * The storage interface (ADR 007), named after the storage service's operations (object,
  * bucket, object/sign, object/list, object/move, object/copy), and its default implementation
  * over PostgreSQL (the storage_objects table), so every server process sees the same files and
  * one database backup holds everything. An S3-compatible backend implements the same interface;

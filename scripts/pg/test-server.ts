@@ -9,11 +9,11 @@
  */
 import { type ChildProcess, execFile, spawn, spawnSync } from "node:child_process";
 import { chownSync, closeSync, existsSync, mkdtempSync, openSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
+import { freePort } from "../lib/free-port.ts";
 
 const execFileAsync = promisify(execFile);
 
@@ -103,20 +103,6 @@ function serverUserIds(): { uid: number; gid: number } {
   const gid = Number.parseInt(spawnSync("id", ["-g", PG_USER], { encoding: "utf8" }).stdout, 10);
   if (!Number.isInteger(uid) || !Number.isInteger(gid)) throw new Error(`No OS user ${PG_USER}`);
   return { uid, gid };
-}
-
-/** A port nobody listens on right now (the OS picks it for a socket bound to port 0). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => (port ? resolve(port) : reject(new Error("Could not find a free port"))));
-    });
-  });
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -59,7 +59,7 @@ test("the password can be shown and hidden", async ({ page }) => {
   await expect(password).toHaveAttribute("autocomplete", "current-password");
 });
 
-test("a non-admin gets Access Denied with HTTP 403 and SPEC's words", async ({ page }) => {
+test("a non-admin gets Access Denied with HTTP 403 and the required words", async ({ page }) => {
   await page.goto("/auth/login");
   await signIn(page, E2E_USERS.staff);
   await expect(page).toHaveURL(/\/$/);

@@ -135,7 +135,7 @@ test.describe("desktop layout", () => {
     await expect(page).toHaveURL(/\/about$/);
   });
 
-  test("the footer holds every item SPEC lists", async ({ page }) => {
+  test("the footer holds every required item", async ({ page }) => {
     await page.goto("/");
     const footer = page.locator("footer");
     for (const s of site.social) await expect(footer.getByRole("link", { name: s.name, exact: true })).toHaveAttribute("href", s.href);

@@ -62,7 +62,7 @@ test("an unexpected error answers 500 with the branded page and no stack trace",
   expect(body).not.toMatch(/at .+\.(js|ts):\d+/);
 });
 
-test("the home page has its sections in SPEC order", async ({ page }) => {
+test("the home page has its sections in the required order", async ({ page }) => {
   await page.goto("/");
   const ids = await page.locator("main section[id]").evaluateAll((els) => els.map((e) => e.id));
   expect(ids).toEqual(["pain-points", "services", "industries", "locations", "stats", "approach", "compliance"]);

@@ -7,7 +7,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { freePort } from "../../scripts/pg/test-server";
+import { freePort } from "../../scripts/lib/free-port";
 import { E2E_AUTH_SECRET, E2E_SITE_URL } from "./config";
 
 export interface ServerProcess {

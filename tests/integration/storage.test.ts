@@ -86,7 +86,7 @@ for (const backend of backends()) {
       expect(await rows()).toBe(1);
     });
 
-    it("lists with SPEC's defaults (100, offset 0, by name ascending), pages, searches and filters by folder", async () => {
+    it("lists with the required defaults (100, offset 0, by name ascending), pages, searches and filters by folder", async () => {
       const small = await png(4, 4);
       // 120 more, uploaded out of order, mixed case.
       const names = Array.from({ length: 120 }, (_, i) => `${i % 3 === 0 ? "Icons" : "icons"}/icon-${String(119 - i).padStart(3, "0")}.png`);

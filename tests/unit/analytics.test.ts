@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-/** Analytics events (SPEC §7, DECISIONS §6): the right fields, no personal data, never a crash. */
+/** Analytics events (docs/requirements.md#analytics): the right fields, no personal data, never a crash. */
 import { afterEach, describe, expect, it } from "vitest";
 import { contactClickEvent, isTrackedPath, pageViewEvent, pushEvent, shouldLoadTagManager } from "~/lib/analytics";
 

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from "vitest";
 import { useAuth } from "~/auth/auth-context";
 
 describe("useAuth", () => {
-  it("outside its provider raises SPEC's error", () => {
+  it("outside its provider raises the required error", () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     expect(() => renderHook(() => useAuth())).toThrow("useAuth must be used within an AuthProvider");
   });

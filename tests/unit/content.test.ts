@@ -1,6 +1,6 @@
 /**
  * Content integrity: what a visitor or a search engine would notice if the typed content drifted
- * from SPEC.md / DECISIONS.md (missing pages, duplicate titles, broken links, invented claims,
+ * from docs/requirements.md (missing pages, duplicate titles, broken links, invented claims,
  * doorway-like city pages).
  */
 import { describe, expect, it } from "vitest";
@@ -19,15 +19,15 @@ import { servicePages } from "~/content/services";
 import { citySlugs, industrySlugs, serviceSlugs, type PageSeo } from "~/content/types";
 import { withBrand } from "~/lib/seo";
 
-// The oracle: SPEC.md §2 lists these routes verbatim.
-const SPEC_SERVICE_SLUGS = [
+// The oracle: the required routes, verbatim (docs/requirements.md#routes).
+const REQUIRED_SERVICE_SLUGS = [
   "managed-it", "it-consulting", "cybersecurity", "it-compliance", "co-managed-it", "business-continuity",
   "business-application-development", "cloud-services", "email-communications", "voip", "audio-visual", "access-control",
 ];
-const SPEC_NAV_INDUSTRY_SLUGS = [
+const REQUIRED_NAV_INDUSTRY_SLUGS = [
   "small-medium-business", "healthcare", "legal-services", "accounting", "manufacturing", "transportation", "construction",
 ];
-const SPEC_CITY_PATHS = [
+const REQUIRED_CITY_PATHS = [
   "/indianapolis-it-support", "/bloomington-it-support", "/evansville-it-support", "/fishers-it-support",
   "/noblesville-it-support", "/columbus-it-support", "/clarksville-tn-it-support",
 ];
@@ -78,30 +78,30 @@ function duplicates(values: string[]): string[] {
   return [...dups];
 }
 
-describe("page families match SPEC §2", () => {
-  it("has exactly the 12 services of the SPEC, each at /services/<slug>", () => {
-    expect(sorted(serviceSlugs)).toEqual(sorted(SPEC_SERVICE_SLUGS));
-    expect(sorted(services.map((s) => s.slug))).toEqual(sorted(SPEC_SERVICE_SLUGS));
+describe("page families match docs/requirements.md#routes", () => {
+  it("has exactly the 12 required services, each at /services/<slug>", () => {
+    expect(sorted(serviceSlugs)).toEqual(sorted(REQUIRED_SERVICE_SLUGS));
+    expect(sorted(services.map((s) => s.slug))).toEqual(sorted(REQUIRED_SERVICE_SLUGS));
     for (const s of services) expect(s.href).toBe(`/services/${s.slug}`);
     expect(navigation.services).toHaveLength(12);
-    expect(sorted(navigation.services.map((l) => l.href))).toEqual(sorted(SPEC_SERVICE_SLUGS.map((s) => `/services/${s}`)));
+    expect(sorted(navigation.services.map((l) => l.href))).toEqual(sorted(REQUIRED_SERVICE_SLUGS.map((s) => `/services/${s}`)));
   });
 
-  it("has 8 industries: the SPEC's 7 in the header dropdown, plus non-profits only in allIndustries", () => {
+  it("has 8 industries: the required 7 in the header dropdown, plus non-profits only in allIndustries", () => {
     expect(industrySlugs).toHaveLength(8);
     expect(sorted(industries.map((i) => i.slug))).toEqual(sorted(industrySlugs));
     for (const i of industries) expect(i.href).toBe(`/industries/${i.slug}`);
 
-    expect(sorted(navigationIndustries.map((i) => i.slug))).toEqual(sorted(SPEC_NAV_INDUSTRY_SLUGS));
-    expect(sorted(navigation.industries.map((l) => l.href))).toEqual(sorted(SPEC_NAV_INDUSTRY_SLUGS.map((s) => `/industries/${s}`)));
+    expect(sorted(navigationIndustries.map((i) => i.slug))).toEqual(sorted(REQUIRED_NAV_INDUSTRY_SLUGS));
+    expect(sorted(navigation.industries.map((l) => l.href))).toEqual(sorted(REQUIRED_NAV_INDUSTRY_SLUGS.map((s) => `/industries/${s}`)));
     expect(navigation.industries.map((l) => l.href)).not.toContain("/industries/non-profits");
     expect(navigation.allIndustries.map((l) => l.href)).toContain("/industries/non-profits");
     expect(sorted(navigation.allIndustries.map((l) => l.href))).toEqual(sorted(industrySlugs.map((s) => `/industries/${s}`)));
   });
 
-  it("has the SPEC's 7 city pages at their SPEC paths", () => {
-    expect(sorted(citySlugs.map((s) => `/${s}`))).toEqual(sorted(SPEC_CITY_PATHS));
-    expect(sorted(cities.map((c) => c.href))).toEqual(sorted(SPEC_CITY_PATHS));
+  it("has the 7 required city pages at their required paths", () => {
+    expect(sorted(citySlugs.map((s) => `/${s}`))).toEqual(sorted(REQUIRED_CITY_PATHS));
+    expect(sorted(cities.map((c) => c.href))).toEqual(sorted(REQUIRED_CITY_PATHS));
     for (const c of cities) expect(c.href).toBe(`/${c.slug}`);
   });
 
@@ -201,7 +201,7 @@ describe("cross-references between records", () => {
   });
 });
 
-describe("city pages are not near-duplicates (DECISIONS §2)", () => {
+describe("city pages are not near-duplicates (docs/requirements.md#content)", () => {
   const words = (page: (typeof cityPages)[keyof typeof cityPages]) =>
     new Set(
       [page.intro, ...page.localContext, page.onSite, ...page.highlights.flatMap((h) => [h.title, h.text])]
@@ -238,7 +238,7 @@ describe("claims and contact details in copy", () => {
     expect(all.length).toBeGreaterThan(500);
   });
 
-  it("uses no percentage figure other than SPEC §9's 99.9% and 95%", () => {
+  it("uses no percentage figure other than the claims' 99.9% and 95%", () => {
     const found = new Set<string>();
     for (const [, s] of all) for (const m of s.matchAll(/\d+(\.\d+)?%/g)) found.add(m[0]);
     for (const f of found) expect(["99.9%", "95%"], `unexpected claim ${f}`).toContain(f);
@@ -252,7 +252,7 @@ describe("claims and contact details in copy", () => {
   });
 });
 
-describe("site config (DECISIONS §1, SPEC §9)", () => {
+describe("site config (docs/requirements.md#content)", () => {
   it("uses only fictional 555-01xx phone numbers, with matching E.164 forms", () => {
     const phones = [site.phones.support, site.phones.sales, ...site.offices.map((o) => o.phone)];
     for (const p of phones) {
@@ -271,7 +271,7 @@ describe("site config (DECISIONS §1, SPEC §9)", () => {
     for (const e of emails) expect(e).toMatch(/^[^@\s]+@[^@\s]+\.example$/);
   });
 
-  it("trust statistics are SPEC §9's: 99.9% uptime, 24/7 SOC monitoring, 4hr response, 500+ businesses", () => {
+  it("trust statistics are exactly 99.9% uptime, 24/7 SOC monitoring, 4hr response, 500+ businesses", () => {
     expect(site.trustStats.map((s) => [s.value, s.label.toLowerCase()])).toEqual([
       ["99.9%", "uptime"],
       ["24/7", "soc monitoring"],
@@ -280,7 +280,7 @@ describe("site config (DECISIONS §1, SPEC §9)", () => {
     ]);
   });
 
-  it("claims are SPEC §9's: 35+ years, 99.9% uptime, 500+ businesses, 95% of downtime prevented", () => {
+  it("claims are exactly 35+ years, 99.9% uptime, 500+ businesses, 95% of downtime prevented", () => {
     const claims = site.claims.map((c) => `${c.value} ${c.label}`.toLowerCase());
     expect(claims).toHaveLength(4);
     expect(claims[0]).toMatch(/^35\+ years/);

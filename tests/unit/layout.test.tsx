@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-/** Header dropdown: opens on hover, closes 150 ms after the pointer leaves, closes on Escape (SPEC §2, DECISIONS §7). */
+/** Header dropdown: opens on hover, closes 150 ms after the pointer leaves, closes on Escape (docs/requirements.md#layout). */
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";

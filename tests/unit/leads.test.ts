@@ -2,7 +2,8 @@
 import { describe, expect, it } from "vitest";
 import { parseEnv } from "~/env.server";
 import { services } from "~/content/catalog";
-import { keptValues, MESSAGE_MAX, SERVICE_OPTIONS, validateContact } from "~/leads/contact-schema";
+import { MESSAGE_MAX, SERVICE_OPTIONS, serviceLabel } from "~/leads/contact-fields";
+import { keptValues, validateContact } from "~/leads/contact-schema";
 import { csvCell, csvRow } from "~/leads/csv";
 import { buildLeadMessage, headerText, type LeadForMail } from "~/leads/mail.server";
 import { parseLeadQuery } from "~/leads/query";
@@ -47,6 +48,13 @@ describe("the contact schema (one for browser and server)", () => {
     expect(validateContact({ ...valid, service: "<script>" }).ok).toBe(false);
     expect(validateContact({ ...valid, company_size: "9000" }).ok).toBe(false);
     expect(validateContact({ ...valid, referral_source: "tv" }).ok).toBe(false);
+  });
+
+  it("shows a stored service by its label (admin pages and the sales e-mail)", () => {
+    expect(serviceLabel("voip")).toBe(services.find((s) => s.slug === "voip")!.name);
+    expect(serviceLabel("not-sure")).toBe("Not sure yet");
+    expect(serviceLabel("retired-service")).toBe("retired-service");
+    expect(serviceLabel(null)).toBe("not given");
   });
 
   it("refuses control characters in one-line fields and NUL anywhere, keeps line breaks in the message", () => {

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { ACCESS_DENIED_TEXT } from "~/auth/access-denied";
 import { buttonClass } from "~/components/ui/button-link";
 
-/** SPEC §2 and §8: title, text, message, and the two buttons, word for word. */
+/** docs/requirements.md#errors: title, text, message, and the two buttons, word for word. */
 export function AccessDenied() {
   return (
     <section className="mx-auto max-w-xl px-4 py-20 text-center">

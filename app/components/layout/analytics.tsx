@@ -39,7 +39,7 @@ function whenIdle(fn: () => void) {
 /**
  * Page views on the first load and every navigation, the visit's landing page and campaign (for
  * the contact form), tel:/mailto: clicks, Web Vitals, and the
- * tag manager when configured and the browser sends neither GPC nor DNT (DECISIONS §6).
+ * tag manager when configured and the browser sends neither GPC nor DNT (docs/requirements.md#analytics).
  * None of it on the staff area, the document viewers and sign-in (`isTrackedPath`), also when
  * they are reached from a public page. Renders nothing; nothing here blocks rendering.
  */

@@ -7,7 +7,7 @@ import type { NavLink } from "~/config/navigation";
 /**
  * A header dropdown (disclosure pattern). Opens on hover, on keyboard focus and on click;
  * closes 150 ms after the pointer leaves, on Escape, when focus leaves it, on an outside
- * click and on navigation (SPEC §2, DECISIONS §7).
+ * click and on navigation (docs/requirements.md#layout).
  */
 export function NavDropdown({ label, links, allLink }: { label: string; links: readonly NavLink[]; allLink?: NavLink }) {
   const { pathname } = useLocation();

@@ -25,7 +25,7 @@ function FooterLinks({ heading, links }: { heading: string; links: readonly NavL
   );
 }
 
-/** Footer (SPEC §2): social, services, industries, hours, phone, email, offices by state, legal, Login, Sitemap. */
+/** Footer (docs/requirements.md#layout): social, services, industries, hours, phone, email, offices by state, legal, Login, Sitemap. */
 export function SiteFooter({ viewer }: { viewer: Viewer }) {
   return (
     <footer data-click-location="footer" className="bg-navy-950 text-slate-300">

@@ -2,7 +2,7 @@ import { Icon } from "~/components/ui/icon";
 import { site } from "~/config/site";
 import { PhoneLink } from "~/components/ui/contact-links";
 
-/** Client support phone and the two portals (SPEC §2). Shown only at scroll position 0. */
+/** Client support phone and the two portals (docs/requirements.md#layout). Shown only at scroll position 0. */
 export function TopBar({ hidden }: { hidden: boolean }) {
   const portalClass =
     "inline-flex min-h-6 items-center gap-1.5 rounded-sm text-white/90 underline-offset-4 hover:text-white hover:underline";

@@ -3,7 +3,7 @@ import { site, officesByState } from "~/config/site";
 import { Link } from "react-router";
 import type { Feature } from "~/content/types";
 
-/** The four trust statistics (SPEC §9), exactly as configured. */
+/** The four trust statistics (docs/requirements.md#content), exactly as configured. */
 export function StatsBand() {
   return (
     <dl className="grid grid-cols-2 gap-6 lg:grid-cols-4">

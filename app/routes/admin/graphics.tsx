@@ -1,6 +1,6 @@
 /**
- * /admin/graphics: the graphics manager over the "graphics" bucket (DECISIONS §5). The list uses
- * SPEC §9's storage defaults (100 per page, offset 0, by name ascending) with search and paging
+ * /admin/graphics: the graphics manager over the "graphics" bucket (docs/requirements.md#graphics). The list uses
+ * the storage defaults (100 per page, offset 0, by name ascending) with search and paging
  * in the address (?q=, ?offset=); ?file= opens one file's preview and actions. Uploads with
  * JavaScript go to the storage API with a progress bar per file; every other change is a form
  * posted to this route's action, so the page works without JavaScript too.

@@ -4,7 +4,7 @@ import { requireAdmin } from "~/auth/session.server";
 import { formatWhen, HandledBadge, NotifyBadge } from "~/components/admin/lead-badges";
 import { site } from "~/config/site";
 import { env } from "~/env.server";
-import { serviceLabel } from "~/leads/mail.server";
+import { serviceLabel } from "~/leads/contact-fields";
 import { LEAD_FILTERS, leadListHref, PAGE_SIZE, parseLeadQuery, type LeadFilter } from "~/leads/query";
 import { countOpen, listLeads } from "~/leads/store.server";
 import { notificationsEnabled } from "~/leads/worker.server";

@@ -1,4 +1,4 @@
-/** POST /storage/v1/object/list/:bucket {prefix, search, limit, offset, sortBy}: administrators; SPEC §9 defaults. */
+/** POST /storage/v1/object/list/:bucket {prefix, search, limit, offset, sortBy}: administrators; the defaults of docs/requirements.md#graphics. */
 import { z } from "zod";
 import type { Route } from "./+types/object-list";
 import { requireAdminApi } from "~/auth/session.server";

@@ -11,11 +11,11 @@ import { VISITOR, type Viewer } from "~/lib/viewer";
 import { notFoundMeta, routeMeta } from "~/lib/meta";
 import { serverErrorPage } from "~/content/pages";
 import type { Route } from "./+types/site-layout";
-import { PageSkeleton } from "./page-skeleton";
-import { SiteFooter } from "./site-footer";
-import { SiteHeader } from "./site-header";
-import { MAIN_ID, SkipLink } from "./skip-link";
-import { TopBar } from "./top-bar";
+import { PageSkeleton } from "~/components/layout/page-skeleton";
+import { SiteFooter } from "~/components/layout/site-footer";
+import { SiteHeader } from "~/components/layout/site-header";
+import { MAIN_ID, SkipLink } from "~/components/layout/skip-link";
+import { TopBar } from "~/components/layout/top-bar";
 
 /** Skip link, top bar, header, main area and footer around every public page. */
 function SiteShell({ viewer, children }: { viewer: Viewer; children: ReactNode }) {
