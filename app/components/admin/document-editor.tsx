@@ -1,11 +1,12 @@
 import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { ActionMessage } from "./action-message";
+import { ConfirmedDeleteForm, DeleteStep } from "./confirm-delete";
 import { ConfirmDialog } from "./confirm-dialog";
 import { useDocumentPreview } from "./use-document-preview";
 import { useUnsavedChanges } from "./use-unsaved-changes";
 import { Field } from "~/components/forms/field";
-import { Button, buttonClass } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
 import {
   BODY_MAX,
   COLLECTION_KEYS,
@@ -97,18 +98,7 @@ export function DocumentEditor({
       {result && result.ok !== "confirm" && <ActionMessage result={result} />}
 
       {result?.ok === "confirm" && document && (
-        <ActionMessage result={{ ok: "confirm", message: `Delete “${document.title}”? This cannot be undone.` }}>
-          <Form method="post">
-            <input type="hidden" name="intent" value="delete" />
-            <input type="hidden" name="confirm" value="yes" />
-            <Button type="submit" variant="danger-outline">
-              Delete permanently
-            </Button>
-          </Form>
-          <Link to={`/admin/docs/${document.id}`} className={buttonClass("secondary", undefined, "md")}>
-            Keep it
-          </Link>
-        </ActionMessage>
+        <DeleteStep question={`Delete “${document.title}”? This cannot be undone.`} cancelTo={`/admin/docs/${document.id}`} cancelLabel="Keep it" />
       )}
 
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
@@ -254,13 +244,7 @@ export function DocumentEditor({
           title="Delete this document?"
           onCancel={() => setConfirmingDelete(false)}
           actions={
-            <Form method="post" onSubmit={() => setConfirmingDelete(false)}>
-              <input type="hidden" name="intent" value="delete" />
-              <input type="hidden" name="confirm" value="yes" />
-              <Button type="submit" variant="danger">
-                Delete permanently
-              </Button>
-            </Form>
+            <ConfirmedDeleteForm onSubmit={() => setConfirmingDelete(false)} />
           }
         >
           “{document.title}” will be removed from the library{viewerPath(document.collection, document.slug) ? " and from its reading address" : ""}. This cannot be undone.

@@ -6,6 +6,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, Link, useFetcher, useNavigate, useNavigation } from "react-router";
 import { formatBytes, SIGNED_URL_EXPIRY_OPTIONS } from "~/storage/constants";
+import { ConfirmedDeleteForm } from "./confirm-delete";
 import { ConfirmDialog } from "./confirm-dialog";
 import type { GraphicsOutcome, SelectedGraphic } from "./graphics-types";
 import { useHydrated } from "./use-hydrated";
@@ -210,14 +211,7 @@ export function GraphicsDetails({ file, closeHref, outcome }: { file: SelectedGr
         title={`Delete ${file.name}?`}
         onCancel={() => setConfirming(false)}
         actions={
-          <Form method="post" preventScrollReset onSubmit={() => setConfirming(false)}>
-            <input type="hidden" name="intent" value="delete" />
-            <input type="hidden" name="name" value={file.name} />
-            <input type="hidden" name="confirm" value="yes" />
-            <Button type="submit" variant="danger">
-              Delete permanently
-            </Button>
-          </Form>
+          <ConfirmedDeleteForm fields={{ name: file.name }} preventScrollReset onSubmit={() => setConfirming(false)} />
         }
       >
         Its public and signed URLs stop working (copies cached by browsers may show for up to an hour). This cannot be undone.

@@ -13,6 +13,7 @@ import { GraphicsDetails } from "~/components/admin/graphics-details";
 import type { GraphicsField, GraphicsIntent, GraphicsItem, GraphicsOutcome, SelectedGraphic, UploadResult } from "~/components/admin/graphics-types";
 import { GraphicsUploader } from "~/components/admin/graphics-uploader";
 import { ActionMessage } from "~/components/admin/action-message";
+import { DeleteStep } from "~/components/admin/confirm-delete";
 import { Button, buttonClass } from "~/components/ui/button";
 import type { ActionFailure } from "~/lib/action-result";
 import { actionConfirm, actionError, actionOk, parseAdminForm } from "~/lib/admin-action.server";
@@ -205,25 +206,12 @@ export default function AdminGraphics({ loaderData, actionData }: Route.Componen
         Images for the site, in the “{GRAPHICS_BUCKET}” bucket. Anyone with a file’s public URL can view it; a signed URL works for anyone until it expires.
       </p>
 
-      {showOutcome && (
-        <ActionMessage result={outcome} focus={outcome.intent !== "sign"} details={outcome.ok !== "confirm" ? outcome.results?.map((r) => `${r.file}: ${r.message}`) : undefined}>
-          {outcome.ok === "confirm" && (
-            <>
-              <Form method="post">
-                <input type="hidden" name="intent" value="delete" />
-                <input type="hidden" name="name" value={outcome.name} />
-                <input type="hidden" name="confirm" value="yes" />
-                <Button type="submit" variant="danger">
-                  Delete permanently
-                </Button>
-              </Form>
-              <Link to={pageHref({ ...here, file: outcome.name })} className={small}>
-                Cancel
-              </Link>
-            </>
-          )}
-        </ActionMessage>
-      )}
+      {showOutcome &&
+        (outcome.ok === "confirm" ? (
+          <DeleteStep question={outcome.message} fields={{ name: outcome.name }} cancelTo={pageHref({ ...here, file: outcome.name })} />
+        ) : (
+          <ActionMessage result={outcome} focus={outcome.intent !== "sign"} details={outcome.results?.map((r) => `${r.file}: ${r.message}`)} />
+        ))}
       {missing && !showOutcome && (
         <p role="alert" className="mt-4 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900">
           “{missing}” does not exist (it may have been moved or deleted).

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/users";
 import { grantRole, hasAdminRole, revokeRole } from "~/auth/roles.server";
@@ -16,9 +16,10 @@ import {
 } from "~/auth/users.server";
 import { ActionMessage } from "~/components/admin/action-message";
 import { AdminTable, type AdminColumn } from "~/components/admin/admin-table";
+import { ConfirmedDeleteForm, DeleteStep } from "~/components/admin/confirm-delete";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { useHydrated } from "~/components/admin/use-hydrated";
-import { Button, buttonClass } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
 import type { ActionFailure, ActionResult } from "~/lib/action-result";
 import { actionConfirm, actionError, actionOk, parseAdminForm } from "~/lib/admin-action.server";
 import { adminMeta } from "~/lib/meta";
@@ -110,17 +111,6 @@ const STAFF_COLUMNS: AdminColumn[] = [{ label: "Account" }, { label: "Role" }, {
 /** The question before a deletion: in the dialog with JavaScript, on the page's confirmation step without. */
 const deleteQuestion = (email: string) => `Delete the account ${email}? This cannot be undone.`;
 
-function DeleteForm({ userId, confirmed, onSubmit, children }: { userId: string; confirmed?: boolean; onSubmit?: (event: React.FormEvent) => void; children: React.ReactNode }) {
-  return (
-    <Form method="post" onSubmit={onSubmit}>
-      <input type="hidden" name="intent" value="delete" />
-      <input type="hidden" name="userId" value={userId} />
-      {confirmed && <input type="hidden" name="confirm" value="yes" />}
-      {children}
-    </Form>
-  );
-}
-
 export default function Users({ loaderData: { staff, me }, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
@@ -146,16 +136,7 @@ export default function Users({ loaderData: { staff, me }, actionData }: Route.C
 
       {outcome && outcome.ok !== "confirm" && <ActionMessage result={outcome} showCode />}
       {toConfirm && (
-        <ActionMessage result={{ ok: "confirm", message: deleteQuestion(toConfirm.email) }}>
-          <DeleteForm userId={toConfirm.id} confirmed>
-            <Button type="submit" variant="danger">
-              Delete permanently
-            </Button>
-          </DeleteForm>
-          <Link to="/admin/users" className={buttonClass("secondary", undefined, "md")}>
-            Cancel
-          </Link>
-        </ActionMessage>
+        <DeleteStep question={deleteQuestion(toConfirm.email)} fields={{ userId: toConfirm.id }} cancelTo="/admin/users" />
       )}
 
       <section aria-labelledby="create-heading" className="mt-6 rounded-lg border border-slate-200 bg-white p-4">
@@ -224,11 +205,13 @@ export default function Users({ loaderData: { staff, me }, actionData }: Route.C
                         <span className="sr-only"> ({u.email})</span>
                       </Button>
                     </Form>
-                    <DeleteForm userId={u.id} onSubmit={confirmDelete(u)}>
+                    <Form method="post" onSubmit={confirmDelete(u)}>
+                      <input type="hidden" name="intent" value="delete" />
+                      <input type="hidden" name="userId" value={u.id} />
                       <Button type="submit" variant="danger-outline" size="sm">
                         Delete<span className="sr-only"> {u.email}</span>
                       </Button>
-                    </DeleteForm>
+                    </Form>
                   </>
                 )}
               </div>
@@ -243,11 +226,7 @@ export default function Users({ loaderData: { staff, me }, actionData }: Route.C
         onCancel={() => setConfirming(null)}
         actions={
           confirming && (
-            <DeleteForm userId={confirming.id} confirmed onSubmit={() => setConfirming(null)}>
-              <Button type="submit" variant="danger">
-                Delete permanently
-              </Button>
-            </DeleteForm>
+            <ConfirmedDeleteForm fields={{ userId: confirming.id }} onSubmit={() => setConfirming(null)} />
           )
         }
       >
