@@ -1,15 +1,20 @@
 /** What the document editor's action answers (shared by the route modules and the editor component). */
-import type { DocumentValues, FieldErrors } from "./document-schema";
+import type { ActionConfirm, ActionFailure, ActionSuccess } from "~/lib/action-result";
+import type { DocumentField, DocumentValues } from "./document-schema";
 
 export type SaveIntent = "save" | "publish" | "unpublish";
+export type EditorIntent = SaveIntent | "delete";
+
+/** The server's rendering of the body being edited; the values come back so a plain POST keeps them. */
+export type PreviewResult = { ok: true; intent: "preview"; message: string; html: string; values: DocumentValues };
 
 export type EditorActionData =
-  | { intent: "preview"; html: string; values: DocumentValues }
-  | { intent: SaveIntent; ok: false; message: string; errors: FieldErrors; values: DocumentValues }
-  | { intent: SaveIntent; ok: true; message: string }
-  /** Delete without the confirmation (no JavaScript): ask on a confirmation step. */
-  | { intent: "delete"; ok: false; confirm: true; message: string }
-  | { intent: string; ok: false; message: string };
+  | PreviewResult
+  | ActionSuccess<EditorIntent>
+  /** A refused save carries the field errors and what was typed. */
+  | (ActionFailure<EditorIntent, DocumentField> & { values?: DocumentValues })
+  /** Delete without the dialog (no JavaScript): ask on a confirmation step. */
+  | ActionConfirm<"delete">;
 
 /** The document as the editor shows it. */
 export interface EditorDocument {

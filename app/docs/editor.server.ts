@@ -1,43 +1,53 @@
 /**
- * The document editor's server side, shared by /admin/docs/new and /admin/docs/:id: the live
- * preview and the answers to a failed save. The routes check the admin role before calling these.
+ * The document editor's server side, shared by /admin/docs/new and /admin/docs/:id: the form's
+ * intents, the live preview and the answers to a failed save. The routes check the admin role
+ * before calling these.
  */
 import { data } from "react-router";
 import { z } from "zod";
-import { normaliseBody, parseDocumentForm, type ParsedDocument } from "./document-schema";
+import { actionError } from "~/lib/admin-action.server";
+import { DOCUMENT_FORM_LIMIT } from "./document-rules";
+import { normaliseBody, parseDocumentForm, type DocumentField, type ParsedDocument } from "./document-schema";
 import { SlugTakenError } from "./documents.server";
-import type { EditorActionData, SaveIntent } from "./editor-types";
+import type { EditorActionData, PreviewResult, SaveIntent } from "./editor-types";
 import { renderMarkdown } from "./markdown.server";
 
 export const documentIdSchema = z.uuid();
 
-export const SAVE_INTENTS: readonly SaveIntent[] = ["save", "publish", "unpublish"];
-export const isSaveIntent = (intent: string): intent is SaveIntent => (SAVE_INTENTS as readonly string[]).includes(intent);
+// The fields themselves are checked by parseDocumentForm (the slug is made from the title when left empty).
+const intents = {
+  preview: z.object({ intent: z.literal("preview") }),
+  save: z.object({ intent: z.literal("save") }),
+  publish: z.object({ intent: z.literal("publish") }),
+  unpublish: z.object({ intent: z.literal("unpublish") }),
+  delete: z.object({ intent: z.literal("delete"), confirm: z.literal("yes").optional() }),
+};
+/** /admin/docs/new: preview, save (a draft), publish. */
+export const newDocumentIntents = z.discriminatedUnion("intent", [intents.preview, intents.save, intents.publish]);
+/** /admin/docs/:id: also unpublish, and delete (confirm=yes). */
+export const editDocumentIntents = z.discriminatedUnion("intent", [intents.preview, intents.save, intents.publish, intents.unpublish, intents.delete]);
+
+const DOCUMENT_FIELDS: readonly DocumentField[] = ["title", "slug", "collection", "body"];
+/** parseAdminForm's options for the editor: a document's size limit; what was typed comes back on a refusal. */
+export const EDITOR_FORM = { limit: DOCUMENT_FORM_LIMIT, echo: DOCUMENT_FIELDS };
+
+const NOT_SAVED = "The document was not saved: correct the fields marked below.";
 
 /** The sanitised HTML of the body being edited; the values come back so a plain POST keeps them. */
 export async function previewResponse(form: FormData) {
   const { values } = parseDocumentForm(form);
-  return data<EditorActionData>({ intent: "preview", html: await renderMarkdown(normaliseBody(values.body)), values });
+  return data<PreviewResult>({ ok: true, intent: "preview", message: "Preview updated.", html: await renderMarkdown(normaliseBody(values.body)), values });
 }
 
+type Refusal = Extract<EditorActionData, { ok: false }>;
+
 export function invalidResponse(intent: SaveIntent, parsed: Extract<ParsedDocument, { ok: false }>) {
-  return data<EditorActionData>(
-    { intent, ok: false, message: "The document was not saved: correct the fields marked below.", errors: parsed.errors, values: parsed.values },
-    { status: 400 },
-  );
+  return actionError<Refusal>(400, { intent, message: NOT_SAVED, fieldErrors: parsed.errors, values: parsed.values });
 }
 
 /** A save that failed: a slug clash (409, beside the slug field) or an unexpected error (500). */
 export function failedSaveResponse(intent: SaveIntent, parsed: Extract<ParsedDocument, { ok: true }>, error: unknown) {
-  if (error instanceof SlugTakenError) {
-    return data<EditorActionData>(
-      { intent, ok: false, message: "The document was not saved: correct the fields marked below.", errors: { slug: error.message }, values: parsed.values },
-      { status: 409 },
-    );
-  }
+  if (error instanceof SlugTakenError) return actionError<Refusal>(409, { intent, message: NOT_SAVED, fieldErrors: { slug: error.message }, values: parsed.values });
   console.error("Document save failed:", error instanceof Error ? error.message : error);
-  return data<EditorActionData>(
-    { intent, ok: false, message: "The document could not be saved just now. Your text is still here: try again.", errors: {}, values: parsed.values },
-    { status: 500 },
-  );
+  return actionError<Refusal>(500, { intent, message: "The document could not be saved just now. Your text is still here: try again.", fieldErrors: {}, values: parsed.values });
 }

@@ -25,3 +25,8 @@ export function notFoundMeta(matches: Matches, path: string): MetaDescriptor[] {
     noindex: true,
   });
 }
+
+/** Head tags of an admin page: "<title> | <brand> admin", never indexed. */
+export function adminMeta(title: string): MetaDescriptor[] {
+  return [{ title: `${title} | ${site.brand} admin` }, { name: "robots", content: "noindex, nofollow" }];
+}

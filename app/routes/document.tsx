@@ -4,7 +4,7 @@ import { useLeaveWhenSignedOut } from "~/auth/use-leave-when-signed-out";
 import { requireUser } from "~/auth/session.server";
 import { DOCUMENT_COLLECTION_LABELS, SLUG_MAX, SLUG_PATTERN, VIEWER_COLLECTIONS } from "~/docs/document-rules";
 import { getPublishedDocument } from "~/docs/documents.server";
-import { formatDate } from "~/docs/format";
+import { formatDate } from "~/lib/format-date";
 import { renderMarkdown } from "~/docs/markdown.server";
 import { routeMeta } from "~/lib/meta";
 

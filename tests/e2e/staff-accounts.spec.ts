@@ -97,10 +97,34 @@ test("the super-administrator grants and revokes the admin role, deletes account
   const self = await page.request.post("/admin/users", { form: { intent: "delete", userId: myId }, headers: { origin: E2E_ORIGIN } });
   expect(self.status()).toBe(400);
 
-  page.once("dialog", (dialog) => dialog.accept());
+  // Asked in a dialog first: Cancel (focused first) keeps the account.
   await row(page, email).getByRole("button", { name: /Delete/ }).click();
+  const confirm = page.getByRole("dialog", { name: `Delete the account ${email}? This cannot be undone.` });
+  await expect(confirm.getByRole("button", { name: "Cancel" })).toBeFocused();
+  await confirm.getByRole("button", { name: "Cancel" }).click();
+  await expect(confirm).toBeHidden();
+  await expect(row(page, email)).toHaveCount(1);
+  await row(page, email).getByRole("button", { name: /Delete/ }).click();
+  await confirm.getByRole("button", { name: "Delete permanently" }).click();
   await expect(page.getByRole("status")).toContainText("Account deleted.");
   await expect(row(page, email)).toHaveCount(0);
+});
+
+test("without JavaScript, deleting an account asks on a confirmation step first", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, extraHTTPHeaders: { "x-forwarded-for": randomClientAddress() } });
+  const page = await context.newPage();
+  const email = `nojs-${randomUUID().slice(0, 8)}@crossroadsit.example`;
+  await signInTo(page, E2E_USERS.admin);
+  await createAccount(page, email, "Amber-Forest-Signal-93");
+  await expect(page.getByRole("status")).toContainText(`Created ${email}.`);
+  await row(page, email).getByRole("button", { name: /Delete/ }).click();
+  const step = page.getByRole("alert");
+  await expect(step).toContainText(`Delete the account ${email}? This cannot be undone.`);
+  await expect(row(page, email)).toHaveCount(1);
+  await step.getByRole("button", { name: "Delete permanently" }).click();
+  await expect(page.getByRole("status")).toContainText("Account deleted.");
+  await expect(row(page, email)).toHaveCount(0);
+  await context.close();
 });
 
 test("user ids must be UUIDs, and the staff pages refuse visitors and non-admins", async ({ page, request, browser }) => {

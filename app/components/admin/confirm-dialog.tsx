@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from "react";
+import { Button } from "~/components/ui/button";
 
 /**
  * A modal confirmation: a native <dialog> (focus kept inside, Escape cancels, the page inert).
@@ -53,14 +54,9 @@ export function ConfirmDialog({
         {children}
       </div>
       <div className="mt-6 flex flex-wrap justify-end gap-3">
-        <button
-          ref={cancelRef}
-          type="button"
-          onClick={onCancel}
-          className="min-h-10 rounded-md border border-slate-300 bg-white px-4 text-sm font-semibold text-navy-900 hover:bg-slate-100"
-        >
+        <Button ref={cancelRef} type="button" variant="secondary" onClick={onCancel}>
           {cancelLabel}
-        </button>
+        </Button>
         {actions}
       </div>
     </dialog>

@@ -1,6 +1,12 @@
-import { useEffect, useRef, useState, type ReactNode } from "react";
-import { Form, Link, useBlocker, useFetcher, useNavigation } from "react-router";
+import { useState } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { ActionMessage } from "./action-message";
+import { ConfirmedDeleteForm, DeleteStep } from "./confirm-delete";
 import { ConfirmDialog } from "./confirm-dialog";
+import { useDocumentPreview } from "./use-document-preview";
+import { useUnsavedChanges } from "./use-unsaved-changes";
+import { Field } from "~/components/forms/field";
+import { Button } from "~/components/ui/button";
 import {
   BODY_MAX,
   COLLECTION_KEYS,
@@ -13,59 +19,15 @@ import {
 } from "~/docs/document-rules";
 import type { DocumentValues, FieldErrors } from "~/docs/document-schema";
 import type { EditorActionData, EditorDocument } from "~/docs/editor-types";
-import { formatDateTime } from "~/docs/format";
-
-/** How long typing pauses before the preview is refreshed. */
-export const PREVIEW_DEBOUNCE_MS = 300;
+import { cn } from "~/lib/cn";
+import { formatDateTime } from "~/lib/format-date";
 
 // Field ids use underscores: ids of headings in the preview are made of [a-z0-9-] only, so they never clash.
 const FIELD_ID = { title: "document_title", slug: "document_slug", collection: "document_collection", body: "document_body" } as const;
 
-const input =
-  "mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-navy-900 shadow-sm aria-[invalid=true]:border-red-700";
-const primary = "inline-flex min-h-11 items-center justify-center rounded-md bg-accent px-4 text-sm font-semibold text-white hover:bg-accent-strong disabled:opacity-70";
-const secondary =
-  "inline-flex min-h-11 items-center justify-center rounded-md border border-slate-300 bg-white px-4 text-sm font-semibold text-navy-900 hover:bg-slate-100 disabled:opacity-70";
-const danger =
-  "inline-flex min-h-11 items-center justify-center rounded-md border border-red-300 bg-white px-4 text-sm font-semibold text-red-800 hover:bg-red-50 disabled:opacity-70";
-
 /** Compared the way the server stores them, so trailing spaces or line endings never count as changes. */
 function normalised(v: DocumentValues): string {
   return JSON.stringify([v.title.trim(), v.slug.trim().toLowerCase(), v.collection, v.body.replace(/\r\n?/g, "\n")]);
-}
-
-function Field({
-  id,
-  label,
-  hint,
-  error,
-  children,
-}: {
-  id: string;
-  label: string;
-  hint?: ReactNode;
-  error?: string;
-  children: (describedBy: string | undefined) => ReactNode;
-}) {
-  const describedBy = [error ? `${id}_error` : "", hint ? `${id}_hint` : ""].filter(Boolean).join(" ") || undefined;
-  return (
-    <div>
-      <label htmlFor={id} className="text-sm font-semibold text-navy-900">
-        {label}
-      </label>
-      {children(describedBy)}
-      {error && (
-        <p id={`${id}_error`} className="mt-1 text-sm font-medium text-red-800">
-          {error}
-        </p>
-      )}
-      {hint && (
-        <p id={`${id}_hint`} className="mt-1 text-xs text-slate-600">
-          {hint}
-        </p>
-      )}
-    </div>
-  );
 }
 
 /**
@@ -91,10 +53,8 @@ export function DocumentEditor({
     collection: document?.collection ?? "docs",
     body: document?.body ?? "",
   };
-  const echoed = actionData && "values" in actionData ? actionData.values : undefined;
-  const errors: FieldErrors = actionData && "errors" in actionData ? actionData.errors : {};
-  const failed = actionData && !("html" in actionData) && actionData.ok === false && !("confirm" in actionData) ? actionData : undefined;
-  const succeeded = actionData && "ok" in actionData && actionData.ok ? actionData : undefined;
+  const echoed = actionData?.intent === "preview" || actionData?.ok === false ? actionData.values : undefined;
+  const errors: FieldErrors = (actionData?.ok === false && actionData.fieldErrors) || {};
 
   const [values, setValues] = useState<DocumentValues>(() => echoed ?? saved);
   const [slugFollowsTitle, setSlugFollowsTitle] = useState(() => {
@@ -103,49 +63,14 @@ export function DocumentEditor({
   });
   const dirty = normalised(values) !== normalised(saved);
 
-  // Live preview: the server renders and sanitises; no Markdown library ships to the browser.
-  const fetcher = useFetcher<EditorActionData>();
-  const { submit: submitPreview } = fetcher;
-  const [previewedBody, setPreviewedBody] = useState(values.body);
-  useEffect(() => {
-    if (values.body === previewedBody) return;
-    const timer = setTimeout(() => {
-      setPreviewedBody(values.body);
-      void submitPreview({ intent: "preview", body: values.body }, { method: "post" });
-    }, PREVIEW_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [values.body, previewedBody, submitPreview]);
-  const previewHtml =
-    fetcher.data?.intent === "preview" && "html" in fetcher.data
-      ? fetcher.data.html
-      : actionData?.intent === "preview" && "html" in actionData
-        ? actionData.html
-        : initialPreview;
-  const previewBusy = fetcher.state !== "idle" || values.body !== previewedBody;
-
-  // Unsaved changes: ask before an in-app navigation away, and let the browser ask on close or reload.
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
-  useEffect(() => {
-    if (!dirty) return;
-    const onBeforeUnload = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-      event.returnValue = "";
-    };
-    window.addEventListener("beforeunload", onBeforeUnload);
-    return () => window.removeEventListener("beforeunload", onBeforeUnload);
-  }, [dirty]);
+  const preview = useDocumentPreview(values.body, initialPreview, actionData);
+  const blocker = useUnsavedChanges(dirty);
 
   const navigation = useNavigation();
   const pending = navigation.state === "submitting" ? String(navigation.formData?.get("intent") ?? "") : "";
   const busy = pending !== "" && pending !== "preview";
 
-  const messageRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (actionData && actionData.intent !== "preview") messageRef.current?.focus();
-  }, [actionData]);
-
   const [confirmingDelete, setConfirmingDelete] = useState(false);
-  const askedToConfirm = actionData?.intent === "delete" && "confirm" in actionData;
 
   const set = (field: keyof DocumentValues) => (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {
     const value = event.target.value;
@@ -158,7 +83,8 @@ export function DocumentEditor({
   };
 
   const address = viewerPath(values.collection, values.slug.trim() || "<slug>");
-  const message = notice && !actionData ? { ok: true, text: notice } : succeeded ? { ok: true, text: succeeded.message } : failed ? { ok: false, text: failed.message } : null;
+  // The answer of a save, unpublish or delete (a preview says nothing); a notice carried over a redirect when there is none.
+  const result = actionData?.intent === "preview" ? undefined : (actionData ?? (notice ? { ok: true as const, message: notice } : undefined));
 
   return (
     <>
@@ -169,41 +95,18 @@ export function DocumentEditor({
         </Link>
       </div>
 
-      {message && (
-        <div
-          ref={messageRef}
-          tabIndex={-1}
-          role={message.ok ? "status" : "alert"}
-          className={`mt-4 rounded-md border p-3 text-sm font-semibold ${message.ok ? "border-emerald-300 bg-emerald-50 text-emerald-900" : "border-red-300 bg-red-50 text-red-900"}`}
-        >
-          {message.text}
-        </div>
-      )}
+      {result && result.ok !== "confirm" && <ActionMessage result={result} />}
 
-      {askedToConfirm && document && (
-        <div ref={messageRef} tabIndex={-1} role="alert" className="mt-4 rounded-md border border-red-300 bg-red-50 p-4 text-sm text-red-900">
-          <p className="font-semibold">Delete “{document.title}”? This cannot be undone.</p>
-          <div className="mt-3 flex flex-wrap gap-3">
-            <Form method="post">
-              <input type="hidden" name="intent" value="delete" />
-              <input type="hidden" name="confirm" value="yes" />
-              <button type="submit" className={danger}>
-                Delete permanently
-              </button>
-            </Form>
-            <Link to={`/admin/docs/${document.id}`} className={secondary}>
-              Keep it
-            </Link>
-          </div>
-        </div>
+      {result?.ok === "confirm" && document && (
+        <DeleteStep question={`Delete “${document.title}”? This cannot be undone.`} cancelTo={`/admin/docs/${document.id}`} cancelLabel="Keep it" />
       )}
 
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
         <Form method="post" id="document_form" className="space-y-5 rounded-lg border border-slate-200 bg-white p-4 sm:p-5" aria-label="Document">
           <Field id={FIELD_ID.title} label="Title" error={errors.title}>
-            {(describedBy) => (
+            {(field) => (
               <input
-                id={FIELD_ID.title}
+                {...field}
                 name="title"
                 type="text"
                 required
@@ -211,9 +114,6 @@ export function DocumentEditor({
                 autoComplete="off"
                 value={values.title}
                 onChange={set("title")}
-                aria-invalid={errors.title ? true : undefined}
-                aria-describedby={describedBy}
-                className={input}
               />
             )}
           </Field>
@@ -236,9 +136,9 @@ export function DocumentEditor({
                 </>
               }
             >
-              {(describedBy) => (
+              {(field) => (
                 <input
-                  id={FIELD_ID.slug}
+                  {...field}
                   name="slug"
                   type="text"
                   maxLength={SLUG_MAX}
@@ -249,22 +149,17 @@ export function DocumentEditor({
                   spellCheck={false}
                   value={values.slug}
                   onChange={set("slug")}
-                  aria-invalid={errors.slug ? true : undefined}
-                  aria-describedby={describedBy}
-                  className={`${input} font-mono`}
+                  className={cn(field.className, "font-mono")}
                 />
               )}
             </Field>
             <Field id={FIELD_ID.collection} label="Collection" error={errors.collection}>
-              {(describedBy) => (
+              {(field) => (
                 <select
-                  id={FIELD_ID.collection}
+                  {...field}
                   name="collection"
                   value={values.collection}
                   onChange={set("collection")}
-                  aria-invalid={errors.collection ? true : undefined}
-                  aria-describedby={describedBy}
-                  className={input}
                 >
                   {COLLECTION_KEYS.map((key) => (
                     <option key={key} value={key}>
@@ -281,34 +176,32 @@ export function DocumentEditor({
             error={errors.body}
             hint="Headings (#), lists, links, tables, code blocks and images by URL. Scripts and unsafe links are removed when the document is shown."
           >
-            {(describedBy) => (
+            {(field) => (
               <textarea
-                id={FIELD_ID.body}
+                {...field}
                 name="body"
                 rows={22}
                 maxLength={BODY_MAX}
                 spellCheck
                 value={values.body}
                 onChange={set("body")}
-                aria-invalid={errors.body ? true : undefined}
-                aria-describedby={describedBy}
-                className={`${input} font-mono text-sm leading-6`}
+                className={cn(field.className, "font-mono leading-6")}
               />
             )}
           </Field>
           <div className="flex flex-wrap items-center gap-3">
             {/* The first submit button is the form's default (Enter in a field): a save, never a publish. */}
-            <button type="submit" name="intent" value="save" disabled={busy} className={primary}>
+            <Button type="submit" name="intent" value="save" disabled={busy}>
               {pending === "save" ? "Saving…" : isNew ? "Save draft" : "Save changes"}
-            </button>
+            </Button>
             {(isNew || !document.published) && (
-              <button type="submit" name="intent" value="publish" disabled={busy} className={secondary}>
+              <Button type="submit" name="intent" value="publish" disabled={busy} variant="secondary">
                 {pending === "publish" ? "Publishing…" : "Save and publish"}
-              </button>
+              </Button>
             )}
-            <button type="submit" name="intent" value="preview" disabled={busy} className={secondary}>
+            <Button type="submit" name="intent" value="preview" disabled={busy} variant="secondary">
               Preview
-            </button>
+            </Button>
             <p className="text-sm text-slate-600" aria-live="polite">
               {dirty ? "Unsaved changes" : isNew ? "" : "All changes saved"}
             </p>
@@ -321,10 +214,10 @@ export function DocumentEditor({
               Preview
             </h2>
             <p className="text-xs text-slate-600" aria-hidden="true">
-              {previewBusy ? "Updating…" : "Up to date"}
+              {preview.busy ? "Updating…" : "Up to date"}
             </p>
           </div>
-          {previewHtml ? (
+          {preview.html ? (
             // The server's sanitised rendering (app/docs/markdown.server.ts), the same the readers get.
             <div
               className="prose-doc mt-3 max-h-[75vh] overflow-auto"
@@ -333,7 +226,7 @@ export function DocumentEditor({
               role="region"
               aria-label="Rendered document"
               data-testid="document-preview"
-              dangerouslySetInnerHTML={{ __html: previewHtml }}
+              dangerouslySetInnerHTML={{ __html: preview.html }}
             />
           ) : (
             <p className="mt-3 text-sm text-slate-600" data-testid="document-preview">
@@ -351,13 +244,7 @@ export function DocumentEditor({
           title="Delete this document?"
           onCancel={() => setConfirmingDelete(false)}
           actions={
-            <Form method="post" onSubmit={() => setConfirmingDelete(false)}>
-              <input type="hidden" name="intent" value="delete" />
-              <input type="hidden" name="confirm" value="yes" />
-              <button type="submit" className="min-h-10 rounded-md bg-red-700 px-4 text-sm font-semibold text-white hover:bg-red-800">
-                Delete permanently
-              </button>
-            </Form>
+            <ConfirmedDeleteForm onSubmit={() => setConfirmingDelete(false)} />
           }
         >
           “{document.title}” will be removed from the library{viewerPath(document.collection, document.slug) ? " and from its reading address" : ""}. This cannot be undone.
@@ -370,9 +257,9 @@ export function DocumentEditor({
         cancelLabel="Stay and keep editing"
         onCancel={() => blocker.reset?.()}
         actions={
-          <button type="button" onClick={() => blocker.proceed?.()} className="min-h-10 rounded-md bg-red-700 px-4 text-sm font-semibold text-white hover:bg-red-800">
+          <Button type="button" variant="danger" onClick={() => blocker.proceed?.()}>
             Leave and discard changes
-          </button>
+          </Button>
         }
       >
         This document has changes that are not saved. They will be lost if you leave.
@@ -413,9 +300,9 @@ function DocumentStatus({ document, busy, pending, onDelete }: { document: Edito
         {document.published && (
           <Form method="post">
             <input type="hidden" name="intent" value="unpublish" />
-            <button type="submit" disabled={busy} className={secondary}>
+            <Button type="submit" disabled={busy} variant="secondary">
               {pending === "unpublish" ? "Unpublishing…" : "Unpublish"}
-            </button>
+            </Button>
           </Form>
         )}
         <Form
@@ -427,9 +314,9 @@ function DocumentStatus({ document, busy, pending, onDelete }: { document: Edito
           }}
         >
           <input type="hidden" name="intent" value="delete" />
-          <button type="submit" disabled={busy} className={danger}>
+          <Button type="submit" disabled={busy} variant="danger-outline">
             Delete…
-          </button>
+          </Button>
         </Form>
       </div>
     </section>

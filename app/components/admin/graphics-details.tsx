@@ -6,13 +6,13 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, Link, useFetcher, useNavigate, useNavigation } from "react-router";
 import { formatBytes, SIGNED_URL_EXPIRY_OPTIONS } from "~/storage/constants";
+import { ConfirmedDeleteForm } from "./confirm-delete";
 import { ConfirmDialog } from "./confirm-dialog";
 import type { GraphicsOutcome, SelectedGraphic } from "./graphics-types";
 import { useHydrated } from "./use-hydrated";
+import { Button, buttonClass } from "~/components/ui/button";
 
 const input = "mt-1 w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-sm text-navy-900";
-const button = "min-h-10 rounded-md border border-slate-300 bg-white px-3 text-sm font-semibold text-navy-900 hover:bg-slate-100 disabled:opacity-70";
-const danger = "min-h-10 rounded-md border border-red-300 bg-white px-3 text-sm font-semibold text-red-800 hover:bg-red-50";
 
 /** Copies text; answers whether it worked (the text stays visible to copy by hand if not). */
 async function copyText(text: string): Promise<boolean> {
@@ -26,9 +26,9 @@ async function copyText(text: string): Promise<boolean> {
 
 function CopyUrlButton({ url, label, onDone }: { url: string; label: string; onDone: (message: string) => void }) {
   return (
-    <button type="button" className={button} onClick={async () => onDone((await copyText(url)) ? `${label} copied to the clipboard.` : `Could not copy automatically: select the address and copy it.`)}>
+    <Button type="button" variant="secondary" onClick={async () => onDone((await copyText(url)) ? `${label} copied to the clipboard.` : `Could not copy automatically: select the address and copy it.`)}>
       Copy {label.charAt(0).toLowerCase() + label.slice(1)}
-    </button>
+    </Button>
   );
 }
 
@@ -37,7 +37,8 @@ function TargetForm({ file, intent, label, submit, defaultValue, outcome }: { fi
   const id = useId();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
-  const error = outcome && outcome.ok === false && outcome.intent === intent && outcome.name === file.name ? outcome : undefined;
+  const refused = outcome && outcome.ok === false && outcome.intent === intent && outcome.values?.name === file.name ? outcome : undefined;
+  const error = refused && { message: refused.fieldErrors?.to ?? refused.message, value: refused.values?.to };
   return (
     <Form method="post" preventScrollReset className="flex flex-col gap-2">
       <input type="hidden" name="intent" value={intent} />
@@ -57,9 +58,9 @@ function TargetForm({ file, intent, label, submit, defaultValue, outcome }: { fi
           aria-describedby={error ? `${id}-error` : undefined}
           className={input.replace("mt-1 ", "")}
         />
-        <button type="submit" disabled={busy} className={`${button} shrink-0`}>
+        <Button type="submit" variant="secondary" disabled={busy} className="shrink-0">
           {busy ? `${submit}…` : submit}
-        </button>
+        </Button>
       </div>
       {error && (
         <p id={`${id}-error`} className="text-sm text-red-800">
@@ -131,7 +132,7 @@ export function GraphicsDetails({ file, closeHref, outcome }: { file: SelectedGr
             {dimensions && ` · ${dimensions}`} · updated {file.updated}
           </p>
         </div>
-        <Link to={closeHref} preventScrollReset replace className={`${button} inline-flex shrink-0 items-center`}>
+        <Link to={closeHref} preventScrollReset replace className={buttonClass("secondary", "shrink-0", "md")}>
           Close<span className="sr-only"> {file.name}</span>
         </Link>
       </div>
@@ -165,9 +166,9 @@ export function GraphicsDetails({ file, closeHref, outcome }: { file: SelectedGr
                   ))}
                 </select>
               </label>
-              <button type="submit" className={button} disabled={signer.state !== "idle"}>
+              <Button type="submit" variant="secondary" disabled={signer.state !== "idle"}>
                 {hydrated ? "Copy signed URL" : "Create signed URL"}
-              </button>
+              </Button>
             </signer.Form>
             {signed && (
               <>
@@ -199,9 +200,9 @@ export function GraphicsDetails({ file, closeHref, outcome }: { file: SelectedGr
           >
             <input type="hidden" name="intent" value="delete" />
             <input type="hidden" name="name" value={file.name} />
-            <button type="submit" className={danger}>
+            <Button type="submit" variant="danger-outline">
               Delete…
-            </button>
+            </Button>
           </Form>
         </div>
       </div>
@@ -210,14 +211,7 @@ export function GraphicsDetails({ file, closeHref, outcome }: { file: SelectedGr
         title={`Delete ${file.name}?`}
         onCancel={() => setConfirming(false)}
         actions={
-          <Form method="post" preventScrollReset onSubmit={() => setConfirming(false)}>
-            <input type="hidden" name="intent" value="delete" />
-            <input type="hidden" name="name" value={file.name} />
-            <input type="hidden" name="confirm" value="yes" />
-            <button type="submit" className="min-h-10 rounded-md bg-red-700 px-4 text-sm font-semibold text-white hover:bg-red-800">
-              Delete permanently
-            </button>
-          </Form>
+          <ConfirmedDeleteForm fields={{ name: file.name }} preventScrollReset onSubmit={() => setConfirming(false)} />
         }
       >
         Its public and signed URLs stop working (copies cached by browsers may show for up to an hour). This cannot be undone.

@@ -1,4 +1,6 @@
 /** Shapes shared by the /admin/graphics route and its components (no server code). */
+import type { ActionConfirm, ActionFailure, ActionSuccess } from "~/lib/action-result";
+
 export interface GraphicsItem {
   name: string;
   contentType: string;
@@ -16,10 +18,13 @@ export interface SelectedGraphic extends GraphicsItem {
 
 export type GraphicsIntent = "upload" | "move" | "copy" | "delete" | "sign";
 
+/** The fields a refusal may point at or echo: `values.name` is the file acted on, `values.to` the name typed. */
+export type GraphicsField = "name" | "to" | "files" | "folder" | "expiresIn";
+
 export type GraphicsOutcome =
-  | { ok: true; intent: GraphicsIntent; message: string; name?: string; signed?: { url: string; expires: string }; results?: UploadResult[] }
-  | { ok: false; intent: GraphicsIntent; message: string; code?: string; field?: "to" | "files" | "folder" | "expiresIn"; name?: string; value?: string; results?: UploadResult[] }
-  | { ok: "confirm"; intent: "delete"; message: string; name: string };
+  | (ActionSuccess<GraphicsIntent> & { name?: string; signed?: { url: string; expires: string }; results?: UploadResult[] })
+  | (ActionFailure<GraphicsIntent, GraphicsField> & { results?: UploadResult[] })
+  | (ActionConfirm<"delete"> & { name: string });
 
 export interface UploadResult {
   file: string;

@@ -9,6 +9,7 @@ import { Form, useRevalidator } from "react-router";
 import { ACCEPT_ATTRIBUTE, CONTENT_TYPES, FILE_TYPES, formatBytes, GRAPHICS_BUCKET, MAX_FILE_BYTES, MAX_FILES_PER_FORM } from "~/storage/constants";
 import { nameProblem, storagePaths, toObjectName } from "~/storage/names";
 import { useHydrated } from "./use-hydrated";
+import { Button } from "~/components/ui/button";
 
 type Status = "waiting" | "uploading" | "done" | "error";
 interface Item {
@@ -196,9 +197,7 @@ export function GraphicsUploader() {
             Replace files with the same name
           </label>
           {!hydrated && (
-            <button type="submit" className="min-h-10 rounded-md bg-accent px-4 text-sm font-semibold text-white hover:bg-accent-strong">
-              Upload
-            </button>
+            <Button type="submit">Upload</Button>
           )}
         </div>
       </Form>

@@ -28,9 +28,3 @@ export function HandledBadge({ handled }: { handled: boolean }) {
     <span className={cn(badge, "border-navy-700 bg-navy-900 text-white")}>Open</span>
   );
 }
-
-/** Dates in the business's time zone, formatted on the server (no hydration mismatch). */
-export function formatWhen(date: Date | string | null, timeZone: string): string {
-  if (!date) return "";
-  return new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone }).format(new Date(date));
-}

@@ -8,7 +8,7 @@ export interface FieldProps {
   id: string;
   label: string;
   /** Help shown under the label, read with the field. */
-  hint?: string;
+  hint?: ReactNode;
   error?: string;
   optional?: boolean;
   className?: string;

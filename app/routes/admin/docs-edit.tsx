@@ -4,12 +4,11 @@ import { requireAdmin } from "~/auth/session.server";
 import { DocumentEditor } from "~/components/admin/document-editor";
 import { parseDocumentForm } from "~/docs/document-schema";
 import { deleteDocument, getDocument, setPublished, updateDocument } from "~/docs/documents.server";
-import { documentIdSchema, failedSaveResponse, invalidResponse, isSaveIntent, previewResponse } from "~/docs/editor.server";
+import { documentIdSchema, EDITOR_FORM, editDocumentIntents, failedSaveResponse, invalidResponse, previewResponse } from "~/docs/editor.server";
 import type { EditorActionData } from "~/docs/editor-types";
 import { renderMarkdown } from "~/docs/markdown.server";
-import { site } from "~/config/site";
-import { DOCUMENT_FORM_LIMIT } from "~/docs/document-rules";
-import { readForm } from "~/lib/request-body.server";
+import { actionConfirm, actionError, actionOk, parseAdminForm } from "~/lib/admin-action.server";
+import { adminMeta } from "~/lib/meta";
 
 const notFound = () => data({ reason: "not-found" }, { status: 404 });
 
@@ -28,42 +27,41 @@ export async function action({ request, params }: Route.ActionArgs) {
   await requireAdmin(request);
   const id = documentIdSchema.safeParse(params.id);
   if (!id.success) throw notFound();
-  const form = await readForm(request, DOCUMENT_FORM_LIMIT);
-  const intent = String(form.get("intent") ?? "");
-  const gone = () => data<EditorActionData>({ intent, ok: false, message: "This document no longer exists: it may have been deleted." }, { status: 404 });
+  const form = await parseAdminForm(request, editDocumentIntents, EDITOR_FORM);
+  if (!form.ok) return form.response;
+  const input = form.data;
+  const { intent } = input;
+  const gone = () => actionError(404, { intent, message: "This document no longer exists: it may have been deleted." });
 
-  if (intent === "preview") return previewResponse(form);
+  if (intent === "preview") return previewResponse(form.form);
   if (intent === "unpublish") {
     if (!(await setPublished(id.data, false))) return gone();
-    return data<EditorActionData>({ intent, ok: true, message: "Unpublished: readers can no longer open it." });
+    return actionOk(intent, "Unpublished: readers can no longer open it.");
   }
-  if (intent === "delete") {
-    if (form.get("confirm") !== "yes") return data<EditorActionData>({ intent, ok: false, confirm: true, message: "Confirm the deletion." });
+  if (input.intent === "delete") {
+    if (input.confirm !== "yes") return actionConfirm(intent, "Confirm the deletion.");
     if (!(await deleteDocument(id.data))) return gone();
     return redirect("/admin/docs?deleted=1");
   }
-  if (!isSaveIntent(intent)) return data<EditorActionData>({ intent, ok: false, message: "Unknown action." }, { status: 400 });
 
-  const parsed = parseDocumentForm(form);
-  if (!parsed.ok) return invalidResponse(intent, parsed);
+  const save = input.intent;
+  const parsed = parseDocumentForm(form.form);
+  if (!parsed.ok) return invalidResponse(save, parsed);
   let found: boolean;
   try {
-    found = await updateDocument(id.data, parsed.data, intent === "publish" ? { published: true } : {});
+    found = await updateDocument(id.data, parsed.data, save === "publish" ? { published: true } : {});
   } catch (error) {
-    return failedSaveResponse(intent, parsed, error);
+    return failedSaveResponse(save, parsed, error);
   }
   if (!found) return gone();
-  return data<EditorActionData>({ intent, ok: true, message: intent === "publish" ? "Saved and published." : "Changes saved." });
+  return actionOk(save, save === "publish" ? "Saved and published." : "Changes saved.");
 }
 
 // A preview writes nothing: the page's data need not be reloaded.
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) =>
   formData?.get("intent") === "preview" ? false : defaultShouldRevalidate;
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: `${loaderData ? `Edit “${loaderData.document.title}”` : "Document not found"} | ${site.brand} admin` },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = ({ loaderData }) => adminMeta(loaderData ? `Edit “${loaderData.document.title}”` : "Document not found");
 
 export default function EditDocument({ loaderData: { document, previewHtml }, actionData }: Route.ComponentProps) {
   const created = useSearchParams()[0].get("created");

@@ -1,14 +1,13 @@
-import { data, redirect, type ShouldRevalidateFunction } from "react-router";
+import { redirect, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/docs-new";
 import { requireAdmin } from "~/auth/session.server";
 import { DocumentEditor } from "~/components/admin/document-editor";
 import { parseDocumentForm } from "~/docs/document-schema";
 import { createDocument } from "~/docs/documents.server";
-import { failedSaveResponse, invalidResponse, previewResponse } from "~/docs/editor.server";
+import { EDITOR_FORM, failedSaveResponse, invalidResponse, newDocumentIntents, previewResponse } from "~/docs/editor.server";
 import type { EditorActionData } from "~/docs/editor-types";
-import { site } from "~/config/site";
-import { DOCUMENT_FORM_LIMIT } from "~/docs/document-rules";
-import { readForm } from "~/lib/request-body.server";
+import { parseAdminForm } from "~/lib/admin-action.server";
+import { adminMeta } from "~/lib/meta";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -18,11 +17,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 /** intent=preview renders the body; save (a draft) and publish create the document. */
 export async function action({ request }: Route.ActionArgs) {
   const me = await requireAdmin(request);
-  const form = await readForm(request, DOCUMENT_FORM_LIMIT);
-  const intent = String(form.get("intent") ?? "");
-  if (intent === "preview") return previewResponse(form);
-  if (intent !== "save" && intent !== "publish") return data<EditorActionData>({ intent, ok: false, message: "Unknown action." }, { status: 400 });
-  const parsed = parseDocumentForm(form);
+  const form = await parseAdminForm(request, newDocumentIntents, EDITOR_FORM);
+  if (!form.ok) return form.response;
+  const { intent } = form.data;
+  if (intent === "preview") return previewResponse(form.form);
+  const parsed = parseDocumentForm(form.form);
   if (!parsed.ok) return invalidResponse(intent, parsed);
   let id: string;
   try {
@@ -37,7 +36,7 @@ export async function action({ request }: Route.ActionArgs) {
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) =>
   formData?.get("intent") === "preview" ? false : defaultShouldRevalidate;
 
-export const meta: Route.MetaFunction = () => [{ title: `New document | ${site.brand} admin` }, { name: "robots", content: "noindex, nofollow" }];
+export const meta: Route.MetaFunction = () => adminMeta("New document");
 
 export default function NewDocument({ actionData }: Route.ComponentProps) {
   return <DocumentEditor initialPreview="" actionData={actionData as EditorActionData | undefined} />;

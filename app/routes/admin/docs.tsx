@@ -1,11 +1,12 @@
 import { Form, Link, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/docs";
 import { requireAdmin } from "~/auth/session.server";
-import { site } from "~/config/site";
 import { COLLECTION_KEYS, DOCUMENT_COLLECTION_LABELS, LIST_LIMIT, viewerPath, type ListSort, type ListStatus } from "~/docs/document-rules";
 import { listDocuments } from "~/docs/documents.server";
-import { formatDateTime } from "~/docs/format";
+import { formatDateTime } from "~/lib/format-date";
 import { AdminTable, type AdminColumn } from "~/components/admin/admin-table";
+import { Button, buttonClass } from "~/components/ui/button";
+import { adminMeta } from "~/lib/meta";
 
 const STATUSES: Record<ListStatus, string> = { all: "Any state", published: "Published", draft: "Drafts" };
 const SORTS: Record<ListSort, string> = { updated: "Recently updated", title: "Title A–Z" };
@@ -29,7 +30,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { rows, total, filter };
 }
 
-export const meta: Route.MetaFunction = () => [{ title: `Docs | ${site.brand} admin` }, { name: "robots", content: "noindex, nofollow" }];
+export const meta: Route.MetaFunction = () => adminMeta("Docs");
 
 const control = "mt-1 block rounded-md border border-slate-400 bg-white px-3 py-2 text-sm text-navy-900";
 
@@ -45,7 +46,7 @@ export default function AdminDocs({ loaderData: { rows, total, filter } }: Route
     <>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold tracking-tight">Docs</h1>
-        <Link to="/admin/docs/new" className="inline-flex min-h-11 items-center rounded-md bg-accent px-4 text-sm font-semibold text-white hover:bg-accent-strong">
+        <Link to="/admin/docs/new" className={buttonClass("primary", undefined, "md")}>
           New document
         </Link>
       </div>
@@ -95,9 +96,9 @@ export default function AdminDocs({ loaderData: { rows, total, filter } }: Route
             ))}
           </select>
         </label>
-        <button type="submit" className="min-h-10 rounded-md border border-slate-300 bg-white px-4 text-sm font-semibold text-navy-900 hover:bg-slate-100">
+        <Button type="submit" variant="secondary">
           {filtering ? "Filtering…" : "Apply"}
-        </button>
+        </Button>
         {filtered && (
           <Link to="/admin/docs" className="inline-flex min-h-10 items-center text-sm font-semibold text-accent underline-offset-4 hover:underline">
             Clear filters

@@ -5,15 +5,20 @@
  * JavaScript go to the storage API with a progress bar per file; every other change is a form
  * posted to this route's action, so the page works without JavaScript too.
  */
-import { useEffect, useRef } from "react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/graphics";
 import { requireAdmin } from "~/auth/session.server";
 import { GraphicsDetails } from "~/components/admin/graphics-details";
-import type { GraphicsItem, GraphicsOutcome, SelectedGraphic, UploadResult } from "~/components/admin/graphics-types";
+import type { GraphicsField, GraphicsIntent, GraphicsItem, GraphicsOutcome, SelectedGraphic, UploadResult } from "~/components/admin/graphics-types";
 import { GraphicsUploader } from "~/components/admin/graphics-uploader";
-import { site } from "~/config/site";
+import { ActionMessage } from "~/components/admin/action-message";
+import { DeleteStep } from "~/components/admin/confirm-delete";
+import { Button, buttonClass } from "~/components/ui/button";
+import type { ActionFailure } from "~/lib/action-result";
+import { actionConfirm, actionError, actionOk, parseAdminForm } from "~/lib/admin-action.server";
+import { formatDateTime } from "~/lib/format-date";
+import { adminMeta } from "~/lib/meta";
 import {
   FILE_TYPES,
   formatBytes,
@@ -25,7 +30,6 @@ import {
   type ContentType,
 } from "~/storage/constants";
 import { StorageError } from "~/storage/errors";
-import { readLimitedBody } from "~/storage/http.server";
 import { nameProblem, storagePaths, toObjectName } from "~/storage/names";
 import { storage, type ObjectInfo } from "~/storage/storage.server";
 import { AdminTable, type AdminColumn } from "~/components/admin/admin-table";
@@ -38,16 +42,13 @@ const querySchema = z.object({
   file: z.string().max(1000).optional().catch(undefined),
 });
 
-const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: site.hours.timeZone });
-const formatDate = (iso: string) => dateFormat.format(new Date(iso));
-
 function toItem(info: ObjectInfo): GraphicsItem {
   return {
     name: info.name,
     contentType: info.contentType,
     typeLabel: FILE_TYPES[info.contentType as ContentType]?.label ?? info.contentType,
     size: info.size,
-    updated: formatDate(info.updatedAt),
+    updated: formatDateTime(info.updatedAt),
     version: info.sha256.slice(0, 12),
   };
 }
@@ -62,7 +63,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     file ? store.info(GRAPHICS_BUCKET, file).catch(() => null) : null,
   ]);
   const selected: SelectedGraphic | null = selectedInfo
-    ? { ...toItem(selectedInfo), created: formatDate(selectedInfo.createdAt), publicUrl: store.getPublicUrl(GRAPHICS_BUCKET, selectedInfo.name).publicUrl }
+    ? { ...toItem(selectedInfo), created: formatDateTime(selectedInfo.createdAt), publicUrl: store.getPublicUrl(GRAPHICS_BUCKET, selectedInfo.name).publicUrl }
     : null;
   return { items: page.items.map(toItem), total: page.total, q, offset, selected, missing: file && !selectedInfo ? file : null };
 }
@@ -101,33 +102,28 @@ const describeMove = (from: string, to: string) => {
 /** Every change checked here, on the server: administrators only; names, types and sizes by the storage interface. */
 export async function action({ request }: Route.ActionArgs) {
   const me = await requireAdmin(request);
-  const refuse = (status: number, outcome: Omit<Extract<GraphicsOutcome, { ok: false }>, "ok">) => data<GraphicsOutcome>({ ok: false, ...outcome }, { status });
+  type Refusal = Omit<ActionFailure<GraphicsIntent, GraphicsField>, "ok"> & { results?: UploadResult[] };
+  const refuse = (status: number, outcome: Refusal) => actionError<Extract<GraphicsOutcome, { ok: false }>>(status, outcome);
 
   // The body is read within a limit (several files for the no-JavaScript upload form).
-  let form: FormData;
-  try {
-    const body = await readLimitedBody(request, MAX_FILES_PER_FORM * MAX_FILE_BYTES + 64 * 1024);
-    form = await new Response(new Blob([body as Uint8Array<ArrayBuffer>]), { headers: { "content-type": request.headers.get("content-type") ?? "" } }).formData();
-  } catch (error) {
-    if (error instanceof StorageError) {
-      return refuse(413, { intent: "upload", field: "files", message: `Too much at once: upload at most ${MAX_FILES_PER_FORM} files of up to ${formatBytes(MAX_FILE_BYTES)} each.` });
-    }
-    return refuse(400, { intent: "upload", message: "That form could not be read. Try again." });
-  }
-  const intent = String(form.get("intent") ?? "") as GraphicsOutcome["intent"];
-  const parsed = actionSchema.safeParse(Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string")));
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const field = issue?.path[0] === "to" || issue?.path[0] === "folder" || issue?.path[0] === "expiresIn" ? issue.path[0] : undefined;
-    return refuse(400, { intent, field, code: "invalid_request", message: issue?.message ?? "That request is not valid.", name: String(form.get("name") ?? ""), value: String(form.get("to") ?? "") });
-  }
+  const parsed = await parseAdminForm(request, actionSchema, {
+    limit: MAX_FILES_PER_FORM * MAX_FILE_BYTES + 64 * 1024,
+    code: "invalid_request",
+    echo: ["name", "to"],
+    refused: (status) =>
+      status === 413
+        ? { ok: false, intent: "upload", message: `Too much at once: upload at most ${MAX_FILES_PER_FORM} files of up to ${formatBytes(MAX_FILE_BYTES)} each.` }
+        : { ok: false, intent: "upload", message: "That form could not be read. Try again." },
+  });
+  if (!parsed.ok) return parsed.response;
   const input = parsed.data;
+  const { intent } = input;
   const store = await storage();
   try {
     switch (input.intent) {
       case "upload": {
-        const files = form.getAll("files").filter((f): f is File => typeof f !== "string" && f.size > 0);
-        if (files.length === 0) return refuse(400, { intent, field: "files", message: "Choose at least one image." });
+        const files = parsed.form.getAll("files").filter((f): f is File => typeof f !== "string" && f.size > 0);
+        if (files.length === 0) return refuse(400, { intent, fieldErrors: { files: "Choose at least one image." }, message: "Choose at least one image." });
         const results: UploadResult[] = [];
         for (const file of files) {
           try {
@@ -143,43 +139,43 @@ export async function action({ request }: Route.ActionArgs) {
         }
         const done = results.filter((r) => r.ok).length;
         const message = `${done} of ${results.length} file${results.length === 1 ? "" : "s"} uploaded.`;
-        return done === results.length ? data<GraphicsOutcome>({ ok: true, intent, message, results }) : refuse(done ? 207 : 400, { intent, message, results, field: "files" });
+        return done === results.length ? actionOk(intent, message, { results }) : refuse(done ? 207 : 400, { intent, message, results, fieldErrors: { files: message } });
       }
       case "move": {
         const info = await store.move(GRAPHICS_BUCKET, input.name, input.to);
-        return data<GraphicsOutcome>({ ok: true, intent, name: info.name, message: info.name === input.name ? "The name is unchanged." : describeMove(input.name, info.name) });
+        return actionOk(intent, info.name === input.name ? "The name is unchanged." : describeMove(input.name, info.name), { name: info.name });
       }
       case "copy": {
         const info = await store.copy(GRAPHICS_BUCKET, input.name, input.to);
-        return data<GraphicsOutcome>({ ok: true, intent, name: info.name, message: `Copied “${input.name}” to “${info.name}”.` });
+        return actionOk(intent, `Copied “${input.name}” to “${info.name}”.`, { name: info.name });
       }
       case "delete": {
         if (input.confirm !== "yes") {
           await store.info(GRAPHICS_BUCKET, input.name);
-          return data<GraphicsOutcome>({ ok: "confirm", intent: "delete", name: input.name, message: `Delete “${input.name}”? This cannot be undone.` });
+          return actionConfirm(intent, `Delete “${input.name}”? This cannot be undone.`, { name: input.name });
         }
         const removed = await store.remove(GRAPHICS_BUCKET, [input.name]);
         if (removed.length === 0) throw new StorageError("not_found");
-        return data<GraphicsOutcome>({ ok: true, intent, message: `Deleted “${input.name}”.` });
+        return actionOk(intent, `Deleted “${input.name}”.`);
       }
       case "sign": {
         const signed = await store.createSignedUrl(GRAPHICS_BUCKET, input.name, input.expiresIn);
-        const expires = formatDate(signed.expiresAt);
-        return data<GraphicsOutcome>({ ok: true, intent, name: input.name, signed: { url: signed.signedUrl, expires }, message: `Signed URL created; it expires ${expires}.` });
+        const expires = formatDateTime(signed.expiresAt);
+        return actionOk(intent, `Signed URL created; it expires ${expires}.`, { name: input.name, signed: { url: signed.signedUrl, expires } });
       }
     }
   } catch (error) {
     if (error instanceof StorageError) {
-      const field = input.intent === "move" || input.intent === "copy" ? "to" : undefined;
-      return refuse(error.status, { intent, code: error.code, field, message: error.message, name: "name" in input ? input.name : undefined, value: "to" in input ? input.to : undefined });
+      const values = { name: input.intent === "upload" ? "" : input.name, to: "to" in input ? input.to : "" };
+      return refuse(error.status, { intent, code: error.code, message: error.message, values, ...(values.to ? { fieldErrors: { to: error.message } } : {}) });
     }
     throw error;
   }
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Graphics | Crossroads IT admin" }, { name: "robots", content: "noindex, nofollow" }];
+export const meta: Route.MetaFunction = () => adminMeta("Graphics");
 
-const small = "inline-flex min-h-10 items-center rounded-md border border-slate-300 bg-white px-3 text-sm font-semibold text-navy-900 hover:bg-slate-100";
+const small = buttonClass("secondary", undefined, "md");
 
 function pageHref(params: { q: string; offset?: number; file?: string }): string {
   const search = new URLSearchParams();
@@ -197,10 +193,6 @@ export default function AdminGraphics({ loaderData, actionData }: Route.Componen
   const outcome = actionData as GraphicsOutcome | undefined;
   const navigation = useNavigation();
   const searching = navigation.state === "loading" && navigation.location?.pathname === "/admin/graphics" && navigation.formMethod === undefined;
-  const outcomeRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (outcome && outcome.intent !== "sign") outcomeRef.current?.focus();
-  }, [outcome]);
 
   const first = total === 0 ? 0 : offset + 1;
   const last = Math.min(offset + items.length, total);
@@ -214,40 +206,12 @@ export default function AdminGraphics({ loaderData, actionData }: Route.Componen
         Images for the site, in the “{GRAPHICS_BUCKET}” bucket. Anyone with a file’s public URL can view it; a signed URL works for anyone until it expires.
       </p>
 
-      {showOutcome && (
-        <div
-          ref={outcomeRef}
-          tabIndex={-1}
-          role={outcome.ok === true ? "status" : "alert"}
-          className={`mt-4 rounded-md border p-3 text-sm ${outcome.ok === true ? "border-emerald-300 bg-emerald-50 text-emerald-900" : outcome.ok === "confirm" ? "border-amber-300 bg-amber-50 text-amber-950" : "border-red-300 bg-red-50 text-red-900"}`}
-        >
-          <p className="font-semibold">{outcome.message}</p>
-          {outcome.ok !== "confirm" && outcome.results && (
-            <ul className="mt-1 list-disc pl-5">
-              {outcome.results.map((r, i) => (
-                <li key={`${r.file}-${i}`}>
-                  {r.file}: {r.message}
-                </li>
-              ))}
-            </ul>
-          )}
-          {outcome.ok === "confirm" && (
-            <div className="mt-3 flex gap-2">
-              <Form method="post">
-                <input type="hidden" name="intent" value="delete" />
-                <input type="hidden" name="name" value={outcome.name} />
-                <input type="hidden" name="confirm" value="yes" />
-                <button type="submit" className="min-h-10 rounded-md bg-red-700 px-4 text-sm font-semibold text-white hover:bg-red-800">
-                  Delete permanently
-                </button>
-              </Form>
-              <Link to={pageHref({ ...here, file: outcome.name })} className={small}>
-                Cancel
-              </Link>
-            </div>
-          )}
-        </div>
-      )}
+      {showOutcome &&
+        (outcome.ok === "confirm" ? (
+          <DeleteStep question={outcome.message} fields={{ name: outcome.name }} cancelTo={pageHref({ ...here, file: outcome.name })} />
+        ) : (
+          <ActionMessage result={outcome} focus={outcome.intent !== "sign"} details={outcome.results?.map((r) => `${r.file}: ${r.message}`)} />
+        ))}
       {missing && !showOutcome && (
         <p role="alert" className="mt-4 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900">
           “{missing}” does not exist (it may have been moved or deleted).
@@ -268,9 +232,9 @@ export default function AdminGraphics({ loaderData, actionData }: Route.Componen
               Search names
               <input name="q" type="search" defaultValue={q} key={q} maxLength={100} className="mt-1 w-full rounded-md border border-slate-400 sm:w-60 bg-white px-3 py-2 text-sm text-navy-900" />
             </label>
-            <button type="submit" className={small}>
+            <Button type="submit" variant="secondary">
               {searching ? "Searching…" : "Search"}
-            </button>
+            </Button>
             {q && (
               <Link to="?" className={small}>
                 Clear
@@ -323,7 +287,7 @@ export default function AdminGraphics({ loaderData, actionData }: Route.Componen
                 Previous
               </Link>
             ) : (
-              <span className={`${small} opacity-50`} aria-disabled="true">
+              <span className={buttonClass("secondary", "opacity-50", "md")} aria-disabled="true">
                 Previous
               </span>
             )}
@@ -335,7 +299,7 @@ export default function AdminGraphics({ loaderData, actionData }: Route.Componen
                 Next
               </Link>
             ) : (
-              <span className={`${small} opacity-50`} aria-disabled="true">
+              <span className={buttonClass("secondary", "opacity-50", "md")} aria-disabled="true">
                 Next
               </span>
             )}

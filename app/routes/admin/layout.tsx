@@ -10,6 +10,7 @@ import { AccessCheck } from "~/components/feedback/access-check";
 import { SKELETON_DELAY_MS } from "~/config/ui";
 import { useDelayedFlag } from "~/lib/use-delayed-flag";
 import { ErrorContent } from "~/components/sections/error-content";
+import { Button } from "~/components/ui/button";
 
 import { navigation } from "~/config/navigation";
 
@@ -39,13 +40,9 @@ function Shell({ email, children }: { email?: string; children: React.ReactNode 
           {email && (
             <div className="flex min-w-0 items-center gap-3">
               <p className="hidden truncate text-sm text-slate-700 sm:block">{email}</p>
-              <button
-                type="button"
-                onClick={() => void signOut()}
-                className="min-h-9 rounded-md border border-slate-300 px-3 text-sm font-semibold text-navy-900 hover:bg-slate-100"
-              >
+              <Button type="button" variant="secondary" size="sm" onClick={() => void signOut()}>
                 {navigation.logout.name}
-              </button>
+              </Button>
             </div>
           )}
         </div>

@@ -1,10 +1,11 @@
-import { useEffect, useRef } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { eq } from "drizzle-orm";
+import { z } from "zod";
 import type { Route } from "./+types/lead";
 import { requireAdmin } from "~/auth/session.server";
-import { formatWhen, HandledBadge, NotifyBadge } from "~/components/admin/lead-badges";
-import { site } from "~/config/site";
+import { HandledBadge, NotifyBadge } from "~/components/admin/lead-badges";
+import { ActionMessage } from "~/components/admin/action-message";
+import { Button, buttonClass } from "~/components/ui/button";
 import { database } from "~/db/client.server";
 import { user } from "~/db/schema.server";
 import { env } from "~/env.server";
@@ -12,7 +13,10 @@ import { COMPANY_SIZES, REFERRAL_SOURCES, serviceLabel } from "~/leads/contact-f
 import { kickOutbox } from "~/leads/outbox.server";
 import { getLead, requeueNotification, setHandled } from "~/leads/store.server";
 import { notificationsEnabled } from "~/leads/worker.server";
-import { readForm } from "~/lib/request-body.server";
+import type { ActionResult } from "~/lib/action-result";
+import { actionError, actionOk, parseAdminForm } from "~/lib/admin-action.server";
+import { formatDateTime } from "~/lib/format-date";
+import { adminMeta } from "~/lib/meta";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const labelOf = (options: readonly { value: string; label: string }[], value: string | null) => (value ? (options.find((o) => o.value === value)?.label ?? value) : "");
@@ -27,7 +31,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     const [who] = await (await database()).select({ email: user.email }).from(user).where(eq(user.id, lead.handledBy));
     handledBy = who?.email ?? "";
   }
-  const when = (d: Date | null) => formatWhen(d, site.hours.timeZone);
+  const when = formatDateTime;
   return {
     lead: {
       id: lead.id,
@@ -58,40 +62,36 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
-type Outcome = { ok: boolean; message: string };
+const leadSchema = z.discriminatedUnion("intent", [z.object({ intent: z.literal("handle") }), z.object({ intent: z.literal("reopen") }), z.object({ intent: z.literal("retry") })]);
 
 export async function action({ request, params }: Route.ActionArgs) {
   const me = await requireAdmin(request);
-  if (!UUID.test(params.id)) return data<Outcome>({ ok: false, message: "No such lead." }, { status: 404 });
-  const intent = String((await readForm(request)).get("intent") ?? "");
+  if (!UUID.test(params.id)) return actionError(404, { intent: "", message: "No such lead." });
+  const parsed = await parseAdminForm(request, leadSchema);
+  if (!parsed.ok) return parsed.response;
+  const { intent } = parsed.data;
+  const noSuchLead = () => actionError(404, { intent, message: "No such lead." });
   try {
     switch (intent) {
       case "handle":
-        if (!(await setHandled(params.id, me.user.id))) return data<Outcome>({ ok: false, message: "No such lead." }, { status: 404 });
-        return data<Outcome>({ ok: true, message: "Marked handled." });
+        if (!(await setHandled(params.id, me.user.id))) return noSuchLead();
+        return actionOk(intent, "Marked handled.");
       case "reopen":
-        if (!(await setHandled(params.id, null))) return data<Outcome>({ ok: false, message: "No such lead." }, { status: 404 });
-        return data<Outcome>({ ok: true, message: "Reopened." });
+        if (!(await setHandled(params.id, null))) return noSuchLead();
+        return actionOk(intent, "Reopened.");
       case "retry":
-        if (!notificationsEnabled(env())) return data<Outcome>({ ok: false, message: "E-mail notifications are off (SMTP_URL and SALES_EMAIL)." }, { status: 409 });
-        if (!(await requeueNotification(params.id))) return data<Outcome>({ ok: false, message: "This lead's e-mail is not waiting for a retry." }, { status: 409 });
+        if (!notificationsEnabled(env())) return actionError(409, { intent, message: "E-mail notifications are off (SMTP_URL and SALES_EMAIL)." });
+        if (!(await requeueNotification(params.id))) return actionError(409, { intent, message: "This lead's e-mail is not waiting for a retry." });
         kickOutbox();
-        return data<Outcome>({ ok: true, message: "The e-mail to sales is being sent again." });
-      default:
-        return data<Outcome>({ ok: false, message: "Unknown action." }, { status: 400 });
+        return actionOk(intent, "The e-mail to sales is being sent again.");
     }
   } catch (error) {
     console.error("Lead change failed:", error instanceof Error ? error.message : error);
-    return data<Outcome>({ ok: false, message: "That change could not be saved. Try again." }, { status: 503 });
+    return actionError(503, { intent, message: "That change could not be saved. Try again." });
   }
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: `${loaderData?.lead ? `${loaderData.lead.fullName}, ${loaderData.lead.company}` : "Lead not found"} | Crossroads IT admin` },
-  { name: "robots", content: "noindex, nofollow" },
-];
-
-const button = "inline-flex min-h-10 items-center rounded-md px-4 text-sm font-semibold";
+export const meta: Route.MetaFunction = ({ loaderData }) => adminMeta(loaderData?.lead ? `${loaderData.lead.fullName}, ${loaderData.lead.company}` : "Lead not found");
 
 function Detail({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -105,11 +105,7 @@ function Detail({ label, children }: { label: string; children: React.ReactNode 
 export default function AdminLead({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const outcome = actionData as Outcome | undefined;
-  const outcomeRef = useRef<HTMLParagraphElement>(null);
-  useEffect(() => {
-    if (outcome) outcomeRef.current?.focus();
-  }, [outcome]);
+  const outcome = actionData as ActionResult | undefined;
 
   const back = (
     <Link to="/admin/leads" className="text-sm font-medium text-navy-900 underline underline-offset-2">
@@ -143,28 +139,19 @@ export default function AdminLead({ loaderData, actionData }: Route.ComponentPro
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <a href={`mailto:${lead.email}`} className={`${button} border border-slate-300 bg-white text-navy-900 hover:bg-slate-100`}>
+          <a href={`mailto:${lead.email}`} className={buttonClass("secondary", undefined, "md")}>
             Reply by e-mail
           </a>
           <Form method="post">
             <input type="hidden" name="intent" value={lead.handled ? "reopen" : "handle"} />
-            <button type="submit" disabled={busy} className={`${button} ${lead.handled ? "border border-slate-300 bg-white text-navy-900 hover:bg-slate-100" : "bg-accent text-white hover:bg-accent-strong"} disabled:opacity-70`}>
+            <Button type="submit" disabled={busy} variant={lead.handled ? "secondary" : "primary"}>
               {lead.handled ? "Reopen" : "Mark handled"}
-            </button>
+            </Button>
           </Form>
         </div>
       </div>
 
-      {outcome && (
-        <p
-          ref={outcomeRef}
-          tabIndex={-1}
-          role={outcome.ok ? "status" : "alert"}
-          className={`mt-4 rounded-md border p-3 text-sm font-semibold ${outcome.ok ? "border-emerald-300 bg-emerald-50 text-emerald-900" : "border-red-300 bg-red-50 text-red-900"}`}
-        >
-          {outcome.message}
-        </p>
-      )}
+      {outcome && <ActionMessage result={outcome} />}
 
       <div className="mt-6 grid gap-6 xl:grid-cols-[minmax(0,1fr)_22rem]">
         <section aria-labelledby="request-heading" className="rounded-lg border border-slate-200 bg-white p-5">
@@ -211,9 +198,9 @@ export default function AdminLead({ loaderData, actionData }: Route.ComponentPro
             {notificationsOn && (lead.notifyStatus === "failed" || lead.notifyStatus === "off") && (
               <Form method="post" className="mt-3">
                 <input type="hidden" name="intent" value="retry" />
-                <button type="submit" disabled={busy} className={`${button} border border-slate-300 bg-white text-navy-900 hover:bg-slate-100 disabled:opacity-70`}>
+                <Button type="submit" disabled={busy} variant="secondary">
                   {lead.notifyStatus === "failed" ? "Retry notification now" : "E-mail it to sales now"}
-                </button>
+                </Button>
               </Form>
             )}
           </section>

@@ -1,8 +1,10 @@
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/leads";
 import { requireAdmin } from "~/auth/session.server";
-import { formatWhen, HandledBadge, NotifyBadge } from "~/components/admin/lead-badges";
-import { site } from "~/config/site";
+import { HandledBadge, NotifyBadge } from "~/components/admin/lead-badges";
+import { formatDateTime } from "~/lib/format-date";
+import { Button, buttonClass } from "~/components/ui/button";
+import { adminMeta } from "~/lib/meta";
 import { env } from "~/env.server";
 import { serviceLabel } from "~/leads/contact-fields";
 import { LEAD_FILTERS, leadListHref, PAGE_SIZE, parseLeadQuery, type LeadFilter } from "~/leads/query";
@@ -23,7 +25,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     notificationsOn: notificationsEnabled(env()),
     rows: list.rows.map((r) => ({
       id: r.id,
-      received: formatWhen(r.createdAt, site.hours.timeZone),
+      received: formatDateTime(r.createdAt),
       receivedIso: r.createdAt.toISOString(),
       fullName: r.fullName,
       email: r.email,
@@ -35,11 +37,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Leads | Crossroads IT admin" }, { name: "robots", content: "noindex, nofollow" }];
+export const meta: Route.MetaFunction = () => adminMeta("Leads");
 
 const FILTER_LABELS: Record<LeadFilter, string> = { open: "Open", handled: "Handled", all: "All" };
 
-const small = "inline-flex min-h-9 items-center rounded-md border border-slate-300 bg-white px-3 text-sm font-medium text-navy-900 hover:bg-slate-100";
+const small = buttonClass("secondary", undefined, "sm");
 
 const LEAD_COLUMNS: AdminColumn[] = [{ label: "Received" }, { label: "Name" }, { label: "Company" }, { label: "Service" }, { label: "Status" }, { label: "E-mail to sales" }];
 
@@ -82,9 +84,9 @@ export default function AdminLeads({ loaderData: { query, total, pages, open, ro
               className="mt-1 w-full rounded-md border sm:w-72 border-slate-400 bg-white px-3 py-2 text-sm text-navy-900"
             />
           </label>
-          <button type="submit" className="min-h-10 rounded-md bg-navy-900 px-4 text-sm font-semibold text-white hover:bg-navy-800">
+          <Button type="submit" variant="secondary">
             Search
-          </button>
+          </Button>
           {query.q && (
             <Link to={leadListHref({ q: "", status: query.status })} className="min-h-10 content-center px-2 text-sm font-medium text-navy-900 underline">
               Clear search

@@ -1,5 +1,6 @@
-import { useEffect, useRef } from "react";
-import { data, Form, useNavigation } from "react-router";
+import { useState } from "react";
+import { Form, useNavigation } from "react-router";
+import { z } from "zod";
 import type { Route } from "./+types/users";
 import { grantRole, hasAdminRole, revokeRole } from "~/auth/roles.server";
 import { requireAdmin } from "~/auth/session.server";
@@ -13,15 +14,36 @@ import {
   uuidSchema,
   WeakPasswordError,
 } from "~/auth/users.server";
+import { ActionMessage } from "~/components/admin/action-message";
 import { AdminTable, type AdminColumn } from "~/components/admin/admin-table";
-import { readForm } from "~/lib/request-body.server";
+import { ConfirmedDeleteForm, DeleteStep } from "~/components/admin/confirm-delete";
+import { ConfirmDialog } from "~/components/admin/confirm-dialog";
+import { useHydrated } from "~/components/admin/use-hydrated";
+import { Button } from "~/components/ui/button";
+import type { ActionFailure, ActionResult } from "~/lib/action-result";
+import { actionConfirm, actionError, actionOk, parseAdminForm } from "~/lib/admin-action.server";
+import { adminMeta } from "~/lib/meta";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const me = await requireAdmin(request);
   return { staff: await listStaff(), me: { id: me.user.id, isSuperAdmin: me.isSuperAdmin } };
 }
 
-type Outcome = { ok: true; message: string } | { ok: false; message: string; reasons?: string[]; code?: string; intent: string; email?: string };
+type UsersField = "email" | "userId";
+type Outcome = ActionResult<string, UsersField>;
+
+const userId = z.string().refine((value) => uuidSchema.safeParse(value).success, "Not a valid user id.");
+const text = z.string().default("");
+const usersSchema = z.discriminatedUnion("intent", [
+  // The e-mail and the password are checked by createStaffUser and resetPassword (their own rules and messages).
+  z.object({ intent: z.literal("create"), email: text, password: text }),
+  z.object({ intent: z.literal("reset-password"), userId, password: text }),
+  z.object({ intent: z.literal("sign-out"), userId }),
+  z.object({ intent: z.literal("grant-admin"), userId }),
+  z.object({ intent: z.literal("revoke-admin"), userId }),
+  // Without JavaScript, a delete first answers with a confirmation step; confirm=yes deletes.
+  z.object({ intent: z.literal("delete"), userId, confirm: z.literal("yes").optional() }),
+]);
 
 const SUPER_ONLY = new Set(["grant-admin", "revoke-admin", "delete"]);
 /** Changes to someone else's sign-in: allowed on an administrator's account to the super-administrator only. */
@@ -34,72 +56,74 @@ const GUARDS_ADMINS = new Set(["reset-password", "sign-out"]);
  */
 export async function action({ request }: Route.ActionArgs) {
   const me = await requireAdmin(request);
-  const form = await readForm(request);
-  const intent = String(form.get("intent") ?? "");
-  const refuse = (status: number, message: string, extra: Partial<Extract<Outcome, { ok: false }>> = {}) =>
-    data<Outcome>({ ok: false, message, intent, ...extra }, { status });
+  const parsed = await parseAdminForm(request, usersSchema, { echo: ["email"] });
+  const { intent } = parsed;
+  const refuse = (status: number, message: string, extra: Partial<ActionFailure<string, UsersField>> = {}) => actionError(status, { intent, message, ...extra });
 
+  // Who may do what is decided by the intent alone, before anything else is looked at.
   if (SUPER_ONLY.has(intent) && !me.isSuperAdmin) return refuse(403, "Only the super-administrator may change roles or delete accounts.", { code: "forbidden" });
+  if (!parsed.ok) return parsed.response;
+  const input = parsed.data;
+  const echo = { values: { email: input.intent === "create" ? input.email : "" } };
   try {
-    if (intent === "create") {
-      const email = String(form.get("email") ?? "");
-      const created = await createStaffUser({ email, password: String(form.get("password") ?? ""), admin: false });
-      return data<Outcome>({ ok: true, message: `Created ${created.email}.` });
+    if (input.intent === "create") {
+      const created = await createStaffUser({ email: input.email, password: input.password, admin: false });
+      return actionOk(intent, `Created ${created.email}.`);
     }
-    const parsed = uuidSchema.safeParse(form.get("userId"));
-    if (!parsed.success) return refuse(400, "Not a valid user id.", { code: "validation_failed" });
-    const userId = parsed.data;
-    const isSelf = userId === me.user.id;
-    if (GUARDS_ADMINS.has(intent) && !me.isSuperAdmin && (await hasAdminRole(userId)))
+    const isSelf = input.userId === me.user.id;
+    if (GUARDS_ADMINS.has(intent) && !me.isSuperAdmin && (await hasAdminRole(input.userId)))
       return refuse(403, "Only the super-administrator may reset the password of, or sign out, an administrator.", { code: "forbidden" });
-    switch (intent) {
+    switch (input.intent) {
       case "reset-password":
-        await resetPassword(userId, String(form.get("password") ?? ""));
-        return data<Outcome>({ ok: true, message: "Password changed; that account was signed out everywhere." });
+        await resetPassword(input.userId, input.password);
+        return actionOk(intent, "Password changed; that account was signed out everywhere.");
       case "sign-out":
-        await signOutEverywhere(userId);
-        return data<Outcome>({ ok: true, message: "Signed out everywhere." });
+        await signOutEverywhere(input.userId);
+        return actionOk(intent, "Signed out everywhere.");
       case "grant-admin":
-        await grantRole(userId, "admin");
-        return data<Outcome>({ ok: true, message: "Administrator role granted." });
+        await grantRole(input.userId, "admin");
+        return actionOk(intent, "Administrator role granted.");
       case "revoke-admin":
         if (isSelf) return refuse(400, "You cannot remove your own administrator role.");
-        await revokeRole(userId, "admin");
-        return data<Outcome>({ ok: true, message: "Administrator role removed." });
+        await revokeRole(input.userId, "admin");
+        return actionOk(intent, "Administrator role removed.");
       case "delete":
         if (isSelf) return refuse(400, "You cannot delete your own account.");
-        await deleteStaffUser(userId);
-        return data<Outcome>({ ok: true, message: "Account deleted." });
-      default:
-        return refuse(400, "Unknown action.");
+        if (input.confirm !== "yes") return actionConfirm(intent, "Confirm the deletion.", { values: { userId: input.userId } });
+        await deleteStaffUser(input.userId);
+        return actionOk(intent, "Account deleted.");
     }
   } catch (error) {
-    if (error instanceof WeakPasswordError) return refuse(400, "That password is too weak.", { code: error.code, reasons: error.reasons, email: String(form.get("email") ?? "") });
-    if (error instanceof AccountExistsError) return refuse(409, error.message, { code: error.code, email: String(form.get("email") ?? "") });
-    if (error instanceof Error && error.name === "ZodError") return refuse(400, "Enter a valid e-mail address.", { code: "validation_failed", email: String(form.get("email") ?? "") });
+    if (error instanceof WeakPasswordError) return refuse(400, "That password is too weak.", { code: error.code, details: error.reasons, ...echo });
+    if (error instanceof AccountExistsError) return refuse(409, error.message, { code: error.code, ...echo });
+    if (error instanceof Error && error.name === "ZodError") return refuse(400, "Enter a valid e-mail address.", { code: "validation_failed", ...echo });
     console.error("Staff account change failed:", error instanceof Error ? error.message : error);
     return refuse(500, "That change could not be saved. Try again.");
   }
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Staff accounts | Crossroads IT admin" }, { name: "robots", content: "noindex, nofollow" }];
+export const meta: Route.MetaFunction = () => adminMeta("Staff accounts");
 
 const input = "rounded-md border border-slate-400 bg-white px-3 py-2 text-sm text-navy-900";
-const small = "min-h-9 rounded-md border border-slate-300 bg-white px-3 text-sm font-medium text-navy-900 hover:bg-slate-100";
 
 const STAFF_COLUMNS: AdminColumn[] = [{ label: "Account" }, { label: "Role" }, { label: "Created" }, { label: "Open sessions" }, { label: "Actions" }];
+
+/** The question before a deletion: in the dialog with JavaScript, on the page's confirmation step without. */
+const deleteQuestion = (email: string) => `Delete the account ${email}? This cannot be undone.`;
 
 export default function Users({ loaderData: { staff, me }, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const outcome = actionData as Outcome | undefined;
-  const outcomeRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (outcome) outcomeRef.current?.focus();
-  }, [outcome]);
-  const confirmDelete = (email: string) => (event: React.FormEvent) => {
-    if (!window.confirm(`Delete the account ${email}? This cannot be undone.`)) event.preventDefault();
+  const hydrated = useHydrated();
+  const [confirming, setConfirming] = useState<{ id: string; email: string } | null>(null);
+  const confirmDelete = (target: { id: string; email: string }) => (event: React.FormEvent) => {
+    // With JavaScript, ask in a dialog; without it, the server asks on a confirmation step.
+    if (!hydrated) return;
+    event.preventDefault();
+    setConfirming(target);
   };
+  const toConfirm = outcome?.ok === "confirm" ? staff.find((u) => u.id === outcome.values?.userId) : undefined;
 
   return (
     <>
@@ -110,25 +134,9 @@ export default function Users({ loaderData: { staff, me }, actionData }: Route.C
           : "Only the super-administrator can change roles, delete accounts, or reset the password of an administrator."}
       </p>
 
-      {outcome && (
-        <div
-          ref={outcomeRef}
-          tabIndex={-1}
-          role={outcome.ok ? "status" : "alert"}
-          className={`mt-4 rounded-md border p-3 text-sm ${outcome.ok ? "border-emerald-300 bg-emerald-50 text-emerald-900" : "border-red-300 bg-red-50 text-red-900"}`}
-        >
-          <p className="font-semibold">
-            {!outcome.ok && outcome.code ? `${outcome.code}: ` : ""}
-            {outcome.message}
-          </p>
-          {!outcome.ok && outcome.reasons && (
-            <ul className="mt-1 list-disc pl-5">
-              {outcome.reasons.map((r) => (
-                <li key={r}>{r}</li>
-              ))}
-            </ul>
-          )}
-        </div>
+      {outcome && outcome.ok !== "confirm" && <ActionMessage result={outcome} showCode />}
+      {toConfirm && (
+        <DeleteStep question={deleteQuestion(toConfirm.email)} fields={{ userId: toConfirm.id }} cancelTo="/admin/users" />
       )}
 
       <section aria-labelledby="create-heading" className="mt-6 rounded-lg border border-slate-200 bg-white p-4">
@@ -139,15 +147,15 @@ export default function Users({ loaderData: { staff, me }, actionData }: Route.C
           <input type="hidden" name="intent" value="create" />
           <label className="flex w-full flex-col text-sm font-medium text-navy-900 sm:w-auto">
             E-mail
-            <input name="email" type="email" required autoComplete="off" defaultValue={outcome && !outcome.ok && outcome.intent === "create" ? outcome.email : ""} className={`${input} mt-1 w-full sm:w-72`} />
+            <input name="email" type="email" required autoComplete="off" defaultValue={outcome && outcome.ok === false && outcome.intent === "create" ? outcome.values?.email : ""} className={`${input} mt-1 w-full sm:w-72`} />
           </label>
           <label className="flex w-full flex-col text-sm font-medium text-navy-900 sm:w-auto">
             Initial password
             <input name="password" type="text" required autoComplete="new-password" minLength={12} className={`${input} mt-1 w-full sm:w-60`} />
           </label>
-          <button type="submit" disabled={busy} className="min-h-10 rounded-md bg-accent px-4 text-sm font-semibold text-white hover:bg-accent-strong disabled:opacity-70">
+          <Button type="submit" disabled={busy}>
             Create account
-          </button>
+          </Button>
         </Form>
         <p className="mt-2 text-xs text-slate-600">At least 12 characters, two kinds of character, not the e-mail name. Share it privately.</p>
       </section>
@@ -174,16 +182,16 @@ export default function Users({ loaderData: { staff, me }, actionData }: Route.C
                         New password for {u.email}
                       </label>
                       <input id={`pw-${u.id}`} name="password" type="text" required autoComplete="new-password" placeholder="New password" className={`${input} w-40`} />
-                      <button type="submit" className={small}>
+                      <Button type="submit" variant="secondary" size="sm">
                         Reset password<span className="sr-only"> for {u.email}</span>
-                      </button>
+                      </Button>
                     </Form>
                     <Form method="post">
                       <input type="hidden" name="intent" value="sign-out" />
                       <input type="hidden" name="userId" value={u.id} />
-                      <button type="submit" className={small}>
+                      <Button type="submit" variant="secondary" size="sm">
                         Sign out everywhere<span className="sr-only"> ({u.email})</span>
-                      </button>
+                      </Button>
                     </Form>
                   </>
                 )}
@@ -192,17 +200,17 @@ export default function Users({ loaderData: { staff, me }, actionData }: Route.C
                     <Form method="post">
                       <input type="hidden" name="intent" value={u.isAdmin ? "revoke-admin" : "grant-admin"} />
                       <input type="hidden" name="userId" value={u.id} />
-                      <button type="submit" className={small}>
+                      <Button type="submit" variant="secondary" size="sm">
                         {u.isAdmin ? "Remove admin" : "Make admin"}
                         <span className="sr-only"> ({u.email})</span>
-                      </button>
+                      </Button>
                     </Form>
-                    <Form method="post" onSubmit={confirmDelete(u.email)}>
+                    <Form method="post" onSubmit={confirmDelete(u)}>
                       <input type="hidden" name="intent" value="delete" />
                       <input type="hidden" name="userId" value={u.id} />
-                      <button type="submit" className={`${small} border-red-300 text-red-800 hover:bg-red-50`}>
+                      <Button type="submit" variant="danger-outline" size="sm">
                         Delete<span className="sr-only"> {u.email}</span>
-                      </button>
+                      </Button>
                     </Form>
                   </>
                 )}
@@ -211,6 +219,19 @@ export default function Users({ loaderData: { staff, me }, actionData }: Route.C
           </tr>
         ))}
       </AdminTable>
+
+      <ConfirmDialog
+        open={confirming !== null}
+        title={confirming ? deleteQuestion(confirming.email) : ""}
+        onCancel={() => setConfirming(null)}
+        actions={
+          confirming && (
+            <ConfirmedDeleteForm fields={{ userId: confirming.id }} onSubmit={() => setConfirming(null)} />
+          )
+        }
+      >
+        The account and its sessions are removed; the person can no longer sign in.
+      </ConfirmDialog>
     </>
   );
 }

@@ -1,0 +1,27 @@
+import { useEffect, useState } from "react";
+import { useFetcher } from "react-router";
+import type { EditorActionData } from "~/docs/editor-types";
+
+/** How long typing pauses before the preview is refreshed. */
+export const PREVIEW_DEBOUNCE_MS = 300;
+
+/**
+ * The live preview of the body being edited: the server renders and sanitises it (the route's
+ * action, intent=preview), so no Markdown library ships to the browser. Without JavaScript the
+ * Preview button posts the form and the answer comes back as the page's action data.
+ */
+export function useDocumentPreview(body: string, initialPreview: string, actionData: EditorActionData | undefined) {
+  const fetcher = useFetcher<EditorActionData>();
+  const { submit } = fetcher;
+  const [previewedBody, setPreviewedBody] = useState(body);
+  useEffect(() => {
+    if (body === previewedBody) return;
+    const timer = setTimeout(() => {
+      setPreviewedBody(body);
+      void submit({ intent: "preview", body }, { method: "post" });
+    }, PREVIEW_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [body, previewedBody, submit]);
+  const html = fetcher.data?.intent === "preview" ? fetcher.data.html : actionData?.intent === "preview" ? actionData.html : initialPreview;
+  return { html, busy: fetcher.state !== "idle" || body !== previewedBody };
+}
