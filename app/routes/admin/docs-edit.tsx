@@ -13,10 +13,10 @@ import { readForm } from "~/lib/request-body.server";
 
 const notFound = () => data({ reason: "not-found" }, { status: 404 });
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context.services);
   const id = documentIdSchema.safeParse(params.id);
-  const document = id.success ? await getDocument(id.data) : null;
+  const document = id.success ? await getDocument(id.data, context.services.db) : null;
   if (!document) throw notFound();
   return { document, previewHtml: await renderMarkdown(document.body) };
 }
@@ -24,8 +24,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 const CREATED: Record<string, string> = { draft: "Draft saved. Publish it when it is ready.", published: "Document created and published." };
 
 /** intents: preview, save, publish (save and publish), unpublish, delete (with confirm=yes). */
-export async function action({ request, params }: Route.ActionArgs) {
-  await requireAdmin(request);
+export async function action({ request, params, context }: Route.ActionArgs) {
+  await requireAdmin(request, context.services);
   const id = documentIdSchema.safeParse(params.id);
   if (!id.success) throw notFound();
   const form = await readForm(request, DOCUMENT_FORM_LIMIT);
@@ -34,12 +34,12 @@ export async function action({ request, params }: Route.ActionArgs) {
 
   if (intent === "preview") return previewResponse(form);
   if (intent === "unpublish") {
-    if (!(await setPublished(id.data, false))) return gone();
+    if (!(await setPublished(id.data, false, context.services.db))) return gone();
     return data<EditorActionData>({ intent, ok: true, message: "Unpublished: readers can no longer open it." });
   }
   if (intent === "delete") {
     if (form.get("confirm") !== "yes") return data<EditorActionData>({ intent, ok: false, confirm: true, message: "Confirm the deletion." });
-    if (!(await deleteDocument(id.data))) return gone();
+    if (!(await deleteDocument(id.data, context.services.db))) return gone();
     return redirect("/admin/docs?deleted=1");
   }
   if (!isSaveIntent(intent)) return data<EditorActionData>({ intent, ok: false, message: "Unknown action." }, { status: 400 });
@@ -48,7 +48,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (!parsed.ok) return invalidResponse(intent, parsed);
   let found: boolean;
   try {
-    found = await updateDocument(id.data, parsed.data, intent === "publish" ? { published: true } : {});
+    found = await updateDocument(id.data, parsed.data, intent === "publish" ? { published: true } : {}, context.services.db);
   } catch (error) {
     return failedSaveResponse(intent, parsed, error);
   }

@@ -10,14 +10,14 @@ import { site } from "~/config/site";
 import { DOCUMENT_FORM_LIMIT } from "~/docs/document-rules";
 import { readForm } from "~/lib/request-body.server";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context.services);
   return null;
 }
 
 /** intent=preview renders the body; save (a draft) and publish create the document. */
-export async function action({ request }: Route.ActionArgs) {
-  const me = await requireAdmin(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const me = await requireAdmin(request, context.services);
   const form = await readForm(request, DOCUMENT_FORM_LIMIT);
   const intent = String(form.get("intent") ?? "");
   if (intent === "preview") return previewResponse(form);
@@ -26,7 +26,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (!parsed.ok) return invalidResponse(intent, parsed);
   let id: string;
   try {
-    ({ id } = await createDocument(parsed.data, me.user.id, { published: intent === "publish" }));
+    ({ id } = await createDocument(parsed.data, me.user.id, { published: intent === "publish" }, context.services.db));
   } catch (error) {
     return failedSaveResponse(intent, parsed, error);
   }

@@ -27,7 +27,7 @@ import {
 import { StorageError } from "~/storage/errors";
 import { readLimitedBody } from "~/storage/http.server";
 import { nameProblem, storagePaths, toObjectName } from "~/storage/names";
-import { storage, type ObjectInfo } from "~/storage/storage.server";
+import type { ObjectInfo } from "~/storage/storage.server";
 import { AdminTable, type AdminColumn } from "~/components/admin/admin-table";
 
 const PAGE_SIZE = LIST_DEFAULTS.limit;
@@ -52,11 +52,11 @@ function toItem(info: ObjectInfo): GraphicsItem {
   };
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context.services);
   const url = new URL(request.url);
   const { q, offset, file } = querySchema.parse(Object.fromEntries(url.searchParams));
-  const store = await storage();
+  const store = context.services.storage;
   const [page, selectedInfo] = await Promise.all([
     store.list(GRAPHICS_BUCKET, { search: q, offset, limit: PAGE_SIZE }),
     file ? store.info(GRAPHICS_BUCKET, file).catch(() => null) : null,
@@ -99,8 +99,8 @@ const describeMove = (from: string, to: string) => {
 };
 
 /** Every change checked here, on the server: administrators only; names, types and sizes by the storage interface. */
-export async function action({ request }: Route.ActionArgs) {
-  const me = await requireAdmin(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const me = await requireAdmin(request, context.services);
   const refuse = (status: number, outcome: Omit<Extract<GraphicsOutcome, { ok: false }>, "ok">) => data<GraphicsOutcome>({ ok: false, ...outcome }, { status });
 
   // The body is read within a limit (several files for the no-JavaScript upload form).
@@ -122,7 +122,7 @@ export async function action({ request }: Route.ActionArgs) {
     return refuse(400, { intent, field, code: "invalid_request", message: issue?.message ?? "That request is not valid.", name: String(form.get("name") ?? ""), value: String(form.get("to") ?? "") });
   }
   const input = parsed.data;
-  const store = await storage();
+  const store = context.services.storage;
   try {
     switch (input.intent) {
       case "upload": {

@@ -5,12 +5,10 @@ import type { Route } from "./+types/lead";
 import { requireAdmin } from "~/auth/session.server";
 import { formatWhen, HandledBadge, NotifyBadge } from "~/components/admin/lead-badges";
 import { site } from "~/config/site";
-import { database } from "~/db/client.server";
 import { user } from "~/db/schema.server";
 import { env } from "~/env.server";
 import { COMPANY_SIZES, REFERRAL_SOURCES } from "~/leads/contact-schema";
 import { serviceLabel } from "~/leads/mail.server";
-import { kickOutbox } from "~/leads/outbox.server";
 import { getLead, requeueNotification, setHandled } from "~/leads/store.server";
 import { notificationsEnabled } from "~/leads/worker.server";
 import { readForm } from "~/lib/request-body.server";
@@ -19,13 +17,13 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const labelOf = (options: readonly { value: string; label: string }[], value: string | null) => (value ? (options.find((o) => o.value === value)?.label ?? value) : "");
 
 // The layout's guard runs too, but every protected loader checks on its own.
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  const lead = UUID.test(params.id) ? await getLead(params.id) : undefined;
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context.services);
+  const lead = UUID.test(params.id) ? await getLead(params.id, context.services.db) : undefined;
   if (!lead) return data({ lead: null }, { status: 404 });
   let handledBy = "";
   if (lead.handledBy) {
-    const [who] = await (await database()).select({ email: user.email }).from(user).where(eq(user.id, lead.handledBy));
+    const [who] = await context.services.db.select({ email: user.email }).from(user).where(eq(user.id, lead.handledBy));
     handledBy = who?.email ?? "";
   }
   const when = (d: Date | null) => formatWhen(d, site.hours.timeZone);
@@ -61,22 +59,22 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 type Outcome = { ok: boolean; message: string };
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const me = await requireAdmin(request);
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const me = await requireAdmin(request, context.services);
   if (!UUID.test(params.id)) return data<Outcome>({ ok: false, message: "No such lead." }, { status: 404 });
   const intent = String((await readForm(request)).get("intent") ?? "");
   try {
     switch (intent) {
       case "handle":
-        if (!(await setHandled(params.id, me.user.id))) return data<Outcome>({ ok: false, message: "No such lead." }, { status: 404 });
+        if (!(await setHandled(params.id, me.user.id, context.services.db))) return data<Outcome>({ ok: false, message: "No such lead." }, { status: 404 });
         return data<Outcome>({ ok: true, message: "Marked handled." });
       case "reopen":
-        if (!(await setHandled(params.id, null))) return data<Outcome>({ ok: false, message: "No such lead." }, { status: 404 });
+        if (!(await setHandled(params.id, null, context.services.db))) return data<Outcome>({ ok: false, message: "No such lead." }, { status: 404 });
         return data<Outcome>({ ok: true, message: "Reopened." });
       case "retry":
         if (!notificationsEnabled(env())) return data<Outcome>({ ok: false, message: "E-mail notifications are off (SMTP_URL and SALES_EMAIL)." }, { status: 409 });
-        if (!(await requeueNotification(params.id))) return data<Outcome>({ ok: false, message: "This lead's e-mail is not waiting for a retry." }, { status: 409 });
-        kickOutbox();
+        if (!(await requeueNotification(params.id, context.services.db))) return data<Outcome>({ ok: false, message: "This lead's e-mail is not waiting for a retry." }, { status: 409 });
+        context.services.kickOutbox();
         return data<Outcome>({ ok: true, message: "The e-mail to sales is being sent again." });
       default:
         return data<Outcome>({ ok: false, message: "Unknown action." }, { status: 400 });

@@ -16,9 +16,9 @@ import {
 import { AdminTable, type AdminColumn } from "~/components/admin/admin-table";
 import { readForm } from "~/lib/request-body.server";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const me = await requireAdmin(request);
-  return { staff: await listStaff(), me: { id: me.user.id, isSuperAdmin: me.isSuperAdmin } };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const me = await requireAdmin(request, context.services);
+  return { staff: await listStaff(context.services.db), me: { id: me.user.id, isSuperAdmin: me.isSuperAdmin } };
 }
 
 type Outcome = { ok: true; message: string } | { ok: false; message: string; reasons?: string[]; code?: string; intent: string; email?: string };
@@ -32,8 +32,8 @@ const GUARDS_ADMINS = new Set(["reset-password", "sign-out"]);
  * admin creates accounts and resets or signs out staff; only the super-administrator changes
  * roles, deletes accounts, or resets or signs out an administrator (itself included).
  */
-export async function action({ request }: Route.ActionArgs) {
-  const me = await requireAdmin(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const me = await requireAdmin(request, context.services);
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   const refuse = (status: number, message: string, extra: Partial<Extract<Outcome, { ok: false }>> = {}) =>
@@ -43,32 +43,32 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     if (intent === "create") {
       const email = String(form.get("email") ?? "");
-      const created = await createStaffUser({ email, password: String(form.get("password") ?? ""), admin: false });
+      const created = await createStaffUser({ email, password: String(form.get("password") ?? ""), admin: false }, context.services);
       return data<Outcome>({ ok: true, message: `Created ${created.email}.` });
     }
     const parsed = uuidSchema.safeParse(form.get("userId"));
     if (!parsed.success) return refuse(400, "Not a valid user id.", { code: "validation_failed" });
     const userId = parsed.data;
     const isSelf = userId === me.user.id;
-    if (GUARDS_ADMINS.has(intent) && !me.isSuperAdmin && (await hasAdminRole(userId)))
+    if (GUARDS_ADMINS.has(intent) && !me.isSuperAdmin && (await hasAdminRole(userId, context.services.db)))
       return refuse(403, "Only the super-administrator may reset the password of, or sign out, an administrator.", { code: "forbidden" });
     switch (intent) {
       case "reset-password":
-        await resetPassword(userId, String(form.get("password") ?? ""));
+        await resetPassword(userId, String(form.get("password") ?? ""), context.services.auth);
         return data<Outcome>({ ok: true, message: "Password changed; that account was signed out everywhere." });
       case "sign-out":
-        await signOutEverywhere(userId);
+        await signOutEverywhere(userId, context.services.auth);
         return data<Outcome>({ ok: true, message: "Signed out everywhere." });
       case "grant-admin":
-        await grantRole(userId, "admin");
+        await grantRole(userId, "admin", context.services.db);
         return data<Outcome>({ ok: true, message: "Administrator role granted." });
       case "revoke-admin":
         if (isSelf) return refuse(400, "You cannot remove your own administrator role.");
-        await revokeRole(userId, "admin");
+        await revokeRole(userId, "admin", context.services.db);
         return data<Outcome>({ ok: true, message: "Administrator role removed." });
       case "delete":
         if (isSelf) return refuse(400, "You cannot delete your own account.");
-        await deleteStaffUser(userId);
+        await deleteStaffUser(userId, context.services.auth);
         return data<Outcome>({ ok: true, message: "Account deleted." });
       default:
         return refuse(400, "Unknown action.");
