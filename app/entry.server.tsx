@@ -2,14 +2,14 @@
  * The server's rendering entry: React Router's default streaming render, plus one rule for the
  * log (app/lib/error-log.server.ts): an unexpected error is one line with the request id, an
  * expected 4xx answer is not logged at all. Every inline script carries the request's
- * Content-Security-Policy nonce (app/lib/csp-nonce.ts) when our server gave one.
+ * Content-Security-Policy nonce, which our server puts in the load context (prerendering has
+ * none: the server allows static pages' inline scripts by hash).
  */
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
-import { ServerRouter, type EntryContext, type HandleDataRequestFunction, type HandleErrorFunction } from "react-router";
-import { cspNonceOf } from "~/lib/csp-nonce";
+import { ServerRouter, type AppLoadContext, type EntryContext, type HandleDataRequestFunction, type HandleErrorFunction } from "react-router";
 import { logRequestError } from "~/lib/error-log.server";
 import { applyPrivateCaching } from "~/lib/private-caching";
 
@@ -23,7 +23,13 @@ export const handleDataRequest: HandleDataRequestFunction = (response, { request
   return response;
 };
 
-export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext) {
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  loadContext?: Partial<AppLoadContext>,
+) {
   applyPrivateCaching(request.url, responseHeaders);
   if (request.method.toUpperCase() === "HEAD") return new Response(null, { status: responseStatusCode, headers: responseHeaders });
 
@@ -34,7 +40,7 @@ export default function handleRequest(request: Request, responseStatusCode: numb
     const readyOption: keyof RenderToPipeableStreamOptions = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
     // React Router's scripts (<Scripts>, <ScrollRestoration>, the streamed data) take it from
     // <ServerRouter>; React's own streaming scripts from the render option.
-    const nonce = cspNonceOf(request);
+    const nonce = loadContext?.cspNonce || undefined;
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {

@@ -8,7 +8,7 @@
 import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
 import { AccountExistsError, createStaffUser, WeakPasswordError } from "../app/auth/users.server";
-import { closeDatabase } from "../app/db/client.server";
+import { closeDatabase, initDatabase } from "../app/db/client.server";
 import { env } from "../app/env.server";
 
 function askHidden(question: string): Promise<string> {
@@ -46,8 +46,9 @@ async function main(): Promise<number> {
       return 1;
     }
   }
-  env(); // validates the configuration with the server's schema
+  const config = env(); // validates the configuration with the server's schema
   try {
+    await initDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
     const user = await createStaffUser({ email: values.email, password, name: values.name, admin: values.admin });
     console.log(`Created ${values.admin ? "administrator" : "staff account"} ${user.email} (${user.id}).`);
     return 0;

@@ -4,8 +4,8 @@
  *
  * - prerendered HTML: its inline scripts allowed by their SHA-256 hashes, computed once when the
  *   static store loads the file (`inlineScriptHashes`);
- * - pages rendered by React Router: a fresh nonce per request (`middleware`), which
- *   app/entry.server.tsx puts on every inline script;
+ * - pages rendered by React Router: a fresh nonce per request (`middleware`), which reaches
+ *   app/entry.server.tsx in the load context and goes on every inline script;
  * - everything else: the same policy without any inline script.
  *
  * Scripts otherwise come from this origin only, plus the tag manager's origin when GTM_ID is set.
@@ -14,7 +14,6 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import type { RequestHandler } from "express";
-import { CSP_NONCE_HEADER } from "../app/lib/csp-nonce.ts";
 
 export const TAG_MANAGER_ORIGIN = "https://www.googletagmanager.com";
 export const HSTS = "max-age=31536000; includeSubDomains";
@@ -24,6 +23,11 @@ export interface SecurityOptions {
   siteUrl: string;
   /** The tag manager container (GTM_ID): set, its origin may serve scripts, images and requests. */
   gtmId?: string | null;
+  /**
+   * `npm run dev` only: Vite's hot reload needs its WebSocket (`connect-src ws:`) and inserts the
+   * stylesheets as <style> elements (`style-src 'unsafe-inline'`).
+   */
+  development?: boolean;
 }
 
 export interface Security {
@@ -33,23 +37,24 @@ export interface Security {
   policy(inlineScriptSources: readonly string[]): string;
   /**
    * Express middleware for everything React Router answers: the headers, with a per-request
-   * nonce in the policy and in the CSP_NONCE_HEADER request header. A response's own value of one
-   * of these headers (a stored graphic's stricter sandbox policy) replaces ours instead of being
-   * joined to it.
+   * nonce in the policy and in `res.locals.cspNonce` (the server puts it in the load context).
+   * The server's React Router handler lets a response's own value of one of these headers (a
+   * stored graphic's stricter sandbox policy) replace ours (server/react-router-handler.ts).
    */
   readonly middleware: RequestHandler;
 }
 
-export function contentSecurityPolicy(inlineScriptSources: readonly string[], tagManager: boolean): string {
+export function contentSecurityPolicy(inlineScriptSources: readonly string[], tagManager: boolean, development = false): string {
   const tm = tagManager ? [TAG_MANAGER_ORIGIN] : [];
   return [
     "default-src 'self'",
     `script-src ${["'self'", ...inlineScriptSources, ...tm].join(" ")}`,
     // Documents may show images of this site only (the Markdown renderer enforces it too).
     `img-src ${["'self'", ...tm].join(" ")}`,
-    `connect-src ${["'self'", ...tm].join(" ")}`,
+    `connect-src ${["'self'", ...tm, ...(development ? ["ws:"] : [])].join(" ")}`,
     // No page uses a style attribute or a <style> element: styles are the built stylesheet.
-    "style-src 'self'",
+    // (Vite's development server inserts them as <style> elements.)
+    development ? "style-src 'self' 'unsafe-inline'" : "style-src 'self'",
     "font-src 'self'",
     "media-src 'self'",
     "object-src 'none'",
@@ -61,7 +66,7 @@ export function contentSecurityPolicy(inlineScriptSources: readonly string[], ta
 
 export function createSecurity(options: SecurityOptions): Security {
   const tagManager = Boolean(options.gtmId);
-  const policy = (sources: readonly string[]) => contentSecurityPolicy(sources, tagManager);
+  const policy = (sources: readonly string[]) => contentSecurityPolicy(sources, tagManager, options.development);
   const headers: Record<string, string> = {
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "strict-origin-when-cross-origin",
@@ -73,21 +78,12 @@ export function createSecurity(options: SecurityOptions): Security {
   if (new URL(options.siteUrl).protocol === "https:") headers["Strict-Transport-Security"] = HSTS;
   Object.freeze(headers);
 
-  const middleware: RequestHandler = (req, res, next) => {
+  const middleware: RequestHandler = (_req, res, next) => {
     const nonce = randomBytes(16).toString("base64");
-    req.headers[CSP_NONCE_HEADER] = nonce;
-    const own = new Map<string, string>();
+    res.locals.cspNonce = nonce;
     for (const [name, value] of Object.entries(headers)) {
-      const v = name === "Content-Security-Policy" ? policy([`'nonce-${nonce}'`]) : value;
-      res.setHeader(name, v);
-      own.set(name.toLowerCase(), v);
+      res.setHeader(name, name === "Content-Security-Policy" ? policy([`'nonce-${nonce}'`]) : value);
     }
-    const append = res.append.bind(res);
-    res.append = (field: string, value?: string | string[]) => {
-      const ours = own.get(field.toLowerCase());
-      if (ours !== undefined && res.getHeader(field) === ours) res.removeHeader(field);
-      return append(field, value);
-    };
     next();
   };
 

@@ -122,18 +122,18 @@ export function createAuth(db: Database, config: Env) {
 
 export type Auth = ReturnType<typeof createAuth>;
 
-const KEY = Symbol.for("crossroads.auth");
-type Holder = { [KEY]?: WeakMap<Database, Auth> };
+const instances = new WeakMap<Database, Auth>();
 
-/** The auth instance for the process's database (shared by both bundles through globalThis). */
+/**
+ * Scripts and tests: the auth instance for the database `initDatabase` opened. The server makes
+ * its own once and passes it in the load context (context.services.auth).
+ */
 export async function auth(): Promise<Auth> {
   const db = await database();
-  const holder = globalThis as Holder;
-  holder[KEY] ??= new WeakMap();
-  let instance = holder[KEY].get(db);
+  let instance = instances.get(db);
   if (!instance) {
     instance = createAuth(db, env());
-    holder[KEY].set(db, instance);
+    instances.set(db, instance);
   }
   return instance;
 }

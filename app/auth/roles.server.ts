@@ -3,7 +3,7 @@
  * administrator; the super-administrator is the admin whose e-mail is SUPER_ADMIN_EMAIL.
  */
 import { and, eq } from "drizzle-orm";
-import { database } from "~/db/client.server";
+import { database, type Database } from "~/db/client.server";
 import { userRoles, type Role } from "~/db/schema.server";
 import { env } from "~/env.server";
 
@@ -15,9 +15,9 @@ export interface RoleFlags {
 export const NO_ROLES: RoleFlags = { isAdmin: false, isSuperAdmin: false };
 
 /** docs/requirements.md#roles: a failed lookup is logged and the user is treated as a non-admin. */
-export async function roleFlags(user: { id: string; email: string }): Promise<RoleFlags> {
+export async function roleFlags(user: { id: string; email: string }, conn?: Database): Promise<RoleFlags> {
   try {
-    const db = await database();
+    const db = conn ?? (await database());
     const rows = await db
       .select({ role: userRoles.role })
       .from(userRoles)
@@ -33,8 +33,8 @@ export async function roleFlags(user: { id: string; email: string }): Promise<Ro
 }
 
 /** Whether the account holds the admin role now (read at the time of the check, never cached). */
-export async function hasAdminRole(userId: string): Promise<boolean> {
-  const db = await database();
+export async function hasAdminRole(userId: string, conn?: Database): Promise<boolean> {
+  const db = conn ?? (await database());
   const rows = await db
     .select({ role: userRoles.role })
     .from(userRoles)
@@ -43,12 +43,12 @@ export async function hasAdminRole(userId: string): Promise<boolean> {
   return rows.length === 1;
 }
 
-export async function grantRole(userId: string, role: Role): Promise<void> {
-  const db = await database();
+export async function grantRole(userId: string, role: Role, conn?: Database): Promise<void> {
+  const db = conn ?? (await database());
   await db.insert(userRoles).values({ userId, role }).onConflictDoNothing();
 }
 
-export async function revokeRole(userId: string, role: Role): Promise<void> {
-  const db = await database();
+export async function revokeRole(userId: string, role: Role, conn?: Database): Promise<void> {
+  const db = conn ?? (await database());
   await db.delete(userRoles).where(and(eq(userRoles.userId, userId), eq(userRoles.role, role)));
 }

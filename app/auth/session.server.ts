@@ -4,6 +4,7 @@
  */
 import { data, redirect } from "react-router";
 import { requestIdOf } from "~/lib/request-id";
+import type { Database } from "~/db/client.server";
 import { auth, type Auth } from "./auth.server";
 import { SESSION_MAX_AGE_SECONDS } from "./config";
 import { ACCESS_DENIED_TEXT } from "./access-denied";
@@ -15,14 +16,18 @@ export interface SignedIn extends RoleFlags {
   session: { id: string; expiresAt: string };
 }
 
+/** What the guards use: the server's services (context.services); tests leave them out. */
+export type GuardServices = { auth: Auth; db: Database };
+
 /**
  * The signed-in user, or null. When the database cannot be reached, protected pages answer 503
  * (the error page) rather than a 500, and say nothing about what they hold.
  */
-export async function getSignedIn(request: Request): Promise<SignedIn | null> {
+export async function getSignedIn(request: Request, services?: GuardServices): Promise<SignedIn | null> {
   let result: Awaited<ReturnType<Auth["api"]["getSession"]>>;
+  const instance = services?.auth ?? (await auth());
   try {
-    result = await (await auth()).api.getSession({ headers: request.headers });
+    result = await instance.api.getSession({ headers: request.headers });
   } catch (error) {
     console.error(`[request ${requestIdOf(request)}] The session could not be checked: ${error instanceof Error ? error.message : error}`);
     throw data({ reason: "unavailable" }, { status: 503, headers: { "Retry-After": "60", "Cache-Control": "no-store" } });
@@ -31,13 +36,13 @@ export async function getSignedIn(request: Request): Promise<SignedIn | null> {
   const { user, session } = result;
   // Past the absolute lifetime the session is over, however active it was: end it for good.
   if (Date.now() - new Date(session.createdAt).getTime() >= SESSION_MAX_AGE_SECONDS * 1000) {
-    await (await auth()).api.revokeSession({ headers: request.headers, body: { token: session.token } }).catch(() => {});
+    await instance.api.revokeSession({ headers: request.headers, body: { token: session.token } }).catch(() => {});
     return null;
   }
   return {
     user: { id: user.id, email: user.email, name: user.name },
     session: { id: session.id, expiresAt: new Date(session.expiresAt).toISOString() },
-    ...(await roleFlags(user)),
+    ...(await roleFlags(user, services?.db)),
   };
 }
 
@@ -47,22 +52,22 @@ function originalPath(request: Request): string {
 }
 
 /** A signed-in user, or a redirect to sign-in that remembers where they were going. */
-export async function requireUser(request: Request): Promise<SignedIn> {
-  const signedIn = await getSignedIn(request);
+export async function requireUser(request: Request, services?: GuardServices): Promise<SignedIn> {
+  const signedIn = await getSignedIn(request, services);
   if (!signedIn) throw redirect(loginPath(originalPath(request)));
   return signedIn;
 }
 
 /** An administrator, or the Access Denied screen with HTTP 403. */
-export async function requireAdmin(request: Request): Promise<SignedIn> {
-  const signedIn = await requireUser(request);
+export async function requireAdmin(request: Request, services?: GuardServices): Promise<SignedIn> {
+  const signedIn = await requireUser(request, services);
   if (!signedIn.isAdmin) throw data({ reason: "access-denied" }, { status: 403 });
   return signedIn;
 }
 
 /** For API calls: the vocabulary of docs/requirements.md#staff-accounts instead of redirects. */
-export async function requireAdminApi(request: Request): Promise<SignedIn> {
-  const signedIn = await getSignedIn(request);
+export async function requireAdminApi(request: Request, services?: GuardServices): Promise<SignedIn> {
+  const signedIn = await getSignedIn(request, services);
   if (!signedIn) throw Response.json({ code: "session_not_found", message: "Auth session missing!" }, { status: 401 });
   if (!signedIn.isAdmin) throw Response.json({ code: "forbidden", message: ACCESS_DENIED_TEXT.message }, { status: 403 });
   return signedIn;

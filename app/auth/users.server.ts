@@ -1,9 +1,9 @@
 /** Staff accounts: created by an administrator or by `npm run user:create` (docs/requirements.md#staff-accounts). */
 import { and, count, desc, eq, gt, sql } from "drizzle-orm";
 import { z } from "zod";
-import { database } from "~/db/client.server";
+import { database, type Database } from "~/db/client.server";
 import { session, user, userRoles } from "~/db/schema.server";
-import { auth } from "./auth.server";
+import { auth, type Auth } from "./auth.server";
 import { passwordWeaknesses } from "./password";
 import { grantRole } from "./roles.server";
 
@@ -28,10 +28,11 @@ function assertStrongPassword(password: string, email: string): void {
   if (reasons.length) throw new WeakPasswordError(reasons);
 }
 
-export async function createStaffUser(input: { email: string; password: string; name?: string; admin?: boolean }) {
+/** `services`: the server's (context.services); scripts and tests leave it out. */
+export async function createStaffUser(input: { email: string; password: string; name?: string; admin?: boolean }, services?: { auth: Auth; db: Database }) {
   const email = emailSchema.parse(input.email.trim().toLowerCase());
   assertStrongPassword(input.password, email);
-  const ctx = await (await auth()).$context;
+  const ctx = await (services?.auth ?? (await auth())).$context;
   if (await ctx.internalAdapter.findUserByEmail(email)) throw new AccountExistsError(email);
   const user = await ctx.internalAdapter.createUser(
     { email, name: input.name?.trim() || email.split("@")[0], emailVerified: true },
@@ -43,7 +44,7 @@ export async function createStaffUser(input: { email: string; password: string; 
     accountId: user.id,
     password: await ctx.password.hash(input.password),
   });
-  if (input.admin) await grantRole(user.id, "admin");
+  if (input.admin) await grantRole(user.id, "admin", services?.db);
   return { id: user.id, email: user.email };
 }
 
@@ -59,8 +60,8 @@ export interface StaffRow {
 }
 
 /** Every staff account with its role and how many sessions it has open, newest first. */
-export async function listStaff(): Promise<StaffRow[]> {
-  const db = await database();
+export async function listStaff(conn?: Database): Promise<StaffRow[]> {
+  const db = conn ?? (await database());
   const rows = await db
     .select({
       id: user.id,
@@ -78,8 +79,8 @@ export async function listStaff(): Promise<StaffRow[]> {
 }
 
 /** Sets a new password (refused when weak) and ends the account's sessions. */
-export async function resetPassword(userId: string, password: string): Promise<void> {
-  const ctx = await (await auth()).$context;
+export async function resetPassword(userId: string, password: string, instance?: Auth): Promise<void> {
+  const ctx = await (instance ?? (await auth())).$context;
   const target = await ctx.internalAdapter.findUserById(uuidSchema.parse(userId));
   if (!target) throw new Error("That account no longer exists.");
   assertStrongPassword(password, target.email);
@@ -87,12 +88,12 @@ export async function resetPassword(userId: string, password: string): Promise<v
   await ctx.internalAdapter.deleteUserSessions(target.id);
 }
 
-export async function signOutEverywhere(userId: string): Promise<void> {
-  const ctx = await (await auth()).$context;
+export async function signOutEverywhere(userId: string, instance?: Auth): Promise<void> {
+  const ctx = await (instance ?? (await auth())).$context;
   await ctx.internalAdapter.deleteUserSessions(uuidSchema.parse(userId));
 }
 
-export async function deleteStaffUser(userId: string): Promise<void> {
-  const ctx = await (await auth()).$context;
+export async function deleteStaffUser(userId: string, instance?: Auth): Promise<void> {
+  const ctx = await (instance ?? (await auth())).$context;
   await ctx.internalAdapter.deleteUser(uuidSchema.parse(userId));
 }

@@ -1,13 +1,15 @@
 /**
  * The one database connection of the process: PostgreSQL at DATABASE_URL, or the embedded
- * PGlite in DATA_DIR. Migrations in ./drizzle are applied when it opens. The instance is kept on
- * globalThis, so the server file and the React Router build (two bundles) share it.
+ * PGlite in DATA_DIR. Migrations in ./drizzle are applied when it opens.
+ *
+ * The server opens it with `openDatabase` (app/services.server.ts) and hands it to loaders and
+ * actions in the load context. Scripts and integration tests, which have no server, open it once
+ * with `initDatabase` and read it with `database()`.
  */
 import { chmodSync, closeSync, existsSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { NodePgDatabase } from "drizzle-orm/node-postgres";
-import { env } from "~/env.server";
 import * as schema from "./schema.server";
 
 export type Database = NodePgDatabase<typeof schema>;
@@ -149,28 +151,29 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   }
 }
 
-const KEY = Symbol.for("crossroads.database");
-type Holder = { [KEY]?: Promise<DatabaseHandle> };
+// --- Scripts and tests: one database per process, opened explicitly ----------------------------
 
-/** Opens the process's database once (later calls get the same one). */
+let opened: Promise<DatabaseHandle> | undefined;
+
+/** Opens the script's database once (later calls get the same one). */
 export function initDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<DatabaseHandle> {
-  const holder = globalThis as Holder;
-  holder[KEY] ??= openDatabase(options);
-  return holder[KEY];
+  opened ??= openDatabase(options);
+  return opened;
 }
 
-/** The process's database; the server opens it at start. */
+/**
+ * The database `initDatabase` opened. Never opens one itself: in the server, code that reaches
+ * this instead of taking `context.services.db` would otherwise open a second connection (for the
+ * embedded database, a second PGlite on the same folder).
+ */
 export async function database(): Promise<Database> {
-  const holder = globalThis as Holder;
-  if (holder[KEY]) return (await holder[KEY]).db;
-  const { DATABASE_URL, DATA_DIR } = env();
-  return (await initDatabase({ databaseUrl: DATABASE_URL, dataDir: DATA_DIR })).db;
+  if (!opened) throw new Error("The database is not open: the server passes it in the load context (context.services.db); a script calls initDatabase() first.");
+  return (await opened).db;
 }
 
-/** Closes the process's database, if open. */
+/** Closes the script's database, if open. */
 export async function closeDatabase(): Promise<void> {
-  const holder = globalThis as Holder;
-  const handle = holder[KEY];
-  delete holder[KEY];
+  const handle = opened;
+  opened = undefined;
   if (handle) await (await handle).close();
 }

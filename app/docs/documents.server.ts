@@ -4,7 +4,7 @@
  * the slug and stores nothing.
  */
 import { and, asc, desc, eq, ilike, ne, or, sql, type SQL } from "drizzle-orm";
-import { database } from "~/db/client.server";
+import { database, type Database } from "~/db/client.server";
 import { documents, user, type DocumentCollection } from "~/db/schema.server";
 import { LIST_LIMIT, type CollectionKey, type ListSort, type ListStatus } from "./document-rules";
 import type { DocumentInput } from "./document-schema";
@@ -72,8 +72,8 @@ function likePattern(word: string): string {
   return `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-export async function listDocuments(filter: ListFilter = {}): Promise<{ rows: DocumentRow[]; total: number }> {
-  const db = await database();
+export async function listDocuments(filter: ListFilter = {}, conn?: Database): Promise<{ rows: DocumentRow[]; total: number }> {
+  const db = conn ?? (await database());
   const where: SQL[] = [];
   if (filter.collection) where.push(eq(documents.collection, filter.collection));
   if (filter.status === "published") where.push(eq(documents.published, true));
@@ -91,8 +91,8 @@ export async function listDocuments(filter: ListFilter = {}): Promise<{ rows: Do
   return { rows: rows.map(toRow), total: Number(total) };
 }
 
-export async function getDocument(id: string): Promise<DocumentRecord | null> {
-  const db = await database();
+export async function getDocument(id: string, conn?: Database): Promise<DocumentRecord | null> {
+  const db = conn ?? (await database());
   const [row] = await db
     .select({ ...columns, body: documents.body })
     .from(documents)
@@ -103,8 +103,8 @@ export async function getDocument(id: string): Promise<DocumentRecord | null> {
 }
 
 /** The published document of a collection, for the viewers; null when unknown or a draft. */
-export async function getPublishedDocument(collection: DocumentCollection, slug: string) {
-  const db = await database();
+export async function getPublishedDocument(collection: DocumentCollection, slug: string, conn?: Database) {
+  const db = conn ?? (await database());
   const [row] = await db
     .select({ title: documents.title, slug: documents.slug, body: documents.body, updatedAt: documents.updatedAt })
     .from(documents)
@@ -113,8 +113,7 @@ export async function getPublishedDocument(collection: DocumentCollection, slug:
   return row ? { ...row, updatedAt: row.updatedAt.toISOString() } : null;
 }
 
-async function slugHolder(slug: string, exceptId?: string): Promise<string | null> {
-  const db = await database();
+async function slugHolder(db: Database, slug: string, exceptId?: string): Promise<string | null> {
   const [row] = await db
     .select({ title: documents.title })
     .from(documents)
@@ -132,20 +131,20 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /** Checks first (for a clear message); the unique index decides when two saves race. */
-async function withSlugCheck<T>(slug: string, exceptId: string | undefined, write: () => Promise<T>): Promise<T> {
-  const holder = await slugHolder(slug, exceptId);
+async function withSlugCheck<T>(db: Database, slug: string, exceptId: string | undefined, write: () => Promise<T>): Promise<T> {
+  const holder = await slugHolder(db, slug, exceptId);
   if (holder !== null) throw new SlugTakenError(slug, holder);
   try {
     return await write();
   } catch (error) {
-    if (isUniqueViolation(error)) throw new SlugTakenError(slug, (await slugHolder(slug, exceptId)) ?? "another document");
+    if (isUniqueViolation(error)) throw new SlugTakenError(slug, (await slugHolder(db, slug, exceptId)) ?? "another document");
     throw error;
   }
 }
 
-export async function createDocument(input: DocumentInput, authorId: string, options: { published?: boolean } = {}): Promise<{ id: string }> {
-  const db = await database();
-  return withSlugCheck(input.slug, undefined, async () => {
+export async function createDocument(input: DocumentInput, authorId: string, options: { published?: boolean } = {}, conn?: Database): Promise<{ id: string }> {
+  const db = conn ?? (await database());
+  return withSlugCheck(db, input.slug, undefined, async () => {
     const [row] = await db
       .insert(documents)
       .values({ title: input.title, slug: input.slug, collection: input.collection, body: input.body, authorId, published: options.published ?? false })
@@ -155,9 +154,9 @@ export async function createDocument(input: DocumentInput, authorId: string, opt
 }
 
 /** Saves the editor's fields, and the published flag when given, in one write; false when the document is gone. */
-export async function updateDocument(id: string, input: DocumentInput, options: { published?: boolean } = {}): Promise<boolean> {
-  const db = await database();
-  return withSlugCheck(input.slug, id, async () => {
+export async function updateDocument(id: string, input: DocumentInput, options: { published?: boolean } = {}, conn?: Database): Promise<boolean> {
+  const db = conn ?? (await database());
+  return withSlugCheck(db, input.slug, id, async () => {
     const rows = await db
       .update(documents)
       .set({
@@ -174,14 +173,14 @@ export async function updateDocument(id: string, input: DocumentInput, options: 
   });
 }
 
-export async function setPublished(id: string, published: boolean): Promise<boolean> {
-  const db = await database();
+export async function setPublished(id: string, published: boolean, conn?: Database): Promise<boolean> {
+  const db = conn ?? (await database());
   const rows = await db.update(documents).set({ published, updatedAt: new Date() }).where(eq(documents.id, id)).returning({ id: documents.id });
   return rows.length === 1;
 }
 
-export async function deleteDocument(id: string): Promise<boolean> {
-  const db = await database();
+export async function deleteDocument(id: string, conn?: Database): Promise<boolean> {
+  const db = conn ?? (await database());
   const rows = await db.delete(documents).where(eq(documents.id, id)).returning({ id: documents.id });
   return rows.length === 1;
 }

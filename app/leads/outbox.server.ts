@@ -253,19 +253,3 @@ export class LeadOutbox {
     }
   }
 }
-
-// --- The process's outbox -------------------------------------------------------------------
-// The server file and the React Router build are two bundles: they share the outbox through
-// globalThis, as they share the database connection.
-
-const KEY = Symbol.for("crossroads.leadOutbox");
-type Holder = { [KEY]?: LeadOutbox };
-
-export function setProcessOutbox(outbox: LeadOutbox | undefined): void {
-  (globalThis as Holder)[KEY] = outbox;
-}
-
-/** Asks the process's outbox, if it runs, to send now. */
-export function kickOutbox(): void {
-  (globalThis as Holder)[KEY]?.kick();
-}

@@ -4,17 +4,14 @@
  * A submission whose id is already stored (sent again after its answer was lost) gets the first
  * answer and stores nothing. The sales e-mail follows from the outbox; nothing here waits for SMTP.
  */
-import { CLIENT_IP_HEADER } from "~/auth/config";
-import { env } from "~/env.server";
+import type { RequestContext } from "~/services.server";
 import type { ContactResult, FormSubmitPayload } from "./contact-result";
 import { HONEYPOT } from "./contact-fields";
 import { keptValues, validateContact, type ContactInput } from "./contact-schema";
-import { kickOutbox } from "./outbox.server";
 import { takeContactSlot } from "./rate-limit.server";
 import { readFormLimited } from "./read-form.server";
 import { replyTime } from "./reply-time";
 import { insertLead, leadBySubmission, type Lead } from "./store.server";
-import { notificationsEnabled } from "./worker.server";
 
 /** Far above a full form with a 5,000-character message, far below a harmful body. */
 export const MAX_BODY_BYTES = 128 * 1024;
@@ -60,12 +57,18 @@ function storedAnswer(lead: Lead): Answer {
   };
 }
 
-export async function handleContactSubmission(request: Request, now = new Date()): Promise<Answer> {
+/** What a submission needs of the request's load context. */
+export interface ContactContext {
+  services: Pick<RequestContext["services"], "db" | "kickOutbox" | "notifyLeads">;
+  /** The client address the rate limit counts by. */
+  clientAddress: string;
+}
+
+export async function handleContactSubmission(request: Request, { services, clientAddress: address }: ContactContext, now = new Date()): Promise<Answer> {
   const form = await readFormLimited(request, MAX_BODY_BYTES);
   if (!form) return { result: { status: "error", code: "too-large", values: {} }, status: 413 };
   const raw = Object.fromEntries(form);
   const values = keptValues(raw);
-  const address = request.headers.get(CLIENT_IP_HEADER) ?? "unknown";
 
   // A bot filled the field people never see: answer as if it worked, store nothing.
   const trap = raw[HONEYPOT];
@@ -83,12 +86,12 @@ export async function handleContactSubmission(request: Request, now = new Date()
     // The same submission again (its answer was lost): the first answer, no second lead, and
     // it does not count against the rate limit.
     let input = checked.data;
-    const earlier = input.submission_id ? await leadBySubmission(input.submission_id) : undefined;
+    const earlier = input.submission_id ? await leadBySubmission(input.submission_id, services.db) : undefined;
     if (earlier && sameRequest(earlier, input)) return storedAnswer(earlier);
     // The id came with different content (edited after an error, or a page shared through a
     // cache): a new request, stored without the id rather than dropped.
     if (earlier) input = { ...input, submission_id: undefined };
-    const slot = await takeContactSlot(address);
+    const slot = await takeContactSlot(address, { db: services.db });
     if (!slot.ok) {
       return {
         result: { status: "error", code: "rate-limited", retryMinutes: Math.ceil(slot.retryAfterSeconds / 60), values },
@@ -96,18 +99,18 @@ export async function handleContactSubmission(request: Request, now = new Date()
         headers: { "Retry-After": String(slot.retryAfterSeconds) },
       };
     }
-    const notify = notificationsEnabled(env());
-    let inserted = await insertLead(input, { notify });
+    const notify = services.notifyLeads;
+    let inserted = await insertLead(input, { notify }, services.db);
     if (!inserted.created) {
       // The same id arrived twice at once, and the other one was stored first.
       if (sameRequest(inserted.lead, input)) return storedAnswer(inserted.lead);
-      inserted = await insertLead({ ...input, submission_id: undefined }, { notify });
+      inserted = await insertLead({ ...input, submission_id: undefined }, { notify }, services.db);
     }
     stored = inserted.lead;
   } catch (error) {
     console.error("Contact form: the lead could not be stored:", error instanceof Error ? error.message : error);
     return { result: { status: "error", code: "unavailable", values }, status: 503, headers: { "Retry-After": "60" } };
   }
-  kickOutbox();
+  services.kickOutbox();
   return storedAnswer(stored);
 }

@@ -1,13 +1,14 @@
 /**
  * The leads' background work in a server process: the notification outbox (when SMTP_URL and
- * SALES_EMAIL are set) and pruning of ended contact-form rate-limit windows. server/index.ts
- * starts it once the database is open and stops it on shutdown.
+ * SALES_EMAIL are set) and pruning of ended contact-form rate-limit windows. The server starts it
+ * once the database is open (app/services.server.ts) and stops it on shutdown; requests ask the
+ * outbox to send at once through the load context (context.services.kickOutbox).
  */
 import { createTransport } from "nodemailer";
 import { site } from "~/config/site";
 import type { Database } from "~/db/client.server";
 import type { Env } from "~/env.server";
-import { LeadOutbox, setProcessOutbox, type OutboxOptions } from "./outbox.server";
+import { LeadOutbox, type OutboxOptions } from "./outbox.server";
 import { pruneContactSlots } from "./rate-limit.server";
 
 /** New leads are e-mailed only when both settings are present (the env schema refuses one alone). */
@@ -61,7 +62,6 @@ export function startLeadWorker(
       ...overrides,
     });
     outbox.start();
-    setProcessOutbox(outbox);
     log.log(`Lead notifications: each new lead is e-mailed to ${env.SALES_EMAIL} through ${describeSmtp(env.SMTP_URL!)}`);
   } else {
     log.log("Lead notifications are off: set SMTP_URL and SALES_EMAIL to e-mail sales each new lead (leads are still stored)");
@@ -73,7 +73,6 @@ export function startLeadWorker(
     outbox,
     stop: async () => {
       clearInterval(pruneTimer);
-      setProcessOutbox(undefined);
       await outbox?.stop();
     },
   };

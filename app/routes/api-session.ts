@@ -2,8 +2,8 @@ import type { Route } from "./+types/api-session";
 import { getSignedIn } from "~/auth/session.server";
 
 /** GET /api/session: who is signed in, with their roles, for the client's auth state. Never cached. */
-export async function loader({ request }: Route.LoaderArgs) {
-  const signedIn = await getSignedIn(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const signedIn = await getSignedIn(request, context.services);
   const body = signedIn
     ? {
         user: { id: signedIn.user.id, email: signedIn.user.email },

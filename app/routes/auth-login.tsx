@@ -1,7 +1,6 @@
 import { data, Form, redirect, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/auth-login";
 import { useEffect, useRef, useState } from "react";
-import { auth } from "~/auth/auth.server";
 import { CLIENT_IP_HEADER } from "~/auth/config";
 import { safeRedirect } from "~/auth/redirect";
 import { getSignedIn } from "~/auth/session.server";
@@ -20,10 +19,10 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 /** A signed-in user who opens the page is sent on. */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   // With the database down the check cannot be made: show the form (signing in says to retry).
-  const signedIn = await getSignedIn(request).catch(() => null);
+  const signedIn = await getSignedIn(request, context.services).catch(() => null);
   if (signedIn) throw redirect(safeRedirect(url.searchParams.get("redirectTo")));
   return null;
 }
@@ -37,7 +36,7 @@ const MESSAGES = {
   unavailable: "We could not sign you in just now. Try again in a minute.",
 };
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const email = String(form.get("email") ?? "").trim();
   const password = String(form.get("password") ?? "");
@@ -55,7 +54,7 @@ export async function action({ request }: Route.ActionArgs) {
   const signInUrl = new URL("/api/auth/sign-in/email", request.url);
   let response: Response;
   try {
-    response = await (await auth()).handler(
+    response = await context.services.auth.handler(
       new Request(signInUrl, { method: "POST", headers, body: JSON.stringify({ email, password }) }),
     );
   } catch (error) {

@@ -37,8 +37,8 @@ export function loader({ request }: Route.LoaderArgs) {
   return data({ page: contactPage, preset, submissionId: crypto.randomUUID() }, { headers: { "Cache-Control": "no-store" } });
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const answer = await handleContactSubmission(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const answer = await handleContactSubmission(request, context);
   return data<ContactResult>(answer.result, { status: answer.status, headers: { "Cache-Control": "no-store", ...answer.headers } });
 }
 

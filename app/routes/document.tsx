@@ -15,11 +15,11 @@ const PRIVATE_HEADERS = { "X-Robots-Tag": "noindex, nofollow", "Cache-Control": 
  * /mloe/:slug and /ste/:slug (docs/requirements.md#mloe-and-ste): the published document of that collection, read-only,
  * for any signed-in user. Registered twice in app/routes.ts; the path says which collection.
  */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireUser(request);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  await requireUser(request, context.services);
   const collection = VIEWER_COLLECTIONS.find((c) => new URL(request.url).pathname.startsWith(`/${c}/`));
   const slug = params.slug ?? "";
-  const document = collection && slug.length <= SLUG_MAX && SLUG_PATTERN.test(slug) ? await getPublishedDocument(collection, slug) : null;
+  const document = collection && slug.length <= SLUG_MAX && SLUG_PATTERN.test(slug) ? await getPublishedDocument(collection, slug, context.services.db) : null;
   // The site layout's boundary shows the not-found page (robots noindex), with these headers too.
   if (!collection || !document) throw data({ reason: "not-found" }, { status: 404, headers: PRIVATE_HEADERS });
   return data(

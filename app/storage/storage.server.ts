@@ -324,19 +324,19 @@ export function postgresStorage(db: Database, options: StorageOptions): Storage 
   };
 }
 
-const KEY = Symbol.for("crossroads.storage");
-type Holder = { [KEY]?: WeakMap<Database, Storage> };
+const instances = new WeakMap<Database, Storage>();
 
-/** The process's storage: PostgreSQL (or PGlite) through the one database connection. */
+/**
+ * Scripts and tests: the storage on the database `initDatabase` opened. The server makes its own
+ * once and passes it in the load context (context.services.storage).
+ */
 export async function storage(): Promise<Storage> {
   const db = await database();
-  const holder = globalThis as Holder;
-  holder[KEY] ??= new WeakMap();
-  let instance = holder[KEY].get(db);
+  let instance = instances.get(db);
   if (!instance) {
     const config = env();
     instance = postgresStorage(db, { secret: authSecret(config), baseUrl: config.SITE_URL });
-    holder[KEY].set(db, instance);
+    instances.set(db, instance);
   }
   return instance;
 }

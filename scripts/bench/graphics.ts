@@ -24,12 +24,13 @@ async function timed<T>(fn: () => Promise<T>): Promise<{ ms: number; value: T }>
 
 /** The admin account and 1,000 small objects, written before the server opens the folder. */
 async function seed(): Promise<void> {
-  const [{ createStaffUser }, { closeDatabase, database }, { storageObjects }, { prepareUpload }] = await Promise.all([
+  const [{ createStaffUser }, { closeDatabase, database, initDatabase }, { storageObjects }, { prepareUpload }] = await Promise.all([
     import("../../app/auth/users.server.ts"),
     import("../../app/db/client.server.ts"),
     import("../../app/db/schema.server.ts"),
     import("../../app/storage/prepare.server.ts"),
   ]);
+  await initDatabase({ dataDir: process.env.DATA_DIR! });
   await createStaffUser({ ...ADMIN, admin: true });
   const icon = await prepareUpload("icon.png", await sharp({ create: { width: 64, height: 64, channels: 3, background: "#1a3d6e" } }).png().toBuffer());
   const db = await database();

@@ -4,37 +4,14 @@
  * form answers with a clear error and the sales phone while the process keeps serving pages.
  */
 import { expect, test } from "./fixtures";
-import { SMTPServer } from "smtp-server";
 import { startTestPostgres, type TestPostgres } from "../../scripts/pg/test-server";
 import { E2E_GTM_ID, E2E_SITE_URL } from "./config";
 import { hydrated, randomClientAddress, site } from "./helpers";
 import { fillContactForm, runMarker, VALID } from "./leads-helpers";
 import { startServerProcess, type ServerProcess } from "./server-process";
+import { startSmtp } from "./smtp";
 
 const SALES = "sales@crossroadsit.example";
-
-function startSmtp(): Promise<{ port: number; received: string[]; close: () => Promise<void> }> {
-  const received: string[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    logger: false,
-    onData(stream, _session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (c: Buffer) => chunks.push(c));
-      stream.on("end", () => {
-        received.push(Buffer.concat(chunks).toString("utf8").replace(/=\r\n/g, ""));
-        callback();
-      });
-    },
-  });
-  return new Promise((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () =>
-      resolve({ port: (server.server.address() as { port: number }).port, received, close: () => new Promise((r) => server.close(() => r())) }),
-    );
-  });
-}
 
 test("on PostgreSQL with SMTP: sales gets the e-mail; with the database down the form says so with the phone, and pages keep coming", async ({ browser }) => {
   test.setTimeout(120_000);

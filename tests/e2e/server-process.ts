@@ -23,15 +23,27 @@ export interface ServerProcess {
 }
 
 /** Starts `node build/server-runtime/index.js` in production mode and waits for /healthz. */
-export async function startServerProcess(env: Record<string, string> = {}): Promise<ServerProcess> {
+export function startServerProcess(env: Record<string, string> = {}): Promise<ServerProcess> {
+  return start(process.execPath, ["build/server-runtime/index.js"], { NODE_ENV: "production", ...env }, 30_000);
+}
+
+/**
+ * Starts `npm run dev` (the same server with Vite, no build) and waits for /healthz. It runs in its
+ * own process group, so stopping it stops npm and the server under it.
+ */
+export function startDevServerProcess(env: Record<string, string> = {}): Promise<ServerProcess> {
+  return start("npm", ["run", "--silent", "dev"], { HOME: process.env.HOME ?? "/root", ...env }, 60_000, true);
+}
+
+async function start(command: string, args: string[], env: Record<string, string>, timeoutMs: number, group = false): Promise<ServerProcess> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), "crossroads-proc-"));
   let output = "";
-  const child: ChildProcess = spawn(process.execPath, ["build/server-runtime/index.js"], {
+  const child: ChildProcess = spawn(command, args, {
     cwd: path.resolve(import.meta.dirname, "../.."),
+    detached: group,
     env: {
       PATH: process.env.PATH ?? "",
-      NODE_ENV: "production",
       HOST: "127.0.0.1",
       PORT: String(port),
       SITE_URL: E2E_SITE_URL,
@@ -46,8 +58,9 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
   child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const url = `http://127.0.0.1:${port}`;
+  const signal = (name: NodeJS.Signals) => (group ? process.kill(-child.pid!, name) : child.kill(name));
 
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode}:\n${output}`);
     try {
@@ -56,8 +69,8 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
       // not listening yet
     }
     if (Date.now() > deadline) {
-      child.kill("SIGKILL");
-      throw new Error(`The server did not answer /healthz within 30 s:\n${output}`);
+      signal("SIGKILL");
+      throw new Error(`The server did not answer /healthz within ${timeoutMs / 1000} s:\n${output}`);
     }
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -70,8 +83,8 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
     running: () => child.exitCode === null && child.signalCode === null,
     stop: async () => {
       if (child.exitCode === null) {
-        child.kill("SIGTERM");
-        const timer = setTimeout(() => child.kill("SIGKILL"), 5_000);
+        signal("SIGTERM");
+        const timer = setTimeout(() => signal("SIGKILL"), 5_000);
         await exited;
         clearTimeout(timer);
       }

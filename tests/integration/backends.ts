@@ -5,8 +5,12 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import type { AppLoadContext } from "react-router";
 import { inject } from "vitest";
-import { closeDatabase, initDatabase } from "~/db/client.server";
+import { auth } from "~/auth/auth.server";
+import { CLIENT_IP_HEADER } from "~/auth/config";
+import { closeDatabase, database, initDatabase } from "~/db/client.server";
+import { storage } from "~/storage/storage.server";
 
 export interface Backend {
   name: "PGlite" | "PostgreSQL 15";
@@ -38,5 +42,18 @@ export async function openFreshDatabase(backend: Backend, label: string): Promis
   return async () => {
     await closeDatabase();
     rmSync(dataDir, { recursive: true, force: true });
+  };
+}
+
+/**
+ * The load context the server would give a route module for `request`: the services on the
+ * database opened above, and the client address the test put in the request.
+ */
+export async function loadContext(request?: Request): Promise<AppLoadContext> {
+  return {
+    services: { db: await database(), auth: await auth(), storage: await storage(), kickOutbox: () => {}, notifyLeads: false },
+    clientAddress: request?.headers.get(CLIENT_IP_HEADER) ?? "127.0.0.1",
+    requestId: "test",
+    cspNonce: "",
   };
 }

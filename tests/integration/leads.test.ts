@@ -19,7 +19,7 @@ import { LeadOutbox } from "~/leads/outbox.server";
 import { CONTACT_MAX_SUBMISSIONS, pruneContactSlots, takeContactSlot } from "~/leads/rate-limit.server";
 import { getLead, insertLead, leadsForExport, listLeads, requeueNotification, setHandled } from "~/leads/store.server";
 import { handleContactSubmission } from "~/leads/submit.server";
-import { startLeadWorker } from "~/leads/worker.server";
+import { notificationsEnabled, startLeadWorker } from "~/leads/worker.server";
 
 const ORIGIN = "https://www.crossroadsit.example";
 const SALES = "sales@crossroadsit.example";
@@ -32,6 +32,12 @@ const lead = (overrides: Partial<ContactInput> = {}): ContactInput => ({
   form_type: "contact",
   ...overrides,
 });
+
+/** The contact action as the server runs it: the client address and the database from the load context. */
+async function submit(request: Request) {
+  const services = { db: await database(), kickOutbox: () => {}, notifyLeads: notificationsEnabled(env()) };
+  return handleContactSubmission(request, { services, clientAddress: request.headers.get(CLIENT_IP_HEADER) ?? "unknown" });
+}
 
 function post(fields: Record<string, string>, address: string): Request {
   return new Request(`${ORIGIN}/contact`, {
@@ -135,7 +141,7 @@ for (const backend of backends()) {
       });
 
       it("commits the lead before answering, with the analytics payload and no personal text in it", async () => {
-        const answer = await handleContactSubmission(
+        const answer = await submit(
           post({ full_name: "Dana Whitfield", email: "dana@whitfield-dental.example", company: "Whitfield Dental", message: "Our front-desk computers freeze.", service: "managed-it", referral_source: "search", utm_source: "google", utm_medium: "cpc", utm_campaign: "spring", landing_page: "/?utm_source=google", website: "" }, "10.1.0.1"),
         );
         expect(answer.status).toBe(200);
@@ -149,7 +155,7 @@ for (const backend of backends()) {
 
       it("answers a filled honeypot like a success and stores nothing", async () => {
         const log = vi.spyOn(console, "warn").mockImplementation(() => {});
-        const answer = await handleContactSubmission(post({ full_name: "Bot", email: "bot@spam.example", company: "Spam", message: "Buy cheap things now!!", website: "http://spam.example" }, "10.1.0.2"));
+        const answer = await submit(post({ full_name: "Bot", email: "bot@spam.example", company: "Spam", message: "Buy cheap things now!!", website: "http://spam.example" }, "10.1.0.2"));
         expect(answer.status).toBe(200);
         expect(answer.result).toMatchObject({ status: "sent", analytics: null });
         expect(await db.select().from(leads)).toHaveLength(0);
@@ -158,25 +164,25 @@ for (const backend of backends()) {
       });
 
       it("refuses invalid input with field errors, keeps what was typed, stores nothing", async () => {
-        const answer = await handleContactSubmission(post({ full_name: "Dana", email: "nope", company: "Whitfield", message: "hi" }, "10.1.0.3"));
+        const answer = await submit(post({ full_name: "Dana", email: "nope", company: "Whitfield", message: "hi" }, "10.1.0.3"));
         expect(answer.status).toBe(400);
         expect(answer.result).toMatchObject({ status: "invalid", values: { full_name: "Dana", email: "nope", company: "Whitfield", message: "hi" } });
         expect(await db.select().from(leads)).toHaveLength(0);
       });
 
       it("refuses a body over the limit before reading it all", async () => {
-        const answer = await handleContactSubmission(post({ ...lead(), message: "x".repeat(200_000) } as unknown as Record<string, string>, "10.1.0.4"));
+        const answer = await submit(post({ ...lead(), message: "x".repeat(200_000) } as unknown as Record<string, string>, "10.1.0.4"));
         expect(answer.status).toBe(413);
       });
 
       it("limits submissions per client address, with the wait in minutes and Retry-After", async () => {
         const fields = { full_name: "Dana Whitfield", email: "dana@whitfield-dental.example", company: "Whitfield Dental", message: "Our front-desk computers freeze." };
-        for (let i = 0; i < CONTACT_MAX_SUBMISSIONS; i++) expect((await handleContactSubmission(post(fields, "10.1.0.5"))).status).toBe(200);
-        const limited = await handleContactSubmission(post(fields, "10.1.0.5"));
+        for (let i = 0; i < CONTACT_MAX_SUBMISSIONS; i++) expect((await submit(post(fields, "10.1.0.5"))).status).toBe(200);
+        const limited = await submit(post(fields, "10.1.0.5"));
         expect(limited.status).toBe(429);
         expect(limited.result).toMatchObject({ status: "error", code: "rate-limited", retryMinutes: 10 });
         expect(Number(limited.headers?.["Retry-After"])).toBeGreaterThan(500);
-        expect((await handleContactSubmission(post(fields, "10.1.0.6"))).status).toBe(200);
+        expect((await submit(post(fields, "10.1.0.6"))).status).toBe(200);
         expect(await db.select().from(leads)).toHaveLength(CONTACT_MAX_SUBMISSIONS + 1);
       });
     });
@@ -198,23 +204,23 @@ for (const backend of backends()) {
 
       it("finding 11: the same submission id twice stores one lead, answers the first answer again and counts once against the rate limit", async () => {
         const id = randomUUID();
-        const first = await handleContactSubmission(post(fields(id), "10.1.1.1"));
-        const again = await handleContactSubmission(post(fields(id), "10.1.1.1"));
+        const first = await submit(post(fields(id), "10.1.1.1"));
+        const again = await submit(post(fields(id), "10.1.1.1"));
         expect(first.status).toBe(200);
         expect(again.status).toBe(200);
         expect(again.result).toEqual(first.result);
         expect(await storedWith(id)).toHaveLength(1);
         expect(await db.select().from(leads)).toHaveLength(1);
         // The repeat did not use up one of the address's 5 submissions.
-        for (let i = 1; i < CONTACT_MAX_SUBMISSIONS; i++) expect((await handleContactSubmission(post(fields(randomUUID()), "10.1.1.1"))).status).toBe(200);
-        expect((await handleContactSubmission(post(fields(randomUUID()), "10.1.1.1"))).status).toBe(429);
+        for (let i = 1; i < CONTACT_MAX_SUBMISSIONS; i++) expect((await submit(post(fields(randomUUID()), "10.1.1.1"))).status).toBe(200);
+        expect((await submit(post(fields(randomUUID()), "10.1.1.1"))).status).toBe(429);
         // Even a rate-limited address gets its already stored submission's answer.
-        expect((await handleContactSubmission(post(fields(id), "10.1.1.1"))).result).toEqual(first.result);
+        expect((await submit(post(fields(id), "10.1.1.1"))).result).toEqual(first.result);
       });
 
       it("finding 11: two concurrent submissions with the same id store one lead and get the same answer", async () => {
         const id = randomUUID();
-        const answers = await Promise.all([handleContactSubmission(post(fields(id), "10.1.1.2")), handleContactSubmission(post(fields(id), "10.1.1.3"))]);
+        const answers = await Promise.all([submit(post(fields(id), "10.1.1.2")), submit(post(fields(id), "10.1.1.3"))]);
         expect(answers.map((a) => a.status)).toEqual([200, 200]);
         expect(answers[1].result).toEqual(answers[0].result);
         expect(await storedWith(id)).toHaveLength(1);
@@ -223,8 +229,8 @@ for (const backend of backends()) {
 
       it("finding 11: the same id with different content (edited after an error) is a new request: stored too, nothing dropped", async () => {
         const id = randomUUID();
-        await handleContactSubmission(post(fields(id), "10.1.1.6"));
-        const edited = await handleContactSubmission(post({ ...fields(id), message: "Our front-desk computers freeze, and the printer too." }, "10.1.1.6"));
+        await submit(post(fields(id), "10.1.1.6"));
+        const edited = await submit(post({ ...fields(id), message: "Our front-desk computers freeze, and the printer too." }, "10.1.1.6"));
         expect(edited.status).toBe(200);
         const rows = await db.select().from(leads);
         expect(rows.map((r) => r.message).sort()).toEqual(["Our front-desk computers freeze, and the printer too.", "Our front-desk computers freeze."]);
@@ -233,7 +239,7 @@ for (const backend of backends()) {
 
       it("finding 11: a form without a submission id, or with a malformed one (an old cached page), is still stored", async () => {
         for (const [i, id] of [undefined, "", "not-a-uuid", "'; drop table leads; --", "\u0000", "x".repeat(3000)].entries()) {
-          const answer = await handleContactSubmission(post(fields(id), `10.1.1.${10 + i}`));
+          const answer = await submit(post(fields(id), `10.1.1.${10 + i}`));
           expect(answer.status, JSON.stringify(id)).toBe(200);
         }
         const rows = await db.select().from(leads);
@@ -241,8 +247,8 @@ for (const backend of backends()) {
         expect(rows.every((r) => r.submissionId === null)).toBe(true);
         // An upper-case id is the same id.
         const id = randomUUID();
-        await handleContactSubmission(post(fields(id.toUpperCase()), "10.1.1.5"));
-        await handleContactSubmission(post(fields(id), "10.1.1.5"));
+        await submit(post(fields(id.toUpperCase()), "10.1.1.5"));
+        await submit(post(fields(id), "10.1.1.5"));
         expect(await storedWith(id)).toHaveLength(1);
       });
     });
@@ -251,14 +257,14 @@ for (const backend of backends()) {
       await db.delete(leads);
       const base = { full_name: "Dana Whitfield", email: "dana@whitfield-dental.example", phone: "(317) 555-0100", company: "Nul Co", message: "Our front-desk computers freeze.", company_size: "1-9", service: "voip", referral_source: "search" };
       for (const field of Object.keys(base) as (keyof typeof base)[]) {
-        const answer = await handleContactSubmission(post({ ...base, [field]: `${base[field].slice(0, 3)}\u0000${base[field].slice(3)}` }, "10.1.2.1"));
+        const answer = await submit(post({ ...base, [field]: `${base[field].slice(0, 3)}\u0000${base[field].slice(3)}` }, "10.1.2.1"));
         expect(answer.status, field).toBe(400);
         expect(answer.result.status === "invalid" && Object.keys(answer.result.errors), field).toEqual([field]);
         if (["full_name", "email", "phone", "company", "message"].includes(field)) {
           expect(answer.result.status === "invalid" && answer.result.errors[field], field).toBe("Use letters, numbers and punctuation only.");
         }
       }
-      const cleaned = await handleContactSubmission(
+      const cleaned = await submit(
         post({ ...base, utm_source: "news\u0000letter", utm_medium: "\u0000", utm_campaign: "spring\u0000", landing_page: "/\u0000?a=1", submission_id: `${randomUUID()}\u0000`, form_type: "contact\u0000", unknown: "\u0000" }, "10.1.2.2"),
       );
       expect(cleaned.status).toBe(200);

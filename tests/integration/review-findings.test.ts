@@ -16,7 +16,7 @@ import { createStaffUser } from "~/auth/users.server";
 import { openDatabase } from "~/db/client.server";
 import { action as loginAction } from "~/routes/auth-login";
 import { action as usersAction } from "~/routes/admin/users";
-import { backends, openFreshDatabase } from "./backends";
+import { backends, loadContext, openFreshDatabase } from "./backends";
 
 const ORIGIN = "https://www.crossroadsit.example";
 const PASSWORD = "Correct-Horse-Battery-42";
@@ -34,7 +34,7 @@ async function signInWithForm(email: string, password = PASSWORD): Promise<strin
     headers: { "content-type": "application/x-www-form-urlencoded", origin: ORIGIN, [CLIENT_IP_HEADER]: nextIp() },
     body,
   });
-  const thrown = await Promise.resolve(loginAction({ request, params: {}, context: {} } as never)).then(
+  const thrown = await Promise.resolve(loginAction({ request, params: {}, context: await loadContext(request) } as never)).then(
     (result) => result,
     (error: unknown) => error,
   );
@@ -52,7 +52,7 @@ async function postUsers(cookie: string, form: Record<string, string>): Promise<
     headers: { "content-type": "application/x-www-form-urlencoded", origin: ORIGIN, cookie },
     body: new URLSearchParams(form),
   });
-  const result = (await usersAction({ request, params: {}, context: {} } as never)) as unknown as { data: Outcome; init: ResponseInit | null };
+  const result = (await usersAction({ request, params: {}, context: await loadContext(request) } as never)) as unknown as { data: Outcome; init: ResponseInit | null };
   return { status: result.init?.status ?? 200, data: result.data };
 }
 

@@ -3,7 +3,7 @@
  * the embedded PGlite and PostgreSQL 15. Every refusal is checked to leave nothing stored.
  */
 import sharp from "sharp";
-import { backends, openFreshDatabase } from "./backends";
+import { backends, loadContext, openFreshDatabase } from "./backends";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auth } from "~/auth/auth.server";
 import { CLIENT_IP_HEADER } from "~/auth/config";
@@ -45,7 +45,7 @@ async function signIn(email: string, ip: string): Promise<string> {
 
 /** Calls a route's loader or action as React Router would, with only what these routes read. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-const call = (fn: (args: any) => unknown, request: Request, params: Record<string, string>) => fn({ request, params, context: {} }) as Promise<Response>;
+const call = async (fn: (args: any) => unknown, request: Request, params: Record<string, string>) => (await fn({ request, params, context: await loadContext(request) })) as Response;
 const objectUrl = (name: string) => `${ORIGIN}/storage/v1/object/${B}/${name}`;
 
 for (const backend of backends()) {

@@ -5,7 +5,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { CSP_NONCE_HEADER } from "../../app/lib/csp-nonce";
+import { applyHeaders } from "../../server/react-router-handler";
 import { createSecurity, HSTS, inlineScriptHashes, TAG_MANAGER_ORIGIN } from "../../server/security-headers";
 import { StaticStore } from "../../server/static-store";
 
@@ -76,31 +76,41 @@ describe("finding 13: the policy limits scripts, and HSTS is sent for an https s
     }
   });
 
-  it("gives every rendered response a fresh nonce, in its policy and in the request header for React Router; a response's own policy replaces it", () => {
-    const { middleware } = createSecurity({ siteUrl: "https://www.crossroadsit.example" });
-    const run = (clientNonce?: string) => {
-      const req = { headers: clientNonce ? { [CSP_NONCE_HEADER]: clientNonce } : {} } as never as { headers: Record<string, string> };
+  it("gives every rendered response a fresh nonce, in its policy and for the load context; a response's own policy replaces it", () => {
+    const security = createSecurity({ siteUrl: "https://www.crossroadsit.example" });
+    const run = () => {
       const headers = new Map<string, string>();
       const res = {
+        locals: {} as Record<string, string>,
         setHeader: (n: string, v: string) => headers.set(n.toLowerCase(), v),
-        getHeader: (n: string) => headers.get(n.toLowerCase()),
-        removeHeader: (n: string) => headers.delete(n.toLowerCase()),
         append(n: string, v: string) {
           const old = headers.get(n.toLowerCase());
           headers.set(n.toLowerCase(), old ? `${old}, ${v}` : v);
           return this;
         },
       };
-      middleware(req as never, res as never, () => {});
-      return { nonce: req.headers[CSP_NONCE_HEADER]!, headers, res };
+      security.middleware({ headers: {} } as never, res as never, () => {});
+      return { nonce: res.locals.cspNonce!, headers, res };
     };
-    const a = run("chosen-by-the-client");
+    const a = run();
     const b = run();
-    expect(a.nonce).not.toBe("chosen-by-the-client");
     expect(a.nonce).not.toBe(b.nonce);
     expect(a.nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
     expect(directive(a.headers.get("content-security-policy")!, "script-src")).toBe(`script-src 'self' 'nonce-${a.nonce}'`);
-    a.res.append("Content-Security-Policy", "default-src 'none'; sandbox");
+    // How the server writes React Router's answer: the security headers are replaced, others added to.
+    const replace = new Set(Object.keys(security.headers).map((n) => n.toLowerCase()));
+    applyHeaders(a.res as never, new Headers({ "Content-Security-Policy": "default-src 'none'; sandbox", Vary: "Accept" }), replace);
+    applyHeaders(a.res as never, new Headers({ Vary: "Cookie" }), replace);
     expect(a.headers.get("content-security-policy")).toBe("default-src 'none'; sandbox");
+    expect(a.headers.get("vary")).toBe("Accept, Cookie");
+  });
+
+  it("in development (npm run dev) also allows Vite's hot-reload WebSocket and its <style> elements", () => {
+    const dev = createSecurity({ siteUrl: "http://localhost:5173", development: true }).policy(["'nonce-abc'"]);
+    expect(directive(dev, "connect-src")).toBe("connect-src 'self' ws:");
+    expect(directive(dev, "style-src")).toBe("style-src 'self' 'unsafe-inline'");
+    const prod = createSecurity({ siteUrl: "http://localhost:5173" }).policy([]);
+    expect(directive(prod, "connect-src")).toBe("connect-src 'self'");
+    expect(directive(prod, "style-src")).toBe("style-src 'self'");
   });
 });

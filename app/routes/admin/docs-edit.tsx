@@ -12,10 +12,10 @@ import { adminMeta } from "~/lib/meta";
 
 const notFound = () => data({ reason: "not-found" }, { status: 404 });
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context.services);
   const id = documentIdSchema.safeParse(params.id);
-  const document = id.success ? await getDocument(id.data) : null;
+  const document = id.success ? await getDocument(id.data, context.services.db) : null;
   if (!document) throw notFound();
   return { document, previewHtml: await renderMarkdown(document.body) };
 }
@@ -23,8 +23,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 const CREATED: Record<string, string> = { draft: "Draft saved. Publish it when it is ready.", published: "Document created and published." };
 
 /** intents: preview, save, publish (save and publish), unpublish, delete (with confirm=yes). */
-export async function action({ request, params }: Route.ActionArgs) {
-  await requireAdmin(request);
+export async function action({ request, params, context }: Route.ActionArgs) {
+  await requireAdmin(request, context.services);
   const id = documentIdSchema.safeParse(params.id);
   if (!id.success) throw notFound();
   const form = await parseAdminForm(request, editDocumentIntents, EDITOR_FORM);
@@ -35,12 +35,12 @@ export async function action({ request, params }: Route.ActionArgs) {
 
   if (intent === "preview") return previewResponse(form.form);
   if (intent === "unpublish") {
-    if (!(await setPublished(id.data, false))) return gone();
+    if (!(await setPublished(id.data, false, context.services.db))) return gone();
     return actionOk(intent, "Unpublished: readers can no longer open it.");
   }
   if (input.intent === "delete") {
     if (input.confirm !== "yes") return actionConfirm(intent, "Confirm the deletion.");
-    if (!(await deleteDocument(id.data))) return gone();
+    if (!(await deleteDocument(id.data, context.services.db))) return gone();
     return redirect("/admin/docs?deleted=1");
   }
 
@@ -49,7 +49,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (!parsed.ok) return invalidResponse(save, parsed);
   let found: boolean;
   try {
-    found = await updateDocument(id.data, parsed.data, save === "publish" ? { published: true } : {});
+    found = await updateDocument(id.data, parsed.data, save === "publish" ? { published: true } : {}, context.services.db);
   } catch (error) {
     return failedSaveResponse(save, parsed, error);
   }

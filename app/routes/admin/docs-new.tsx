@@ -9,14 +9,14 @@ import type { EditorActionData } from "~/docs/editor-types";
 import { parseAdminForm } from "~/lib/admin-action.server";
 import { adminMeta } from "~/lib/meta";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context.services);
   return null;
 }
 
 /** intent=preview renders the body; save (a draft) and publish create the document. */
-export async function action({ request }: Route.ActionArgs) {
-  const me = await requireAdmin(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const me = await requireAdmin(request, context.services);
   const form = await parseAdminForm(request, newDocumentIntents, EDITOR_FORM);
   if (!form.ok) return form.response;
   const { intent } = form.data;
@@ -25,7 +25,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (!parsed.ok) return invalidResponse(intent, parsed);
   let id: string;
   try {
-    ({ id } = await createDocument(parsed.data, me.user.id, { published: intent === "publish" }));
+    ({ id } = await createDocument(parsed.data, me.user.id, { published: intent === "publish" }, context.services.db));
   } catch (error) {
     return failedSaveResponse(intent, parsed, error);
   }

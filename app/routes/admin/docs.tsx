@@ -16,8 +16,8 @@ function pick<T extends string>(value: string | null, allowed: readonly T[], fal
 }
 
 // The layout's guard runs too, but every protected loader checks on its own.
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context.services);
   const params = new URL(request.url).searchParams;
   const filter = {
     // eslint-disable-next-line no-control-regex
@@ -26,7 +26,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     status: pick(params.get("status"), Object.keys(STATUSES) as ListStatus[], "all"),
     sort: pick(params.get("sort"), Object.keys(SORTS) as ListSort[], "updated"),
   };
-  const { rows, total } = await listDocuments({ ...filter, collection: filter.collection || undefined });
+  const { rows, total } = await listDocuments({ ...filter, collection: filter.collection || undefined }, context.services.db);
   return { rows, total, filter };
 }
 

@@ -31,7 +31,7 @@ import {
 } from "~/storage/constants";
 import { StorageError } from "~/storage/errors";
 import { nameProblem, storagePaths, toObjectName } from "~/storage/names";
-import { storage, type ObjectInfo } from "~/storage/storage.server";
+import type { ObjectInfo } from "~/storage/storage.server";
 import { AdminTable, type AdminColumn } from "~/components/admin/admin-table";
 
 const PAGE_SIZE = LIST_DEFAULTS.limit;
@@ -53,11 +53,11 @@ function toItem(info: ObjectInfo): GraphicsItem {
   };
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context.services);
   const url = new URL(request.url);
   const { q, offset, file } = querySchema.parse(Object.fromEntries(url.searchParams));
-  const store = await storage();
+  const store = context.services.storage;
   const [page, selectedInfo] = await Promise.all([
     store.list(GRAPHICS_BUCKET, { search: q, offset, limit: PAGE_SIZE }),
     file ? store.info(GRAPHICS_BUCKET, file).catch(() => null) : null,
@@ -100,8 +100,8 @@ const describeMove = (from: string, to: string) => {
 };
 
 /** Every change checked here, on the server: administrators only; names, types and sizes by the storage interface. */
-export async function action({ request }: Route.ActionArgs) {
-  const me = await requireAdmin(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const me = await requireAdmin(request, context.services);
   type Refusal = Omit<ActionFailure<GraphicsIntent, GraphicsField>, "ok"> & { results?: UploadResult[] };
   const refuse = (status: number, outcome: Refusal) => actionError<Extract<GraphicsOutcome, { ok: false }>>(status, outcome);
 
@@ -118,7 +118,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (!parsed.ok) return parsed.response;
   const input = parsed.data;
   const { intent } = input;
-  const store = await storage();
+  const store = context.services.storage;
   try {
     switch (input.intent) {
       case "upload": {

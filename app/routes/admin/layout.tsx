@@ -15,8 +15,8 @@ import { Button } from "~/components/ui/button";
 import { navigation } from "~/config/navigation";
 
 /** Every admin page is behind this guard on the server: no session → sign-in, no role → 403. */
-export async function loader({ request }: Route.LoaderArgs) {
-  const { user } = await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { user } = await requireAdmin(request, context.services);
   return { email: user.email };
 }
 

@@ -6,11 +6,9 @@ import { requireAdmin } from "~/auth/session.server";
 import { HandledBadge, NotifyBadge } from "~/components/admin/lead-badges";
 import { ActionMessage } from "~/components/admin/action-message";
 import { Button, buttonClass } from "~/components/ui/button";
-import { database } from "~/db/client.server";
 import { user } from "~/db/schema.server";
 import { env } from "~/env.server";
 import { COMPANY_SIZES, REFERRAL_SOURCES, serviceLabel } from "~/leads/contact-fields";
-import { kickOutbox } from "~/leads/outbox.server";
 import { getLead, requeueNotification, setHandled } from "~/leads/store.server";
 import { notificationsEnabled } from "~/leads/worker.server";
 import type { ActionResult } from "~/lib/action-result";
@@ -22,13 +20,13 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const labelOf = (options: readonly { value: string; label: string }[], value: string | null) => (value ? (options.find((o) => o.value === value)?.label ?? value) : "");
 
 // The layout's guard runs too, but every protected loader checks on its own.
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  const lead = UUID.test(params.id) ? await getLead(params.id) : undefined;
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context.services);
+  const lead = UUID.test(params.id) ? await getLead(params.id, context.services.db) : undefined;
   if (!lead) return data({ lead: null }, { status: 404 });
   let handledBy = "";
   if (lead.handledBy) {
-    const [who] = await (await database()).select({ email: user.email }).from(user).where(eq(user.id, lead.handledBy));
+    const [who] = await context.services.db.select({ email: user.email }).from(user).where(eq(user.id, lead.handledBy));
     handledBy = who?.email ?? "";
   }
   const when = formatDateTime;
@@ -64,8 +62,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 const leadSchema = z.discriminatedUnion("intent", [z.object({ intent: z.literal("handle") }), z.object({ intent: z.literal("reopen") }), z.object({ intent: z.literal("retry") })]);
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const me = await requireAdmin(request);
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const me = await requireAdmin(request, context.services);
   if (!UUID.test(params.id)) return actionError(404, { intent: "", message: "No such lead." });
   const parsed = await parseAdminForm(request, leadSchema);
   if (!parsed.ok) return parsed.response;
@@ -74,15 +72,15 @@ export async function action({ request, params }: Route.ActionArgs) {
   try {
     switch (intent) {
       case "handle":
-        if (!(await setHandled(params.id, me.user.id))) return noSuchLead();
+        if (!(await setHandled(params.id, me.user.id, context.services.db))) return noSuchLead();
         return actionOk(intent, "Marked handled.");
       case "reopen":
-        if (!(await setHandled(params.id, null))) return noSuchLead();
+        if (!(await setHandled(params.id, null, context.services.db))) return noSuchLead();
         return actionOk(intent, "Reopened.");
       case "retry":
         if (!notificationsEnabled(env())) return actionError(409, { intent, message: "E-mail notifications are off (SMTP_URL and SALES_EMAIL)." });
-        if (!(await requeueNotification(params.id))) return actionError(409, { intent, message: "This lead's e-mail is not waiting for a retry." });
-        kickOutbox();
+        if (!(await requeueNotification(params.id, context.services.db))) return actionError(409, { intent, message: "This lead's e-mail is not waiting for a retry." });
+        context.services.kickOutbox();
         return actionOk(intent, "The e-mail to sales is being sent again.");
     }
   } catch (error) {

@@ -32,9 +32,9 @@ const CSV_COLUMNS: [string, (lead: Lead) => unknown][] = [
 ];
 
 /** A file download has no page to show Access Denied on: answer it as text with the same 403. */
-async function guard(request: Request): Promise<Response | null> {
+async function guard(request: Request, context: Route.LoaderArgs["context"]): Promise<Response | null> {
   try {
-    await requireAdmin(request);
+    await requireAdmin(request, context.services);
     return null;
   } catch (error) {
     const status = (error as { init?: ResponseInit | null })?.init?.status;
@@ -46,11 +46,11 @@ async function guard(request: Request): Promise<Response | null> {
   }
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const refused = await guard(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const refused = await guard(request, context);
   if (refused) return refused;
   const { q, status } = parseLeadQuery(new URL(request.url));
-  const batches = leadsForExport({ q, status });
+  const batches = leadsForExport({ q, status }, undefined, context.services.db);
   // The first batch is read before answering, so a database failure is a clean error, not half a file.
   const first = await batches.next();
   const encoder = new TextEncoder();

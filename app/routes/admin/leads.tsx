@@ -13,10 +13,10 @@ import { notificationsEnabled } from "~/leads/worker.server";
 import { AdminTable, type AdminColumn } from "~/components/admin/admin-table";
 
 // The layout's guard runs too, but every protected loader checks on its own.
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context.services);
   const query = parseLeadQuery(new URL(request.url));
-  const [list, open] = await Promise.all([listLeads(query), countOpen()]);
+  const [list, open] = await Promise.all([listLeads(query, context.services.db), countOpen(context.services.db)]);
   return {
     query: { ...query, page: list.page },
     total: list.total,

@@ -24,9 +24,9 @@ import type { ActionFailure, ActionResult } from "~/lib/action-result";
 import { actionConfirm, actionError, actionOk, parseAdminForm } from "~/lib/admin-action.server";
 import { adminMeta } from "~/lib/meta";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const me = await requireAdmin(request);
-  return { staff: await listStaff(), me: { id: me.user.id, isSuperAdmin: me.isSuperAdmin } };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const me = await requireAdmin(request, context.services);
+  return { staff: await listStaff(context.services.db), me: { id: me.user.id, isSuperAdmin: me.isSuperAdmin } };
 }
 
 type UsersField = "email" | "userId";
@@ -54,8 +54,8 @@ const GUARDS_ADMINS = new Set(["reset-password", "sign-out"]);
  * admin creates accounts and resets or signs out staff; only the super-administrator changes
  * roles, deletes accounts, or resets or signs out an administrator (itself included).
  */
-export async function action({ request }: Route.ActionArgs) {
-  const me = await requireAdmin(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const me = await requireAdmin(request, context.services);
   const parsed = await parseAdminForm(request, usersSchema, { echo: ["email"] });
   const { intent } = parsed;
   const refuse = (status: number, message: string, extra: Partial<ActionFailure<string, UsersField>> = {}) => actionError(status, { intent, message, ...extra });
@@ -67,30 +67,30 @@ export async function action({ request }: Route.ActionArgs) {
   const echo = { values: { email: input.intent === "create" ? input.email : "" } };
   try {
     if (input.intent === "create") {
-      const created = await createStaffUser({ email: input.email, password: input.password, admin: false });
+      const created = await createStaffUser({ email: input.email, password: input.password, admin: false }, context.services);
       return actionOk(intent, `Created ${created.email}.`);
     }
     const isSelf = input.userId === me.user.id;
-    if (GUARDS_ADMINS.has(intent) && !me.isSuperAdmin && (await hasAdminRole(input.userId)))
+    if (GUARDS_ADMINS.has(intent) && !me.isSuperAdmin && (await hasAdminRole(input.userId, context.services.db)))
       return refuse(403, "Only the super-administrator may reset the password of, or sign out, an administrator.", { code: "forbidden" });
     switch (input.intent) {
       case "reset-password":
-        await resetPassword(input.userId, input.password);
+        await resetPassword(input.userId, input.password, context.services.auth);
         return actionOk(intent, "Password changed; that account was signed out everywhere.");
       case "sign-out":
-        await signOutEverywhere(input.userId);
+        await signOutEverywhere(input.userId, context.services.auth);
         return actionOk(intent, "Signed out everywhere.");
       case "grant-admin":
-        await grantRole(input.userId, "admin");
+        await grantRole(input.userId, "admin", context.services.db);
         return actionOk(intent, "Administrator role granted.");
       case "revoke-admin":
         if (isSelf) return refuse(400, "You cannot remove your own administrator role.");
-        await revokeRole(input.userId, "admin");
+        await revokeRole(input.userId, "admin", context.services.db);
         return actionOk(intent, "Administrator role removed.");
       case "delete":
         if (isSelf) return refuse(400, "You cannot delete your own account.");
         if (input.confirm !== "yes") return actionConfirm(intent, "Confirm the deletion.", { values: { userId: input.userId } });
-        await deleteStaffUser(input.userId);
+        await deleteStaffUser(input.userId, context.services.auth);
         return actionOk(intent, "Account deleted.");
     }
   } catch (error) {

@@ -4,7 +4,6 @@ import type { Route } from "./+types/object-list";
 import { requireAdminApi } from "~/auth/session.server";
 import { LIST_DEFAULTS, LIST_MAX_LIMIT, SORT_COLUMNS } from "~/storage/constants";
 import { errorResponse, readJson } from "~/storage/http.server";
-import { storage } from "~/storage/storage.server";
 
 const listSchema = z.object({
   prefix: z.string().max(255).optional(),
@@ -16,11 +15,11 @@ const listSchema = z.object({
     .default({ ...LIST_DEFAULTS.sortBy }),
 });
 
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   try {
-    await requireAdminApi(request);
+    await requireAdminApi(request, context.services);
     const options = await readJson(request, listSchema);
-    return Response.json(await (await storage()).list(params.bucket, options), { headers: { "Cache-Control": "no-store" } });
+    return Response.json(await context.services.storage.list(params.bucket, options), { headers: { "Cache-Control": "no-store" } });
   } catch (error) {
     return errorResponse(error);
   }

@@ -3,12 +3,11 @@ import type { Route } from "./+types/object-public";
 import { BUCKETS, isBucket } from "~/storage/constants";
 import { isStorageError } from "~/storage/errors";
 import { fileResponse, textResponse } from "~/storage/http.server";
-import { storage } from "~/storage/storage.server";
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!isBucket(params.bucket) || !BUCKETS[params.bucket].public || !params["*"]) return textResponse(404, "Not found.");
   try {
-    return fileResponse(request, await (await storage()).download(params.bucket, params["*"]));
+    return fileResponse(request, await context.services.storage.download(params.bucket, params["*"]));
   } catch (error) {
     if (isStorageError(error)) return textResponse(404, "Not found.");
     throw error;

@@ -10,12 +10,11 @@ import { requireAdminApi } from "~/auth/session.server";
 import { CACHE_MAX_AGE_SECONDS, isBucket, MAX_SIGNED_URL_SECONDS } from "~/storage/constants";
 import { isStorageError } from "~/storage/errors";
 import { errorResponse, fileResponse, readJson, textResponse } from "~/storage/http.server";
-import { storage } from "~/storage/storage.server";
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const name = params["*"];
   if (!isBucket(params.bucket) || !name) return textResponse(404, "Not found.");
-  const store = await storage();
+  const store = context.services.storage;
   const check = store.verifySignedUrl(params.bucket, name, new URL(request.url).searchParams.get("token"));
   if (!check.ok) {
     if (check.reason === "malformed") return textResponse(400, "Invalid signed URL: the token is missing or malformed.");
@@ -34,12 +33,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 const signSchema = z.object({ expiresIn: z.number().int().min(1).max(MAX_SIGNED_URL_SECONDS) });
 
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   try {
-    await requireAdminApi(request);
+    await requireAdminApi(request, context.services);
     if (request.method.toUpperCase() !== "POST") return Response.json({ code: "invalid_request", message: "Use POST." }, { status: 405, headers: { Allow: "GET, POST" } });
     const { expiresIn } = await readJson(request, signSchema);
-    const signed = await (await storage()).createSignedUrl(params.bucket, params["*"] ?? "", expiresIn);
+    const signed = await context.services.storage.createSignedUrl(params.bucket, params["*"] ?? "", expiresIn);
     return Response.json({ signedURL: signed.path, ...signed }, { headers: { "Cache-Control": "no-store" } });
   } catch (error) {
     return errorResponse(error);

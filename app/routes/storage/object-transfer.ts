@@ -6,15 +6,14 @@ import { z } from "zod";
 import type { Route } from "./+types/object-transfer";
 import { requireAdminApi } from "~/auth/session.server";
 import { errorResponse, readJson } from "~/storage/http.server";
-import { storage } from "~/storage/storage.server";
 
 const transferSchema = z.object({ bucketId: z.string().min(1).max(63), sourceKey: z.string().min(1).max(1000), destinationKey: z.string().min(1).max(1000) });
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   try {
-    await requireAdminApi(request);
+    await requireAdminApi(request, context.services);
     const { bucketId, sourceKey, destinationKey } = await readJson(request, transferSchema);
-    const store = await storage();
+    const store = context.services.storage;
     const copy = new URL(request.url).pathname.endsWith("/copy");
     const info = copy ? await store.copy(bucketId, sourceKey, destinationKey) : await store.move(bucketId, sourceKey, destinationKey);
     return Response.json({ message: copy ? "Copied" : "Moved", Key: `${info.bucket}/${info.name}`, ...info }, { headers: { "Cache-Control": "no-store" } });

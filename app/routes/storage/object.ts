@@ -12,13 +12,12 @@ import type { Route } from "./+types/object";
 import { requireAdminApi } from "~/auth/session.server";
 import { errorResponse, fileResponse, readJson, readLimitedBody } from "~/storage/http.server";
 import { StorageError } from "~/storage/errors";
-import { storage } from "~/storage/storage.server";
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   try {
-    await requireAdminApi(request);
+    await requireAdminApi(request, context.services);
     if (!params["*"]) throw new StorageError("invalid_name", "No file name in the address.");
-    const file = await (await storage()).download(params.bucket, params["*"]);
+    const file = await context.services.storage.download(params.bucket, params["*"]);
     return fileResponse(request, { ...file, cacheControl: "private, no-cache" });
   } catch (error) {
     return errorResponse(error);
@@ -27,10 +26,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 const removeSchema = z.object({ prefixes: z.array(z.string().max(1000)).min(1).max(1000) });
 
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   try {
-    const me = await requireAdminApi(request);
-    const store = await storage();
+    const me = await requireAdminApi(request, context.services);
+    const store = context.services.storage;
     const name = params["*"];
     const method = request.method.toUpperCase();
     if (method === "DELETE") {

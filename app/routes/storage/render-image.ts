@@ -3,12 +3,11 @@ import type { Route } from "./+types/render-image";
 import { BUCKETS, isBucket } from "~/storage/constants";
 import { isStorageError } from "~/storage/errors";
 import { fileResponse, textResponse } from "~/storage/http.server";
-import { storage } from "~/storage/storage.server";
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!isBucket(params.bucket) || !BUCKETS[params.bucket].public || !params["*"]) return textResponse(404, "Not found.");
   try {
-    const thumb = await (await storage()).thumbnail(params.bucket, params["*"]);
+    const thumb = await context.services.storage.thumbnail(params.bucket, params["*"]);
     return fileResponse(request, { ...thumb, contentType: "image/webp", etag: `"${thumb.info.sha256}-thumb"` });
   } catch (error) {
     if (isStorageError(error)) return textResponse(404, "Not found.");

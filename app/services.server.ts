@@ -1,0 +1,77 @@
+/**
+ * What the server process owns and hands to React Router with every request (its load context,
+ * docs/decisions/010-one-server-and-load-context.md): the one database connection, better-auth,
+ * graphics storage and the lead outbox, plus what the server worked out about the request (the
+ * client address, the request id, the Content-Security-Policy nonce).
+ *
+ * The server (server/app-server.ts) opens the services once with `openServices` and passes them
+ * in `context`; loaders and actions take what they need from there. Nothing here is kept in a
+ * module variable, so a route module loaded through Vite (development) or the React Router build
+ * (production) and the server file all see the same instances.
+ */
+import path from "node:path";
+import { authSecret, createAuth, type Auth } from "~/auth/auth.server";
+import { openDatabase, type Database } from "~/db/client.server";
+import type { Env } from "~/env.server";
+import { startLeadWorker } from "~/leads/worker.server";
+import { postgresStorage, type Storage } from "~/storage/storage.server";
+
+export interface AppServices {
+  db: Database;
+  auth: Auth;
+  storage: Storage;
+  /** Asks the lead outbox to send now (a no-op when notifications are off). */
+  kickOutbox(): void;
+  /** Whether new leads are e-mailed to sales (SMTP_URL and SALES_EMAIL are set). */
+  notifyLeads: boolean;
+}
+
+/** The load context of every request React Router handles. */
+export interface RequestContext {
+  services: AppServices;
+  /** The client's address (the socket's, or the trusted proxy's X-Forwarded-For entry). */
+  clientAddress: string;
+  /** The id of the request in the log and in X-Request-Id. */
+  requestId: string;
+  /** The nonce the response's Content-Security-Policy allows inline scripts by. */
+  cspNonce: string;
+}
+
+declare module "react-router" {
+  // Typed once: every loader's and action's `context` is a RequestContext.
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface AppLoadContext extends RequestContext {}
+}
+
+export interface OpenServices {
+  services: AppServices;
+  kind: "postgres" | "pglite";
+  /** Stops the lead worker, then closes the database. */
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the database (migrations applied, the embedded data folder locked), then makes the auth
+ * and storage instances on it and starts the leads' background work (the outbox resumes pending
+ * sends). Throws when the database cannot be opened.
+ */
+export async function openServices(env: Env, log: Pick<Console, "log" | "error"> = console): Promise<OpenServices> {
+  const handle = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  log.log(`Database: ${handle.kind === "postgres" ? "PostgreSQL (DATABASE_URL)" : `embedded PGlite in ${path.resolve(env.DATA_DIR)}`}`);
+  const worker = startLeadWorker(env, handle.db, {}, log);
+  const services: AppServices = {
+    db: handle.db,
+    auth: createAuth(handle.db, env),
+    storage: postgresStorage(handle.db, { secret: authSecret(env), baseUrl: env.SITE_URL }),
+    kickOutbox: () => worker.outbox?.kick(),
+    notifyLeads: worker.outbox !== undefined,
+  };
+  return {
+    services,
+    kind: handle.kind,
+    close: async () => {
+      await worker.stop().catch(() => {});
+      await handle.close();
+    },
+  };
+}
