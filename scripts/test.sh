@@ -21,8 +21,9 @@ fi
 echo "==> npm install"
 npm install --no-audit --no-fund --loglevel=error
 
-echo "==> Lint"
+echo "==> Lint and formatting"
 npx eslint . --max-warnings=0
+npx prettier --check . --log-level=warn
 
 echo "==> Typecheck"
 npx react-router typegen
