@@ -37,7 +37,8 @@ export default tseslint.config(
         "error",
         {
           selector: "CallExpression[callee.object.name='request'][callee.property.name=/^(formData|json|text|arrayBuffer|blob)$/]",
-          message: "Read request bodies with readForm or readBodyLimited (app/lib/request-body.server.ts): they enforce a size limit while streaming.",
+          message:
+            "Read request bodies with readForm or readBodyLimited (app/lib/request-body.server.ts): they enforce a size limit while streaming.",
         },
       ],
     },
@@ -47,7 +48,18 @@ export default tseslint.config(
     files: ["tests/e2e/**/*.ts"],
     ignores: ["tests/e2e/fixtures.ts"],
     rules: {
-      "no-restricted-imports": ["error", { paths: [{ name: "@playwright/test", importNames: ["test"], message: "Import test from ./fixtures: it fails the test on any Content-Security-Policy violation." }] }],
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "@playwright/test",
+              importNames: ["test"],
+              message: "Import test from ./fixtures: it fails the test on any Content-Security-Policy violation.",
+            },
+          ],
+        },
+      ],
     },
   },
 );

@@ -15,8 +15,6 @@ export default defineConfig(({ isSsrBuild }) => ({
   resolve: { tsconfigPaths: true },
   build: {
     assetsInlineLimit: 0,
-    rolldownOptions: isSsrBuild
-      ? undefined
-      : { output: { codeSplitting: { groups: [{ name: "app", test: SHARED_APP_CODE }] } } },
+    rolldownOptions: isSsrBuild ? undefined : { output: { codeSplitting: { groups: [{ name: "app", test: SHARED_APP_CODE }] } } },
   },
 }));

@@ -9,7 +9,13 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
-import { ServerRouter, type AppLoadContext, type EntryContext, type HandleDataRequestFunction, type HandleErrorFunction } from "react-router";
+import {
+  ServerRouter,
+  type AppLoadContext,
+  type EntryContext,
+  type HandleDataRequestFunction,
+  type HandleErrorFunction,
+} from "react-router";
 import { logRequestError } from "~/lib/error-log.server";
 import { applyPrivateCaching } from "~/lib/private-caching";
 
@@ -37,7 +43,8 @@ export default function handleRequest(
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
     // Crawlers and prerendering get the whole page at once; browsers get the shell first.
-    const readyOption: keyof RenderToPipeableStreamOptions = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+    const readyOption: keyof RenderToPipeableStreamOptions =
+      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
     // React Router's scripts (<Scripts>, <ScrollRestoration>, the streamed data) take it from
     // <ServerRouter>; React's own streaming scripts from the render option.
     const nonce = loadContext?.cspNonce || undefined;

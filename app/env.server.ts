@@ -8,47 +8,53 @@ import { site } from "./config/site";
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), schema.optional());
 
-export const envSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-  HOST: z.string().min(1).default("127.0.0.1"),
-  SITE_URL: z
-    .url({ protocol: /^https?$/, error: "must be an absolute http(s) URL, e.g. https://www.example.com" })
-    .default(site.defaultOrigin)
-    .transform((u) => u.replace(/\/+$/, "")),
-  /** PostgreSQL connection string; unset: the embedded PGlite database in DATA_DIR. */
-  DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")),
-  /** Folder for the embedded database and the generated local auth secret. */
-  DATA_DIR: z.string().min(1).default("./data"),
-  /** Signs session cookies. Unset: generated once and kept in DATA_DIR (fine for one machine). */
-  BETTER_AUTH_SECRET: optional(z.string().min(32, "must be at least 32 characters (openssl rand -base64 32)")),
-  /** The one administrator who may grant or revoke the admin role and delete accounts. */
-  SUPER_ADMIN_EMAIL: optional(z.email("must be an e-mail address")),
-  /** "1" behind a reverse proxy: take the client address from X-Forwarded-For. */
-  TRUST_PROXY: z
-    .enum(["0", "1"], { error: 'must be "0" or "1"' })
-    .optional()
-    .transform((v) => v === "1"),
-  /** Test only: adds GET /__test/fault, which fails on purpose, to prove errors never leak. */
-  TEST_FAULTS: z
-    .enum(["0", "1"], { error: 'must be "0" or "1"' })
-    .optional()
-    .transform((v) => v === "1"),
-  /** smtp(s)://user:pass@host:port for the sales notification of each new lead; unset: notifications off. */
-  SMTP_URL: optional(z.string().regex(/^smtps?:\/\/[^\s]+$/, "must be an smtp:// or smtps:// URL")),
-  /** Where new leads are e-mailed (with SMTP_URL). */
-  SALES_EMAIL: optional(z.email("must be an e-mail address")),
-  /** The From address of notifications; default: the site's no-reply address. */
-  MAIL_FROM: optional(z.email("must be an e-mail address")),
-  GTM_ID: optional(z.string().regex(/^GTM-[A-Z0-9]{4,12}$/, "must look like GTM-XXXXXXX")),
-}).superRefine((value, ctx) => {
-  // Lead notifications need both: one alone is a half-done configuration, not "off".
-  if (Boolean(value.SMTP_URL) !== Boolean(value.SALES_EMAIL)) {
-    const missing = value.SMTP_URL ? "SALES_EMAIL" : "SMTP_URL";
-    const present = value.SMTP_URL ? "SMTP_URL" : "SALES_EMAIL";
-    ctx.addIssue({ code: "custom", path: [missing], message: `must be set together with ${present} (set both to e-mail new leads to sales, or neither)` });
-  }
-});
+export const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    HOST: z.string().min(1).default("127.0.0.1"),
+    SITE_URL: z
+      .url({ protocol: /^https?$/, error: "must be an absolute http(s) URL, e.g. https://www.example.com" })
+      .default(site.defaultOrigin)
+      .transform((u) => u.replace(/\/+$/, "")),
+    /** PostgreSQL connection string; unset: the embedded PGlite database in DATA_DIR. */
+    DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")),
+    /** Folder for the embedded database and the generated local auth secret. */
+    DATA_DIR: z.string().min(1).default("./data"),
+    /** Signs session cookies. Unset: generated once and kept in DATA_DIR (fine for one machine). */
+    BETTER_AUTH_SECRET: optional(z.string().min(32, "must be at least 32 characters (openssl rand -base64 32)")),
+    /** The one administrator who may grant or revoke the admin role and delete accounts. */
+    SUPER_ADMIN_EMAIL: optional(z.email("must be an e-mail address")),
+    /** "1" behind a reverse proxy: take the client address from X-Forwarded-For. */
+    TRUST_PROXY: z
+      .enum(["0", "1"], { error: 'must be "0" or "1"' })
+      .optional()
+      .transform((v) => v === "1"),
+    /** Test only: adds GET /__test/fault, which fails on purpose, to prove errors never leak. */
+    TEST_FAULTS: z
+      .enum(["0", "1"], { error: 'must be "0" or "1"' })
+      .optional()
+      .transform((v) => v === "1"),
+    /** smtp(s)://user:pass@host:port for the sales notification of each new lead; unset: notifications off. */
+    SMTP_URL: optional(z.string().regex(/^smtps?:\/\/[^\s]+$/, "must be an smtp:// or smtps:// URL")),
+    /** Where new leads are e-mailed (with SMTP_URL). */
+    SALES_EMAIL: optional(z.email("must be an e-mail address")),
+    /** The From address of notifications; default: the site's no-reply address. */
+    MAIL_FROM: optional(z.email("must be an e-mail address")),
+    GTM_ID: optional(z.string().regex(/^GTM-[A-Z0-9]{4,12}$/, "must look like GTM-XXXXXXX")),
+  })
+  .superRefine((value, ctx) => {
+    // Lead notifications need both: one alone is a half-done configuration, not "off".
+    if (Boolean(value.SMTP_URL) !== Boolean(value.SALES_EMAIL)) {
+      const missing = value.SMTP_URL ? "SALES_EMAIL" : "SMTP_URL";
+      const present = value.SMTP_URL ? "SMTP_URL" : "SALES_EMAIL";
+      ctx.addIssue({
+        code: "custom",
+        path: [missing],
+        message: `must be set together with ${present} (set both to e-mail new leads to sales, or neither)`,
+      });
+    }
+  });
 
 export type Env = z.infer<typeof envSchema>;
 

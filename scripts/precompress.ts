@@ -14,7 +14,10 @@ for (const file of walk(dir)) {
   const data = readFileSync(file);
   if (data.length <= MIN_COMPRESS_BYTES) continue;
   writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
-  writeFileSync(`${file}.br`, brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } }));
+  writeFileSync(
+    `${file}.br`,
+    brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } }),
+  );
   count++;
 }
 console.log(`precompressed ${count} files in ${path.relative(process.cwd(), dir)}`);

@@ -26,7 +26,12 @@ function askHidden(question: string): Promise<string> {
 }
 
 const { values } = parseArgs({
-  options: { email: { type: "string" }, password: { type: "string" }, name: { type: "string" }, admin: { type: "boolean", default: false } },
+  options: {
+    email: { type: "string" },
+    password: { type: "string" },
+    name: { type: "string" },
+    admin: { type: "boolean", default: false },
+  },
 });
 
 async function main(): Promise<number> {

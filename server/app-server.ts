@@ -96,7 +96,13 @@ export async function startServer({ env, startedAt, production, development }: S
     }),
   );
   const onError: ErrorRequestHandler = (error, req, res, _next) => {
-    console.error(errorLine(error, { method: req.method, url: `http://host${req.originalUrl}`, headers: new Headers({ [REQUEST_ID_HEADER]: String(req.headers[REQUEST_ID_HEADER] ?? "-") }) }));
+    console.error(
+      errorLine(error, {
+        method: req.method,
+        url: `http://host${req.originalUrl}`,
+        headers: new Headers({ [REQUEST_ID_HEADER]: String(req.headers[REQUEST_ID_HEADER] ?? "-") }),
+      }),
+    );
     if (res.headersSent) return res.end();
     res.status(500).setHeader("Cache-Control", "no-store");
     if (serverErrorPage) res.setHeader("Content-Security-Policy", store!.policy("/500")!).type("html").send(serverErrorPage);
@@ -129,7 +135,11 @@ export async function startServer({ env, startedAt, production, development }: S
     const malformed = checkRequestLine(req.method, req.url, req.headers.host);
     if (malformed) return refuse(res, malformed);
     if (
-      isCrossSiteWrite(req.method ?? "GET", { origin: req.headers.origin, secFetchSite: req.headers["sec-fetch-site"] as string | undefined }, allowedOrigins)
+      isCrossSiteWrite(
+        req.method ?? "GET",
+        { origin: req.headers.origin, secFetchSite: req.headers["sec-fetch-site"] as string | undefined },
+        allowedOrigins,
+      )
     ) {
       res.writeHead(403, { ...securityHeaders, "Content-Type": "text/plain; charset=utf-8" });
       res.end("Cross-site request refused.");
@@ -167,7 +177,13 @@ export async function startServer({ env, startedAt, production, development }: S
 
   server.on("request", (req, res) => {
     handle(req, res).catch((error: unknown) => {
-      console.error(errorLine(error, { method: req.method ?? "-", url: `http://host${req.url ?? "/"}`, headers: new Headers({ [REQUEST_ID_HEADER]: String(req.headers[REQUEST_ID_HEADER] ?? "-") }) }));
+      console.error(
+        errorLine(error, {
+          method: req.method ?? "-",
+          url: `http://host${req.url ?? "/"}`,
+          headers: new Headers({ [REQUEST_ID_HEADER]: String(req.headers[REQUEST_ID_HEADER] ?? "-") }),
+        }),
+      );
       if (!res.headersSent) res.writeHead(500, { ...securityHeaders, "Content-Type": "text/plain; charset=utf-8" });
       res.end("Internal Server Error");
     });

@@ -65,7 +65,8 @@ type RouteNode = { id: string; path?: string; index?: boolean; caseSensitive?: b
 export function writableRoutes(build: Pick<ServerBuild, "routes">): (pathname: string) => boolean {
   const nodes = new Map<string, RouteNode>();
   for (const route of Object.values(build.routes)) {
-    if (route) nodes.set(route.id, { id: route.id, path: route.path, index: route.index, caseSensitive: route.caseSensitive, children: [] });
+    if (route)
+      nodes.set(route.id, { id: route.id, path: route.path, index: route.index, caseSensitive: route.caseSensitive, children: [] });
   }
   const roots: RouteNode[] = [];
   for (const route of Object.values(build.routes)) {
@@ -77,7 +78,11 @@ export function writableRoutes(build: Pick<ServerBuild, "routes">): (pathname: s
   }
   // React Router's matcher wants index routes without children.
   const toObjects = (list: RouteNode[]): Parameters<typeof matchRoutes>[0] =>
-    list.map((n) => (n.index ? { id: n.id, index: true as const, caseSensitive: n.caseSensitive } : { id: n.id, path: n.path, caseSensitive: n.caseSensitive, children: toObjects(n.children) }));
+    list.map((n) =>
+      n.index
+        ? { id: n.id, index: true as const, caseSensitive: n.caseSensitive }
+        : { id: n.id, path: n.path, caseSensitive: n.caseSensitive, children: toObjects(n.children) },
+    );
   const tree = toObjects(roots);
   return (pathname) => {
     // Client navigations ask /page.data (and /_root.data for the home page) of the same routes.

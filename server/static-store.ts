@@ -89,7 +89,8 @@ export class StaticStore {
       const cacheControl = isPage ? HTML_CACHE : urlPath.startsWith("/assets/") ? ASSET_CACHE : PUBLIC_CACHE;
       const type = TYPES[ext] ?? "application/octet-stream";
       const etag = `"${createHash("sha1").update(identity).digest("base64url").slice(0, 22)}"`;
-      const policy = ext === ".html" ? security.policy(inlineScriptHashes(identity.toString("utf8"))) : security.headers["Content-Security-Policy"]!;
+      const policy =
+        ext === ".html" ? security.policy(inlineScriptHashes(identity.toString("utf8"))) : security.headers["Content-Security-Policy"]!;
       const headers = { ...security.headers, "Content-Security-Policy": policy };
       const common = [...Object.entries(headers).flat(), "Content-Type", type, "Cache-Control", cacheControl, "ETag", etag];
       let gzip: Buffer | undefined;

@@ -115,7 +115,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     announce("signed-out");
   }, []);
 
-  const value = useMemo<AuthState>(() => ({ ...snapshot, loading, signIn, signOut, refresh }), [snapshot, loading, signIn, signOut, refresh]);
+  const value = useMemo<AuthState>(
+    () => ({ ...snapshot, loading, signIn, signOut, refresh }),
+    [snapshot, loading, signIn, signOut, refresh],
+  );
   return (
     <AuthContext.Provider value={value}>
       {children}

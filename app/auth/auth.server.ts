@@ -56,7 +56,13 @@ export function createAuth(db: Database, config: Env) {
     trustedOrigins: trustedOrigins(config),
     database: drizzleAdapter(db, {
       provider: "pg",
-      schema: { user: schema.user, session: schema.session, account: schema.account, verification: schema.verification, rateLimit: schema.rateLimit },
+      schema: {
+        user: schema.user,
+        session: schema.session,
+        account: schema.account,
+        verification: schema.verification,
+        rateLimit: schema.rateLimit,
+      },
     }),
     emailAndPassword: {
       enabled: true,
@@ -77,7 +83,9 @@ export function createAuth(db: Database, config: Env) {
     databaseHooks: {
       session: {
         create: {
-          before: async (session) => ({ data: { ...session, expiresAt: clampSessionExpiry(new Date(session.expiresAt), new Date(session.createdAt ?? Date.now())) } }),
+          before: async (session) => ({
+            data: { ...session, expiresAt: clampSessionExpiry(new Date(session.expiresAt), new Date(session.createdAt ?? Date.now())) },
+          }),
         },
         update: {
           // A refresh (get-session) has the session it extends in its context: cap it at the absolute lifetime.
@@ -110,7 +118,10 @@ export function createAuth(db: Database, config: Env) {
     // One line per event, never a stack trace (a database outage would print one per request).
     logger: {
       log: (level, message, ...args) => {
-        const detail = args.map((a) => (a instanceof Error ? a.message : typeof a === "string" ? a : "")).filter(Boolean).join("; ");
+        const detail = args
+          .map((a) => (a instanceof Error ? a.message : typeof a === "string" ? a : ""))
+          .filter(Boolean)
+          .join("; ");
         // eslint-disable-next-line no-control-regex
         const line = `Auth ${level}: ${message}${detail ? `: ${detail}` : ""}`.replace(/[\u0000-\u001f\u007f]+/g, " ").slice(0, 500);
         if (level === "error") console.error(line);

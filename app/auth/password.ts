@@ -1,8 +1,22 @@
 import { MIN_PASSWORD_LENGTH } from "./config";
 
 const COMMON = new Set([
-  "password", "password1", "password123", "passw0rd", "123456789012", "qwertyuiopas", "letmein", "welcome",
-  "iloveyou", "admin", "administrator", "changeme", "crossroads", "crossroadsit", "summer2026", "winter2026",
+  "password",
+  "password1",
+  "password123",
+  "passw0rd",
+  "123456789012",
+  "qwertyuiopas",
+  "letmein",
+  "welcome",
+  "iloveyou",
+  "admin",
+  "administrator",
+  "changeme",
+  "crossroads",
+  "crossroadsit",
+  "summer2026",
+  "winter2026",
 ]);
 
 /**

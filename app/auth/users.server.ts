@@ -29,7 +29,10 @@ function assertStrongPassword(password: string, email: string): void {
 }
 
 /** `services`: the server's (context.services); scripts and tests leave it out. */
-export async function createStaffUser(input: { email: string; password: string; name?: string; admin?: boolean }, services?: { auth: Auth; db: Database }) {
+export async function createStaffUser(
+  input: { email: string; password: string; name?: string; admin?: boolean },
+  services?: { auth: Auth; db: Database },
+) {
   const email = emailSchema.parse(input.email.trim().toLowerCase());
   assertStrongPassword(input.password, email);
   const ctx = await (services?.auth ?? (await auth())).$context;
@@ -75,7 +78,12 @@ export async function listStaff(conn?: Database): Promise<StaffRow[]> {
     .leftJoin(session, and(eq(session.userId, user.id), gt(session.expiresAt, sql`now()`)))
     .groupBy(user.id)
     .orderBy(desc(user.createdAt));
-  return rows.map((r) => ({ ...r, createdAt: new Date(r.createdAt).toISOString(), isAdmin: Boolean(r.isAdmin), activeSessions: Number(r.activeSessions) }));
+  return rows.map((r) => ({
+    ...r,
+    createdAt: new Date(r.createdAt).toISOString(),
+    isAdmin: Boolean(r.isAdmin),
+    activeSessions: Number(r.activeSessions),
+  }));
 }
 
 /** Sets a new password (refused when weak) and ends the account's sessions. */

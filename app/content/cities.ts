@@ -93,16 +93,7 @@ export const cityPages: Record<CitySlug, CityPage> = {
       "Fishers has turned from a commuter suburb into a place where companies start and grow. Software and tech startups, consulting firms, financial advisers and insurance agencies work out of co-working spaces, the Nickel Plate District and the office parks along I-69. Their teams are often hybrid, their customers send security questionnaires early, and their IT needs change every time the headcount does.",
       "Hamilton County's growth also brings medical and dental offices, physical therapy and specialty clinics, accounting firms and home-based businesses across Geist, McCordsville and Fortville. These offices need HIPAA-ready networks, phones that answer and a local engineer who can come by when a workstation or a printer will not cooperate.",
     ],
-    areasServed: [
-      "Carmel",
-      "Geist",
-      "McCordsville",
-      "Fortville",
-      "Castleton",
-      "Lawrence",
-      "Ingalls",
-      "Pendleton",
-    ],
+    areasServed: ["Carmel", "Geist", "McCordsville", "Fortville", "Castleton", "Lawrence", "Ingalls", "Pendleton"],
     industries: ["small-medium-business", "healthcare", "accounting", "legal-services"],
     onSite:
       "Most of Hamilton County is within 25 minutes of our Fishers office, and Geist, McCordsville and Castleton are usually 15 minutes away, well inside our 4-hour on-site commitment for qualified managed clients.",
@@ -165,17 +156,7 @@ export const cityPages: Record<CitySlug, CityPage> = {
       "As the county seat, Noblesville draws law firms, title companies, surveyors, accountants and the businesses that work with county government. Many of them are in historic buildings around the square, where thick brick walls fight the Wi-Fi and the wiring dates from another era. Shops and restaurants on the square take cards every day and need those payments handled safely.",
       "Beyond downtown, industrial parks along State Road 37 and State Road 32 hold manufacturers, distributors and contractors' shops. The subdivisions going up in Noblesville and Westfield keep builders and trades busy. North toward Cicero, Arcadia, Atlanta and Sheridan, and east into Madison County, businesses and farm operations often run on limited broadband and need a plan for when it drops.",
     ],
-    areasServed: [
-      "Westfield",
-      "Cicero",
-      "Strawtown",
-      "Arcadia",
-      "Atlanta",
-      "Sheridan",
-      "Lapel",
-      "Tipton",
-      "Anderson",
-    ],
+    areasServed: ["Westfield", "Cicero", "Strawtown", "Arcadia", "Atlanta", "Sheridan", "Lapel", "Tipton", "Anderson"],
     industries: ["legal-services", "construction", "manufacturing", "small-medium-business"],
     onSite:
       "Westfield, Cicero and Strawtown are within 20 minutes of our office by the square, Arcadia, Atlanta, Sheridan and Lapel about 25, and Tipton and Anderson about 35, all inside our 4-hour on-site commitment for qualified managed clients.",
@@ -215,8 +196,7 @@ export const cityPages: Record<CitySlug, CityPage> = {
       },
       {
         question: "Do you serve Tipton and Madison County?",
-        answer:
-          "Yes. Tipton, Lapel and Anderson are within our regular service area from Noblesville.",
+        answer: "Yes. Tipton, Lapel and Anderson are within our regular service area from Noblesville.",
       },
     ],
     cta: {
@@ -238,16 +218,7 @@ export const cityPages: Record<CitySlug, CityPage> = {
       "The university shapes Bloomington. Around it work research spin-offs, consultants, property managers, restaurants and the arts and community non-profits that give the town its character. Their year follows the academic calendar: leases turn over, staff and student workers come and go, and accounts need to be opened and closed on time.",
       "Bloomington is also a life-sciences town. Medical-device makers, pharmaceutical contract manufacturers and their suppliers run regulated quality systems, where computer changes follow change control and electronic records fall under FDA rules such as 21 CFR Part 11. Southwest of town, businesses tied to the naval base at Crane handle defense information that CMMC and NIST SP 800-171 protect, and the regional hospital and independent clinics serve the whole area.",
     ],
-    areasServed: [
-      "Ellettsville",
-      "Spencer",
-      "Martinsville",
-      "Nashville",
-      "Bedford",
-      "Mitchell",
-      "Bloomfield",
-      "Crane",
-    ],
+    areasServed: ["Ellettsville", "Spencer", "Martinsville", "Nashville", "Bedford", "Mitchell", "Bloomfield", "Crane"],
     industries: ["healthcare", "manufacturing", "non-profits", "small-medium-business"],
     onSite:
       "Ellettsville is about 15 minutes from our Bloomington office, Spencer, Martinsville, Nashville and Bedford 30 to 40 minutes, and Bloomfield and the Crane area about 45, so qualified managed clients get an engineer on site within 4 hours.",
@@ -310,16 +281,7 @@ export const cityPages: Record<CitySlug, CityPage> = {
       "Columbus is an engine town. Engine and power-systems manufacturing anchors a wide network of suppliers: machine shops, casting and machining plants, automotive parts makers, many of them owned by companies abroad. They run around the clock, answer supplier security questionnaires from demanding customers, and connect plant-floor equipment to ERP systems that cannot go down on any shift.",
       "Columbus is also known worldwide for its modern architecture, and design still matters here. Architecture, engineering and surveying firms work with large drawing and model files that need fast storage and reliable backups. Add the regional hospital and the practices around it, and the warehouses and carriers along I-65 in Edinburgh, Taylorsville and Seymour, and you have a small city with big-company IT needs.",
     ],
-    areasServed: [
-      "Taylorsville",
-      "Edinburgh",
-      "Hope",
-      "Seymour",
-      "North Vernon",
-      "Nashville",
-      "Franklin",
-      "Greensburg",
-    ],
+    areasServed: ["Taylorsville", "Edinburgh", "Hope", "Seymour", "North Vernon", "Nashville", "Franklin", "Greensburg"],
     industries: ["manufacturing", "transportation", "construction", "healthcare"],
     onSite:
       "Taylorsville and Edinburgh are about 15 to 20 minutes from our downtown Columbus office, Hope and Seymour about 25, and North Vernon, Nashville, Franklin and Greensburg 30 to 40, well inside our 4-hour on-site commitment for qualified managed clients.",
@@ -354,8 +316,7 @@ export const cityPages: Record<CitySlug, CityPage> = {
       },
       {
         question: "Do you come on site in Seymour and North Vernon?",
-        answer:
-          "Yes. Both are within about half an hour of our Columbus office, along with Edinburgh, Hope and Taylorsville.",
+        answer: "Yes. Both are within about half an hour of our Columbus office, along with Edinburgh, Hope and Taylorsville.",
       },
       {
         question: "Do you work with architecture and engineering firms?",
@@ -382,16 +343,7 @@ export const cityPages: Record<CitySlug, CityPage> = {
       "Evansville is a river city. Barge terminals and ports on the Ohio River, rail yards, carriers and warehouses along I-69 and I-64 move goods for the whole region. Plastics and packaging plants, automotive suppliers in Gibson and Posey counties and metal fabricators run shifts that need their networks, scanners and ERP systems up at all hours.",
       "The city is also the healthcare hub for southern Indiana, western Kentucky and southeastern Illinois, with hospital systems and many independent clinics, dental and specialty practices. Henderson sits just across the river, and plenty of businesses here have staff, customers or locations in Indiana, Kentucky and Illinois, each state with its own data breach law, all on Central time.",
     ],
-    areasServed: [
-      "Newburgh",
-      "Darmstadt",
-      "Chandler",
-      "Henderson, KY",
-      "Boonville",
-      "Mount Vernon",
-      "Princeton",
-      "Owensboro, KY",
-    ],
+    areasServed: ["Newburgh", "Darmstadt", "Chandler", "Henderson, KY", "Boonville", "Mount Vernon", "Princeton", "Owensboro, KY"],
     industries: ["transportation", "manufacturing", "healthcare", "accounting"],
     onSite:
       "Newburgh, Darmstadt and Henderson are within 20 minutes of our downtown Evansville office, Boonville, Mount Vernon and Princeton 30 to 40, and Owensboro about 45, so qualified managed clients get an engineer on site within 4 hours.",
@@ -495,8 +447,7 @@ export const cityPages: Record<CitySlug, CityPage> = {
       },
       {
         question: "Do you come on site in Oak Grove and Hopkinsville?",
-        answer:
-          "Yes. Both are within our Clarksville service area, and qualified managed clients get an engineer on site within 4 hours.",
+        answer: "Yes. Both are within our Clarksville service area, and qualified managed clients get an engineer on site within 4 hours.",
       },
       {
         question: "Your hours are listed in Eastern time. What does that mean in Clarksville?",

@@ -30,8 +30,7 @@ export const homePage: PageSeo & {
 
   painPoints: {
     heading: "Sound familiar?",
-    intro:
-      "Most businesses call us after the same few things have gone wrong more than once. If any of these is your week, we can help.",
+    intro: "Most businesses call us after the same few things have gone wrong more than once. If any of these is your week, we can help.",
     items: [
       {
         title: "The same problem keeps coming back",
@@ -102,7 +101,6 @@ export const homePage: PageSeo & {
       text: "Monthly patching, monitoring and quarterly reviews keep systems fast and secure as your business changes.",
     },
   ],
-
 
   complianceIntro: {
     heading: "Frameworks we help you meet",

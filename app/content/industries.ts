@@ -472,8 +472,7 @@ export const industryPages: Record<IndustrySlug, IndustryPage> = {
       },
       {
         question: "Our dispatch runs overnight. Do you?",
-        answer:
-          "Managed clients reach an engineer 24/7 for emergencies. Our help desk keeps regular business hours for everyday requests.",
+        answer: "Managed clients reach an engineer 24/7 for emergencies. Our help desk keeps regular business hours for everyday requests.",
       },
     ],
     cta: {

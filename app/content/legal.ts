@@ -138,9 +138,7 @@ export const termsPage: LegalDocument = {
     {
       id: "contact",
       heading: "Contact us",
-      paragraphs: [
-        "Questions about these terms can be sent to us using the contact details below or through our contact page.",
-      ],
+      paragraphs: ["Questions about these terms can be sent to us using the contact details below or through our contact page."],
     },
   ],
 };

@@ -33,5 +33,10 @@ export const serverRenderedPaths: readonly string[] = ["/contact"];
 
 /** Paths written to static HTML at build: every public page without a form, plus the branded /500 page. */
 export function prerenderedPaths(): string[] {
-  return [...publicPages().map((p) => p.path).filter((p) => !serverRenderedPaths.includes(p)), "/500"];
+  return [
+    ...publicPages()
+      .map((p) => p.path)
+      .filter((p) => !serverRenderedPaths.includes(p)),
+    "/500",
+  ];
 }

@@ -44,9 +44,27 @@ export type CitySlug = (typeof citySlugs)[number];
 
 /** Icons the content may name (drawn from the sprite, see components/ui/icon.tsx). */
 export const iconNames = [
-  "server", "users", "lightbulb", "shield-check", "clipboard-check", "cloud", "mail", "phone",
-  "key-round", "monitor-speaker", "life-buoy", "code", "building", "stethoscope", "scale",
-  "calculator", "factory", "truck", "hard-hat", "heart-handshake", "map-pin",
+  "server",
+  "users",
+  "lightbulb",
+  "shield-check",
+  "clipboard-check",
+  "cloud",
+  "mail",
+  "phone",
+  "key-round",
+  "monitor-speaker",
+  "life-buoy",
+  "code",
+  "building",
+  "stethoscope",
+  "scale",
+  "calculator",
+  "factory",
+  "truck",
+  "hard-hat",
+  "heart-handshake",
+  "map-pin",
 ] as const;
 export type IconName = (typeof iconNames)[number];
 

@@ -25,9 +25,10 @@ export interface DatabaseHandle {
  * deployment of build/ carries them), else ./drizzle of the source tree (tests, tsx scripts).
  */
 const here = path.dirname(fileURLToPath(import.meta.url));
-const MIGRATIONS_DIR = [path.resolve(here, "../drizzle"), path.resolve(here, "../../drizzle")].find((dir) =>
-  existsSync(path.join(dir, "meta", "_journal.json")),
-) ?? path.resolve(here, "../../drizzle");
+const MIGRATIONS_DIR =
+  [path.resolve(here, "../drizzle"), path.resolve(here, "../../drizzle")].find((dir) =>
+    existsSync(path.join(dir, "meta", "_journal.json")),
+  ) ?? path.resolve(here, "../../drizzle");
 
 export class DataFolderInUseError extends Error {
   constructor(folder: string, pid: number) {
@@ -167,7 +168,10 @@ export function initDatabase(options: { databaseUrl?: string; dataDir: string })
  * embedded database, a second PGlite on the same folder).
  */
 export async function database(): Promise<Database> {
-  if (!opened) throw new Error("The database is not open: the server passes it in the load context (context.services.db); a script calls initDatabase() first.");
+  if (!opened)
+    throw new Error(
+      "The database is not open: the server passes it in the load context (context.services.db); a script calls initDatabase() first.",
+    );
   return (await opened).db;
 }
 

@@ -154,7 +154,9 @@ export const leads = pgTable(
   },
   (t) => [
     index("leads_created_at_idx").on(t.createdAt.desc()),
-    index("leads_notify_due_idx").on(t.notifyNextAttemptAt).where(sql`notify_status = 'pending'`),
+    index("leads_notify_due_idx")
+      .on(t.notifyNextAttemptAt)
+      .where(sql`notify_status = 'pending'`),
   ],
 );
 

@@ -53,7 +53,8 @@ export type DocumentField = keyof DocumentInput;
 export type DocumentValues = Record<DocumentField, string>;
 export type FieldErrors = Partial<Record<DocumentField, string>>;
 
-export type ParsedDocument = { ok: true; data: DocumentInput; values: DocumentValues } | { ok: false; errors: FieldErrors; values: DocumentValues };
+export type ParsedDocument =
+  { ok: true; data: DocumentInput; values: DocumentValues } | { ok: false; errors: FieldErrors; values: DocumentValues };
 
 const text = (form: FormData, name: string) => {
   const value = form.get(name);

@@ -40,7 +40,6 @@ export interface DocumentRecord extends DocumentRow {
   body: string;
 }
 
-
 export interface ListFilter {
   collection?: DocumentCollection;
   /** Words matched anywhere in the title, slug or body (case-insensitive). */
@@ -83,10 +82,20 @@ export async function listDocuments(filter: ListFilter = {}, conn?: Database): P
     where.push(or(ilike(documents.title, pattern), ilike(documents.slug, pattern), ilike(documents.body, pattern))!);
   }
   const condition = where.length ? and(...where) : undefined;
-  const order = filter.sort === "title" ? [asc(sql`lower(${documents.title})`), asc(documents.slug)] : [desc(documents.updatedAt), asc(documents.slug)];
+  const order =
+    filter.sort === "title" ? [asc(sql`lower(${documents.title})`), asc(documents.slug)] : [desc(documents.updatedAt), asc(documents.slug)];
   const [rows, [{ total }]] = await Promise.all([
-    db.select(columns).from(documents).leftJoin(user, eq(user.id, documents.authorId)).where(condition).orderBy(...order).limit(LIST_LIMIT),
-    db.select({ total: sql<number>`count(*)::int` }).from(documents).where(condition),
+    db
+      .select(columns)
+      .from(documents)
+      .leftJoin(user, eq(user.id, documents.authorId))
+      .where(condition)
+      .orderBy(...order)
+      .limit(LIST_LIMIT),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(documents)
+      .where(condition),
   ]);
   return { rows: rows.map(toRow), total: Number(total) };
 }
@@ -142,19 +151,36 @@ async function withSlugCheck<T>(db: Database, slug: string, exceptId: string | u
   }
 }
 
-export async function createDocument(input: DocumentInput, authorId: string, options: { published?: boolean } = {}, conn?: Database): Promise<{ id: string }> {
+export async function createDocument(
+  input: DocumentInput,
+  authorId: string,
+  options: { published?: boolean } = {},
+  conn?: Database,
+): Promise<{ id: string }> {
   const db = conn ?? (await database());
   return withSlugCheck(db, input.slug, undefined, async () => {
     const [row] = await db
       .insert(documents)
-      .values({ title: input.title, slug: input.slug, collection: input.collection, body: input.body, authorId, published: options.published ?? false })
+      .values({
+        title: input.title,
+        slug: input.slug,
+        collection: input.collection,
+        body: input.body,
+        authorId,
+        published: options.published ?? false,
+      })
       .returning({ id: documents.id });
     return row;
   });
 }
 
 /** Saves the editor's fields, and the published flag when given, in one write; false when the document is gone. */
-export async function updateDocument(id: string, input: DocumentInput, options: { published?: boolean } = {}, conn?: Database): Promise<boolean> {
+export async function updateDocument(
+  id: string,
+  input: DocumentInput,
+  options: { published?: boolean } = {},
+  conn?: Database,
+): Promise<boolean> {
   const db = conn ?? (await database());
   return withSlugCheck(db, input.slug, id, async () => {
     const rows = await db
@@ -175,7 +201,11 @@ export async function updateDocument(id: string, input: DocumentInput, options: 
 
 export async function setPublished(id: string, published: boolean, conn?: Database): Promise<boolean> {
   const db = conn ?? (await database());
-  const rows = await db.update(documents).set({ published, updatedAt: new Date() }).where(eq(documents.id, id)).returning({ id: documents.id });
+  const rows = await db
+    .update(documents)
+    .set({ published, updatedAt: new Date() })
+    .where(eq(documents.id, id))
+    .returning({ id: documents.id });
   return rows.length === 1;
 }
 

@@ -25,7 +25,13 @@ const intents = {
 /** /admin/docs/new: preview, save (a draft), publish. */
 export const newDocumentIntents = z.discriminatedUnion("intent", [intents.preview, intents.save, intents.publish]);
 /** /admin/docs/:id: also unpublish, and delete (confirm=yes). */
-export const editDocumentIntents = z.discriminatedUnion("intent", [intents.preview, intents.save, intents.publish, intents.unpublish, intents.delete]);
+export const editDocumentIntents = z.discriminatedUnion("intent", [
+  intents.preview,
+  intents.save,
+  intents.publish,
+  intents.unpublish,
+  intents.delete,
+]);
 
 const DOCUMENT_FIELDS: readonly DocumentField[] = ["title", "slug", "collection", "body"];
 /** parseAdminForm's options for the editor: a document's size limit; what was typed comes back on a refusal. */
@@ -36,7 +42,13 @@ const NOT_SAVED = "The document was not saved: correct the fields marked below."
 /** The sanitised HTML of the body being edited; the values come back so a plain POST keeps them. */
 export async function previewResponse(form: FormData) {
   const { values } = parseDocumentForm(form);
-  return data<PreviewResult>({ ok: true, intent: "preview", message: "Preview updated.", html: await renderMarkdown(normaliseBody(values.body)), values });
+  return data<PreviewResult>({
+    ok: true,
+    intent: "preview",
+    message: "Preview updated.",
+    html: await renderMarkdown(normaliseBody(values.body)),
+    values,
+  });
 }
 
 type Refusal = Extract<EditorActionData, { ok: false }>;
@@ -47,7 +59,13 @@ export function invalidResponse(intent: SaveIntent, parsed: Extract<ParsedDocume
 
 /** A save that failed: a slug clash (409, beside the slug field) or an unexpected error (500). */
 export function failedSaveResponse(intent: SaveIntent, parsed: Extract<ParsedDocument, { ok: true }>, error: unknown) {
-  if (error instanceof SlugTakenError) return actionError<Refusal>(409, { intent, message: NOT_SAVED, fieldErrors: { slug: error.message }, values: parsed.values });
+  if (error instanceof SlugTakenError)
+    return actionError<Refusal>(409, { intent, message: NOT_SAVED, fieldErrors: { slug: error.message }, values: parsed.values });
   console.error("Document save failed:", error instanceof Error ? error.message : error);
-  return actionError<Refusal>(500, { intent, message: "The document could not be saved just now. Your text is still here: try again.", fieldErrors: {}, values: parsed.values });
+  return actionError<Refusal>(500, {
+    intent,
+    message: "The document could not be saved just now. Your text is still here: try again.",
+    fieldErrors: {},
+    values: parsed.values,
+  });
 }

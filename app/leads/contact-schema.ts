@@ -36,7 +36,12 @@ const oneLine = (required: string, max: number) =>
   );
 
 const tracking = (max: number) =>
-  z.optional(z.string().check(z.maxLength(max), z.refine((s) => !ONE_LINE_CONTROLS.test(s))));
+  z.optional(
+    z.string().check(
+      z.maxLength(max),
+      z.refine((s) => !ONE_LINE_CONTROLS.test(s)),
+    ),
+  );
 
 const choice = <T extends readonly { value: string }[]>(options: T, message: string) =>
   z.optional(z.enum(options.map((o) => o.value) as [T[number]["value"], ...T[number]["value"][]], message));

@@ -101,7 +101,9 @@ export class LeadOutbox {
     } catch {
       if (this.unrecorded.size) {
         const ids = [...this.unrecorded.keys()].join(", ");
-        this.options.log.error(`Lead notifications: stopping while the database is unreachable; the outcome of leads ${ids} is not recorded (a sent one goes out again after its lease).`);
+        this.options.log.error(
+          `Lead notifications: stopping while the database is unreachable; the outcome of leads ${ids} is not recorded (a sent one goes out again after its lease).`,
+        );
       }
     }
   }
@@ -133,7 +135,11 @@ export class LeadOutbox {
           this.failing = false;
         } catch (error) {
           // The database is unreachable: say so once per outage, try again at the next poll.
-          if (!this.failing) this.options.log.error("Lead notifications: the outbox cannot read the database:", error instanceof Error ? error.message : error);
+          if (!this.failing)
+            this.options.log.error(
+              "Lead notifications: the outbox cannot read the database:",
+              error instanceof Error ? error.message : error,
+            );
           this.failing = true;
           break;
         }
@@ -213,7 +219,15 @@ export class LeadOutbox {
     for (;;) {
       const claimed = await this.claim();
       if (claimed.length === 0) return done;
-      const rows = await db.select().from(leads).where(inArray(leads.id, claimed.map((c) => c.id)));
+      const rows = await db
+        .select()
+        .from(leads)
+        .where(
+          inArray(
+            leads.id,
+            claimed.map((c) => c.id),
+          ),
+        );
       for (let i = 0; i < claimed.length; i++) {
         const { id, attempts } = claimed[i];
         const lead = rows.find((r) => r.id === id);
@@ -232,7 +246,10 @@ export class LeadOutbox {
         this.held.delete(id);
         this.unrecorded.set(id, outcome);
         const delay = this.delayAfter(attempts);
-        if (!outcome.sent) log.error(`Lead notification ${id}: attempt ${attempts} failed (${outcome.message}); ${attempts >= maxAttempts ? "giving up" : `next in ${Math.round(delay / 1000)} s`}`);
+        if (!outcome.sent)
+          log.error(
+            `Lead notification ${id}: attempt ${attempts} failed (${outcome.message}); ${attempts >= maxAttempts ? "giving up" : `next in ${Math.round(delay / 1000)} s`}`,
+          );
         await this.record(id, outcome);
         if (outcome.sent) {
           done.sent++;
@@ -244,7 +261,10 @@ export class LeadOutbox {
         if (rest.length) {
           await db
             .update(leads)
-            .set({ notifyAttempts: sql`${leads.notifyAttempts} - 1`, notifyNextAttemptAt: sql`now() + ${delay}::integer * interval '1 millisecond'` })
+            .set({
+              notifyAttempts: sql`${leads.notifyAttempts} - 1`,
+              notifyNextAttemptAt: sql`now() + ${delay}::integer * interval '1 millisecond'`,
+            })
             .where(and(inArray(leads.id, rest), eq(leads.notifyStatus, "pending")));
           for (const restId of rest) this.held.delete(restId);
         }

@@ -15,7 +15,10 @@ export const CONTACT_WINDOW_MS = 10 * 60_000;
 export type SlotResult = { ok: true; remaining: number } | { ok: false; retryAfterSeconds: number };
 
 /** Counts one submission from `address`; refuses it when the window's allowance is used up. */
-export async function takeContactSlot(address: string, options: { now?: number; db?: Database; max?: number; windowMs?: number } = {}): Promise<SlotResult> {
+export async function takeContactSlot(
+  address: string,
+  options: { now?: number; db?: Database; max?: number; windowMs?: number } = {},
+): Promise<SlotResult> {
   const now = options.now ?? Date.now();
   const max = options.max ?? CONTACT_MAX_SUBMISSIONS;
   const windowMs = options.windowMs ?? CONTACT_WINDOW_MS;
@@ -38,5 +41,7 @@ export async function takeContactSlot(address: string, options: { now?: number; 
 /** Forgets windows that have ended (the leads worker calls this every 10 minutes). */
 export async function pruneContactSlots(options: { now?: number; db?: Database; windowMs?: number } = {}): Promise<void> {
   const now = options.now ?? Date.now();
-  await (options.db ?? (await database())).delete(contactRateLimit).where(lt(contactRateLimit.windowStart, now - (options.windowMs ?? CONTACT_WINDOW_MS)));
+  await (options.db ?? (await database()))
+    .delete(contactRateLimit)
+    .where(lt(contactRateLimit.windowStart, now - (options.windowMs ?? CONTACT_WINDOW_MS)));
 }

@@ -30,7 +30,13 @@ export function clockLabel(hhmm: string): string {
 }
 
 export function replyTime(now: Date, hours: Hours = site.hours): ReplyTime {
-  const parts = new Intl.DateTimeFormat("en-US", { timeZone: hours.timeZone, weekday: "long", hour: "numeric", minute: "numeric", hourCycle: "h23" }).formatToParts(now);
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone: hours.timeZone,
+    weekday: "long",
+    hour: "numeric",
+    minute: "numeric",
+    hourCycle: "h23",
+  }).formatToParts(now);
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
   const weekday = part("weekday");
   const minuteOfDay = Number(part("hour")) * 60 + Number(part("minute"));

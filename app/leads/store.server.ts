@@ -15,7 +15,11 @@ export type Lead = typeof leads.$inferSelect;
  * earlier lead comes back with `created: false`, also when both arrive at once (the unique index
  * decides, the second insert waits for the first and does nothing).
  */
-export async function insertLead(input: ContactInput, options: { notify: boolean }, db?: Database): Promise<{ id: string; createdAt: Date; created: boolean; lead: Lead }> {
+export async function insertLead(
+  input: ContactInput,
+  options: { notify: boolean },
+  db?: Database,
+): Promise<{ id: string; createdAt: Date; created: boolean; lead: Lead }> {
   const conn = db ?? (await database());
   const [row] = await conn
     .insert(leads)
@@ -67,7 +71,9 @@ function whereOf({ q, status = "all" }: LeadQuery): SQL | undefined {
   const text = q?.trim();
   if (text) {
     const pattern = containing(text);
-    conditions.push(or(ilike(leads.fullName, pattern), ilike(leads.email, pattern), ilike(leads.company, pattern), ilike(leads.message, pattern)));
+    conditions.push(
+      or(ilike(leads.fullName, pattern), ilike(leads.email, pattern), ilike(leads.company, pattern), ilike(leads.message, pattern)),
+    );
   }
   return and(...conditions);
 }
@@ -86,10 +92,16 @@ export const listColumns = {
 export type LeadSummary = Pick<Lead, keyof typeof listColumns>;
 
 /** One page of leads, newest first, and how many match in all. */
-export async function listLeads(query: LeadQuery & { page?: number }, db?: Database): Promise<{ rows: LeadSummary[]; total: number; page: number; pages: number }> {
+export async function listLeads(
+  query: LeadQuery & { page?: number },
+  db?: Database,
+): Promise<{ rows: LeadSummary[]; total: number; page: number; pages: number }> {
   const conn = db ?? (await database());
   const where = whereOf(query);
-  const [{ total }] = await conn.select({ total: sql<number>`count(*)::int` }).from(leads).where(where);
+  const [{ total }] = await conn
+    .select({ total: sql<number>`count(*)::int` })
+    .from(leads)
+    .where(where);
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const page = Math.min(Math.max(1, Math.trunc(query.page ?? 1) || 1), pages);
   const rows = await conn
@@ -104,7 +116,10 @@ export async function listLeads(query: LeadQuery & { page?: number }, db?: Datab
 
 /** Open leads, for the list's filter labels. */
 export async function countOpen(db?: Database): Promise<number> {
-  const [{ n }] = await (db ?? (await database())).select({ n: sql<number>`count(*)::int` }).from(leads).where(isNull(leads.handledAt));
+  const [{ n }] = await (db ?? (await database()))
+    .select({ n: sql<number>`count(*)::int` })
+    .from(leads)
+    .where(isNull(leads.handledAt));
   return n;
 }
 
@@ -120,13 +135,10 @@ export async function* leadsForExport(query: LeadQuery, batch = 500, db?: Databa
   let afterId: string | undefined;
   for (;;) {
     // Compared in the database: created_at has microseconds, a JavaScript Date only milliseconds.
-    const keyset = afterId ? sql`(${leads.createdAt}, ${leads.id}) < (select l.created_at, l.id from leads l where l.id = ${afterId})` : undefined;
-    const rows = await conn
-      .select()
-      .from(leads)
-      .where(and(where, keyset))
-      .orderBy(desc(leads.createdAt), desc(leads.id))
-      .limit(batch);
+    const keyset = afterId
+      ? sql`(${leads.createdAt}, ${leads.id}) < (select l.created_at, l.id from leads l where l.id = ${afterId})`
+      : undefined;
+    const rows = await conn.select().from(leads).where(and(where, keyset)).orderBy(desc(leads.createdAt), desc(leads.id)).limit(batch);
     if (rows.length === 0) return;
     yield rows;
     if (rows.length < batch) return;
@@ -138,7 +150,11 @@ export async function* leadsForExport(query: LeadQuery, batch = 500, db?: Databa
 export async function setHandled(id: string, userId: string | null, db?: Database): Promise<boolean> {
   const rows = await (db ?? (await database()))
     .update(leads)
-    .set(userId ? { handledAt: sql`coalesce(${leads.handledAt}, now())`, handledBy: userId, updatedAt: sql`now()` } : { handledAt: null, handledBy: null, updatedAt: sql`now()` })
+    .set(
+      userId
+        ? { handledAt: sql`coalesce(${leads.handledAt}, now())`, handledBy: userId, updatedAt: sql`now()` }
+        : { handledAt: null, handledBy: null, updatedAt: sql`now()` },
+    )
     .where(eq(leads.id, id))
     .returning({ id: leads.id });
   return rows.length > 0;

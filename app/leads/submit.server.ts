@@ -64,7 +64,11 @@ export interface ContactContext {
   clientAddress: string;
 }
 
-export async function handleContactSubmission(request: Request, { services, clientAddress: address }: ContactContext, now = new Date()): Promise<Answer> {
+export async function handleContactSubmission(
+  request: Request,
+  { services, clientAddress: address }: ContactContext,
+  now = new Date(),
+): Promise<Answer> {
   const form = await readFormLimited(request, MAX_BODY_BYTES);
   if (!form) return { result: { status: "error", code: "too-large", values: {} }, status: 413 };
   const raw = Object.fromEntries(form);

@@ -27,6 +27,4 @@ export type ActionConfirm<Intent extends string = string, Field extends string =
 };
 
 export type ActionResult<Intent extends string = string, Field extends string = string> =
-  | ActionSuccess<Intent>
-  | ActionFailure<Intent, Field>
-  | ActionConfirm<Intent, Field>;
+  ActionSuccess<Intent> | ActionFailure<Intent, Field> | ActionConfirm<Intent, Field>;

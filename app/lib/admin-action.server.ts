@@ -10,8 +10,7 @@ import type { ActionConfirm, ActionFailure, ActionSuccess, FieldErrors } from ".
 import { readForm } from "./request-body.server";
 
 export type ParsedAdminForm<T> =
-  | { ok: true; intent: string; data: T; form: FormData }
-  | { ok: false; intent: string; response: ReturnType<typeof actionError> };
+  { ok: true; intent: string; data: T; form: FormData } | { ok: false; intent: string; response: ReturnType<typeof actionError> };
 
 export interface AdminFormOptions {
   /** Body size limit in bytes (default: readForm's 64 KiB for ordinary forms). */
@@ -38,7 +37,11 @@ function textFields(form: FormData): Record<string, string> {
   return fields;
 }
 
-export async function parseAdminForm<S extends z.ZodType>(request: Request, schema: S, options: AdminFormOptions = {}): Promise<ParsedAdminForm<z.output<S>>> {
+export async function parseAdminForm<S extends z.ZodType>(
+  request: Request,
+  schema: S,
+  options: AdminFormOptions = {},
+): Promise<ParsedAdminForm<z.output<S>>> {
   let form: FormData;
   try {
     form = await readForm(request, options.limit);

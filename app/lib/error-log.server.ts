@@ -22,7 +22,12 @@ export type RequestInfo = Pick<Request, "method" | "url" | "headers">;
 
 export function errorLine(error: unknown, request?: RequestInfo): string {
   const where = request ? `${request.method} ${safePath(request.url)}` : "-";
-  const message = error instanceof Error ? `${error.name}: ${error.message}` : isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : String(error);
+  const message =
+    error instanceof Error
+      ? `${error.name}: ${error.message}`
+      : isRouteErrorResponse(error)
+        ? `${error.status} ${error.statusText}`
+        : String(error);
   return `[request ${request ? requestIdOf(request) : "-"}] ${where} failed: ${oneLine(message)}`;
 }
 

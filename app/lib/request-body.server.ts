@@ -55,7 +55,11 @@ export function bodyRefusal(status: 400 | 413): Response {
   const message = status === 413 ? "That request is too large." : "That form could not be read. Reload the page and try again.";
   return new Response(message, {
     status,
-    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", ...(status === 413 ? { Connection: "close" } : {}) },
+    headers: {
+      "Content-Type": "text/plain; charset=utf-8",
+      "Cache-Control": "no-store",
+      ...(status === 413 ? { Connection: "close" } : {}),
+    },
   });
 }
 

@@ -99,8 +99,22 @@ export function organizationJsonLd(origin: string) {
     sameAs: site.social.map((s) => s.href),
     areaServed: [...Object.values(site.states), ...site.statesAlsoServed].map((name) => ({ "@type": "State", name })),
     contactPoint: [
-      { "@type": "ContactPoint", contactType: "sales", telephone: site.phones.sales.e164, email: site.emails.general, areaServed: "US", availableLanguage: "English" },
-      { "@type": "ContactPoint", contactType: "technical support", telephone: site.phones.support.e164, email: site.emails.support, areaServed: "US", availableLanguage: "English" },
+      {
+        "@type": "ContactPoint",
+        contactType: "sales",
+        telephone: site.phones.sales.e164,
+        email: site.emails.general,
+        areaServed: "US",
+        availableLanguage: "English",
+      },
+      {
+        "@type": "ContactPoint",
+        contactType: "technical support",
+        telephone: site.phones.support.e164,
+        email: site.emails.support,
+        areaServed: "US",
+        availableLanguage: "English",
+      },
     ],
   };
 }

@@ -15,5 +15,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (error instanceof BodyTooLargeError) return bodyRefusal(413);
     throw error;
   }
-  return context.services.auth.handler(new Request(request.url, { method: request.method, headers: request.headers, body: body.byteLength > 0 ? body : null }));
+  return context.services.auth.handler(
+    new Request(request.url, { method: request.method, headers: request.headers, body: body.byteLength > 0 ? body : null }),
+  );
 }

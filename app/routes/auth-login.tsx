@@ -43,7 +43,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const redirectTo = safeRedirect(form.get("redirectTo"));
   if (!email || !password) return data<ActionResult>({ error: MESSAGES.missing, email }, { status: 400 });
   // No account holds a NUL character, and PostgreSQL cannot even be asked about one.
-  if (email.includes("\0") || password.includes("\0")) return data<ActionResult>({ error: MESSAGES.invalid, email: email.replaceAll("\0", "") }, { status: 401 });
+  if (email.includes("\0") || password.includes("\0"))
+    return data<ActionResult>({ error: MESSAGES.invalid, email: email.replaceAll("\0", "") }, { status: 401 });
 
   // Through the HTTP handler, not auth.api, so the sign-in rate limit and origin check apply.
   const headers = new Headers({ "content-type": "application/json" });
@@ -108,7 +109,13 @@ export default function Login({ actionData }: Route.ComponentProps) {
       <Form method="post" className="mt-8 space-y-5" aria-describedby={result?.error ? "login-error" : undefined}>
         <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? "/"} />
         {result?.error && (
-          <p id="login-error" ref={errorRef} tabIndex={-1} role="alert" className="scroll-mt-28 rounded-md border border-red-300 bg-red-50 p-3 text-red-800">
+          <p
+            id="login-error"
+            ref={errorRef}
+            tabIndex={-1}
+            role="alert"
+            className="scroll-mt-28 rounded-md border border-red-300 bg-red-50 p-3 text-red-800"
+          >
             {result.error}
           </p>
         )}

@@ -118,7 +118,11 @@ export default function Contact({ loaderData: { page, preset, submissionId }, ac
           </ul>
         </div>
       </Section>
-      <Section heading="Our offices" intro="Visit, or have us come to you. Each office has engineers who work on site in its area." tone="muted">
+      <Section
+        heading="Our offices"
+        intro="Visit, or have us come to you. Each office has engineers who work on site in its area."
+        tone="muted"
+      >
         <OfficeList showAddress />
       </Section>
     </>

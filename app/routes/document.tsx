@@ -19,7 +19,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireUser(request, context.services);
   const collection = VIEWER_COLLECTIONS.find((c) => new URL(request.url).pathname.startsWith(`/${c}/`));
   const slug = params.slug ?? "";
-  const document = collection && slug.length <= SLUG_MAX && SLUG_PATTERN.test(slug) ? await getPublishedDocument(collection, slug, context.services.db) : null;
+  const document =
+    collection && slug.length <= SLUG_MAX && SLUG_PATTERN.test(slug)
+      ? await getPublishedDocument(collection, slug, context.services.db)
+      : null;
   // The site layout's boundary shows the not-found page (robots noindex), with these headers too.
   if (!collection || !document) throw data({ reason: "not-found" }, { status: 404, headers: PRIVATE_HEADERS });
   return data(
@@ -71,7 +74,10 @@ export default function DocumentPage({ loaderData: { collection, title, updatedA
         </button>
       </div>
       {/* Rendered and sanitised on the server (app/docs/markdown.server.ts). */}
-      <div className="prose-doc mt-8 border-t border-slate-200 pt-8 print:mt-4 print:border-black print:pt-4" dangerouslySetInnerHTML={{ __html: html }} />
+      <div
+        className="prose-doc mt-8 border-t border-slate-200 pt-8 print:mt-4 print:border-black print:pt-4"
+        dangerouslySetInnerHTML={{ __html: html }}
+      />
     </article>
   );
 }

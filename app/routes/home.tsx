@@ -29,7 +29,10 @@ export default function Home({ loaderData: { page } }: Route.ComponentProps) {
         <div aria-hidden="true" className="absolute inset-0 bg-gradient-to-r from-navy-950/95 via-navy-950/80 to-navy-950/50" />
         <div className="relative mx-auto max-w-7xl px-4 pb-20 pt-16 sm:px-6 sm:pb-28 sm:pt-24">
           <p className="text-sm font-semibold uppercase tracking-wider text-accent-bright">{page.hero.eyebrow}</p>
-          <h1 id="hero-heading" className="mt-3 max-w-3xl text-[clamp(2.25rem,1.4rem+3.8vw,3.75rem)] font-bold leading-[1.08] tracking-tight text-white">
+          <h1
+            id="hero-heading"
+            className="mt-3 max-w-3xl text-[clamp(2.25rem,1.4rem+3.8vw,3.75rem)] font-bold leading-[1.08] tracking-tight text-white"
+          >
             {page.hero.headline}
           </h1>
           <p className="mt-6 max-w-2xl text-lg leading-relaxed text-slate-200 sm:text-xl">{page.hero.text}</p>

@@ -23,7 +23,12 @@ export default function Industries({ loaderData: { page } }: Route.ComponentProp
       <Section>
         <CardGrid entries={industries} headingLevel={2} />
       </Section>
-      <CtaBand cta={{ title: "Don’t see your industry?", text: "We support businesses of every kind. Tell us how yours works and we will show you what we would change." }} />
+      <CtaBand
+        cta={{
+          title: "Don’t see your industry?",
+          text: "We support businesses of every kind. Tell us how yours works and we will show you what we would change.",
+        }}
+      />
     </>
   );
 }

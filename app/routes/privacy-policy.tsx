@@ -10,7 +10,13 @@ export function loader() {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
-  routeMeta(matches, { title: loaderData.doc.title, description: loaderData.doc.description, path: "/privacy-policy", breadcrumbs: crumbs, ogType: "article" });
+  routeMeta(matches, {
+    title: loaderData.doc.title,
+    description: loaderData.doc.description,
+    path: "/privacy-policy",
+    breadcrumbs: crumbs,
+    ogType: "article",
+  });
 
 export default function Privacy({ loaderData }: Route.ComponentProps) {
   return <LegalTemplate doc={loaderData.doc} breadcrumbs={crumbs} />;

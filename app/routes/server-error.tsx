@@ -4,8 +4,7 @@ import { serverErrorPage } from "~/content/pages";
 import { routeMeta } from "~/lib/meta";
 
 /** /500: the branded server-error page, also what the server sends when a request fails outside React. */
-export const meta: Route.MetaFunction = ({ matches }) =>
-  routeMeta(matches, { ...serverErrorPage, path: "/500", noindex: true });
+export const meta: Route.MetaFunction = ({ matches }) => routeMeta(matches, { ...serverErrorPage, path: "/500", noindex: true });
 
 export default function ServerError() {
   return <ServerErrorContent />;

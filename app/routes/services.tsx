@@ -23,7 +23,12 @@ export default function Services({ loaderData: { page } }: Route.ComponentProps)
       <Section>
         <CardGrid entries={services} headingLevel={2} />
       </Section>
-      <CtaBand cta={{ title: "Not sure where to start?", text: "Most clients start with an assessment. We look at everything and tell you what matters first." }} />
+      <CtaBand
+        cta={{
+          title: "Not sure where to start?",
+          text: "Most clients start with an assessment. We look at everything and tell you what matters first.",
+        }}
+      />
     </>
   );
 }

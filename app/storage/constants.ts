@@ -56,12 +56,19 @@ export const ACCEPT_ATTRIBUTE = [...CONTENT_TYPES, ...CONTENT_TYPES.flatMap((t) 
 export const STORAGE_ERRORS = {
   not_found: { status: 404, message: "That file does not exist (it may have been moved or deleted)." },
   bucket_not_found: { status: 404, message: "That bucket does not exist." },
-  already_exists: { status: 409, message: "A file with that name already exists. Choose another name, or tick “Replace files with the same name”." },
+  already_exists: {
+    status: 409,
+    message: "A file with that name already exists. Choose another name, or tick “Replace files with the same name”.",
+  },
   invalid_name: {
     status: 400,
-    message: "Names may use letters, digits, spaces, dots, hyphens and underscores, with “/” between folders; no “..”, at most 255 characters.",
+    message:
+      "Names may use letters, digits, spaces, dots, hyphens and underscores, with “/” between folders; no “..”, at most 255 characters.",
   },
-  unsupported_type: { status: 415, message: "Only PNG, JPEG, WebP, GIF, AVIF and SVG images can be uploaded (checked from the file’s content)." },
+  unsupported_type: {
+    status: 415,
+    message: "Only PNG, JPEG, WebP, GIF, AVIF and SVG images can be uploaded (checked from the file’s content).",
+  },
   too_large: { status: 413, message: "Files can be at most 10 MB." },
   invalid_request: { status: 400, message: "That request is not valid." },
 } as const satisfies Record<string, { status: number; message: string }>;

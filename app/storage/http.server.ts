@@ -14,11 +14,15 @@ export function errorResponse(error: unknown): Response {
   if (error instanceof Response) return error;
   if (error instanceof StorageError) {
     // A body over the limit may still be arriving: answer, then close the connection rather than read it.
-    const headers: Record<string, string> = error.code === "too_large" ? { "Cache-Control": "no-store", Connection: "close" } : { "Cache-Control": "no-store" };
+    const headers: Record<string, string> =
+      error.code === "too_large" ? { "Cache-Control": "no-store", Connection: "close" } : { "Cache-Control": "no-store" };
     return Response.json({ code: error.code, message: error.message }, { status: error.status, headers });
   }
   console.error("Storage request failed:", error instanceof Error ? error.message : error);
-  return Response.json({ code: "internal", message: "The file could not be handled just now. Try again." }, { status: 500, headers: { "Cache-Control": "no-store" } });
+  return Response.json(
+    { code: "internal", message: "The file could not be handled just now. Try again." },
+    { status: 500, headers: { "Cache-Control": "no-store" } },
+  );
 }
 
 /** The request body, refused with too_large as soon as it is known to pass `limit` (never buffered past it). */
@@ -40,7 +44,13 @@ function etagMatches(header: string | null, etag: string): boolean {
 /** A stored file (or its thumbnail) with its caching and safety headers; 304 when the ETag matches. */
 export function fileResponse(
   request: Request,
-  { info, data, contentType = info.contentType, etag = `"${info.sha256}"`, cacheControl = `public, max-age=${CACHE_MAX_AGE_SECONDS}` }: {
+  {
+    info,
+    data,
+    contentType = info.contentType,
+    etag = `"${info.sha256}"`,
+    cacheControl = `public, max-age=${CACHE_MAX_AGE_SECONDS}`,
+  }: {
     info: ObjectInfo;
     data: Buffer;
     contentType?: string;
@@ -66,10 +76,20 @@ export function fileResponse(
 
 /** A short plain-text refusal for addresses people open in a browser (public and signed URLs). */
 export const textResponse = (status: number, text: string) =>
-  new Response(`${text}\n`, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" } });
+  new Response(`${text}\n`, {
+    status,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" },
+  });
 
 /** A small JSON body (64 KB at most) checked with a zod schema; invalid_request otherwise. */
-export async function readJson<T>(request: Request, schema: { safeParse: (v: unknown) => { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } } }): Promise<T> {
+export async function readJson<T>(
+  request: Request,
+  schema: {
+    safeParse: (
+      v: unknown,
+    ) => { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };
+  },
+): Promise<T> {
   let value: unknown;
   try {
     value = JSON.parse(new TextDecoder().decode(await readLimitedBody(request, 64 * 1024)) || "{}");

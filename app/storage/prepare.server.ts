@@ -32,7 +32,11 @@ const SHARP_FORMAT: Record<Exclude<ContentType, "image/svg+xml">, string[]> = {
 
 export function checkName(name: string): string {
   const problem = nameProblem(name);
-  if (problem) throw new StorageError("invalid_name", `${problem} Names may use letters, digits, spaces, dots, hyphens and underscores, with “/” between folders.`);
+  if (problem)
+    throw new StorageError(
+      "invalid_name",
+      `${problem} Names may use letters, digits, spaces, dots, hyphens and underscores, with “/” between folders.`,
+    );
   return name;
 }
 
@@ -63,7 +67,11 @@ export async function prepareUpload(requestedName: string, bytes: Uint8Array): P
   if (contentType === "image/svg+xml") {
     const text = utf8Text(bytes);
     const clean = text === null ? null : await sanitizeSvg(text);
-    if (!clean) throw new StorageError("unsupported_type", "Nothing safe to keep in that SVG: it has no drawing left once scripts and outside references are removed.");
+    if (!clean)
+      throw new StorageError(
+        "unsupported_type",
+        "Nothing safe to keep in that SVG: it has no drawing left once scripts and outside references are removed.",
+      );
     data = Buffer.from(clean, "utf8");
   }
   let thumbnail: Buffer;
@@ -72,7 +80,8 @@ export async function prepareUpload(requestedName: string, bytes: Uint8Array): P
   } catch (error) {
     if (error instanceof StorageError) throw error;
     const message = error instanceof Error ? error.message : String(error);
-    if (/pixel limit/i.test(message)) throw new StorageError("too_large", `Images can have at most ${MAX_IMAGE_PIXELS / 1_000_000} million pixels.`);
+    if (/pixel limit/i.test(message))
+      throw new StorageError("too_large", `Images can have at most ${MAX_IMAGE_PIXELS / 1_000_000} million pixels.`);
     throw new StorageError("unsupported_type", "The file’s content is not a readable image of the type it claims to be.");
   }
   const name = withTypeExtension(requestedName, contentType);

@@ -164,9 +164,11 @@ function listOptions(options: ListOptions) {
   const limit = options.limit ?? LIST_DEFAULTS.limit;
   const offset = options.offset ?? LIST_DEFAULTS.offset;
   const sortBy = options.sortBy ?? LIST_DEFAULTS.sortBy;
-  if (!Number.isInteger(limit) || limit < 1 || limit > LIST_MAX_LIMIT) throw new StorageError("invalid_request", `limit must be 1 to ${LIST_MAX_LIMIT}.`);
+  if (!Number.isInteger(limit) || limit < 1 || limit > LIST_MAX_LIMIT)
+    throw new StorageError("invalid_request", `limit must be 1 to ${LIST_MAX_LIMIT}.`);
   if (!Number.isInteger(offset) || offset < 0) throw new StorageError("invalid_request", "offset must be 0 or more.");
-  if (!SORT_COLUMNS.includes(sortBy.column) || !["asc", "desc"].includes(sortBy.order)) throw new StorageError("invalid_request", "sortBy is not valid.");
+  if (!SORT_COLUMNS.includes(sortBy.column) || !["asc", "desc"].includes(sortBy.order))
+    throw new StorageError("invalid_request", "sortBy is not valid.");
   return { limit, offset, sortBy };
 }
 
@@ -237,7 +239,11 @@ export function postgresStorage(db: Database, options: StorageOptions): Storage 
             })
             .returning(meta)
         : await insert.onConflictDoNothing({ target: [storageObjects.bucket, storageObjects.name] }).returning(meta);
-      if (rows.length === 0) throw new StorageError("already_exists", `A file named “${prepared.name}” already exists. Choose another name, or tick “Replace files with the same name”.`);
+      if (rows.length === 0)
+        throw new StorageError(
+          "already_exists",
+          `A file named “${prepared.name}” already exists. Choose another name, or tick “Replace files with the same name”.`,
+        );
       return toInfo(rows[0]);
     },
 
@@ -256,10 +262,18 @@ export function postgresStorage(db: Database, options: StorageOptions): Storage 
       // Byte order ("C" collation) after lower-casing: the same order on PGlite and every PostgreSQL locale.
       const lowerName = sql`lower(${storageObjects.name}) collate "C"`;
       const exactName = sql`${storageObjects.name} collate "C"`;
-      const column = { created_at: storageObjects.createdAt, updated_at: storageObjects.updatedAt, size: storageObjects.size, name: null }[sortBy.column];
+      const column = { created_at: storageObjects.createdAt, updated_at: storageObjects.updatedAt, size: storageObjects.size, name: null }[
+        sortBy.column
+      ];
       const order = column ? [dir(column), asc(lowerName), asc(exactName)] : [dir(lowerName), dir(exactName)];
       const [rows, [{ total }]] = await Promise.all([
-        db.select(meta).from(storageObjects).where(condition).orderBy(...order).limit(limit).offset(offset),
+        db
+          .select(meta)
+          .from(storageObjects)
+          .where(condition)
+          .orderBy(...order)
+          .limit(limit)
+          .offset(offset),
         db.select({ total: count() }).from(storageObjects).where(condition),
       ]);
       return { items: rows.map(toInfo), total: Number(total), limit, offset };
@@ -269,7 +283,11 @@ export function postgresStorage(db: Database, options: StorageOptions): Storage 
       const { source, name } = await target(bucket, from, to);
       if (name === source.name) return source;
       try {
-        const rows = await db.update(storageObjects).set({ name, updatedAt: sql`now()` }).where(where(bucket, from)).returning(meta);
+        const rows = await db
+          .update(storageObjects)
+          .set({ name, updatedAt: sql`now()` })
+          .where(where(bucket, from))
+          .returning(meta);
         if (rows.length === 0) throw new StorageError("not_found");
         return toInfo(rows[0]);
       } catch (error) {
@@ -296,7 +314,8 @@ export function postgresStorage(db: Database, options: StorageOptions): Storage 
 
     async remove(bucket, names) {
       checkBucket(bucket);
-      if (!Array.isArray(names) || names.length === 0 || names.length > LIST_MAX_LIMIT) throw new StorageError("invalid_request", `Give 1 to ${LIST_MAX_LIMIT} names.`);
+      if (!Array.isArray(names) || names.length === 0 || names.length > LIST_MAX_LIMIT)
+        throw new StorageError("invalid_request", `Give 1 to ${LIST_MAX_LIMIT} names.`);
       const rows = await db
         .delete(storageObjects)
         .where(and(eq(storageObjects.bucket, bucket), inArray(storageObjects.name, names.map(String))))

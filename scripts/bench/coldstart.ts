@@ -20,7 +20,9 @@ export async function measureColdStart(starts = 5): Promise<ColdStartResult> {
     try {
       runsMs.push(round(server.readyMs, 0));
       if (server.reportedReadyMs !== undefined) reported.push(server.reportedReadyMs);
-      log(`cold start ${i}/${starts}: ${Math.round(server.readyMs)} ms to /healthz 200 (server says ready in ${server.reportedReadyMs ?? "?"} ms)`);
+      log(
+        `cold start ${i}/${starts}: ${Math.round(server.readyMs)} ms to /healthz 200 (server says ready in ${server.reportedReadyMs ?? "?"} ms)`,
+      );
     } finally {
       await server.stop();
     }

@@ -32,7 +32,12 @@ async function seed(): Promise<void> {
   ]);
   await initDatabase({ dataDir: process.env.DATA_DIR! });
   await createStaffUser({ ...ADMIN, admin: true });
-  const icon = await prepareUpload("icon.png", await sharp({ create: { width: 64, height: 64, channels: 3, background: "#1a3d6e" } }).png().toBuffer());
+  const icon = await prepareUpload(
+    "icon.png",
+    await sharp({ create: { width: 64, height: 64, channels: 3, background: "#1a3d6e" } })
+      .png()
+      .toBuffer(),
+  );
   const db = await database();
   const rows = Array.from({ length: LISTED }, (_, i) => ({
     bucket: "graphics",
@@ -64,10 +69,15 @@ export async function measureGraphics(): Promise<Figure[]> {
         body: JSON.stringify(ADMIN),
       });
       if (!signIn.ok) throw new Error(`sign-in failed: HTTP ${signIn.status}`);
-      const cookie = signIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+      const cookie = signIn.headers
+        .getSetCookie()
+        .map((c) => c.split(";")[0])
+        .join("; ");
 
       // About 1 MB of PNG that does not compress away: noise.
-      const photo = await sharp({ create: { width: 600, height: 560, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 40 } } })
+      const photo = await sharp({
+        create: { width: 600, height: 560, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 40 } },
+      })
         .png()
         .toBuffer();
       const mb = photo.byteLength / (1024 * 1024);
@@ -80,7 +90,11 @@ export async function measureGraphics(): Promise<Figure[]> {
           Promise.all(
             [0, 1].map(async () => {
               for (let name = queue.shift(); name; name = queue.shift()) {
-                const response = await fetch(`${origin}/storage/v1/object/graphics/${name}`, { method: "POST", headers: { cookie, origin }, body: photo });
+                const response = await fetch(`${origin}/storage/v1/object/graphics/${name}`, {
+                  method: "POST",
+                  headers: { cookie, origin },
+                  body: photo,
+                });
                 if (response.status !== 200) throw new Error(`upload ${name}: HTTP ${response.status} ${await response.text()}`);
               }
             }),
@@ -114,10 +128,22 @@ export async function measureGraphics(): Promise<Figure[]> {
         pageMs.push((await timed(page)).ms);
       }
       return [
-        { figure: `graphics upload throughput (${UPLOADS} × ${mb.toFixed(1)} MB PNG, 2 at a time, median of ${ROUNDS})`, value: round(median(rates), 1), unit: "MB/s" },
+        {
+          figure: `graphics upload throughput (${UPLOADS} × ${mb.toFixed(1)} MB PNG, 2 at a time, median of ${ROUNDS})`,
+          value: round(median(rates), 1),
+          unit: "MB/s",
+        },
         { figure: "graphics uploads per second (same run)", value: round(median(perSecond), 1), unit: "files/s" },
-        { figure: `graphics list of ${LISTED.toLocaleString("en-US")} objects (API, median of ${LIST_RUNS})`, value: round(median(listMs), 1), unit: "ms" },
-        { figure: `/admin/graphics page, first 100 of ${(LISTED + UPLOADS * ROUNDS).toLocaleString("en-US")} objects (median of ${LIST_RUNS})`, value: round(median(pageMs), 1), unit: "ms" },
+        {
+          figure: `graphics list of ${LISTED.toLocaleString("en-US")} objects (API, median of ${LIST_RUNS})`,
+          value: round(median(listMs), 1),
+          unit: "ms",
+        },
+        {
+          figure: `/admin/graphics page, first 100 of ${(LISTED + UPLOADS * ROUNDS).toLocaleString("en-US")} objects (median of ${LIST_RUNS})`,
+          value: round(median(pageMs), 1),
+          unit: "ms",
+        },
       ];
     } finally {
       await server.stop();

@@ -68,12 +68,20 @@ export async function measureLeads(): Promise<Figure[]> {
     try {
       if (backend === "PostgreSQL") pg = await startTestPostgres();
       // Notifications off: the outbox sends after the answer anyway.
-      server = await startServer(60_000, { DATA_DIR: dataDir, DATABASE_URL: pg?.url ?? "", TRUST_PROXY: "1", SMTP_URL: "", SALES_EMAIL: "" });
+      server = await startServer(60_000, {
+        DATA_DIR: dataDir,
+        DATABASE_URL: pg?.url ?? "",
+        TRUST_PROXY: "1",
+        SMTP_URL: "",
+        SALES_EMAIL: "",
+      });
       await submit(server.url, WARMUP, CLIENTS);
       const { seconds, latencies } = await submit(server.url, COUNT, CLIENTS);
       const rate = round(COUNT / seconds, 0);
       const p99 = round(percentile(latencies, 99), 1);
-      log(`leads on ${backend}: ${COUNT} submissions by ${CLIENTS} clients in ${seconds.toFixed(1)} s: ${rate}/s, p50 ${round(percentile(latencies, 50), 1)} ms, p99 ${p99} ms`);
+      log(
+        `leads on ${backend}: ${COUNT} submissions by ${CLIENTS} clients in ${seconds.toFixed(1)} s: ${rate}/s, p50 ${round(percentile(latencies, 50), 1)} ms, p99 ${p99} ms`,
+      );
       figures.push(
         { figure: `Contact submissions/s, ${CLIENTS} clients (${backend})`, value: rate, unit: "req/s" },
         { figure: `Contact submission p99 latency, ${CLIENTS} clients (${backend})`, value: p99, unit: "ms" },

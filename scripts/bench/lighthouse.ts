@@ -113,7 +113,8 @@ async function runOnce(url: string): Promise<LighthouseRun> {
       if (id === "performance") continue;
       for (const ref of lhr.categories[id]?.auditRefs ?? []) {
         const audit = lhr.audits[ref.id];
-        if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) failedAudits.push(`${id}: ${ref.id}${describeItems(audit)}`);
+        if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1)
+          failedAudits.push(`${id}: ${ref.id}${describeItems(audit)}`);
       }
     }
     return {
@@ -125,7 +126,8 @@ async function runOnce(url: string): Promise<LighthouseRun> {
       tbtMs: Math.round(numeric("total-blocking-time")),
       cls: round(numeric("cumulative-layout-shift"), 4),
       fcpMs: Math.round(numeric("first-contentful-paint")),
-      lcpElement: firstSnippet(lhr.audits["lcp-breakdown-insight"]?.details) ?? firstSnippet(lhr.audits["largest-contentful-paint-element"]?.details),
+      lcpElement:
+        firstSnippet(lhr.audits["lcp-breakdown-insight"]?.details) ?? firstSnippet(lhr.audits["largest-contentful-paint-element"]?.details),
       durationMs: Math.round(performance.now() - started),
       runtimeError: lhr.runtimeError ? `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` : undefined,
       warnings: lhr.runWarnings ?? [],

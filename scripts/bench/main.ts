@@ -92,7 +92,10 @@ function skip(group: string, figure: string, target: string, note: string) {
 function table(headers: string[], rows: string[][], align: ("l" | "r")[] = []): string {
   const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
   const line = (cells: string[]) =>
-    cells.map((c, i) => (align[i] === "r" ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join("  ").trimEnd();
+    cells
+      .map((c, i) => (align[i] === "r" ? c.padStart(widths[i]) : c.padEnd(widths[i])))
+      .join("  ")
+      .trimEnd();
   return [line(headers), widths.map((w) => "-".repeat(w)).join("  "), ...rows.map(line)].join("\n");
 }
 
@@ -171,7 +174,10 @@ if (enabled("throughput")) {
   }
   check("Server", "RSS idle", throughput?.rss?.idleMb, "MB");
   if (throughput && !findBinary("wrk")) skip("Server", "RSS after wrk load", "-", "wrk unavailable");
-  else check("Server", "RSS after wrk load", throughput?.rss?.afterLoadMb, "MB", undefined, { note: throughput?.rss ? `peak (VmHWM) ${throughput.rss.peakMb} MB` : undefined });
+  else
+    check("Server", "RSS after wrk load", throughput?.rss?.afterLoadMb, "MB", undefined, {
+      note: throughput?.rss ? `peak (VmHWM) ${throughput.rss.peakMb} MB` : undefined,
+    });
 }
 
 // 4. Lighthouse ------------------------------------------------------------------------------
@@ -193,10 +199,34 @@ if (enabled("lighthouse")) {
         ? `median of ${r.runs.length} run(s)${r.errors.length ? `; ${r.errors.length} failed attempt(s), first: ${r.errors[0].split(": Something")[0].slice(0, 100)}` : ""}`
         : undefined;
     check(g, "performance", m?.performance, "", { op: ">=", limit: 98 }, { digits: 0, note: runsNote });
-    check(g, "accessibility", m?.accessibility, "", { op: "=", limit: 100 }, { digits: 0, note: r?.failedAudits.filter((a) => a.startsWith("accessibility")).join("; ") || undefined });
-    check(g, "best-practices", m?.bestPractices, "", { op: "=", limit: 100 }, { digits: 0, note: r?.failedAudits.filter((a) => a.startsWith("best-practices")).join("; ") || undefined });
-    check(g, "seo", m?.seo, "", { op: "=", limit: 100 }, { digits: 0, note: r?.failedAudits.filter((a) => a.startsWith("seo")).join("; ") || undefined });
-    check(g, "LCP", m?.lcpMs, "ms", undefined, { digits: 0, note: r?.runs[0]?.lcpElement ? `element: ${r.runs[0].lcpElement}` : undefined });
+    check(
+      g,
+      "accessibility",
+      m?.accessibility,
+      "",
+      { op: "=", limit: 100 },
+      { digits: 0, note: r?.failedAudits.filter((a) => a.startsWith("accessibility")).join("; ") || undefined },
+    );
+    check(
+      g,
+      "best-practices",
+      m?.bestPractices,
+      "",
+      { op: "=", limit: 100 },
+      { digits: 0, note: r?.failedAudits.filter((a) => a.startsWith("best-practices")).join("; ") || undefined },
+    );
+    check(
+      g,
+      "seo",
+      m?.seo,
+      "",
+      { op: "=", limit: 100 },
+      { digits: 0, note: r?.failedAudits.filter((a) => a.startsWith("seo")).join("; ") || undefined },
+    );
+    check(g, "LCP", m?.lcpMs, "ms", undefined, {
+      digits: 0,
+      note: r?.runs[0]?.lcpElement ? `element: ${r.runs[0].lcpElement}` : undefined,
+    });
     check(g, "TBT", m?.tbtMs, "ms", undefined, { digits: 0 });
     check(g, "CLS", m?.cls, "", { op: "<=", limit: 0.01 }, { digits: 4 });
   }
@@ -205,7 +235,8 @@ if (enabled("lighthouse")) {
 // 5. Sign-in, on PGlite and on PostgreSQL ------------------------------------------------------
 const signIn: SignInDatabaseResult[] | undefined = await phase("signin", () => measureSignIn());
 if (enabled("signin")) {
-  if (signIn) for (const f of signInFigures(signIn)) check("Sign-in", f.figure, f.value, f.unit, undefined, { digits: f.unit === "req/s" ? 0 : 1 });
+  if (signIn)
+    for (const f of signInFigures(signIn)) check("Sign-in", f.figure, f.value, f.unit, undefined, { digits: f.unit === "req/s" ? 0 : 1 });
   else check("Sign-in", "sign-in latency", null, "ms");
 }
 
@@ -230,7 +261,9 @@ checks.sort((a, b) => rank(a) - rank(b));
 const loadAtEnd = os.loadavg().map((l) => Math.round(l * 100) / 100);
 const out: string[] = [];
 out.push("");
-out.push(`Bench of ${path.relative(ROOT, BUILD_DIR) || "."} on ${os.cpus().length} CPU(s), load average ${loadAtStart.join(" ")} at start, ${loadAtEnd.join(" ")} at end`);
+out.push(
+  `Bench of ${path.relative(ROOT, BUILD_DIR) || "."} on ${os.cpus().length} CPU(s), load average ${loadAtStart.join(" ")} at start, ${loadAtEnd.join(" ")} at end`,
+);
 
 if (sizes) {
   out.push("", "Gzipped JS and CSS per page (script src, modulepreload, stylesheet under /assets/; zlib level 9)");
@@ -243,7 +276,10 @@ if (sizes) {
   );
 }
 if (lighthouseResults) {
-  out.push("", `Lighthouse ${packageVersion("lighthouse") ?? ""} mobile (default config, simulated throttling), median of ${LH_RUNS} runs per page`);
+  out.push(
+    "",
+    `Lighthouse ${packageVersion("lighthouse") ?? ""} mobile (default config, simulated throttling), median of ${LH_RUNS} runs per page`,
+  );
   out.push(
     table(
       ["page", "runs", "perf", "a11y", "best-pr", "seo", "LCP ms", "TBT ms", "CLS", "perf per run"],
@@ -262,14 +298,34 @@ if (lighthouseResults) {
 }
 if (throughput) {
   out.push("", `Requests per second, prerendered home page (${throughput.wrk})`);
-  const rows = [["server", String(throughput.server.rpsMedian), throughput.server.runs.map((r) => Math.round(r.rps)).join(" "), throughput.server.encoding, String(throughput.server.bodyBytes)]];
-  if (throughput.nginx) rows.push(["nginx", String(throughput.nginx.rpsMedian), throughput.nginx.runs.map((r) => Math.round(r.rps)).join(" "), throughput.nginx.encoding, String(throughput.nginx.bodyBytes)]);
+  const rows = [
+    [
+      "server",
+      String(throughput.server.rpsMedian),
+      throughput.server.runs.map((r) => Math.round(r.rps)).join(" "),
+      throughput.server.encoding,
+      String(throughput.server.bodyBytes),
+    ],
+  ];
+  if (throughput.nginx)
+    rows.push([
+      "nginx",
+      String(throughput.nginx.rpsMedian),
+      throughput.nginx.runs.map((r) => Math.round(r.rps)).join(" "),
+      throughput.nginx.encoding,
+      String(throughput.nginx.bodyBytes),
+    ]);
   out.push(table(["target", "median req/s", "runs", "encoding", "body B"], rows, ["l", "r", "l", "l", "r"]));
-  const bad = [...throughput.server.runs, ...(throughput.nginx?.runs ?? [])].filter((r) => r.non2xx || (r.socketErrors && !/^connect 0, read 0, write 0, timeout 0$/.test(r.socketErrors)));
+  const bad = [...throughput.server.runs, ...(throughput.nginx?.runs ?? [])].filter(
+    (r) => r.non2xx || (r.socketErrors && !/^connect 0, read 0, write 0, timeout 0$/.test(r.socketErrors)),
+  );
   if (bad.length) out.push(`warning: ${bad.length} wrk run(s) had non-2xx responses or socket errors (see JSON)`);
 }
 if (coldStart) {
-  out.push("", `Cold start, spawn to first /healthz 200: ${coldStart.runsMs.join(", ")} ms (server's own "ready in": ${coldStart.reportedReadyMs.join(", ")} ms)`);
+  out.push(
+    "",
+    `Cold start, spawn to first /healthz 200: ${coldStart.runsMs.join(", ")} ms (server's own "ready in": ${coldStart.reportedReadyMs.join(", ")} ms)`,
+  );
 }
 
 out.push("", "SUMMARY");
@@ -285,7 +341,11 @@ out.push("");
 out.push(`${count("PASS")} PASS, ${count("MISS")} MISS, ${count("SKIP")} SKIP, ${count("ERROR")} ERROR; ${checks.length} figures`);
 for (const e of errors) out.push(`ERROR in ${e.phase}: ${e.message.split("\n")[0]}`);
 const totalS = Math.round((Date.now() - startedAt) / 1000);
-out.push(`phase times: ${Object.entries(durations).map(([k, v]) => `${k} ${v} s`).join(", ")}; total ${totalS} s since bench start`);
+out.push(
+  `phase times: ${Object.entries(durations)
+    .map(([k, v]) => `${k} ${v} s`)
+    .join(", ")}; total ${totalS} s since bench start`,
+);
 console.log(out.join("\n"));
 
 const git = (args: string[]) => {

@@ -14,7 +14,21 @@ import { mkdtempSync, rmSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import { startTestPostgres, type TestPostgres } from "../pg/test-server.ts";
-import { httpRequest, log, median, percentile, readMemory, ROOT, round, runLoad, sleep, startServer, TMP_ROOT, type Figure, type LoadResult } from "./lib.ts";
+import {
+  httpRequest,
+  log,
+  median,
+  percentile,
+  readMemory,
+  ROOT,
+  round,
+  runLoad,
+  sleep,
+  startServer,
+  TMP_ROOT,
+  type Figure,
+  type LoadResult,
+} from "./lib.ts";
 
 const run = promisify(execFile);
 const USER = { email: "bench@crossroadsit.example", password: "Swift-Copper-Kestrel-64" };
@@ -70,8 +84,14 @@ async function measureOn(database: "PGlite" | "PostgreSQL", postgres?: TestPostg
     const probe = await httpRequest(pageUrl, {});
     if (probe.status !== 200 || !probe.body.includes("Staff sign-in")) throw new Error(`/auth/login answered ${probe.status}`);
     await runLoad({ concurrency: 100, durationMs: 2000, send: async (_c, agent) => (await httpRequest(pageUrl, { agent })).status });
-    const page = await runLoad({ concurrency: 100, durationMs: PAGE_SECONDS * 1000, send: async (_c, agent) => (await httpRequest(pageUrl, { agent })).status });
-    log(`${database}: /auth/login at 100 connections: ${page.rps} req/s, p50 ${page.p50Ms} ms, p99 ${page.p99Ms} ms, statuses ${JSON.stringify(page.statuses)}`);
+    const page = await runLoad({
+      concurrency: 100,
+      durationMs: PAGE_SECONDS * 1000,
+      send: async (_c, agent) => (await httpRequest(pageUrl, { agent })).status,
+    });
+    log(
+      `${database}: /auth/login at 100 connections: ${page.rps} req/s, p50 ${page.p50Ms} ms, p99 ${page.p99Ms} ms, statuses ${JSON.stringify(page.statuses)}`,
+    );
     const after = readMemory(server.pid);
     return {
       database,

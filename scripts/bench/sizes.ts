@@ -143,6 +143,8 @@ export async function measureSizes(pages: readonly string[] = PAGES): Promise<Pa
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   for (const p of await measureSizes()) {
-    console.log(`${p.page.padEnd(28)} JS ${p.jsKb} KB (${p.jsFiles.length} files)  CSS ${p.cssKb} KB  unlisted JS ${p.unlistedJsKb} KB${p.missing.length ? `  MISSING ${p.missing.join(", ")}` : ""}`);
+    console.log(
+      `${p.page.padEnd(28)} JS ${p.jsKb} KB (${p.jsFiles.length} files)  CSS ${p.cssKb} KB  unlisted JS ${p.unlistedJsKb} KB${p.missing.length ? `  MISSING ${p.missing.join(", ")}` : ""}`,
+    );
   }
 }

@@ -234,7 +234,9 @@ export async function measureThroughput(): Promise<ThroughputResult> {
     };
     const serverProbe = await probe(server.url);
     const nginxProbe = nginx ? await probe(nginx.url) : null;
-    log(`home page: server sends ${serverProbe.encoding} ${serverProbe.bodyBytes} B${nginxProbe ? `, nginx sends ${nginxProbe.encoding} ${nginxProbe.bodyBytes} B` : ""}`);
+    log(
+      `home page: server sends ${serverProbe.encoding} ${serverProbe.bodyBytes} B${nginxProbe ? `, nginx sends ${nginxProbe.encoding} ${nginxProbe.bodyBytes} B` : ""}`,
+    );
 
     await wrk(wrkBin, `${server.url}/`, WARMUP_S);
     if (nginx) await wrk(wrkBin, `${nginx.url}/`, WARMUP_S);

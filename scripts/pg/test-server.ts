@@ -138,13 +138,20 @@ function readLog(logFile: string): string {
 /** Starts postgres on 127.0.0.1:port only (Unix socket in dir), durability off, output to logFile. */
 function spawnServer(dataDir: string, dir: string, port: number, logFile: string): ChildProcess {
   const [file, argv] = asServerUser("postgres", [
-    "-D", dataDir,
-    "-h", "127.0.0.1",
-    "-p", String(port),
-    "-k", dir,
-    "-c", "fsync=off",
-    "-c", "synchronous_commit=off",
-    "-c", "full_page_writes=off",
+    "-D",
+    dataDir,
+    "-h",
+    "127.0.0.1",
+    "-p",
+    String(port),
+    "-k",
+    dir,
+    "-c",
+    "fsync=off",
+    "-c",
+    "synchronous_commit=off",
+    "-c",
+    "full_page_writes=off",
   ]);
   const log = openSync(logFile, "a");
   try {

@@ -12,20 +12,37 @@ async function submitLead(request: APIRequestContext, fields: Record<string, str
   expect(response.status()).toBe(200);
 }
 
-const rows = (page: Page) => page.getByRole("table").getByRole("row").filter({ has: page.getByRole("rowheader") });
+const rows = (page: Page) =>
+  page
+    .getByRole("table")
+    .getByRole("row")
+    .filter({ has: page.getByRole("rowheader") });
 
 async function axe(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
-  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
+  return results.violations.map(
+    (v) =>
+      `${v.id}: ${v.nodes
+        .map((n) => n.target.join(" "))
+        .slice(0, 3)
+        .join(", ")}`,
+  );
 }
 
 test("list newest first, search, detail, mark handled and reopen", async ({ page, request }) => {
   const marker = runMarker("adm");
   for (const name of ["Ann Older", "Ben Middle", "Cleo Newest"]) {
-    await submitLead(request, { full_name: name, company: `${marker} ${name.split(" ")[0]} LLC`, message: `${VALID.message} Ticket ${name}.` });
+    await submitLead(request, {
+      full_name: name,
+      company: `${marker} ${name.split(" ")[0]} LLC`,
+      message: `${VALID.message} Ticket ${name}.`,
+    });
   }
   await signInAsAdmin(page);
-  await expect(page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Leads" })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Leads" })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
   await page.getByLabel("Search name, e-mail, company or message").fill(marker);
   await page.getByRole("button", { name: "Search" }).click();
   await expect(page).toHaveURL(new RegExp(`q=${marker}`));
@@ -85,7 +102,10 @@ test("the list pages 25 at a time", async ({ page, request }) => {
 
 test("CSV export of the current filter: quoted per RFC 4180, formulas neutralised", async ({ page, request }) => {
   const marker = runMarker("csv");
-  await submitLead(request, { company: `=HYPERLINK("http://evil.example","${marker}")`, message: `Line one, with a comma\nand "quotes" ${marker}` });
+  await submitLead(request, {
+    company: `=HYPERLINK("http://evil.example","${marker}")`,
+    message: `Line one, with a comma\nand "quotes" ${marker}`,
+  });
   await submitLead(request, { full_name: "+Plus Start", company: `${marker} Plain`, phone: "+1 317 555 0199" });
   await submitLead(request, { company: "Somebody Else", message: "Unrelated request about printers." });
 
@@ -96,7 +116,7 @@ test("CSV export of the current filter: quoted per RFC 4180, formulas neutralise
   expect(response.headers()["content-type"]).toBe("text/csv; charset=utf-8");
   expect(response.headers()["content-disposition"]).toMatch(/^attachment; filename="leads-all-\d{4}-\d{2}-\d{2}\.csv"$/);
   const text = await response.text();
-  expect(text.startsWith("\uFEFF\"id\",\"received_at\",")).toBe(true);
+  expect(text.startsWith('\uFEFF"id","received_at",')).toBe(true);
   expect(text).toContain(`"'=HYPERLINK(""http://evil.example"",""${marker}"")"`);
   expect(text).toContain(`"Line one, with a comma\nand ""quotes"" ${marker}"`);
   expect(text.endsWith("\r\n")).toBe(true);
@@ -104,7 +124,13 @@ test("CSV export of the current filter: quoted per RFC 4180, formulas neutralise
   const records = csvRecords(text);
   expect(records).toHaveLength(2); // the filter, not everything
   const [plain, formula] = records; // newest first
-  expect(plain).toMatchObject({ full_name: "'+Plus Start", phone: "'+1 317 555 0199", company: `${marker} Plain`, status: "open", notification: "off" });
+  expect(plain).toMatchObject({
+    full_name: "'+Plus Start",
+    phone: "'+1 317 555 0199",
+    company: `${marker} Plain`,
+    status: "open",
+    notification: "off",
+  });
   expect(formula.company).toBe(`'=HYPERLINK("http://evil.example","${marker}")`);
   // Every record has every column.
   const [header, ...cells] = parseCsv(text);

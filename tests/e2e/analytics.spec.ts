@@ -27,7 +27,11 @@ test("phone_call names where on the page the number was tapped", async ({ page }
   await keepContactLinksOnPage(page);
   await page.getByTestId("top-bar").getByRole("link", { name: site.phones.support.display }).click();
   await page.locator("footer").getByRole("link", { name: site.phones.sales.display }).click();
-  await page.locator("#hero-heading").locator("..").getByRole("link", { name: `Call ${site.phones.sales.display}` }).click();
+  await page
+    .locator("#hero-heading")
+    .locator("..")
+    .getByRole("link", { name: `Call ${site.phones.sales.display}` })
+    .click();
   const calls = await events(page, "phone_call");
   expect(calls).toEqual([
     { event: "phone_call", click_location: "top_bar", phone_number: site.phones.support.e164, page_url: page.url() },
@@ -88,7 +92,9 @@ test.describe("the tag manager", () => {
   });
 });
 
-test("finding 15: no analytics on /admin, /mloe, /ste and /auth, also after a client-side navigation from a public page", async ({ page }) => {
+test("finding 15: no analytics on /admin, /mloe, /ste and /auth, also after a client-side navigation from a public page", async ({
+  page,
+}) => {
   test.setTimeout(90_000); // seven pages, each watched for the tag manager's idle-time start
   const gtmRequests: string[] = [];
   await page.route("https://www.googletagmanager.com/**", (route) => {

@@ -197,7 +197,9 @@ test("signing out in one tab signs out every tab", async ({ context }) => {
 test("a network failure during sign-in is said on the form, and the e-mail stays", async ({ page }) => {
   await page.goto("/auth/login");
   await reactHydrated(page); // sign-in pushes no analytics to wait for
-  await page.route("**/auth/login.data*", (route) => (route.request().method() === "POST" ? route.abort("internetdisconnected") : route.continue()));
+  await page.route("**/auth/login.data*", (route) =>
+    route.request().method() === "POST" ? route.abort("internetdisconnected") : route.continue(),
+  );
   await signIn(page, E2E_USERS.staff);
   await expect(page.getByRole("alert")).toHaveText("We could not reach the server. Check your connection and try again.");
   await expect(page.getByLabel("E-mail address")).toHaveValue(E2E_USERS.staff.email);

@@ -13,7 +13,9 @@ import { startSmtp } from "./smtp";
 
 const SALES = "sales@crossroadsit.example";
 
-test("on PostgreSQL with SMTP: sales gets the e-mail; with the database down the form says so with the phone, and pages keep coming", async ({ browser }) => {
+test("on PostgreSQL with SMTP: sales gets the e-mail; with the database down the form says so with the phone, and pages keep coming", async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   let pg: TestPostgres | undefined;
   let smtp: Awaited<ReturnType<typeof startSmtp>> | undefined;
@@ -64,7 +66,11 @@ test("on PostgreSQL with SMTP: sales gets the e-mail; with the database down the
     await expect(alert.getByRole("link", { name: site.phones.sales.display })).toHaveAttribute("href", `tel:${site.phones.sales.e164}`);
     await expect(page.locator('#contact-form [name="company"]')).toHaveValue(second);
     await expect(page.locator('#contact-form [name="message"]')).toHaveValue(VALID.message);
-    expect((await page.evaluate(() => (window as unknown as { dataLayer: { event?: string }[] }).dataLayer)).filter((e) => e.event === "form_submit")).toEqual([]);
+    expect(
+      (await page.evaluate(() => (window as unknown as { dataLayer: { event?: string }[] }).dataLayer)).filter(
+        (e) => e.event === "form_submit",
+      ),
+    ).toEqual([]);
 
     // Without JavaScript: 503, the same message, the input in the form.
     const plain = await page.request.post("/contact", { form: { ...VALID, company: second } });

@@ -59,7 +59,21 @@ function random(seed: number) {
   };
 }
 
-const FIELDS = ["full_name", "email", "phone", "company", "company_size", "service", "message", "referral_source", "form_type", "utm_source", "utm_medium", "utm_campaign", "landing_page"];
+const FIELDS = [
+  "full_name",
+  "email",
+  "phone",
+  "company",
+  "company_size",
+  "service",
+  "message",
+  "referral_source",
+  "form_type",
+  "utm_source",
+  "utm_medium",
+  "utm_campaign",
+  "landing_page",
+];
 
 interface Fuzzed {
   path: string;
@@ -135,7 +149,12 @@ function fuzzer(seed: number, marker: string) {
     }
     if (kind < 0.86) {
       // The same fields as JSON or plain text: not a form.
-      return { path, headers: { "content-type": pick(["application/json", "text/plain", "application/xml"]) }, body: JSON.stringify(Object.fromEntries(params)), honeypot: false };
+      return {
+        path,
+        headers: { "content-type": pick(["application/json", "text/plain", "application/xml"]) },
+        body: JSON.stringify(Object.fromEntries(params)),
+        honeypot: false,
+      };
     }
     if (kind < 0.94) {
       // Multipart, sometimes with a file where text belongs.
@@ -146,7 +165,12 @@ function fuzzer(seed: number, marker: string) {
     }
     if (kind < 0.97) return { path, headers: {}, body: "", honeypot: false }; // no body, no type
     // Far over the size limit.
-    return { path, headers: { "content-type": "application/x-www-form-urlencoded" }, body: `message=${"z".repeat(300_000)}`, honeypot: false };
+    return {
+      path,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: `message=${"z".repeat(300_000)}`,
+      honeypot: false,
+    };
   };
 }
 
@@ -160,7 +184,11 @@ test("2,000 fuzzed bodies: no 5xx, and every stored lead is one the schema accep
   const next = fuzzer(seed, marker);
   const answers = await runConcurrently(2000, 20, async () => {
     const fuzzed = next();
-    const response = await fetch(`${E2E_ORIGIN}${fuzzed.path}`, { method: "POST", headers: { ...fuzzed.headers, "x-forwarded-for": nextAddress() }, body: fuzzed.body as BodyInit });
+    const response = await fetch(`${E2E_ORIGIN}${fuzzed.path}`, {
+      method: "POST",
+      headers: { ...fuzzed.headers, "x-forwarded-for": nextAddress() },
+      body: fuzzed.body as BodyInit,
+    });
     await response.arrayBuffer();
     return { status: response.status, honeypot: fuzzed.honeypot, path: fuzzed.path };
   });
@@ -175,7 +203,20 @@ test("2,000 fuzzed bodies: no 5xx, and every stored lead is one the schema accep
   expect(stored.length, `FUZZ_SEED=${seed}`).toBe(accepted);
   for (const lead of stored) {
     const fields = Object.fromEntries(
-      ["full_name", "email", "phone", "company", "company_size", "service", "message", "referral_source", "utm_source", "utm_medium", "utm_campaign", "landing_page"]
+      [
+        "full_name",
+        "email",
+        "phone",
+        "company",
+        "company_size",
+        "service",
+        "message",
+        "referral_source",
+        "utm_source",
+        "utm_medium",
+        "utm_campaign",
+        "landing_page",
+      ]
         .map((k) => [k, unguard(lead[k] ?? "")])
         .filter(([, v]) => v !== ""),
     );

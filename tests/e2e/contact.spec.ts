@@ -11,10 +11,19 @@ const field = (page: Page, name: string) => page.locator(`#contact-form [name="$
 
 async function axe(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
-  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
+  return results.violations.map(
+    (v) =>
+      `${v.id}: ${v.nodes
+        .map((n) => n.target.join(" "))
+        .slice(0, 3)
+        .join(", ")}`,
+  );
 }
 
-test("a valid submission stores one lead with the visit's campaign, shows what happens next and pushes form_submit", async ({ page, browser }) => {
+test("a valid submission stores one lead with the visit's campaign, shows what happens next and pushes form_submit", async ({
+  page,
+  browser,
+}) => {
   const company = runMarker("Valid Co");
   // The visit lands on the home page from a campaign, then goes to the form.
   await page.goto("/?utm_source=newsletter&utm_medium=email&utm_campaign=spring-checkup");
@@ -39,7 +48,15 @@ test("a valid submission stores one lead with the visit's campaign, shows what h
 
   const events = await formSubmits(page);
   expect(events).toEqual([
-    { event: "form_submit", form_type: "contact", company, referral_source: "social", utm_source: "newsletter", utm_medium: "email", utm_campaign: "spring-checkup" },
+    {
+      event: "form_submit",
+      form_type: "contact",
+      company,
+      referral_source: "social",
+      utm_source: "newsletter",
+      utm_medium: "email",
+      utm_campaign: "spring-checkup",
+    },
   ]);
   // Never the message, the e-mail or the phone.
   expect(JSON.stringify(await dataLayer(page))).not.toMatch(/whitfield-dental|555-0199|front-desk/);
@@ -113,7 +130,10 @@ test("each invalid field shows its own error beside it, announced, and the other
 test.describe("with JavaScript off", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the server checks the form, shows each error beside its field, keeps the input, then stores the lead", async ({ page, browser }) => {
+  test("the server checks the form, shows each error beside its field, keeps the input, then stores the lead", async ({
+    page,
+    browser,
+  }) => {
     const company = runMarker("NoJS Co");
     await page.goto("/contact?service=voip&utm_source=flyer&utm_campaign=expo");
     await expect(field(page, "service")).toHaveValue("voip");
@@ -138,7 +158,13 @@ test.describe("with JavaScript off", () => {
     await expect(page.getByRole("status").filter({ hasText: "We have your request" })).toContainText("Thank you, Dana.");
     const stored = await leadsMatching(browser, company);
     expect(stored).toHaveLength(1);
-    expect(stored[0]).toMatchObject({ service: "voip", referral_source: "event", utm_source: "flyer", utm_campaign: "expo", utm_medium: "" });
+    expect(stored[0]).toMatchObject({
+      service: "voip",
+      referral_source: "event",
+      utm_source: "flyer",
+      utm_campaign: "expo",
+      utm_medium: "",
+    });
   });
 });
 
@@ -202,7 +228,11 @@ test("repeated submissions from one address are rate-limited with when to retry 
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
-test("finding 11: the same form body sent again with its submission id stores one lead and gets the same answer", async ({ page, request, browser }) => {
+test("finding 11: the same form body sent again with its submission id stores one lead and gets the same answer", async ({
+  page,
+  request,
+  browser,
+}) => {
   const company = runMarker("Twice Co");
   // Without JavaScript: the id is in the server-rendered form, a new one for each rendering, never cached.
   await page.goto("/contact");
@@ -216,11 +246,15 @@ test("finding 11: the same form body sent again with its submission id stores on
   const first = await page.request.post("/contact", { form: body });
   const again = await page.request.post("/contact", { form: body });
   expect([first.status(), again.status()]).toEqual([200, 200]);
-  for (const answer of [first, again]) expect((await answer.text()).replaceAll("<!-- -->", "")).toContain("Thank you, Dana. We have your request.");
+  for (const answer of [first, again])
+    expect((await answer.text()).replaceAll("<!-- -->", "")).toContain("Thank you, Dana. We have your request.");
   expect(await leadsMatching(browser, company)).toHaveLength(1);
 });
 
-test("finding 11: with JavaScript, a retry after the answer was lost sends the same id and stores one lead; the next request gets a new id", async ({ page, browser }) => {
+test("finding 11: with JavaScript, a retry after the answer was lost sends the same id and stores one lead; the next request gets a new id", async ({
+  page,
+  browser,
+}) => {
   const company = runMarker("Lost Answer Co");
   await page.goto("/contact");
   await hydrated(page);
@@ -279,7 +313,11 @@ test("the form page, its error state and its thank-you state are valid HTML (Nu 
     for (const [name, html] of Object.entries(pages)) writeFileSync(path.join(dir, name), html);
     const jar = createRequire(import.meta.url)("vnu-jar") as string;
     const report = await new Promise<string>((resolve) =>
-      execFile("java", ["-jar", jar, "--errors-only", "--format", "text", ...Object.keys(pages).map((n) => path.join(dir, n))], (_error, stdout, stderr) => resolve(`${stdout}${stderr}`)),
+      execFile(
+        "java",
+        ["-jar", jar, "--errors-only", "--format", "text", ...Object.keys(pages).map((n) => path.join(dir, n))],
+        (_error, stdout, stderr) => resolve(`${stdout}${stderr}`),
+      ),
     );
     expect(report.split("\n").filter((line) => /\berror:/.test(line))).toEqual([]);
     expect(report).toContain("No errors found");

@@ -24,7 +24,9 @@ function inlineScripts(html: string): { attrs: string; body: string }[] {
 
 const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
 
-test("finding 13: a prerendered page limits scripts to its own files, the hashes of its inline scripts and the tag manager, and sends HSTS", async ({ request }) => {
+test("finding 13: a prerendered page limits scripts to its own files, the hashes of its inline scripts and the tag manager, and sends HSTS", async ({
+  request,
+}) => {
   for (const path of ["/", "/services/voip", "/about"]) {
     const response = await request.get(path);
     expect(response.status(), path).toBe(200);
@@ -39,7 +41,8 @@ test("finding 13: a prerendered page limits scripts to its own files, the hashes
     expect(scripts.length, path).toBeGreaterThan(0);
     for (const script of scripts) expect(scriptSrc, `${path}: ${script.body.slice(0, 60)}`).toContain(sha256(script.body));
     expect(csp.get("img-src"), path).toEqual(["'self'", "https://www.googletagmanager.com"]);
-    for (const name of ["connect-src", "style-src", "font-src", "object-src", "base-uri", "frame-ancestors", "form-action"]) expect(csp.has(name), `${path} ${name}`).toBe(true);
+    for (const name of ["connect-src", "style-src", "font-src", "object-src", "base-uri", "frame-ancestors", "form-action"])
+      expect(csp.has(name), `${path} ${name}`).toBe(true);
     expect(headers["strict-transport-security"], path).toBe("max-age=31536000; includeSubDomains");
   }
 });

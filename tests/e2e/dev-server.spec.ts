@@ -13,7 +13,9 @@ import { startSmtp } from "./smtp";
 
 const SALES = "sales@crossroadsit.example";
 
-test("npm run dev: production headers, the cross-site guard, /healthz, and a contact form whose lead reaches the outbox", async ({ browser }) => {
+test("npm run dev: production headers, the cross-site guard, /healthz, and a contact form whose lead reaches the outbox", async ({
+  browser,
+}) => {
   test.setTimeout(300_000);
   let smtp: Awaited<ReturnType<typeof startSmtp>> | undefined;
   let server: ServerProcess | undefined;
@@ -43,7 +45,11 @@ test("npm run dev: production headers, the cross-site guard, /healthz, and a con
     expect(home.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
 
     // The cross-site write guard and the request rules.
-    const crossSite = await fetch(`${origin}/contact`, { method: "POST", headers: { Origin: "https://evil.example", "Content-Type": "application/x-www-form-urlencoded" }, body: "full_name=x" });
+    const crossSite = await fetch(`${origin}/contact`, {
+      method: "POST",
+      headers: { Origin: "https://evil.example", "Content-Type": "application/x-www-form-urlencoded" },
+      body: "full_name=x",
+    });
     expect(crossSite.status).toBe(403);
     expect((await fetch(`${origin}/about`, { method: "POST" })).status).toBe(405);
     expect((await fetch(`${origin}/%zz`)).status).toBe(400);
@@ -58,9 +64,13 @@ test("npm run dev: production headers, the cross-site guard, /healthz, and a con
     // page that has not hydrated after a minute is loaded again (it is then served warm).
     await page.goto("/contact", { timeout: 90_000 });
     try {
-      await page.waitForFunction(() => (window as unknown as { dataLayer?: { event?: string }[] }).dataLayer?.some((e) => e.event === "page_view"), undefined, {
-        timeout: 60_000,
-      });
+      await page.waitForFunction(
+        () => (window as unknown as { dataLayer?: { event?: string }[] }).dataLayer?.some((e) => e.event === "page_view"),
+        undefined,
+        {
+          timeout: 60_000,
+        },
+      );
     } catch {
       await page.reload({ timeout: 90_000 });
       await hydrated(page);

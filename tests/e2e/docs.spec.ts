@@ -27,7 +27,13 @@ async function signedInPage(browser: Browser, user: User, to = "/") {
 /** Creates a document with a direct form post (as the editor does without JavaScript); returns its id. */
 async function createDoc(page: Page, fields: { title: string; slug: string; collection?: string; body?: string; publish?: boolean }) {
   const response = await page.request.post("/admin/docs/new", {
-    form: { intent: fields.publish ? "publish" : "save", title: fields.title, slug: fields.slug, collection: fields.collection ?? "mloe", body: fields.body ?? "Text." },
+    form: {
+      intent: fields.publish ? "publish" : "save",
+      title: fields.title,
+      slug: fields.slug,
+      collection: fields.collection ?? "mloe",
+      body: fields.body ?? "Text.",
+    },
     headers: SAME_ORIGIN,
     maxRedirects: 0,
   });
@@ -40,7 +46,10 @@ async function createDoc(page: Page, fields: { title: string; slug: string; coll
 const editor = (page: Page) => page.getByRole("form", { name: "Document" });
 const preview = (page: Page) => page.getByRole("region", { name: "Rendered document" });
 
-test("an administrator writes a document with a live preview, publishes it, and staff read it at /mloe/<slug>", async ({ page, browser }) => {
+test("an administrator writes a document with a live preview, publishes it, and staff read it at /mloe/<slug>", async ({
+  page,
+  browser,
+}) => {
   const title = unique("Printer setup");
   const slug = title.toLowerCase().replace(/ /g, "-");
   await signInTo(page, E2E_USERS.admin, "/admin/docs");
@@ -52,7 +61,11 @@ test("an administrator writes a document with a live preview, publishes it, and 
   await expect(form.getByLabel("Slug")).toHaveValue(slug); // suggested from the title
   await form.getByLabel("Collection").selectOption("mloe");
   await expect(form.getByText(`/mloe/${slug}`)).toBeVisible();
-  await form.getByLabel("Body (Markdown)").fill("# Install the driver\n\n1. Open **Settings**\n2. Add the printer\n\n| Floor | Printer |\n|---|---|\n| 2 | HP-2 |\n\n[Vendor](https://vendor.example/drivers)");
+  await form
+    .getByLabel("Body (Markdown)")
+    .fill(
+      "# Install the driver\n\n1. Open **Settings**\n2. Add the printer\n\n| Floor | Printer |\n|---|---|\n| 2 | HP-2 |\n\n[Vendor](https://vendor.example/drivers)",
+    );
   // The preview follows the typing, rendered by the server, with no button pressed.
   await expect(preview(page).getByRole("heading", { level: 2, name: "Install the driver" })).toBeVisible();
   await expect(preview(page).locator("strong")).toHaveText("Settings");
@@ -143,7 +156,11 @@ test("bad input is refused with nothing stored: a ../ slug, control characters, 
     { slug: unique("fine"), title, collection: "../secret", field: "collection" },
   ];
   for (const c of cases) {
-    const response = await page.request.post("/admin/docs/new", { form: { intent: "save", title: c.title, slug: c.slug, collection: c.collection, body: "x" }, headers: SAME_ORIGIN, maxRedirects: 0 });
+    const response = await page.request.post("/admin/docs/new", {
+      form: { intent: "save", title: c.title, slug: c.slug, collection: c.collection, body: "x" },
+      headers: SAME_ORIGIN,
+      maxRedirects: 0,
+    });
     expect(response.status(), JSON.stringify(c)).toBe(400);
     const html = await response.text();
     expect(html).toContain("The document was not saved");
@@ -279,8 +296,8 @@ test("a hostile body is neutralised in the live preview and in the viewer: no sc
     '<img src="x" onerror="window.__xss = \'onerror\'">',
     '<svg onload="window.__xss = \'svg\'"><circle r="4"></circle></svg>',
     "[plain javascript link](javascript:window.__xss='link')",
-    '<a href="JaVa&#x09;ScRiPt:window.__xss=\'entity\'">entity link</a>',
-    '<iframe srcdoc="<script>parent.__xss=\'iframe\'</script>"></iframe>',
+    "<a href=\"JaVa&#x09;ScRiPt:window.__xss='entity'\">entity link</a>",
+    "<iframe srcdoc=\"<script>parent.__xss='iframe'</script>\"></iframe>",
     "![pixel](data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9ImFsZXJ0KDEpIi8+)",
     '<p style="position:fixed;inset:0">styled</p>',
   ].join("\n\n");
@@ -349,7 +366,12 @@ test("staff without the admin role are refused every library page and write, and
 test("a document prints cleanly: only its content, black on white, link addresses written out", async ({ page }) => {
   await signInTo(page, E2E_USERS.ops, "/admin/docs");
   const slug = unique("printable");
-  await createDoc(page, { title: "Printable guide", slug, publish: true, body: "## Steps\n\nSee [the vendor](https://vendor.example/guide).\n\n```\ncode\n```" });
+  await createDoc(page, {
+    title: "Printable guide",
+    slug,
+    publish: true,
+    body: "## Steps\n\nSee [the vendor](https://vendor.example/guide).\n\n```\ncode\n```",
+  });
   await page.goto(`/mloe/${slug}`);
   await expect(page.getByRole("button", { name: "Print or save as PDF" })).toBeVisible();
   await page.emulateMedia({ media: "print" });
@@ -368,11 +390,20 @@ test("the library, the editor and a document have no WCAG 2.2 AA violations", as
   const { default: AxeBuilder } = await import("@axe-core/playwright");
   const audit = async () =>
     (await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze()).violations.map(
-      (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`,
+      (v) =>
+        `${v.id}: ${v.nodes
+          .map((n) => n.target.join(" "))
+          .slice(0, 3)
+          .join(", ")}`,
     );
   await signInTo(page, E2E_USERS.ops, "/admin/docs");
   const slug = unique("accessible");
-  const id = await createDoc(page, { title: "Accessible", slug, publish: true, body: "# One\n\n- [x] task\n\n| a | b |\n|---|--:|\n| 1 | 2 |\n\n```\nx\n```" });
+  const id = await createDoc(page, {
+    title: "Accessible",
+    slug,
+    publish: true,
+    body: "# One\n\n- [x] task\n\n| a | b |\n|---|--:|\n| 1 | 2 |\n\n```\nx\n```",
+  });
   await page.goto("/admin/docs");
   expect(await audit()).toEqual([]);
   await page.goto("/admin/docs/new");

@@ -8,7 +8,9 @@ ownClientAddressPerTest(test);
 
 const SAME_ORIGIN = { origin: E2E_ORIGIN };
 const image = (format: "png" | "jpeg" | "webp" | "gif", width = 480, height = 320, background = "#1a3d6e") =>
-  sharp({ create: { width, height, channels: 3, background } }).toFormat(format).toBuffer();
+  sharp({ create: { width, height, channels: 3, background } })
+    .toFormat(format)
+    .toBuffer();
 const SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 60" onload="alert('svg')"><script>alert('x')</script><rect width="100" height="60" fill="#0b1f3a"/><circle cx="30" cy="30" r="18" fill="#fb923c"/></svg>`;
 
 async function signInTo(page: Page, to = "/admin/graphics") {
@@ -189,7 +191,9 @@ test("files are served with cache, ETag, 304, their type, nosniff, and SVG canno
   expect(headers["cache-control"]).toBe("public, max-age=3600");
   expect(headers["x-content-type-options"]).toBe("nosniff");
   expect(headers.etag).toMatch(/^"[0-9a-f]{64}"$/);
-  const again = await page.request.get(`/storage/v1/object/public/graphics/${folder}/photo.jpg`, { headers: { "if-none-match": headers.etag } });
+  const again = await page.request.get(`/storage/v1/object/public/graphics/${folder}/photo.jpg`, {
+    headers: { "if-none-match": headers.etag },
+  });
   expect(again.status()).toBe(304);
   const thumb = await page.request.get(`/storage/v1/render/image/public/graphics/${folder}/photo.jpg`);
   expect(thumb.headers()["content-type"]).toBe("image/webp");
@@ -197,7 +201,9 @@ test("files are served with cache, ETag, 304, their type, nosniff, and SVG canno
 
   const svg = await page.request.get(`/storage/v1/object/public/graphics/${folder}/mark.svg`);
   expect(svg.headers()["content-type"]).toBe("image/svg+xml; charset=utf-8");
-  expect(svg.headers()["content-security-policy"]).toBe("default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; frame-ancestors 'self'; sandbox");
+  expect(svg.headers()["content-security-policy"]).toBe(
+    "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; frame-ancestors 'self'; sandbox",
+  );
   expect(svg.headers()["x-content-type-options"]).toBe("nosniff");
 
   // Opened directly, even a script that got through could not run: no dialog, no script execution.
@@ -221,7 +227,10 @@ test("the list shows 100 per page by name with Previous and Next; search says wh
   await signInTo(page);
   const png = await image("png", 4, 4);
   for (let i = 0; i < 101; i++) {
-    const response = await page.request.post(`/storage/v1/object/graphics/${folder}/icon-${String(i).padStart(3, "0")}.png`, { headers: SAME_ORIGIN, data: png });
+    const response = await page.request.post(`/storage/v1/object/graphics/${folder}/icon-${String(i).padStart(3, "0")}.png`, {
+      headers: SAME_ORIGIN,
+      data: png,
+    });
     expect(response.status()).toBe(200);
   }
   await searchFor(page, folder);
@@ -245,13 +254,24 @@ test("the list shows 100 per page by name with Previous and Next; search says wh
   await expect(page).toHaveURL((url) => url.search === "");
 });
 
-test("the storage API refuses calls without a session (Auth session missing!) and without the admin role (403)", async ({ page, request }) => {
+test("the storage API refuses calls without a session (Auth session missing!) and without the admin role (403)", async ({
+  page,
+  request,
+}) => {
   const png = await image("png", 8, 8);
   const calls = [
     () => request.post("/storage/v1/object/graphics/anon.png", { headers: SAME_ORIGIN, data: png }),
     () => request.post("/storage/v1/object/list/graphics", { headers: SAME_ORIGIN, data: {} }),
-    () => request.post("/storage/v1/object/move", { headers: SAME_ORIGIN, data: { bucketId: "graphics", sourceKey: "a.png", destinationKey: "b.png" } }),
-    () => request.post("/storage/v1/object/copy", { headers: SAME_ORIGIN, data: { bucketId: "graphics", sourceKey: "a.png", destinationKey: "b.png" } }),
+    () =>
+      request.post("/storage/v1/object/move", {
+        headers: SAME_ORIGIN,
+        data: { bucketId: "graphics", sourceKey: "a.png", destinationKey: "b.png" },
+      }),
+    () =>
+      request.post("/storage/v1/object/copy", {
+        headers: SAME_ORIGIN,
+        data: { bucketId: "graphics", sourceKey: "a.png", destinationKey: "b.png" },
+      }),
     () => request.post("/storage/v1/object/sign/graphics/a.png", { headers: SAME_ORIGIN, data: { expiresIn: 60 } }),
     () => request.delete("/storage/v1/object/graphics/a.png", { headers: SAME_ORIGIN }),
     () => request.get("/storage/v1/object/graphics/a.png"),
@@ -263,7 +283,9 @@ test("the storage API refuses calls without a session (Auth session missing!) an
     expect(await response.json()).toEqual({ code: "session_not_found", message: "Auth session missing!" });
   }
   // A foreign site cannot post at all.
-  expect((await request.post("/storage/v1/object/graphics/csrf.png", { headers: { origin: "https://evil.example" }, data: png })).status()).toBe(403);
+  expect(
+    (await request.post("/storage/v1/object/graphics/csrf.png", { headers: { origin: "https://evil.example" }, data: png })).status(),
+  ).toBe(403);
 
   await page.goto("/auth/login");
   await submitSignIn(page, E2E_USERS.staff);
@@ -272,14 +294,22 @@ test("the storage API refuses calls without a session (Auth session missing!) an
   expect(staffUpload.status()).toBe(403);
   expect((await staffUpload.json()).message).toBe("You don't have permission to access this area");
   expect((await page.request.post("/storage/v1/object/list/graphics", { headers: SAME_ORIGIN, data: {} })).status()).toBe(403);
-  expect((await page.request.post("/admin/graphics", { headers: SAME_ORIGIN, form: { intent: "delete", name: "a.png", confirm: "yes" } })).status()).toBe(403);
+  expect(
+    (
+      await page.request.post("/admin/graphics", { headers: SAME_ORIGIN, form: { intent: "delete", name: "a.png", confirm: "yes" } })
+    ).status(),
+  ).toBe(403);
 });
 
 test("the graphics manager, its upload results and its preview dialog have no WCAG 2.2 AA violations", async ({ page }) => {
   const { default: AxeBuilder } = await import("@axe-core/playwright");
   const audit = async () =>
     (await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze()).violations.map(
-      (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`,
+      (v) =>
+        `${v.id}: ${v.nodes
+          .map((n) => n.target.join(" "))
+          .slice(0, 3)
+          .join(", ")}`,
     );
   const folder = folderName();
   await signInTo(page);
@@ -296,7 +326,10 @@ test("the graphics manager, its upload results and its preview dialog have no WC
 });
 
 test("without JavaScript: upload by the form, open a file, and delete after a confirmation step", async ({ browser }) => {
-  const context = await browser.newContext({ javaScriptEnabled: false, extraHTTPHeaders: { "x-forwarded-for": `10.77.${Math.floor(Math.random() * 250)}.9` } });
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    extraHTTPHeaders: { "x-forwarded-for": `10.77.${Math.floor(Math.random() * 250)}.9` },
+  });
   const page = await context.newPage();
   const folder = folderName();
   await page.goto("/auth/login?redirectTo=%2Fadmin%2Fgraphics");

@@ -10,12 +10,16 @@ export const BRAND_SUFFIX = ` | ${site.brand}`;
 
 /** The analytics events pushed so far. */
 export function dataLayer(page: Page): Promise<Record<string, unknown>[]> {
-  return page.evaluate(() => ((window as unknown as { dataLayer?: Record<string, unknown>[] }).dataLayer ?? []).filter((e) => typeof e === "object"));
+  return page.evaluate(() =>
+    ((window as unknown as { dataLayer?: Record<string, unknown>[] }).dataLayer ?? []).filter((e) => typeof e === "object"),
+  );
 }
 
 /** Wait until React has hydrated the page (the layout's effects have run). */
 export async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(() => (window as unknown as { dataLayer?: { event?: string }[] }).dataLayer?.some((e) => e.event === "page_view"));
+  await page.waitForFunction(() =>
+    (window as unknown as { dataLayer?: { event?: string }[] }).dataLayer?.some((e) => e.event === "page_view"),
+  );
 }
 
 /**
@@ -25,7 +29,11 @@ export async function hydrated(page: Page): Promise<void> {
 export async function reactHydrated(page: Page): Promise<void> {
   await page.waitForFunction(() => {
     const main = document.querySelector("main");
-    return !!(window as unknown as { __reactRouterDataRouter?: unknown }).__reactRouterDataRouter && !!main && Object.keys(main).some((k) => k.startsWith("__reactProps"));
+    return (
+      !!(window as unknown as { __reactRouterDataRouter?: unknown }).__reactRouterDataRouter &&
+      !!main &&
+      Object.keys(main).some((k) => k.startsWith("__reactProps"))
+    );
   });
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
 }

@@ -20,7 +20,10 @@ test.describe("desktop layout", () => {
     await hydrated(page);
     const topBar = page.getByTestId("top-bar");
     await expect(topBar).toBeVisible();
-    await expect(topBar.getByRole("link", { name: site.phones.support.display })).toHaveAttribute("href", `tel:${site.phones.support.e164}`);
+    await expect(topBar.getByRole("link", { name: site.phones.support.display })).toHaveAttribute(
+      "href",
+      `tel:${site.phones.support.e164}`,
+    );
     await expect(topBar.getByRole("link", { name: /Payment Portal/ })).toHaveAttribute("href", site.portals.payment.href);
     await expect(topBar.getByRole("link", { name: /Client Portal/ })).toHaveAttribute("href", site.portals.client.href);
     const h2Top = () => page.locator("#pain-points h2").evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
@@ -111,7 +114,10 @@ test.describe("desktop layout", () => {
     await hydrated(page);
     await page.evaluate(() => window.scrollTo(0, 1500));
     await page.waitForTimeout(100);
-    await page.locator("#services").getByRole("link", { name: /Learn more about VoIP/ }).click();
+    await page
+      .locator("#services")
+      .getByRole("link", { name: /Learn more about VoIP/ })
+      .click();
     await expect(page).toHaveURL(/\/services\/voip$/);
     await expect(page.getByRole("navigation", { name: "Breadcrumb" })).toContainText("VoIP");
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);

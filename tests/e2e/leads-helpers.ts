@@ -72,7 +72,13 @@ export async function leadsMatching(browser: Browser, q: string): Promise<Record
 
 /** Fills the contact form's fields that are given. */
 export async function fillContactForm(page: Page, fields: Partial<Record<keyof typeof VALID | "phone", string>>): Promise<void> {
-  const labels: Record<string, string> = { full_name: "Full name", email: "Work e-mail", phone: "Phone", company: "Company", message: "How can we help?" };
+  const labels: Record<string, string> = {
+    full_name: "Full name",
+    email: "Work e-mail",
+    phone: "Phone",
+    company: "Company",
+    message: "How can we help?",
+  };
   for (const [field, value] of Object.entries(fields)) {
     await page.getByLabel(labels[field], { exact: field === "company" }).fill(value);
   }

@@ -28,7 +28,9 @@ test("sitemap.xml lists exactly the public routes as absolute URLs on SITE_URL",
   expect(response.headers()["content-type"]).toContain("xml");
   const xml = await response.text();
   const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]).sort();
-  const expected = publicPages().map((p) => new URL(p.path, E2E_SITE_URL).toString()).sort();
+  const expected = publicPages()
+    .map((p) => new URL(p.path, E2E_SITE_URL).toString())
+    .sort();
   expect(locs).toEqual(expected);
   for (const privatePath of ["/admin", "/auth", "/mloe", "/ste", "/500"]) expect(xml).not.toContain(`${E2E_SITE_URL}${privatePath}`);
 });
@@ -48,7 +50,9 @@ test("the HTML sitemap links every public page", async ({ page }) => {
 
 async function jsonLdTypes(request: import("@playwright/test").APIRequestContext, path: string) {
   const html = await (await request.get(path)).text();
-  return [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map((m) => JSON.parse(m[1]) as Record<string, unknown>);
+  return [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map(
+    (m) => JSON.parse(m[1]) as Record<string, unknown>,
+  );
 }
 
 test("structured data: Organization everywhere, and the right type per page family", async ({ request }) => {

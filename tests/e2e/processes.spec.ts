@@ -55,7 +55,11 @@ function signOut(server: ServerProcess, cookie: string) {
   });
 }
 
-const sessionCookie = (response: Response) => response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+const sessionCookie = (response: Response) =>
+  response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
 
 test("the Nth wrong password is refused with 429 across two server processes on one database", async () => {
   const address = randomClientAddress();
@@ -78,7 +82,8 @@ test("a session signed out on one process is refused by the other at its next re
   const response = await signIn(first, USER.password, randomClientAddress());
   expect(response.status).toBe(200);
   const cookie = sessionCookie(response);
-  const viewer = async (server: ServerProcess) => (await (await fetch(`${server.url}/api/session`, { headers: { cookie } })).json()) as { user: { email: string } | null };
+  const viewer = async (server: ServerProcess) =>
+    (await (await fetch(`${server.url}/api/session`, { headers: { cookie } })).json()) as { user: { email: string } | null };
   expect((await viewer(second)).user?.email).toBe(USER.email);
 
   const out = await signOut(second, cookie);

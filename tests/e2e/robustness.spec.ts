@@ -57,9 +57,15 @@ test.describe("one server process, its log read", () => {
       ["GET /admin/leads?q=%00 HTTP/1.1\r\nHost: a\r\n\r\n", 400],
       ["GET /admin/leads.csv?q=%00 HTTP/1.1\r\nHost: a\r\n\r\n", 400],
       ["GET /storage/v1/object/public/graphics/a%00b.png HTTP/1.1\r\nHost: a\r\n\r\n", 400],
-      ["POST /auth/login.data HTTP/1.1\r\nHost: a\r\nContent-Type: multipart/form-data; boundary=zz\r\nContent-Length: 10\r\n\r\n--yy\r\nabcd", 400],
+      [
+        "POST /auth/login.data HTTP/1.1\r\nHost: a\r\nContent-Type: multipart/form-data; boundary=zz\r\nContent-Length: 10\r\n\r\n--yy\r\nabcd",
+        400,
+      ],
       // A NUL in a sign-in field: no account matches (and the database is never asked).
-      ["POST /auth/login HTTP/1.1\r\nHost: a\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 24\r\n\r\nemail=a%00b&password=xyz", 401],
+      [
+        "POST /auth/login HTTP/1.1\r\nHost: a\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 24\r\n\r\nemail=a%00b&password=xyz",
+        401,
+      ],
       // "//host/path" is one slash away from a page of this site, never another host.
       ["GET //evil.example/x HTTP/1.1\r\nHost: a\r\n\r\n", 301],
     ];
@@ -79,19 +85,80 @@ test.describe("one server process, its log read", () => {
     const before = server.logs().length;
     // A small seeded generator: the same requests every run, so a failure can be replayed.
     let seed = 20261123;
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
-    const pick = <T,>(list: readonly T[]): T => list[Math.floor(random() * list.length)];
-    const PATHS = ["/", "/about", "/contact", "/auth/login", "/admin/users", "/admin/leads", "/admin/leads.csv", "/admin/docs/new", "/admin/graphics", "/api/auth/sign-in/email", "/api/auth/get-session", "/api/session", "/mloe/x", "/services/managed-it", "/storage/v1/object/public/graphics/a.png", "/storage/v1/object/list/graphics", "/storage/v1/object/sign/graphics/a.png", "/sitemap.xml"];
-    const NOISE = ["%", "%zz", "%FF", "%C0%AF", "%2e%2e", "..", "//", "%00", "\\", "é", "%E2%80%AE", "x".repeat(3000), ";", "%25", "?", "#", ".data", "_root.data"];
-    const TYPES = ["application/x-www-form-urlencoded", "multipart/form-data; boundary=zz", "multipart/form-data", "application/json", "text/plain", "application/octet-stream", ""];
-    const BODIES = ["", "a=1&b=2", "intent=reset-password&userId=%00", "email=%00&password=x", "--zz\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\n1\r\n--zz--", "--yy\r\nbroken", "{\"email\":\"a\\u0000b\",\"password\":\"x\"}", "{", "null", "[]", "\u0000\u0000", "%", "x=" + "%FF".repeat(100)];
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)];
+    const PATHS = [
+      "/",
+      "/about",
+      "/contact",
+      "/auth/login",
+      "/admin/users",
+      "/admin/leads",
+      "/admin/leads.csv",
+      "/admin/docs/new",
+      "/admin/graphics",
+      "/api/auth/sign-in/email",
+      "/api/auth/get-session",
+      "/api/session",
+      "/mloe/x",
+      "/services/managed-it",
+      "/storage/v1/object/public/graphics/a.png",
+      "/storage/v1/object/list/graphics",
+      "/storage/v1/object/sign/graphics/a.png",
+      "/sitemap.xml",
+    ];
+    const NOISE = [
+      "%",
+      "%zz",
+      "%FF",
+      "%C0%AF",
+      "%2e%2e",
+      "..",
+      "//",
+      "%00",
+      "\\",
+      "é",
+      "%E2%80%AE",
+      "x".repeat(3000),
+      ";",
+      "%25",
+      "?",
+      "#",
+      ".data",
+      "_root.data",
+    ];
+    const TYPES = [
+      "application/x-www-form-urlencoded",
+      "multipart/form-data; boundary=zz",
+      "multipart/form-data",
+      "application/json",
+      "text/plain",
+      "application/octet-stream",
+      "",
+    ];
+    const BODIES = [
+      "",
+      "a=1&b=2",
+      "intent=reset-password&userId=%00",
+      "email=%00&password=x",
+      '--zz\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--zz--',
+      "--yy\r\nbroken",
+      '{"email":"a\\u0000b","password":"x"}',
+      "{",
+      "null",
+      "[]",
+      "\u0000\u0000",
+      "%",
+      "x=" + "%FF".repeat(100),
+    ];
     const statuses = new Map<number, number>();
     let sent = 0;
     for (let i = 0; i < 2000; i++) {
       let path = pick(PATHS);
       const cut = Math.floor(random() * (path.length + 1));
       if (random() < 0.7) path = path.slice(0, cut) + pick(NOISE) + path.slice(cut);
-      if (random() < 0.3) path += `?${pick(["q", "page", "status", "redirectTo", "%zz"])}=${encodeURIComponent(pick(NOISE))}${random() < 0.3 ? "%00" : ""}`;
+      if (random() < 0.3)
+        path += `?${pick(["q", "page", "status", "redirectTo", "%zz"])}=${encodeURIComponent(pick(NOISE))}${random() < 0.3 ? "%00" : ""}`;
       const method = pick(["GET", "GET", "POST", "POST", "HEAD", "PUT", "DELETE", "OPTIONS", "PATCH"]);
       const type = pick(TYPES);
       const headers: Record<string, string> = { "x-forwarded-for": randomClientAddress() };
@@ -141,7 +208,9 @@ test.describe("one server process, its log read", () => {
     expect(fault.status).toBe(500);
     const requestId = fault.headers.get("x-request-id");
     expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
-    await expect.poll(() => server.logs().slice(before)).toContain(`[request ${requestId}] GET /__test/fault failed: Error: Injected fault`);
+    await expect
+      .poll(() => server.logs().slice(before))
+      .toContain(`[request ${requestId}] GET /__test/fault failed: Error: Injected fault`);
     const lines = server.logs().slice(before).trim().split("\n");
     expect(lines.filter((l) => l.includes(requestId!))).toHaveLength(1);
     expect(stackFrames(server.logs().slice(before))).toEqual([]);
@@ -159,13 +228,18 @@ test.describe("one server process, its log read", () => {
      */
     const stream = (path: string, contentType: string, size: number) =>
       new Promise<number | "closed">((resolve) => {
-        const request = http.request(`${server.url}${path}`, { method: "POST", headers: { "content-type": contentType, "x-forwarded-for": randomClientAddress() } });
+        const request = http.request(`${server.url}${path}`, {
+          method: "POST",
+          headers: { "content-type": contentType, "x-forwarded-for": randomClientAddress() },
+        });
         request.on("response", (response) => {
           response.resume();
           resolve(response.statusCode ?? 0);
           request.destroy();
         });
-        request.on("error", (error: NodeJS.ErrnoException) => resolve(error.code === "EPIPE" || error.code === "ECONNRESET" ? "closed" : (error.code as never)));
+        request.on("error", (error: NodeJS.ErrnoException) =>
+          resolve(error.code === "EPIPE" || error.code === "ECONNRESET" ? "closed" : (error.code as never)),
+        );
         const chunk = Buffer.alloc(64 * 1024, "a");
         let sent = 0;
         const pump = () => {
@@ -188,7 +262,10 @@ test.describe("one server process, its log read", () => {
     // Under the drain size the client always reads the 413 on a connection that stays usable.
     expect(await Promise.all(targets.map(([path, type]) => stream(path, type, 512 * 1024)))).toEqual([413, 413, 413, 413]);
     // A declared length over the limit is refused before any of it is read.
-    const declared = await rawStatus(server.port, "POST /auth/login HTTP/1.1\r\nHost: a\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 419430400\r\n\r\nemail=a");
+    const declared = await rawStatus(
+      server.port,
+      "POST /auth/login HTTP/1.1\r\nHost: a\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 419430400\r\n\r\nemail=a",
+    );
     expect(declared).toBe(413);
     // 400 MiB were sent in all; the server kept almost none of it.
     expect(rss() - before).toBeLessThan(64 * MiB);
@@ -251,7 +328,15 @@ test("finding 12: admin answers carrying personal data are never cached (private
   await page.goto("/auth/login?redirectTo=%2Fadmin%2Fleads");
   await submitSignIn(page, E2E_USERS.admin);
   await expect(page).toHaveURL(/\/admin\/leads$/);
-  const paths = ["/admin/leads", "/admin/leads.data", "/admin/leads.csv", "/admin/users", "/admin/users.data", "/admin/docs", "/admin/graphics"];
+  const paths = [
+    "/admin/leads",
+    "/admin/leads.data",
+    "/admin/leads.csv",
+    "/admin/users",
+    "/admin/users.data",
+    "/admin/docs",
+    "/admin/graphics",
+  ];
   // A lead's page, when there is one; an unknown lead's 404 page is private too.
   const leadLinks = page.locator('a[href^="/admin/leads/"]');
   const firstLead = (await leadLinks.count()) > 0 ? await leadLinks.first().getAttribute("href") : null;

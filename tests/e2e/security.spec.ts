@@ -6,7 +6,15 @@ ownClientAddressPerTest(test);
 
 /** Every protected screen and write. Add new admin routes here. */
 const SOME_ID = "00000000-0000-4000-8000-000000000000";
-const ADMIN_PAGES = ["/admin/docs", "/admin/docs/new", "/admin/graphics", "/admin/leads", `/admin/leads/${SOME_ID}`, "/admin/leads.csv", "/admin/users"];
+const ADMIN_PAGES = [
+  "/admin/docs",
+  "/admin/docs/new",
+  "/admin/graphics",
+  "/admin/leads",
+  `/admin/leads/${SOME_ID}`,
+  "/admin/leads.csv",
+  "/admin/users",
+];
 const ADMIN_WRITES: { path: string; form: Record<string, string> }[] = [
   { path: "/admin/users", form: { intent: "sign-out", userId: SOME_ID } },
   { path: "/admin/docs/new", form: { intent: "save", title: "Refused", slug: "refused", collection: "docs", body: "x" } },

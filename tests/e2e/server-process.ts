@@ -35,7 +35,13 @@ export function startDevServerProcess(env: Record<string, string> = {}): Promise
   return start("npm", ["run", "--silent", "dev"], { HOME: process.env.HOME ?? "/root", ...env }, 60_000, true);
 }
 
-async function start(command: string, args: string[], env: Record<string, string>, timeoutMs: number, group = false): Promise<ServerProcess> {
+async function start(
+  command: string,
+  args: string[],
+  env: Record<string, string>,
+  timeoutMs: number,
+  group = false,
+): Promise<ServerProcess> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), "crossroads-proc-"));
   let output = "";

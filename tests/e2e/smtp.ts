@@ -19,7 +19,11 @@ export function startSmtp(): Promise<{ port: number; received: string[]; close: 
   return new Promise((resolve, reject) => {
     server.once("error", reject);
     server.listen(0, "127.0.0.1", () =>
-      resolve({ port: (server.server.address() as { port: number }).port, received, close: () => new Promise((r) => server.close(() => r())) }),
+      resolve({
+        port: (server.server.address() as { port: number }).port,
+        received,
+        close: () => new Promise((r) => server.close(() => r())),
+      }),
     );
   });
 }

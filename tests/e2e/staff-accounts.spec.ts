@@ -18,7 +18,8 @@ async function createAccount(page: Page, email: string, password: string) {
   await form.getByRole("button", { name: "Create account" }).click();
 }
 
-const row = (page: Page, email: string) => page.getByRole("row").filter({ has: page.getByRole("rowheader", { name: new RegExp(`^${email}`) }) });
+const row = (page: Page, email: string) =>
+  page.getByRole("row").filter({ has: page.getByRole("rowheader", { name: new RegExp(`^${email}`) }) });
 
 test("an administrator creates an account; a weak password is refused with its reasons", async ({ page }) => {
   const email = `new-${randomUUID().slice(0, 8)}@crossroadsit.example`;
@@ -45,12 +46,16 @@ test("reset a password, and sign a user out everywhere", async ({ page, browser 
   expect((await (await theirs.request.get("/api/session")).json()).user.email).toBe(email);
 
   await page.reload();
-  await row(page, email).getByRole("button", { name: /Sign out everywhere/ }).click();
+  await row(page, email)
+    .getByRole("button", { name: /Sign out everywhere/ })
+    .click();
   await expect(page.getByRole("status")).toContainText("Signed out everywhere.");
   expect((await (await theirs.request.get("/api/session")).json()).user).toBeNull();
 
   await row(page, email).getByLabel(`New password for ${email}`).fill("Copper-Meadow-Lamp-61");
-  await row(page, email).getByRole("button", { name: /Reset password/ }).click();
+  await row(page, email)
+    .getByRole("button", { name: /Reset password/ })
+    .click();
   await expect(page.getByRole("status")).toContainText("Password changed");
   await signInTo(theirs, { email, password: "Copper-Meadow-Lamp-61" }, "/");
   await other.close();
@@ -76,7 +81,9 @@ test("the super-administrator grants and revokes the admin role, deletes account
   const email = `role-${randomUUID().slice(0, 8)}@crossroadsit.example`;
   await signInTo(page, E2E_USERS.admin);
   await createAccount(page, email, "Amber-Forest-Signal-93");
-  await row(page, email).getByRole("button", { name: /Make admin/ }).click();
+  await row(page, email)
+    .getByRole("button", { name: /Make admin/ })
+    .click();
   await expect(page.getByRole("status")).toContainText("Administrator role granted.");
   await expect(row(page, email)).toContainText("Administrator");
 
@@ -86,7 +93,9 @@ test("the super-administrator grants and revokes the admin role, deletes account
   await signInTo(theirs, { email, password: "Amber-Forest-Signal-93" }, "/admin/docs");
   await expect(theirs.getByRole("heading", { level: 1 })).toHaveText("Docs");
 
-  await row(page, email).getByRole("button", { name: /Remove admin/ }).click();
+  await row(page, email)
+    .getByRole("button", { name: /Remove admin/ })
+    .click();
   await expect(page.getByRole("status")).toContainText("Administrator role removed.");
   expect((await theirs.goto("/admin/docs"))?.status()).toBe(403);
   await other.close();
@@ -98,13 +107,17 @@ test("the super-administrator grants and revokes the admin role, deletes account
   expect(self.status()).toBe(400);
 
   // Asked in a dialog first: Cancel (focused first) keeps the account.
-  await row(page, email).getByRole("button", { name: /Delete/ }).click();
+  await row(page, email)
+    .getByRole("button", { name: /Delete/ })
+    .click();
   const confirm = page.getByRole("dialog", { name: `Delete the account ${email}? This cannot be undone.` });
   await expect(confirm.getByRole("button", { name: "Cancel" })).toBeFocused();
   await confirm.getByRole("button", { name: "Cancel" }).click();
   await expect(confirm).toBeHidden();
   await expect(row(page, email)).toHaveCount(1);
-  await row(page, email).getByRole("button", { name: /Delete/ }).click();
+  await row(page, email)
+    .getByRole("button", { name: /Delete/ })
+    .click();
   await confirm.getByRole("button", { name: "Delete permanently" }).click();
   await expect(page.getByRole("status")).toContainText("Account deleted.");
   await expect(row(page, email)).toHaveCount(0);
@@ -117,7 +130,9 @@ test("without JavaScript, deleting an account asks on a confirmation step first"
   await signInTo(page, E2E_USERS.admin);
   await createAccount(page, email, "Amber-Forest-Signal-93");
   await expect(page.getByRole("status")).toContainText(`Created ${email}.`);
-  await row(page, email).getByRole("button", { name: /Delete/ }).click();
+  await row(page, email)
+    .getByRole("button", { name: /Delete/ })
+    .click();
   const step = page.getByRole("alert");
   await expect(step).toContainText(`Delete the account ${email}? This cannot be undone.`);
   await expect(row(page, email)).toHaveCount(1);
@@ -128,7 +143,11 @@ test("without JavaScript, deleting an account asks on a confirmation step first"
 });
 
 test("user ids must be UUIDs, and the staff pages refuse visitors and non-admins", async ({ page, request, browser }) => {
-  const anonymous = await request.post("/admin/users", { form: { intent: "sign-out", userId: randomUUID() }, headers: { origin: E2E_ORIGIN }, maxRedirects: 0 });
+  const anonymous = await request.post("/admin/users", {
+    form: { intent: "sign-out", userId: randomUUID() },
+    headers: { origin: E2E_ORIGIN },
+    maxRedirects: 0,
+  });
   expect(anonymous.status()).toBe(302);
   expect(anonymous.headers().location).toContain("/auth/login");
   const staffContext = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": randomClientAddress() } });
@@ -137,7 +156,10 @@ test("user ids must be UUIDs, and the staff pages refuse visitors and non-admins
   expect((await staffPage.goto("/admin/users"))?.status()).toBe(403);
   await staffContext.close();
   await signInTo(page, E2E_USERS.ops);
-  const bad = await page.request.post("/admin/users", { form: { intent: "sign-out", userId: "1 or 1=1" }, headers: { origin: E2E_ORIGIN } });
+  const bad = await page.request.post("/admin/users", {
+    form: { intent: "sign-out", userId: "1 or 1=1" },
+    headers: { origin: E2E_ORIGIN },
+  });
   expect(bad.status()).toBe(400);
 });
 
@@ -145,7 +167,11 @@ test("the admin pages and Access Denied have no WCAG 2.2 AA violations", async (
   const { default: AxeBuilder } = await import("@axe-core/playwright");
   const audit = async (p: Page) =>
     (await new AxeBuilder({ page: p }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze()).violations.map(
-      (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`,
+      (v) =>
+        `${v.id}: ${v.nodes
+          .map((n) => n.target.join(" "))
+          .slice(0, 3)
+          .join(", ")}`,
     );
   await signInTo(page, E2E_USERS.admin);
   expect(await audit(page)).toEqual([]);

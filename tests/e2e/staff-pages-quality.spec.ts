@@ -27,8 +27,16 @@ for (const width of [1280, 390]) {
     for (const path of STAFF_PAGES) {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(200);
-      const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]).analyze();
-      const summary = results.violations.map((v) => `${path} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")})`);
+      const results = await new AxeBuilder({ page })
+        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+        .analyze();
+      const summary = results.violations.map(
+        (v) =>
+          `${path} ${v.id}: ${v.help} (${v.nodes
+            .map((n) => n.target.join(" "))
+            .slice(0, 3)
+            .join(", ")})`,
+      );
       expect(summary).toEqual([]);
     }
     await context.close();

@@ -23,7 +23,11 @@ function signInRequest(email: string, password: string, ip: string) {
   });
 }
 
-const cookieOf = (response: Response) => response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+const cookieOf = (response: Response) =>
+  response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
 
 for (const backend of backends()) {
   describe.skipIf(backend.skip)(`auth on ${backend.name}`, () => {

@@ -25,7 +25,13 @@ import { renderMarkdown } from "~/docs/markdown.server";
 
 const PASSWORD = "Correct-Horse-Battery-42";
 
-const doc = (over: Partial<DocumentInput> = {}): DocumentInput => ({ title: "VPN setup", slug: "vpn-setup", collection: "mloe", body: "# Steps", ...over });
+const doc = (over: Partial<DocumentInput> = {}): DocumentInput => ({
+  title: "VPN setup",
+  slug: "vpn-setup",
+  collection: "mloe",
+  body: "# Steps",
+  ...over,
+});
 const countRows = async () => (await (await database()).select({ id: documents.id }).from(documents)).length;
 
 for (const backend of backends()) {
@@ -45,7 +51,14 @@ for (const backend of backends()) {
     it("creates a draft with its author and timestamps, and reads it back", async () => {
       const { id } = await createDocument(doc(), authorId);
       const stored = await getDocument(id);
-      expect(stored).toMatchObject({ title: "VPN setup", slug: "vpn-setup", collection: "mloe", body: "# Steps", published: false, author: "writer@crossroadsit.example" });
+      expect(stored).toMatchObject({
+        title: "VPN setup",
+        slug: "vpn-setup",
+        collection: "mloe",
+        body: "# Steps",
+        published: false,
+        author: "writer@crossroadsit.example",
+      });
       expect(Date.parse(stored!.createdAt)).toBeGreaterThan(Date.now() - 60_000);
       expect(await getDocument("00000000-0000-4000-8000-000000000000")).toBeNull();
     });
@@ -59,7 +72,9 @@ for (const backend of backends()) {
 
       const { id } = await createDocument(doc({ title: "Printers", slug: "printers", body: "Old body" }), authorId);
       const stamp = (await getDocument(id))!.updatedAt;
-      await expect(updateDocument(id, doc({ title: "Printers v2", slug: "vpn-setup", body: "New body" }))).rejects.toBeInstanceOf(SlugTakenError);
+      await expect(updateDocument(id, doc({ title: "Printers v2", slug: "vpn-setup", body: "New body" }))).rejects.toBeInstanceOf(
+        SlugTakenError,
+      );
       // Nothing half-stored: neither the new title nor the body went in.
       expect(await getDocument(id)).toMatchObject({ title: "Printers", slug: "printers", body: "Old body", updatedAt: stamp });
       // Keeping its own slug is not a clash.
@@ -89,13 +104,20 @@ for (const backend of backends()) {
       expect(await setPublished(id, false)).toBe(true);
       expect(await getPublishedDocument("ste", "badge-access")).toBeNull();
       // Saving with publish sets the flag in the same write.
-      expect(await updateDocument(id, doc({ title: "Badge access", slug: "badge-access", collection: "ste" }), { published: true })).toBe(true);
+      expect(await updateDocument(id, doc({ title: "Badge access", slug: "badge-access", collection: "ste" }), { published: true })).toBe(
+        true,
+      );
       expect(await getPublishedDocument("ste", "badge-access")).not.toBeNull();
     });
 
     it("filters the list by collection and state, searches title, slug and body literally, and sorts", async () => {
-      await createDocument(doc({ title: "Discounts", slug: "discounts", collection: "docs", body: "Clients get 50% off the first month." }), authorId);
-      await createDocument(doc({ title: "Alpha onboarding", slug: "alpha", collection: "docs", body: "Plain text" }), authorId, { published: true });
+      await createDocument(
+        doc({ title: "Discounts", slug: "discounts", collection: "docs", body: "Clients get 50% off the first month." }),
+        authorId,
+      );
+      await createDocument(doc({ title: "Alpha onboarding", slug: "alpha", collection: "docs", body: "Plain text" }), authorId, {
+        published: true,
+      });
 
       const docsOnly = await listDocuments({ collection: "docs" });
       expect(docsOnly.rows.map((r) => r.slug).sort()).toEqual(["alpha", "discounts"]);
@@ -130,7 +152,12 @@ for (const backend of backends()) {
       const body = new JSDOM(html).window.document.body;
       expect(body.querySelector("script")).toBeNull();
       expect(body.querySelector("a")?.hasAttribute("href")).toBe(false);
-      expect(body.querySelector("img")?.getAttributeNames().filter((n) => n.startsWith("on"))).toEqual([]);
+      expect(
+        body
+          .querySelector("img")
+          ?.getAttributeNames()
+          .filter((n) => n.startsWith("on")),
+      ).toEqual([]);
     });
 
     it("deletes a document, and keeps documents when their author's account goes", async () => {

@@ -32,8 +32,7 @@ const backends: { name: string; skip: boolean; open: () => Promise<Backend> }[] 
       const client = new pg.Client({ connectionString: pgUrl });
       await client.connect();
       return {
-        query: async <T>(sql: string, params?: unknown[]) =>
-          (await client.query(sql, params)).rows as T[],
+        query: async <T>(sql: string, params?: unknown[]) => (await client.query(sql, params)).rows as T[],
         close: () => client.end(),
       };
     },

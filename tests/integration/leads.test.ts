@@ -82,7 +82,10 @@ function smtpListener() {
 function decoded(raw: string): string {
   const [head, ...rest] = raw.split("\r\n\r\n");
   const body = rest.join("\r\n\r\n").replace(/=\r\n/g, "");
-  const bytes = Buffer.from(body.replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))), "latin1");
+  const bytes = Buffer.from(
+    body.replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
+    "latin1",
+  );
   return `${head}\r\n\r\n${bytes.toString("utf8")}`;
 }
 
@@ -102,7 +105,10 @@ function outage(db: Database) {
         const value = Reflect.get(t, prop, t) as unknown;
         if (prop === "then" && typeof value === "function") {
           return (resolve: (v: unknown) => unknown, reject: (e: unknown) => unknown) =>
-            (down ? Promise.reject(new Error("Connection terminated unexpectedly (simulated outage)")) : (value as (...a: unknown[]) => Promise<unknown>).call(t, (v: unknown) => v)).then(resolve, reject);
+            (down
+              ? Promise.reject(new Error("Connection terminated unexpectedly (simulated outage)"))
+              : (value as (...a: unknown[]) => Promise<unknown>).call(t, (v: unknown) => v)
+            ).then(resolve, reject);
         }
         if (typeof value !== "function") return value;
         return (...args: unknown[]) => {
@@ -142,20 +148,59 @@ for (const backend of backends()) {
 
       it("commits the lead before answering, with the analytics payload and no personal text in it", async () => {
         const answer = await submit(
-          post({ full_name: "Dana Whitfield", email: "dana@whitfield-dental.example", company: "Whitfield Dental", message: "Our front-desk computers freeze.", service: "managed-it", referral_source: "search", utm_source: "google", utm_medium: "cpc", utm_campaign: "spring", landing_page: "/?utm_source=google", website: "" }, "10.1.0.1"),
+          post(
+            {
+              full_name: "Dana Whitfield",
+              email: "dana@whitfield-dental.example",
+              company: "Whitfield Dental",
+              message: "Our front-desk computers freeze.",
+              service: "managed-it",
+              referral_source: "search",
+              utm_source: "google",
+              utm_medium: "cpc",
+              utm_campaign: "spring",
+              landing_page: "/?utm_source=google",
+              website: "",
+            },
+            "10.1.0.1",
+          ),
         );
         expect(answer.status).toBe(200);
         expect(answer.result).toMatchObject({ status: "sent", firstName: "Dana" });
         if (answer.result.status !== "sent") return;
-        expect(answer.result.analytics).toEqual({ form_type: "contact", company: "Whitfield Dental", referral_source: "search", utm_source: "google", utm_medium: "cpc", utm_campaign: "spring" });
+        expect(answer.result.analytics).toEqual({
+          form_type: "contact",
+          company: "Whitfield Dental",
+          referral_source: "search",
+          utm_source: "google",
+          utm_medium: "cpc",
+          utm_campaign: "spring",
+        });
         const rows = await db.select().from(leads);
         expect(rows).toHaveLength(1);
-        expect(rows[0]).toMatchObject({ fullName: "Dana Whitfield", service: "managed-it", utmCampaign: "spring", landingPage: "/?utm_source=google", notifyStatus: "off" });
+        expect(rows[0]).toMatchObject({
+          fullName: "Dana Whitfield",
+          service: "managed-it",
+          utmCampaign: "spring",
+          landingPage: "/?utm_source=google",
+          notifyStatus: "off",
+        });
       });
 
       it("answers a filled honeypot like a success and stores nothing", async () => {
         const log = vi.spyOn(console, "warn").mockImplementation(() => {});
-        const answer = await submit(post({ full_name: "Bot", email: "bot@spam.example", company: "Spam", message: "Buy cheap things now!!", website: "http://spam.example" }, "10.1.0.2"));
+        const answer = await submit(
+          post(
+            {
+              full_name: "Bot",
+              email: "bot@spam.example",
+              company: "Spam",
+              message: "Buy cheap things now!!",
+              website: "http://spam.example",
+            },
+            "10.1.0.2",
+          ),
+        );
         expect(answer.status).toBe(200);
         expect(answer.result).toMatchObject({ status: "sent", analytics: null });
         expect(await db.select().from(leads)).toHaveLength(0);
@@ -166,7 +211,10 @@ for (const backend of backends()) {
       it("refuses invalid input with field errors, keeps what was typed, stores nothing", async () => {
         const answer = await submit(post({ full_name: "Dana", email: "nope", company: "Whitfield", message: "hi" }, "10.1.0.3"));
         expect(answer.status).toBe(400);
-        expect(answer.result).toMatchObject({ status: "invalid", values: { full_name: "Dana", email: "nope", company: "Whitfield", message: "hi" } });
+        expect(answer.result).toMatchObject({
+          status: "invalid",
+          values: { full_name: "Dana", email: "nope", company: "Whitfield", message: "hi" },
+        });
         expect(await db.select().from(leads)).toHaveLength(0);
       });
 
@@ -176,7 +224,12 @@ for (const backend of backends()) {
       });
 
       it("limits submissions per client address, with the wait in minutes and Retry-After", async () => {
-        const fields = { full_name: "Dana Whitfield", email: "dana@whitfield-dental.example", company: "Whitfield Dental", message: "Our front-desk computers freeze." };
+        const fields = {
+          full_name: "Dana Whitfield",
+          email: "dana@whitfield-dental.example",
+          company: "Whitfield Dental",
+          message: "Our front-desk computers freeze.",
+        };
         for (let i = 0; i < CONTACT_MAX_SUBMISSIONS; i++) expect((await submit(post(fields, "10.1.0.5"))).status).toBe(200);
         const limited = await submit(post(fields, "10.1.0.5"));
         expect(limited.status).toBe(429);
@@ -233,7 +286,10 @@ for (const backend of backends()) {
         const edited = await submit(post({ ...fields(id), message: "Our front-desk computers freeze, and the printer too." }, "10.1.1.6"));
         expect(edited.status).toBe(200);
         const rows = await db.select().from(leads);
-        expect(rows.map((r) => r.message).sort()).toEqual(["Our front-desk computers freeze, and the printer too.", "Our front-desk computers freeze."]);
+        expect(rows.map((r) => r.message).sort()).toEqual([
+          "Our front-desk computers freeze, and the printer too.",
+          "Our front-desk computers freeze.",
+        ]);
         expect(rows.filter((r) => r.submissionId === id)).toHaveLength(1);
       });
 
@@ -255,22 +311,51 @@ for (const backend of backends()) {
 
     it("a NUL byte in any field never reaches the database: a field the visitor types is refused (400) with a clear message beside it, a page-filled one is cleaned", async () => {
       await db.delete(leads);
-      const base = { full_name: "Dana Whitfield", email: "dana@whitfield-dental.example", phone: "(317) 555-0100", company: "Nul Co", message: "Our front-desk computers freeze.", company_size: "1-9", service: "voip", referral_source: "search" };
+      const base = {
+        full_name: "Dana Whitfield",
+        email: "dana@whitfield-dental.example",
+        phone: "(317) 555-0100",
+        company: "Nul Co",
+        message: "Our front-desk computers freeze.",
+        company_size: "1-9",
+        service: "voip",
+        referral_source: "search",
+      };
       for (const field of Object.keys(base) as (keyof typeof base)[]) {
         const answer = await submit(post({ ...base, [field]: `${base[field].slice(0, 3)}\u0000${base[field].slice(3)}` }, "10.1.2.1"));
         expect(answer.status, field).toBe(400);
         expect(answer.result.status === "invalid" && Object.keys(answer.result.errors), field).toEqual([field]);
         if (["full_name", "email", "phone", "company", "message"].includes(field)) {
-          expect(answer.result.status === "invalid" && answer.result.errors[field], field).toBe("Use letters, numbers and punctuation only.");
+          expect(answer.result.status === "invalid" && answer.result.errors[field], field).toBe(
+            "Use letters, numbers and punctuation only.",
+          );
         }
       }
       const cleaned = await submit(
-        post({ ...base, utm_source: "news\u0000letter", utm_medium: "\u0000", utm_campaign: "spring\u0000", landing_page: "/\u0000?a=1", submission_id: `${randomUUID()}\u0000`, form_type: "contact\u0000", unknown: "\u0000" }, "10.1.2.2"),
+        post(
+          {
+            ...base,
+            utm_source: "news\u0000letter",
+            utm_medium: "\u0000",
+            utm_campaign: "spring\u0000",
+            landing_page: "/\u0000?a=1",
+            submission_id: `${randomUUID()}\u0000`,
+            form_type: "contact\u0000",
+            unknown: "\u0000",
+          },
+          "10.1.2.2",
+        ),
       );
       expect(cleaned.status).toBe(200);
       const rows = await db.select().from(leads);
       expect(rows).toHaveLength(1);
-      expect(rows[0]).toMatchObject({ utmSource: "newsletter", utmMedium: null, utmCampaign: "spring", landingPage: "/?a=1", formType: "contact" });
+      expect(rows[0]).toMatchObject({
+        utmSource: "newsletter",
+        utmMedium: null,
+        utmCampaign: "spring",
+        landingPage: "/?a=1",
+        formType: "contact",
+      });
     });
 
     it("counts the rate limit atomically: 30 concurrent submissions from one address, exactly 5 allowed; a new window starts over", async () => {
@@ -316,7 +401,13 @@ for (const backend of backends()) {
       await db.delete(leads);
       const ids: string[] = [];
       for (let i = 0; i < 30; i++) {
-        ids.push((await insertLead(lead({ company: i === 7 ? "100%_Solar" : `Company ${i}`, message: `Request number ${i} about printers.` }), { notify: false })).id);
+        ids.push(
+          (
+            await insertLead(lead({ company: i === 7 ? "100%_Solar" : `Company ${i}`, message: `Request number ${i} about printers.` }), {
+              notify: false,
+            })
+          ).id,
+        );
       }
       const first = await listLeads({ status: "all" });
       expect(first.total).toBe(30);
@@ -336,7 +427,11 @@ for (const backend of backends()) {
       expect((await listLeads({ q: "NUMBER 12 ABOUT", status: "all" })).total).toBe(1);
 
       expect(await setHandled(ids[3], null)).toBe(true);
-      const [{ id: adminId }] = (await db.execute<{ id: string }>(sql`insert into "user" (name, email) values ('Boss', 'boss-leads@crossroadsit.example') returning id`)).rows;
+      const [{ id: adminId }] = (
+        await db.execute<{ id: string }>(
+          sql`insert into "user" (name, email) values ('Boss', 'boss-leads@crossroadsit.example') returning id`,
+        )
+      ).rows;
       expect(await setHandled(ids[3], adminId)).toBe(true);
       expect((await getLead(ids[3]))?.handledBy).toBe(adminId);
       expect((await listLeads({ status: "open" })).total).toBe(29);
@@ -352,7 +447,8 @@ for (const backend of backends()) {
     describe("the sales e-mail outbox", () => {
       const smtp = smtpListener();
       let port = 0;
-      const transportTo = (p: number) => createTransport({ host: "127.0.0.1", port: p, secure: false, ignoreTLS: true, connectionTimeout: 2000 });
+      const transportTo = (p: number) =>
+        createTransport({ host: "127.0.0.1", port: p, secure: false, ignoreTLS: true, connectionTimeout: 2000 });
       const outboxOn = (p: number, extra: Partial<ConstructorParameters<typeof LeadOutbox>[0]> = {}) => {
         const transport = transportTo(p);
         return new LeadOutbox({
@@ -382,7 +478,16 @@ for (const backend of backends()) {
       });
 
       it("e-mails sales the lead's details and a link to it, and records it as sent", async () => {
-        const { id } = await insertLead(lead({ phone: "(317) 555-0199", service: "cybersecurity", company_size: "10-49", utm_source: "google", message: "Ransomware scare last week.\nWe need help." }), { notify: true });
+        const { id } = await insertLead(
+          lead({
+            phone: "(317) 555-0199",
+            service: "cybersecurity",
+            company_size: "10-49",
+            utm_source: "google",
+            message: "Ransomware scare last week.\nWe need help.",
+          }),
+          { notify: true },
+        );
         expect((await getLead(id))?.notifyStatus).toBe("pending");
         expect(await outboxOn(port).drain()).toEqual({ sent: 1, failed: 0 });
         expect(smtp.received).toHaveLength(1);
@@ -391,7 +496,14 @@ for (const backend of backends()) {
         expect(rcptTo).toEqual([SALES]);
         expect(raw).toMatch(/^Subject: New lead: Whitfield Dental \(Dana Whitfield\)$/m);
         expect(raw).toMatch(/^Reply-To: Dana Whitfield <dana@whitfield-dental\.example>$/m);
-        for (const text of ["(317) 555-0199", "Cybersecurity", "10–49 people", "google", "Ransomware scare last week.", `${ORIGIN}/admin/leads/${id}`]) {
+        for (const text of [
+          "(317) 555-0199",
+          "Cybersecurity",
+          "10–49 people",
+          "google",
+          "Ransomware scare last week.",
+          `${ORIGIN}/admin/leads/${id}`,
+        ]) {
           expect(raw).toContain(text);
         }
         const stored = await getLead(id);
@@ -538,7 +650,12 @@ for (const backend of backends()) {
 
         lines.length = 0;
         await insertLead(lead(), { notify: true });
-        const on = startLeadWorker({ SITE_URL: ORIGIN, SMTP_URL: `smtp://robot:s3cret@127.0.0.1:${port}`, SALES_EMAIL: SALES }, db, { pollMs: 50 }, log);
+        const on = startLeadWorker(
+          { SITE_URL: ORIGIN, SMTP_URL: `smtp://robot:s3cret@127.0.0.1:${port}`, SALES_EMAIL: SALES },
+          db,
+          { pollMs: 50 },
+          log,
+        );
         try {
           expect(lines).toEqual([`Lead notifications: each new lead is e-mailed to ${SALES} through smtp://127.0.0.1:${port}`]);
           await expect.poll(() => smtp.received.length, { timeout: 5000 }).toBe(1);

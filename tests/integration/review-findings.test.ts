@@ -24,7 +24,11 @@ const NEW_PASSWORD = "Copper-Meadow-Lamp-61";
 let ipCounter = 0;
 const nextIp = () => `10.9.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
 
-const cookieOf = (response: Response) => response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+const cookieOf = (response: Response) =>
+  response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
 
 /** Signs in through /auth/login's form action, as the browser does; returns the session cookie. */
 async function signInWithForm(email: string, password = PASSWORD): Promise<string> {
@@ -52,12 +56,17 @@ async function postUsers(cookie: string, form: Record<string, string>): Promise<
     headers: { "content-type": "application/x-www-form-urlencoded", origin: ORIGIN, cookie },
     body: new URLSearchParams(form),
   });
-  const result = (await usersAction({ request, params: {}, context: await loadContext(request) } as never)) as unknown as { data: Outcome; init: ResponseInit | null };
+  const result = (await usersAction({ request, params: {}, context: await loadContext(request) } as never)) as unknown as {
+    data: Outcome;
+    init: ResponseInit | null;
+  };
   return { status: result.init?.status ?? 200, data: result.data };
 }
 
 async function canSignIn(email: string, password: string): Promise<boolean> {
-  const response = await (await auth()).handler(
+  const response = await (
+    await auth()
+  ).handler(
     new Request(`${ORIGIN}/api/auth/sign-in/email`, {
       method: "POST",
       headers: { "content-type": "application/json", origin: ORIGIN, [CLIENT_IP_HEADER]: nextIp() },
@@ -141,7 +150,9 @@ for (const backend of backends()) {
       });
 
       it("a session signed in through the API with rememberMe false idles out too", async () => {
-        const response = await (await auth()).handler(
+        const response = await (
+          await auth()
+        ).handler(
           new Request(`${ORIGIN}/api/auth/sign-in/email`, {
             method: "POST",
             headers: { "content-type": "application/json", origin: ORIGIN, [CLIENT_IP_HEADER]: nextIp() },

@@ -23,7 +23,10 @@ import { postgresStorage, storage, type Storage } from "~/storage/storage.server
 const ORIGIN = "https://www.crossroadsit.example";
 const PASSWORD = "Correct-Horse-Battery-42";
 
-const png = (width = 40, height = 30, color = "#c2410c") => sharp({ create: { width, height, channels: 3, background: color } }).png().toBuffer();
+const png = (width = 40, height = 30, color = "#c2410c") =>
+  sharp({ create: { width, height, channels: 3, background: color } })
+    .png()
+    .toBuffer();
 
 const codeOf = (promise: Promise<unknown>) =>
   promise.then(
@@ -32,7 +35,9 @@ const codeOf = (promise: Promise<unknown>) =>
   );
 
 async function signIn(email: string, ip: string): Promise<string> {
-  const response = await (await auth()).handler(
+  const response = await (
+    await auth()
+  ).handler(
     new Request(`${ORIGIN}/api/auth/sign-in/email`, {
       method: "POST",
       headers: { "content-type": "application/json", origin: ORIGIN, [CLIENT_IP_HEADER]: ip },
@@ -40,12 +45,16 @@ async function signIn(email: string, ip: string): Promise<string> {
     }),
   );
   expect(response.status).toBe(200);
-  return response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  return response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
 }
 
 /** Calls a route's loader or action as React Router would, with only what these routes read. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-const call = async (fn: (args: any) => unknown, request: Request, params: Record<string, string>) => (await fn({ request, params, context: await loadContext(request) })) as Response;
+const call = async (fn: (args: any) => unknown, request: Request, params: Record<string, string>) =>
+  (await fn({ request, params, context: await loadContext(request) })) as Response;
 const objectUrl = (name: string) => `${ORIGIN}/storage/v1/object/${B}/${name}`;
 
 for (const backend of backends()) {
@@ -74,7 +83,13 @@ for (const backend of backends()) {
       const bytes = await png(800, 400);
       const info = await store.upload(B, "brand/hero banner.jpg", bytes);
       // A PNG named .jpg is stored as .png: the type comes from the content, and the name follows it.
-      expect(info).toMatchObject({ bucket: B, name: "brand/hero banner.png", contentType: "image/png", size: bytes.length, hasThumbnail: true });
+      expect(info).toMatchObject({
+        bucket: B,
+        name: "brand/hero banner.png",
+        contentType: "image/png",
+        size: bytes.length,
+        hasThumbnail: true,
+      });
       const { data } = await store.download(B, info.name);
       expect(Buffer.compare(data, bytes)).toBe(0);
       const thumb = await sharp((await store.thumbnail(B, info.name)).data).metadata();
@@ -89,7 +104,10 @@ for (const backend of backends()) {
     it("lists with the required defaults (100, offset 0, by name ascending), pages, searches and filters by folder", async () => {
       const small = await png(4, 4);
       // 120 more, uploaded out of order, mixed case.
-      const names = Array.from({ length: 120 }, (_, i) => `${i % 3 === 0 ? "Icons" : "icons"}/icon-${String(119 - i).padStart(3, "0")}.png`);
+      const names = Array.from(
+        { length: 120 },
+        (_, i) => `${i % 3 === 0 ? "Icons" : "icons"}/icon-${String(119 - i).padStart(3, "0")}.png`,
+      );
       for (const name of names) await store.upload(B, name, small);
       const page1 = await store.list(B);
       expect(page1).toMatchObject({ total: 121, limit: 100, offset: 0 });
@@ -159,7 +177,9 @@ for (const backend of backends()) {
       expect(store.verifySignedUrl(B, "icons/icon-002.png", signed.token)).toMatchObject({ ok: false, reason: "invalid" });
       expect(await codeOf(store.createSignedUrl(B, "missing.png", 60))).toBe("not_found");
       expect(await codeOf(store.createSignedUrl(B, "brand/hero banner.png", 8 * 86_400))).toBe("invalid_request");
-      expect(store.getPublicUrl(B, "brand/hero banner.png").publicUrl).toBe(`${ORIGIN}/storage/v1/object/public/graphics/brand/hero%20banner.png`);
+      expect(store.getPublicUrl(B, "brand/hero banner.png").publicUrl).toBe(
+        `${ORIGIN}/storage/v1/object/public/graphics/brand/hero%20banner.png`,
+      );
     });
 
     it("refuses bad input and stores nothing of it", async () => {
@@ -169,7 +189,11 @@ for (const backend of backends()) {
         ["renamed.png", exe, "unsupported_type"],
         ["elf.gif", Buffer.from("\x7fELF\x02\x01\x01\x00\x00\x00", "latin1"), "unsupported_type"],
         ["page.svg", Buffer.from("<!doctype html><html><script>alert(1)</script></html>"), "unsupported_type"],
-        ["only-script.svg", Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(2)</script></svg>'), "unsupported_type"],
+        [
+          "only-script.svg",
+          Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(2)</script></svg>'),
+          "unsupported_type",
+        ],
         ["truncated.png", (await png(200, 200)).subarray(0, 60), "unsupported_type"],
         ["big.png", Buffer.concat([await png(), Buffer.alloc(12_000_000)]), "too_large"],
         ["../escape.png", await png(), "invalid_name"],
@@ -196,10 +220,19 @@ for (const backend of backends()) {
 
     describe("over HTTP", () => {
       const upload = (name: string, body: BodyInit, cookie = adminCookie, headers: Record<string, string> = {}) =>
-        call(objectRoute.action, new Request(objectUrl(name), { method: "POST", headers: { cookie, origin: ORIGIN, ...headers }, body, duplex: "half" } as RequestInit), {
-          bucket: B,
-          "*": name,
-        });
+        call(
+          objectRoute.action,
+          new Request(objectUrl(name), {
+            method: "POST",
+            headers: { cookie, origin: ORIGIN, ...headers },
+            body,
+            duplex: "half",
+          } as RequestInit),
+          {
+            bucket: B,
+            "*": name,
+          },
+        );
 
       it("refuses every admin call without a session (Auth session missing!) and without the role (403)", async () => {
         const asAnon = await upload("x.png", await png(), "");
@@ -207,17 +240,36 @@ for (const backend of backends()) {
         expect(await asAnon.json()).toEqual({ code: "session_not_found", message: "Auth session missing!" });
         expect((await upload("x.png", await png(), staffCookie)).status).toBe(403);
         const list = (cookie: string) =>
-          call(listRoute.action, new Request(`${ORIGIN}/storage/v1/object/list/${B}`, { method: "POST", headers: { cookie, "content-type": "application/json" }, body: "{}" }), { bucket: B });
+          call(
+            listRoute.action,
+            new Request(`${ORIGIN}/storage/v1/object/list/${B}`, {
+              method: "POST",
+              headers: { cookie, "content-type": "application/json" },
+              body: "{}",
+            }),
+            { bucket: B },
+          );
         expect((await list("")).status).toBe(401);
         expect((await list(staffCookie)).status).toBe(403);
         const sign = (cookie: string) =>
-          call(signRoute.action, new Request(`${ORIGIN}/storage/v1/object/sign/${B}/brand/mark.svg`, { method: "POST", headers: { cookie }, body: '{"expiresIn":60}' }), {
-            bucket: B,
-            "*": "brand/mark.svg",
-          });
+          call(
+            signRoute.action,
+            new Request(`${ORIGIN}/storage/v1/object/sign/${B}/brand/mark.svg`, {
+              method: "POST",
+              headers: { cookie },
+              body: '{"expiresIn":60}',
+            }),
+            {
+              bucket: B,
+              "*": "brand/mark.svg",
+            },
+          );
         expect((await sign("")).status).toBe(401);
         expect((await sign(staffCookie)).status).toBe(403);
-        const download = await call(objectRoute.loader, new Request(objectUrl("brand/mark.svg"), { headers: { cookie: staffCookie } }), { bucket: B, "*": "brand/mark.svg" });
+        const download = await call(objectRoute.loader, new Request(objectUrl("brand/mark.svg"), { headers: { cookie: staffCookie } }), {
+          bucket: B,
+          "*": "brand/mark.svg",
+        });
         expect(download.status).toBe(403);
         expect((await store.list(B, { search: "x.png" })).total).toBe(0);
       });
@@ -225,10 +277,18 @@ for (const backend of backends()) {
       it("uploads a raw body and answers the stored object; lists with the defaults", async () => {
         const response = await upload("api/logo", await png(64, 64));
         expect(response.status).toBe(200);
-        expect(await response.json()).toMatchObject({ name: "api/logo.png", contentType: "image/png", publicUrl: `${ORIGIN}/storage/v1/object/public/graphics/api/logo.png` });
+        expect(await response.json()).toMatchObject({
+          name: "api/logo.png",
+          contentType: "image/png",
+          publicUrl: `${ORIGIN}/storage/v1/object/public/graphics/api/logo.png`,
+        });
         const list = await call(
           listRoute.action,
-          new Request(`${ORIGIN}/storage/v1/object/list/${B}`, { method: "POST", headers: { cookie: adminCookie }, body: JSON.stringify({ search: "api/" }) }),
+          new Request(`${ORIGIN}/storage/v1/object/list/${B}`, {
+            method: "POST",
+            headers: { cookie: adminCookie },
+            body: JSON.stringify({ search: "api/" }),
+          }),
           { bucket: B },
         );
         expect(await list.json()).toMatchObject({ total: 1, limit: 100, offset: 0, items: [{ name: "api/logo.png" }] });
@@ -292,7 +352,11 @@ for (const backend of backends()) {
         expect(otherFile.status).toBe(403);
         const expiredToken = (await shared.createSignedUrl(B, "api/logo.png", 1)).token;
         await new Promise((r) => setTimeout(r, 1100));
-        const expired = await get(signRoute.loader, `${ORIGIN}/storage/v1/object/sign/graphics/api/logo.png?token=${expiredToken}`, "api/logo.png");
+        const expired = await get(
+          signRoute.loader,
+          `${ORIGIN}/storage/v1/object/sign/graphics/api/logo.png?token=${expiredToken}`,
+          "api/logo.png",
+        );
         expect(expired.status).toBe(403);
         expect(await expired.text()).toContain("expired");
       });

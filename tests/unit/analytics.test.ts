@@ -82,7 +82,11 @@ describe("pushEvent", () => {
     Object.defineProperty(window, "dataLayer", {
       configurable: true,
       writable: true,
-      value: { push: () => { throw new Error("broken tag"); } },
+      value: {
+        push: () => {
+          throw new Error("broken tag");
+        },
+      },
     });
     expect(() => pushEvent(pageViewEvent("x", PAGE))).not.toThrow();
   });

@@ -45,7 +45,9 @@ describe("password rules", () => {
     expect(passwordWeaknesses("short")).toContain("Use at least 12 characters.");
     expect(passwordWeaknesses("alllowercaseletters")).toContain("Mix at least two of: lower case, upper case, digits, symbols.");
     expect(passwordWeaknesses("Password123")).toEqual(expect.arrayContaining(["This password is too common."]));
-    expect(passwordWeaknesses("Jordan-Secure-2026", "jordan@crossroadsit.example")).toContain("Do not use your e-mail address in the password.");
+    expect(passwordWeaknesses("Jordan-Secure-2026", "jordan@crossroadsit.example")).toContain(
+      "Do not use your e-mail address in the password.",
+    );
   });
 });
 
@@ -53,7 +55,9 @@ describe("cross-site writes", () => {
   const allowed = trustedOrigins({ SITE_URL: "https://www.crossroadsit.example", HOST: "127.0.0.1", PORT: 3000 });
   it("trusts the site and, on loopback, its own local origins", () => {
     expect(allowed).toEqual(["https://www.crossroadsit.example", "http://localhost:3000", "http://127.0.0.1:3000"]);
-    expect(trustedOrigins({ SITE_URL: "https://www.crossroadsit.example", HOST: "0.0.0.0", PORT: 3000 })).toEqual(["https://www.crossroadsit.example"]);
+    expect(trustedOrigins({ SITE_URL: "https://www.crossroadsit.example", HOST: "0.0.0.0", PORT: 3000 })).toEqual([
+      "https://www.crossroadsit.example",
+    ]);
   });
   it("refuses a POST from another origin or marked cross-site, allows reads and same-site posts", () => {
     expect(isCrossSiteWrite("POST", { origin: "https://evil.example" }, allowed)).toBe(true);

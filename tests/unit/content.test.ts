@@ -21,15 +21,36 @@ import { withBrand } from "~/lib/seo";
 
 // The oracle: the required routes, verbatim (docs/requirements.md#routes).
 const REQUIRED_SERVICE_SLUGS = [
-  "managed-it", "it-consulting", "cybersecurity", "it-compliance", "co-managed-it", "business-continuity",
-  "business-application-development", "cloud-services", "email-communications", "voip", "audio-visual", "access-control",
+  "managed-it",
+  "it-consulting",
+  "cybersecurity",
+  "it-compliance",
+  "co-managed-it",
+  "business-continuity",
+  "business-application-development",
+  "cloud-services",
+  "email-communications",
+  "voip",
+  "audio-visual",
+  "access-control",
 ];
 const REQUIRED_NAV_INDUSTRY_SLUGS = [
-  "small-medium-business", "healthcare", "legal-services", "accounting", "manufacturing", "transportation", "construction",
+  "small-medium-business",
+  "healthcare",
+  "legal-services",
+  "accounting",
+  "manufacturing",
+  "transportation",
+  "construction",
 ];
 const REQUIRED_CITY_PATHS = [
-  "/indianapolis-it-support", "/bloomington-it-support", "/evansville-it-support", "/fishers-it-support",
-  "/noblesville-it-support", "/columbus-it-support", "/clarksville-tn-it-support",
+  "/indianapolis-it-support",
+  "/bloomington-it-support",
+  "/evansville-it-support",
+  "/fishers-it-support",
+  "/noblesville-it-support",
+  "/columbus-it-support",
+  "/clarksville-tn-it-support",
 ];
 
 const sorted = (xs: Iterable<string>) => [...xs].sort();
@@ -297,9 +318,20 @@ describe("internal links resolve to a public page", () => {
   it("every href from navigation, the catalog and the offices is a public page, except /auth/login", () => {
     const nav = navigation;
     const hrefs = [
-      ...nav.services, ...nav.industries, ...nav.allIndustries, ...nav.pages, ...nav.legal,
-      nav.sitemap, nav.getStarted, nav.login, nav.allServices, nav.allIndustriesPage,
-      ...services, ...industries, ...cities, ...site.offices,
+      ...nav.services,
+      ...nav.industries,
+      ...nav.allIndustries,
+      ...nav.pages,
+      ...nav.legal,
+      nav.sitemap,
+      nav.getStarted,
+      nav.login,
+      nav.allServices,
+      nav.allIndustriesPage,
+      ...services,
+      ...industries,
+      ...cities,
+      ...site.offices,
     ].map((l) => l.href);
     expect(hrefs.length).toBeGreaterThan(40);
     const unresolved = new Set(hrefs.filter((h) => !pathSet.has(h)));
@@ -308,7 +340,17 @@ describe("internal links resolve to a public page", () => {
 
   it("publicPages() lists unique paths including every page family and the fixed pages", () => {
     expect(duplicates(paths)).toEqual([]);
-    for (const p of ["/", "/about", "/faq", "/services", "/industries", "/contact", "/terms-and-conditions", "/privacy-policy", "/sitemap"]) {
+    for (const p of [
+      "/",
+      "/about",
+      "/faq",
+      "/services",
+      "/industries",
+      "/contact",
+      "/terms-and-conditions",
+      "/privacy-policy",
+      "/sitemap",
+    ]) {
       expect(paths).toContain(p);
     }
     for (const s of serviceSlugs) expect(paths).toContain(`/services/${s}`);

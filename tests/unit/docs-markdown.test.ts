@@ -8,7 +8,8 @@ import { isSafeUrl, renderMarkdown, sanitizeHtml } from "~/docs/markdown.server"
 
 const parse = (html: string) => new JSDOM(`<!DOCTYPE html><body>${html}</body>`).window.document.body;
 
-const DANGEROUS_TAGS = "script, style, iframe, frame, frameset, object, embed, svg, math, form, input, button, textarea, select, base, meta, link, noscript, template, audio, video, source, applet";
+const DANGEROUS_TAGS =
+  "script, style, iframe, frame, frameset, object, embed, svg, math, form, input, button, textarea, select, base, meta, link, noscript, template, audio, video, source, applet";
 const UNSAFE_SCHEME = /^(javascript|vbscript|data|file|blob):/i;
 
 /** What must hold for any rendering, whatever the input. */
@@ -50,7 +51,7 @@ const XSS_PAYLOADS: [string, string][] = [
   ["vbscript link", '<a href="vbscript:msgbox(1)">x</a>'],
   ["svg onload", "<svg onload=alert(1)><circle r=5 /></svg>"],
   ["svg script", "<svg><script>alert(1)</script></svg>"],
-  ["svg animate href", '<svg><a><animate attributeName=href values=javascript:alert(1) /><text y=20>x</text></a></svg>'],
+  ["svg animate href", "<svg><a><animate attributeName=href values=javascript:alert(1) /><text y=20>x</text></a></svg>"],
   ["math with a link", '<math><mi xlink:href="javascript:alert(1)">x</mi></math>'],
   ["iframe", '<iframe src="javascript:alert(1)"></iframe>'],
   ["iframe srcdoc", '<iframe srcdoc="<script>alert(1)</script>"></iframe>'],
@@ -61,7 +62,10 @@ const XSS_PAYLOADS: [string, string][] = [
   ["form and button", '<form action="javascript:alert(1)"><button formaction="javascript:alert(1)">go</button></form>'],
   ["input autofocus", "<input autofocus onfocus=alert(1)>"],
   ["details ontoggle", "<details open ontoggle=alert(1)><summary>x</summary></details>"],
-  ["base, meta, link", '<base href="https://evil.example/"><meta http-equiv="refresh" content="0;url=javascript:alert(1)"><link rel="stylesheet" href="https://evil.example/x.css">'],
+  [
+    "base, meta, link",
+    '<base href="https://evil.example/"><meta http-equiv="refresh" content="0;url=javascript:alert(1)"><link rel="stylesheet" href="https://evil.example/x.css">',
+  ],
   ["noscript mutation", '<noscript><p title="</noscript><img src=x onerror=alert(1)>"></noscript>'],
   ["mXSS through math and style", "<math><mtext><table><mglyph><style><img src=x onerror=alert(1)>"],
   ["target and srcset", '<a href="https://ok.example" target="_blank">x</a><img src="/a.png" srcset="javascript:alert(1) 1x">'],
@@ -92,7 +96,11 @@ describe("renderMarkdown: XSS catalogue", () => {
 
 describe("renderMarkdown: what authors write", () => {
   it("renders GitHub-flavoured Markdown: tables with alignment, strikethrough, task lists, autolinks", async () => {
-    const body = parse(await renderMarkdown("| Name | Cost |\n|:-----|-----:|\n| VPN | $5 |\n\n~~old~~\n\n- [x] done\n- [ ] to do\n\nSee https://www.crossroadsit.example."));
+    const body = parse(
+      await renderMarkdown(
+        "| Name | Cost |\n|:-----|-----:|\n| VPN | $5 |\n\n~~old~~\n\n- [x] done\n- [ ] to do\n\nSee https://www.crossroadsit.example.",
+      ),
+    );
     expect(body.querySelector("th")?.textContent).toBe("Name");
     expect(body.querySelectorAll("td")[1]?.className).toBe("align-right");
     expect(body.querySelector("[align]")).toBeNull(); // obsolete in HTML
@@ -121,7 +129,9 @@ describe("renderMarkdown: what authors write", () => {
 
   it("marks external links noopener noreferrer, keeps mailto, tel, relative and anchor links", async () => {
     const body = parse(
-      await renderMarkdown("[a](https://ext.example/x) [b](//cdn.example/y) [c](mailto:help@crossroadsit.example) [d](tel:+13175550142) [e](/contact) [f](../up) [g](#top)"),
+      await renderMarkdown(
+        "[a](https://ext.example/x) [b](//cdn.example/y) [c](mailto:help@crossroadsit.example) [d](tel:+13175550142) [e](/contact) [f](../up) [g](#top)",
+      ),
     );
     const links = [...body.querySelectorAll("a")].map((a) => [a.getAttribute("href"), a.getAttribute("rel")]);
     expect(links).toEqual([
@@ -136,7 +146,9 @@ describe("renderMarkdown: what authors write", () => {
   });
 
   it("keeps relative images with their alt text, lazy-loaded, and drops unsafe ones", async () => {
-    const body = parse(await renderMarkdown("![Rack diagram](/files/rack.png) ![](img/a.webp) ![x](mailto:a@b.example) ![y](ftp://files.example/a.png)"));
+    const body = parse(
+      await renderMarkdown("![Rack diagram](/files/rack.png) ![](img/a.webp) ![x](mailto:a@b.example) ![y](ftp://files.example/a.png)"),
+    );
     const images = [...body.querySelectorAll("img")];
     expect(images.map((i) => i.getAttribute("src"))).toEqual(["/files/rack.png", "img/a.webp"]);
     expect(images[0]?.getAttribute("alt")).toBe("Rack diagram");
@@ -180,7 +192,11 @@ describe("renderMarkdown: what authors write", () => {
   });
 
   it("drops ids and classes it did not make itself", async () => {
-    const body = parse(await renderMarkdown('<p id="main" class="fixed inset-0">x</p><h2 id="main">y</h2><code class="language-js align-left evil">z</code>'));
+    const body = parse(
+      await renderMarkdown(
+        '<p id="main" class="fixed inset-0">x</p><h2 id="main">y</h2><code class="language-js align-left evil">z</code>',
+      ),
+    );
     expect(body.querySelector("[id]")).toBeNull();
     expect(body.querySelector("code")?.className).toBe("language-js align-left");
     expect(body.querySelector("p")?.hasAttribute("class")).toBe(false);

@@ -5,7 +5,8 @@ import { parseDocumentForm } from "~/docs/document-schema";
 
 function form(fields: Record<string, string>): FormData {
   const fd = new FormData();
-  for (const [k, v] of Object.entries({ title: "VPN setup", slug: "vpn-setup", collection: "mloe", body: "Hello", ...fields })) fd.set(k, v);
+  for (const [k, v] of Object.entries({ title: "VPN setup", slug: "vpn-setup", collection: "mloe", body: "Hello", ...fields }))
+    fd.set(k, v);
   return fd;
 }
 

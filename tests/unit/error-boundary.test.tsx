@@ -7,7 +7,10 @@ import SiteLayout, { ErrorBoundary } from "~/routes/site-layout";
 
 beforeEach(() => {
   // The auth state asks /api/session: answer "signed out".
-  vi.stubGlobal("fetch", vi.fn(async () => Response.json({ user: null, session: null, isAdmin: false, isSuperAdmin: false })));
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async () => Response.json({ user: null, session: null, isAdmin: false, isSuperAdmin: false })),
+  );
 });
 
 function renderWith(loader: () => unknown) {

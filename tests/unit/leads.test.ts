@@ -65,7 +65,13 @@ describe("the contact schema (one for browser and server)", () => {
   });
 
   it("cleans the page-filled fields instead of refusing the visitor", () => {
-    const result = validateContact({ ...valid, utm_source: "news\u0000letter", utm_campaign: "x".repeat(500), landing_page: "//evil.example", form_type: "other" });
+    const result = validateContact({
+      ...valid,
+      utm_source: "news\u0000letter",
+      utm_campaign: "x".repeat(500),
+      landing_page: "//evil.example",
+      form_type: "other",
+    });
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(result.data.utm_source).toBe("newsletter");
@@ -110,9 +116,12 @@ describe("CSV cells", () => {
     expect(csvRow(["a", 'say "hi"', "x,y", "two\nlines", null, 3])).toBe('"a","say ""hi""","x,y","two\nlines","","3"\r\n');
   });
 
-  it.each(["=HYPERLINK(\"http://evil\")", "+1+1", "-2+3", "@SUM(A1)", "\tcmd", "\rcmd"])("neutralises the formula %j with a leading quote", (value) => {
-    expect(csvCell(value).startsWith(`"'`)).toBe(true);
-  });
+  it.each(['=HYPERLINK("http://evil")', "+1+1", "-2+3", "@SUM(A1)", "\tcmd", "\rcmd"])(
+    "neutralises the formula %j with a leading quote",
+    (value) => {
+      expect(csvCell(value).startsWith(`"'`)).toBe(true);
+    },
+  );
 
   it("leaves ordinary text alone and writes dates as ISO", () => {
     expect(csvCell("Acme = good")).toBe('"Acme = good"');
@@ -152,7 +161,11 @@ describe("the sales e-mail", () => {
   };
 
   it("puts nothing typed by the visitor into a header with a line break or control character", () => {
-    const message = buildLeadMessage(lead, { from: "no-reply@crossroadsit.example", to: "sales@crossroadsit.example", siteUrl: "https://www.crossroadsit.example" });
+    const message = buildLeadMessage(lead, {
+      from: "no-reply@crossroadsit.example",
+      to: "sales@crossroadsit.example",
+      siteUrl: "https://www.crossroadsit.example",
+    });
     expect(message.subject).toBe("New lead: Evil Co (Eve Bcc: victim@example.com)");
     expect(message.replyTo).toEqual({ name: "Eve Bcc: victim@example.com", address: "eve@example.com" });
     expect(message.text).toContain("https://www.crossroadsit.example/admin/leads/0b6c3c1e-8d1a-4c53-9d0e-3f1b2a4c5d6e");
@@ -174,7 +187,11 @@ describe("settings and filters", () => {
 
   it("reads the list filter from the address, with safe defaults", () => {
     expect(parseLeadQuery(new URL("https://x.example/admin/leads"))).toEqual({ q: "", status: "open", page: 1 });
-    expect(parseLeadQuery(new URL("https://x.example/admin/leads?q=+acme+&status=all&page=3"))).toEqual({ q: "acme", status: "all", page: 3 });
+    expect(parseLeadQuery(new URL("https://x.example/admin/leads?q=+acme+&status=all&page=3"))).toEqual({
+      q: "acme",
+      status: "all",
+      page: 3,
+    });
     expect(parseLeadQuery(new URL("https://x.example/admin/leads?status=drop&page=-1"))).toEqual({ q: "", status: "open", page: 1 });
   });
 });

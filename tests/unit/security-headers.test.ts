@@ -14,12 +14,22 @@ const directive = (policy: string, name: string) => policy.split("; ").find((d) 
 
 describe("finding 13: the policy limits scripts, and HSTS is sent for an https site", () => {
   it("allows scripts from this origin, plus the tag manager only when GTM_ID is set, and nothing inline by default", () => {
-    const withGtm = createSecurity({ siteUrl: "https://www.crossroadsit.example", gtmId: "GTM-ABC123" }).headers["Content-Security-Policy"]!;
+    const withGtm = createSecurity({ siteUrl: "https://www.crossroadsit.example", gtmId: "GTM-ABC123" }).headers[
+      "Content-Security-Policy"
+    ]!;
     expect(directive(withGtm, "default-src")).toBe("default-src 'self'");
     expect(directive(withGtm, "script-src")).toBe(`script-src 'self' ${TAG_MANAGER_ORIGIN}`);
     expect(directive(withGtm, "img-src")).toBe(`img-src 'self' ${TAG_MANAGER_ORIGIN}`);
     expect(directive(withGtm, "style-src")).toBe("style-src 'self'");
-    for (const d of ["object-src 'none'", "base-uri 'self'", "form-action 'self'", "frame-ancestors 'self'", "font-src 'self'", "connect-src 'self'"]) expect(withGtm).toContain(d);
+    for (const d of [
+      "object-src 'none'",
+      "base-uri 'self'",
+      "form-action 'self'",
+      "frame-ancestors 'self'",
+      "font-src 'self'",
+      "connect-src 'self'",
+    ])
+      expect(withGtm).toContain(d);
     const withoutGtm = createSecurity({ siteUrl: "https://www.crossroadsit.example" }).headers["Content-Security-Policy"]!;
     expect(withoutGtm).not.toContain("googletagmanager");
     expect(directive(withoutGtm, "script-src")).toBe("script-src 'self'");
@@ -67,7 +77,9 @@ describe("finding 13: the policy limits scripts, and HSTS is sent for an https s
         return headers;
       };
       const home = headersOf("/");
-      expect(directive(home["content-security-policy"]!, "script-src")).toBe(`script-src 'self' ${sha("window.a = 1;")} ${TAG_MANAGER_ORIGIN}`);
+      expect(directive(home["content-security-policy"]!, "script-src")).toBe(
+        `script-src 'self' ${sha("window.a = 1;")} ${TAG_MANAGER_ORIGIN}`,
+      );
       expect(store.policy("/")).toBe(home["content-security-policy"]);
       expect(home["strict-transport-security"]).toBe(HSTS);
       expect(directive(headersOf("/robots.txt")["content-security-policy"]!, "script-src")).toBe(`script-src 'self' ${TAG_MANAGER_ORIGIN}`);

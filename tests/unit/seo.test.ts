@@ -21,7 +21,12 @@ const jsonLd = (meta: MetaDescriptor[]) =>
     .filter((m) => "script:ld+json" in m)
     .map((m) => (m as Record<string, unknown>)["script:ld+json"] as { "@type": string; "@context"?: string; itemListElement?: LdItem[] });
 
-const base = { title: "VoIP Phone Systems", description: "Cloud phones for offices.", path: "/services/voip", origin: "https://www.example.test" };
+const base = {
+  title: "VoIP Phone Systems",
+  description: "Cloud phones for offices.",
+  path: "/services/voip",
+  origin: "https://www.example.test",
+};
 
 describe("withBrand", () => {
   it("appends the brand after a separator when the title lacks it", () => {
@@ -79,7 +84,13 @@ describe("pageMeta", () => {
   });
 
   it("breadcrumbs become a BreadcrumbList starting with Home at position 1", () => {
-    const meta = pageMeta({ ...base, breadcrumbs: [{ name: "Services", path: "/services" }, { name: "VoIP", path: "/services/voip" }] });
+    const meta = pageMeta({
+      ...base,
+      breadcrumbs: [
+        { name: "Services", path: "/services" },
+        { name: "VoIP", path: "/services/voip" },
+      ],
+    });
     const list = jsonLd(meta).find((o) => o["@type"] === "BreadcrumbList");
     expect(list).toBeDefined();
     expect(list!["@context"]).toBe("https://schema.org");
@@ -110,7 +121,10 @@ describe("organizationJsonLd", () => {
 });
 
 describe("routeMeta / notFoundMeta (app/lib/meta.ts)", () => {
-  const rootMatch = (origin: string) => [{ id: "root", data: { origin, gtmId: null } }, { id: "routes/about", data: {} }];
+  const rootMatch = (origin: string) => [
+    { id: "root", data: { origin, gtmId: null } },
+    { id: "routes/about", data: {} },
+  ];
 
   it("routeMeta takes the origin from the root match", () => {
     const meta = routeMeta(rootMatch("https://staging.example.test"), { title: "About", description: "d", path: "/about" });

@@ -8,11 +8,14 @@ import { signingKey, signToken, verifyToken } from "~/storage/signing.server";
 import { sanitizeSvg } from "~/storage/svg.server";
 
 const image = (format: "png" | "jpeg" | "webp" | "gif" | "avif") =>
-  sharp({ create: { width: 24, height: 16, channels: 3, background: "#1a3d6e" } }).toFormat(format).toBuffer();
+  sharp({ create: { width: 24, height: 16, channels: 3, background: "#1a3d6e" } })
+    .toFormat(format)
+    .toBuffer();
 
 describe("object names", () => {
   it("accepts folders and ordinary file names", () => {
-    for (const name of ["logo.png", "logos/acme logo_2.png", "a/b/c/d.svg", "_x-1.webp", "Team Photo 2026.jpg"]) expect(nameProblem(name), name).toBeNull();
+    for (const name of ["logo.png", "logos/acme logo_2.png", "a/b/c/d.svg", "_x-1.webp", "Team Photo 2026.jpg"])
+      expect(nameProblem(name), name).toBeNull();
   });
 
   it("refuses traversal, control characters, backslashes, odd slashes and overlong names", () => {
@@ -30,7 +33,7 @@ describe("object names", () => {
       "new\nline.png",
       "tab\there.png",
       "del\u007f.png",
-      "quote\".png",
+      'quote".png',
       "<script>.png",
       "percent%2e.png",
       " leading.png",
@@ -78,7 +81,9 @@ describe("file type from content", () => {
   it("recognises SVG only when its root element is <svg>", () => {
     const svg = (s: string) => detectContentType(Buffer.from(s));
     expect(svg('<svg xmlns="http://www.w3.org/2000/svg"/>')).toBe("image/svg+xml");
-    expect(svg('\ufeff<?xml version="1.0"?>\n<!-- made by hand -->\n<!DOCTYPE svg [<!ENTITY a "b">]>\n<svg viewBox="0 0 1 1"></svg>')).toBe("image/svg+xml");
+    expect(svg('\ufeff<?xml version="1.0"?>\n<!-- made by hand -->\n<!DOCTYPE svg [<!ENTITY a "b">]>\n<svg viewBox="0 0 1 1"></svg>')).toBe(
+      "image/svg+xml",
+    );
     expect(svg("<html><body><svg></svg></body></html>")).toBeNull();
     expect(svg('<?xml version="1.0"?><feed xmlns="http://www.w3.org/2005/Atom"/>')).toBeNull();
     expect(svg("<svgx/>")).toBeNull();
@@ -118,7 +123,19 @@ describe("SVG sanitising", { timeout: 30_000 }, () => {
       </svg>`;
     const clean = (await sanitizeSvg(dirty))!;
     expect(clean).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
-    for (const gone of ["script", "onload", "onclick", "javascript:", "evil.example", "@import", "foreignObject", "animate", "data:text/html", "ENTITY", "lol"]) {
+    for (const gone of [
+      "script",
+      "onload",
+      "onclick",
+      "javascript:",
+      "evil.example",
+      "@import",
+      "foreignObject",
+      "animate",
+      "data:text/html",
+      "ENTITY",
+      "lol",
+    ]) {
       expect(clean, gone).not.toContain(gone);
     }
     expect(clean).toContain('<rect width="10" height="10" fill="#0b1f3a"/>');
@@ -140,7 +157,10 @@ describe("signed URL tokens", () => {
     expect(verifyToken(key, "graphics", "a.png", token, 1_999_000)).toEqual({ ok: true, expiresAt: 2_000_000 });
     expect(verifyToken(key, "graphics", "a.png", token, 2_000_000)).toEqual({ ok: false, reason: "expired" });
     expect(verifyToken(key, "graphics", "b.png", token, 0)).toEqual({ ok: false, reason: "invalid" });
-    expect(verifyToken(signingKey("another-secret-0123456789abcdef0123456789"), "graphics", "a.png", token, 0)).toEqual({ ok: false, reason: "invalid" });
+    expect(verifyToken(signingKey("another-secret-0123456789abcdef0123456789"), "graphics", "a.png", token, 0)).toEqual({
+      ok: false,
+      reason: "invalid",
+    });
     // A later expiry with the old signature does not pass.
     expect(verifyToken(key, "graphics", "a.png", token.replace(/^2000/, "9999"), 0)).toEqual({ ok: false, reason: "invalid" });
     expect(verifyToken(key, "graphics", "a.png", null, 0)).toEqual({ ok: false, reason: "malformed" });

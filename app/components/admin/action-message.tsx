@@ -36,7 +36,12 @@ export function ActionMessage({
   }, [result, focus]);
   const tone = result.ok === true ? TONES.ok : result.ok === "confirm" ? TONES.confirm : TONES.error;
   return (
-    <div ref={ref} tabIndex={-1} role={result.ok === true ? "status" : "alert"} className={cn("mt-4 rounded-md border p-3 text-sm", tone, className)}>
+    <div
+      ref={ref}
+      tabIndex={-1}
+      role={result.ok === true ? "status" : "alert"}
+      className={cn("mt-4 rounded-md border p-3 text-sm", tone, className)}
+    >
       <p className="font-semibold">
         {showCode && result.ok === false && result.code ? `${result.code}: ` : ""}
         {result.message}

@@ -31,7 +31,17 @@ export function ConfirmedDeleteForm({
  * The confirmation step of a deletion posted without JavaScript (the action answered ok:
  * "confirm"): the question as an alert, Delete permanently, and a link that cancels.
  */
-export function DeleteStep({ question, fields, cancelTo, cancelLabel = "Cancel" }: { question: string; fields?: Record<string, string>; cancelTo: string; cancelLabel?: string }) {
+export function DeleteStep({
+  question,
+  fields,
+  cancelTo,
+  cancelLabel = "Cancel",
+}: {
+  question: string;
+  fields?: Record<string, string>;
+  cancelTo: string;
+  cancelLabel?: string;
+}) {
   return (
     <ActionMessage result={{ ok: "confirm", message: question }}>
       <ConfirmedDeleteForm fields={fields} />

@@ -84,7 +84,8 @@ export function DocumentEditor({
 
   const address = viewerPath(values.collection, values.slug.trim() || "<slug>");
   // The answer of a save, unpublish or delete (a preview says nothing); a notice carried over a redirect when there is none.
-  const result = actionData?.intent === "preview" ? undefined : (actionData ?? (notice ? { ok: true as const, message: notice } : undefined));
+  const result =
+    actionData?.intent === "preview" ? undefined : (actionData ?? (notice ? { ok: true as const, message: notice } : undefined));
 
   return (
     <>
@@ -98,11 +99,20 @@ export function DocumentEditor({
       {result && result.ok !== "confirm" && <ActionMessage result={result} />}
 
       {result?.ok === "confirm" && document && (
-        <DeleteStep question={`Delete “${document.title}”? This cannot be undone.`} cancelTo={`/admin/docs/${document.id}`} cancelLabel="Keep it" />
+        <DeleteStep
+          question={`Delete “${document.title}”? This cannot be undone.`}
+          cancelTo={`/admin/docs/${document.id}`}
+          cancelLabel="Keep it"
+        />
       )}
 
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
-        <Form method="post" id="document_form" className="space-y-5 rounded-lg border border-slate-200 bg-white p-4 sm:p-5" aria-label="Document">
+        <Form
+          method="post"
+          id="document_form"
+          className="space-y-5 rounded-lg border border-slate-200 bg-white p-4 sm:p-5"
+          aria-label="Document"
+        >
           <Field id={FIELD_ID.title} label="Title" error={errors.title}>
             {(field) => (
               <input
@@ -155,12 +165,7 @@ export function DocumentEditor({
             </Field>
             <Field id={FIELD_ID.collection} label="Collection" error={errors.collection}>
               {(field) => (
-                <select
-                  {...field}
-                  name="collection"
-                  value={values.collection}
-                  onChange={set("collection")}
-                >
+                <select {...field} name="collection" value={values.collection} onChange={set("collection")}>
                   {COLLECTION_KEYS.map((key) => (
                     <option key={key} value={key}>
                       {DOCUMENT_COLLECTION_LABELS[key]}
@@ -243,11 +248,10 @@ export function DocumentEditor({
           open={confirmingDelete}
           title="Delete this document?"
           onCancel={() => setConfirmingDelete(false)}
-          actions={
-            <ConfirmedDeleteForm onSubmit={() => setConfirmingDelete(false)} />
-          }
+          actions={<ConfirmedDeleteForm onSubmit={() => setConfirmingDelete(false)} />}
         >
-          “{document.title}” will be removed from the library{viewerPath(document.collection, document.slug) ? " and from its reading address" : ""}. This cannot be undone.
+          “{document.title}” will be removed from the library
+          {viewerPath(document.collection, document.slug) ? " and from its reading address" : ""}. This cannot be undone.
         </ConfirmDialog>
       )}
 
@@ -269,7 +273,17 @@ export function DocumentEditor({
 }
 
 /** Status, dates, where readers find it, unpublish, delete. */
-function DocumentStatus({ document, busy, pending, onDelete }: { document: EditorDocument; busy: boolean; pending: string; onDelete: () => void }) {
+function DocumentStatus({
+  document,
+  busy,
+  pending,
+  onDelete,
+}: {
+  document: EditorDocument;
+  busy: boolean;
+  pending: string;
+  onDelete: () => void;
+}) {
   const address = document.published ? viewerPath(document.collection, document.slug) : null;
   return (
     <section aria-labelledby="status_heading" className="mt-6 rounded-lg border border-slate-200 bg-white p-4 sm:p-5">

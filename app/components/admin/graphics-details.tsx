@@ -26,14 +26,36 @@ async function copyText(text: string): Promise<boolean> {
 
 function CopyUrlButton({ url, label, onDone }: { url: string; label: string; onDone: (message: string) => void }) {
   return (
-    <Button type="button" variant="secondary" onClick={async () => onDone((await copyText(url)) ? `${label} copied to the clipboard.` : `Could not copy automatically: select the address and copy it.`)}>
+    <Button
+      type="button"
+      variant="secondary"
+      onClick={async () =>
+        onDone(
+          (await copyText(url)) ? `${label} copied to the clipboard.` : `Could not copy automatically: select the address and copy it.`,
+        )
+      }
+    >
       Copy {label.charAt(0).toLowerCase() + label.slice(1)}
     </Button>
   );
 }
 
 /** A rename/move or copy form with its own error beside the field, keeping what was typed. */
-function TargetForm({ file, intent, label, submit, defaultValue, outcome }: { file: SelectedGraphic; intent: "move" | "copy"; label: string; submit: string; defaultValue: string; outcome?: GraphicsOutcome }) {
+function TargetForm({
+  file,
+  intent,
+  label,
+  submit,
+  defaultValue,
+  outcome,
+}: {
+  file: SelectedGraphic;
+  intent: "move" | "copy";
+  label: string;
+  submit: string;
+  defaultValue: string;
+  outcome?: GraphicsOutcome;
+}) {
   const id = useId();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
@@ -101,12 +123,23 @@ export function GraphicsDetails({ file, closeHref, outcome }: { file: SelectedGr
   }, [hydrated, file.name]);
 
   // A signed URL from the fetcher: copy it and say so.
-  const signed = signer.data?.ok === true ? signer.data.signed : outcome?.ok === true && outcome.intent === "sign" && outcome.name === file.name ? outcome.signed : undefined;
+  const signed =
+    signer.data?.ok === true
+      ? signer.data.signed
+      : outcome?.ok === true && outcome.intent === "sign" && outcome.name === file.name
+        ? outcome.signed
+        : undefined;
   const signError = signer.data?.ok === false ? signer.data.message : undefined;
   useEffect(() => {
     if (signer.state !== "idle" || signer.data?.ok !== true || !signer.data.signed) return;
     const { url, expires } = signer.data.signed;
-    void copyText(url).then((ok) => setCopied(ok ? `Signed URL copied to the clipboard. It expires ${expires}.` : `Signed URL ready (expires ${expires}): select it below and copy it.`));
+    void copyText(url).then((ok) =>
+      setCopied(
+        ok
+          ? `Signed URL copied to the clipboard. It expires ${expires}.`
+          : `Signed URL ready (expires ${expires}): select it below and copy it.`,
+      ),
+    );
   }, [signer.state, signer.data]);
 
   const close = () => void navigate(closeHref, { preventScrollReset: true, replace: true });
@@ -151,7 +184,13 @@ export function GraphicsDetails({ file, closeHref, outcome }: { file: SelectedGr
             <label htmlFor={`${ids}-public`} className="block text-sm font-medium">
               Public URL
             </label>
-            <input id={`${ids}-public`} readOnly value={file.publicUrl} className={input} onFocus={(event) => event.currentTarget.select()} />
+            <input
+              id={`${ids}-public`}
+              readOnly
+              value={file.publicUrl}
+              className={input}
+              onFocus={(event) => event.currentTarget.select()}
+            />
             {hydrated && <CopyUrlButton url={file.publicUrl} label="Public URL" onDone={setCopied} />}
             <signer.Form method="post" preventScrollReset className="flex flex-wrap items-end gap-2 pt-2">
               <input type="hidden" name="intent" value="sign" />
@@ -175,7 +214,13 @@ export function GraphicsDetails({ file, closeHref, outcome }: { file: SelectedGr
                 <label htmlFor={`${ids}-signed`} className="block text-sm font-medium">
                   Signed URL (expires {signed.expires})
                 </label>
-                <input id={`${ids}-signed`} readOnly value={signed.url} className={input} onFocus={(event) => event.currentTarget.select()} />
+                <input
+                  id={`${ids}-signed`}
+                  readOnly
+                  value={signed.url}
+                  className={input}
+                  onFocus={(event) => event.currentTarget.select()}
+                />
               </>
             )}
             <p role="status" className="min-h-5 text-sm font-medium text-emerald-800">
@@ -210,9 +255,7 @@ export function GraphicsDetails({ file, closeHref, outcome }: { file: SelectedGr
         open={confirming}
         title={`Delete ${file.name}?`}
         onCancel={() => setConfirming(false)}
-        actions={
-          <ConfirmedDeleteForm fields={{ name: file.name }} preventScrollReset onSubmit={() => setConfirming(false)} />
-        }
+        actions={<ConfirmedDeleteForm fields={{ name: file.name }} preventScrollReset onSubmit={() => setConfirming(false)} />}
       >
         Its public and signed URLs stop working (copies cached by browsers may show for up to an hour). This cannot be undone.
       </ConfirmDialog>

@@ -6,7 +6,15 @@
  */
 import { useCallback, useId, useRef, useState } from "react";
 import { Form, useRevalidator } from "react-router";
-import { ACCEPT_ATTRIBUTE, CONTENT_TYPES, FILE_TYPES, formatBytes, GRAPHICS_BUCKET, MAX_FILE_BYTES, MAX_FILES_PER_FORM } from "~/storage/constants";
+import {
+  ACCEPT_ATTRIBUTE,
+  CONTENT_TYPES,
+  FILE_TYPES,
+  formatBytes,
+  GRAPHICS_BUCKET,
+  MAX_FILE_BYTES,
+  MAX_FILES_PER_FORM,
+} from "~/storage/constants";
 import { nameProblem, storagePaths, toObjectName } from "~/storage/names";
 import { useHydrated } from "./use-hydrated";
 import { Button } from "~/components/ui/button";
@@ -35,7 +43,12 @@ function localProblem(file: File): string | null {
   return null;
 }
 
-function send(file: File, name: string, upsert: boolean, onProgress: (fraction: number) => void): Promise<{ ok: boolean; message: string }> {
+function send(
+  file: File,
+  name: string,
+  upsert: boolean,
+  onProgress: (fraction: number) => void,
+): Promise<{ ok: boolean; message: string }> {
   return new Promise((resolve) => {
     const xhr = new XMLHttpRequest();
     xhr.open("POST", storagePaths.object(GRAPHICS_BUCKET, name));
@@ -48,7 +61,10 @@ function send(file: File, name: string, upsert: boolean, onProgress: (fraction: 
     xhr.onload = () => {
       const body = (xhr.response ?? {}) as { name?: string; message?: string };
       if (xhr.status === 200 && body.name) {
-        resolve({ ok: true, message: body.name === name ? `Uploaded as ${body.name}.` : `Uploaded as ${body.name} (extension set from the file’s content).` });
+        resolve({
+          ok: true,
+          message: body.name === name ? `Uploaded as ${body.name}.` : `Uploaded as ${body.name} (extension set from the file’s content).`,
+        });
       } else if (xhr.status === 401) {
         resolve({ ok: false, message: "Your session has ended. Sign in again, then upload this file." });
       } else {
@@ -74,7 +90,10 @@ export function GraphicsUploader() {
   const ids = useId();
   const folderProblem = folder.trim() ? nameProblem(folder.trim().replace(/^\/+|\/+$/g, "")) : null;
 
-  const update = useCallback((id: number, patch: Partial<Item>) => setItems((list) => list.map((i) => (i.id === id ? { ...i, ...patch } : i))), []);
+  const update = useCallback(
+    (id: number, patch: Partial<Item>) => setItems((list) => list.map((i) => (i.id === id ? { ...i, ...patch } : i))),
+    [],
+  );
 
   // Two uploads at a time; the list refreshes once the queue is empty.
   function pump() {
@@ -148,7 +167,8 @@ export function GraphicsUploader() {
         <p className="font-medium text-navy-900">{hydrated ? "Drop images here, or choose files." : "Choose files, then press Upload."}</p>
         <p id={`${ids}-rules`} className="mt-1 text-sm text-slate-700">
           PNG, JPEG, WebP, GIF, AVIF or SVG, up to {formatBytes(MAX_FILE_BYTES)} each
-          {hydrated ? "" : ` (at most ${MAX_FILES_PER_FORM} at a time)`}. The type is read from the content; SVG files are cleaned of scripts and outside links.
+          {hydrated ? "" : ` (at most ${MAX_FILES_PER_FORM} at a time)`}. The type is read from the content; SVG files are cleaned of
+          scripts and outside links.
         </p>
         <div className="mt-4 flex flex-wrap items-end gap-4">
           <div>
@@ -193,12 +213,16 @@ export function GraphicsUploader() {
             )}
           </div>
           <label className="flex min-h-10 items-center gap-2 text-sm text-navy-900">
-            <input type="checkbox" name="upsert" checked={upsert} onChange={(event) => setUpsert(event.currentTarget.checked)} className="size-4" />
+            <input
+              type="checkbox"
+              name="upsert"
+              checked={upsert}
+              onChange={(event) => setUpsert(event.currentTarget.checked)}
+              className="size-4"
+            />
             Replace files with the same name
           </label>
-          {!hydrated && (
-            <Button type="submit">Upload</Button>
-          )}
+          {!hydrated && <Button type="submit">Upload</Button>}
         </div>
       </Form>
 
@@ -214,11 +238,30 @@ export function GraphicsUploader() {
                   <label htmlFor={`${ids}-p${item.id}`} className="font-medium break-all text-navy-900">
                     {item.fileName} <span className="font-normal text-slate-600">({formatBytes(item.size)})</span>
                   </label>
-                  <span className={item.status === "error" ? "font-semibold text-red-800" : item.status === "done" ? "font-semibold text-emerald-800" : "text-slate-700"}>
-                    {item.status === "waiting" ? "Waiting" : item.status === "uploading" ? `${Math.round(item.progress * 100)}%` : item.status === "done" ? "Uploaded" : "Refused"}
+                  <span
+                    className={
+                      item.status === "error"
+                        ? "font-semibold text-red-800"
+                        : item.status === "done"
+                          ? "font-semibold text-emerald-800"
+                          : "text-slate-700"
+                    }
+                  >
+                    {item.status === "waiting"
+                      ? "Waiting"
+                      : item.status === "uploading"
+                        ? `${Math.round(item.progress * 100)}%`
+                        : item.status === "done"
+                          ? "Uploaded"
+                          : "Refused"}
                   </span>
                 </div>
-                <progress id={`${ids}-p${item.id}`} max={100} value={Math.round(item.progress * 100)} className="mt-2 h-2 w-full accent-navy-900" />
+                <progress
+                  id={`${ids}-p${item.id}`}
+                  max={100}
+                  value={Math.round(item.progress * 100)}
+                  className="mt-2 h-2 w-full accent-navy-900"
+                />
                 {item.message && <p className={`mt-1 ${item.status === "error" ? "text-red-800" : "text-slate-700"}`}>{item.message}</p>}
               </li>
             ))}

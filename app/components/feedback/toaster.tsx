@@ -36,9 +36,17 @@ const subscribe = (listener: () => void) => {
 
 /** The live region where toasts appear; screen readers hear each one. */
 export function Toaster() {
-  const items = useSyncExternalStore(subscribe, () => toasts, () => toasts);
+  const items = useSyncExternalStore(
+    subscribe,
+    () => toasts,
+    () => toasts,
+  );
   return (
-    <div aria-live="polite" aria-atomic="false" className="pointer-events-none fixed inset-x-4 bottom-4 z-[90] flex flex-col items-end gap-3 sm:left-auto">
+    <div
+      aria-live="polite"
+      aria-atomic="false"
+      className="pointer-events-none fixed inset-x-4 bottom-4 z-[90] flex flex-col items-end gap-3 sm:left-auto"
+    >
       {items.map((t) => (
         <div
           key={t.id}

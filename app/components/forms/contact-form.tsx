@@ -68,7 +68,13 @@ const loadValidator = () => (validator ??= import("~/leads/contact-schema").then
 
 const linkClass = "font-semibold text-accent underline underline-offset-2";
 
-function ProblemAlert({ result, alertRef }: { result: Extract<ContactResult, { status: "error" }>; alertRef: React.RefObject<HTMLDivElement | null> }) {
+function ProblemAlert({
+  result,
+  alertRef,
+}: {
+  result: Extract<ContactResult, { status: "error" }>;
+  alertRef: React.RefObject<HTMLDivElement | null>;
+}) {
   const sales = <PhoneLink phone={site.phones.sales} className={linkClass} />;
   let title: string;
   let body: React.ReactNode;
@@ -77,8 +83,8 @@ function ProblemAlert({ result, alertRef }: { result: Extract<ContactResult, { s
       title = "We have received several requests from your connection.";
       body = (
         <>
-          To stop automated spam we accept only a few in a short time. Try again in {result.retryMinutes} minute{result.retryMinutes === 1 ? "" : "s"}, or call sales at{" "}
-          {sales} now. Your details are still in the form.
+          To stop automated spam we accept only a few in a short time. Try again in {result.retryMinutes} minute
+          {result.retryMinutes === 1 ? "" : "s"}, or call sales at {sales} now. Your details are still in the form.
         </>
       );
       break;
@@ -86,7 +92,8 @@ function ProblemAlert({ result, alertRef }: { result: Extract<ContactResult, { s
       title = "We could not save your request just now.";
       body = (
         <>
-          It has not been sent, and your details are still in the form. Try again in a minute, or call sales at {sales} ({site.hours.business}).
+          It has not been sent, and your details are still in the form. Try again in a minute, or call sales at {sales} (
+          {site.hours.business}).
         </>
       );
       break;
@@ -103,7 +110,13 @@ function ProblemAlert({ result, alertRef }: { result: Extract<ContactResult, { s
       );
   }
   return (
-    <div ref={alertRef} tabIndex={-1} role="alert" className="scroll-mt-28 rounded-md border border-red-300 bg-red-50 p-4 text-red-900" data-click-location="contact_form">
+    <div
+      ref={alertRef}
+      tabIndex={-1}
+      role="alert"
+      className="scroll-mt-28 rounded-md border border-red-300 bg-red-50 p-4 text-red-900"
+      data-click-location="contact_form"
+    >
       <p className="font-semibold">{title}</p>
       <p className="mt-1">{body}</p>
     </div>
@@ -114,12 +127,20 @@ function ThankYou({ result }: { result: Extract<ContactResult, { status: "sent" 
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => ref.current?.focus(), []);
   return (
-    <div ref={ref} tabIndex={-1} role="status" className="scroll-mt-28 rounded-xl border border-emerald-300 bg-emerald-50 p-6 sm:p-8" data-click-location="contact_form">
+    <div
+      ref={ref}
+      tabIndex={-1}
+      role="status"
+      className="scroll-mt-28 rounded-xl border border-emerald-300 bg-emerald-50 p-6 sm:p-8"
+      data-click-location="contact_form"
+    >
       <div className="flex items-center gap-3">
         <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-emerald-700 text-white">
           <Icon name="check" className="size-5" />
         </span>
-        <h2 className="text-2xl font-bold tracking-tight">Thank you{result.firstName ? `, ${result.firstName}` : ""}. We have your request.</h2>
+        <h2 className="text-2xl font-bold tracking-tight">
+          Thank you{result.firstName ? `, ${result.firstName}` : ""}. We have your request.
+        </h2>
       </div>
       <p className="mt-4 text-slate-800">It is saved and on its way to our sales team. What happens next:</p>
       <ol className="mt-3 list-decimal space-y-2 pl-6 text-slate-800">
@@ -130,8 +151,9 @@ function ThankYou({ result }: { result: Extract<ContactResult, { status: "sent" 
         <li>You get a written summary of what we found and a proposal with a flat monthly price. Nothing changes until you approve it.</li>
       </ol>
       <p className="mt-4 text-slate-800">
-        Our hours: {site.hours.business}. Something down right now? Call sales at <PhoneLink phone={site.phones.sales} className={linkClass} />; clients,
-        call support at <PhoneLink phone={site.phones.support} className={linkClass} />.
+        Our hours: {site.hours.business}. Something down right now? Call sales at{" "}
+        <PhoneLink phone={site.phones.sales} className={linkClass} />; clients, call support at{" "}
+        <PhoneLink phone={site.phones.support} className={linkClass} />.
       </p>
     </div>
   );
@@ -181,7 +203,9 @@ export function ContactForm({ preset, submissionId, result }: { preset: ContactV
   const kept = result?.values;
   const value = (field: FieldName) => kept?.[field] ?? preset[field] ?? "";
   // Campaign of the visit (kept since its first page), else of this page's own address (no JavaScript).
-  const tracking: ContactValues = UTM_KEYS.some((k) => visit[k]) ? visit : { ...preset, landing_page: visit.landing_page ?? preset.landing_page };
+  const tracking: ContactValues = UTM_KEYS.some((k) => visit[k])
+    ? visit
+    : { ...preset, landing_page: visit.landing_page ?? preset.landing_page };
   const hidden = (field: FieldName) => kept?.[field] ?? tracking[field] ?? "";
 
   const problems = VISIBLE_FIELDS.filter((f) => errors[f]).map((f) => [f, errors[f]!] as const);
@@ -244,13 +268,20 @@ export function ContactForm({ preset, submissionId, result }: { preset: ContactV
           Tell us what you need
         </h2>
         <p className="mt-2 text-slate-700">
-          Fields marked optional can be left blank. A member of our sales team reads every request during business hours ({site.hours.business}).
+          Fields marked optional can be left blank. A member of our sales team reads every request during business hours (
+          {site.hours.business}).
         </p>
       </div>
 
       {result?.status === "error" && <ProblemAlert result={result} alertRef={alertRef} />}
       {problems.length > 0 && (
-        <div ref={summaryRef} tabIndex={-1} role="alert" aria-labelledby="contact-errors-heading" className="scroll-mt-28 rounded-md border border-red-300 bg-red-50 p-4 text-red-900">
+        <div
+          ref={summaryRef}
+          tabIndex={-1}
+          role="alert"
+          aria-labelledby="contact-errors-heading"
+          className="scroll-mt-28 rounded-md border border-red-300 bg-red-50 p-4 text-red-900"
+        >
           <h3 id="contact-errors-heading" className="font-semibold text-red-900">
             {problems.length === 1 ? "One field needs your attention:" : `${problems.length} fields need your attention:`}
           </h3>
@@ -274,18 +305,60 @@ export function ContactForm({ preset, submissionId, result }: { preset: ContactV
 
       <div className="grid gap-6 sm:grid-cols-2">
         <Field label="Full name" {...fieldProps("full_name")}>
-          {(p) => <input {...p} name="full_name" type="text" autoComplete="name" required aria-required="true" maxLength={LIMITS.full_name} defaultValue={value("full_name")} />}
+          {(p) => (
+            <input
+              {...p}
+              name="full_name"
+              type="text"
+              autoComplete="name"
+              required
+              aria-required="true"
+              maxLength={LIMITS.full_name}
+              defaultValue={value("full_name")}
+            />
+          )}
         </Field>
         <Field label="Work e-mail" {...fieldProps("email")}>
           {(p) => (
-            <input {...p} name="email" type="email" inputMode="email" autoComplete="email" required aria-required="true" maxLength={LIMITS.email} defaultValue={value("email")} />
+            <input
+              {...p}
+              name="email"
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              required
+              aria-required="true"
+              maxLength={LIMITS.email}
+              defaultValue={value("email")}
+            />
           )}
         </Field>
         <Field label="Phone" optional {...fieldProps("phone")}>
-          {(p) => <input {...p} name="phone" type="tel" inputMode="tel" autoComplete="tel" maxLength={LIMITS.phone} defaultValue={value("phone")} />}
+          {(p) => (
+            <input
+              {...p}
+              name="phone"
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel"
+              maxLength={LIMITS.phone}
+              defaultValue={value("phone")}
+            />
+          )}
         </Field>
         <Field label="Company" {...fieldProps("company")}>
-          {(p) => <input {...p} name="company" type="text" autoComplete="organization" required aria-required="true" maxLength={LIMITS.company} defaultValue={value("company")} />}
+          {(p) => (
+            <input
+              {...p}
+              name="company"
+              type="text"
+              autoComplete="organization"
+              required
+              aria-required="true"
+              maxLength={LIMITS.company}
+              defaultValue={value("company")}
+            />
+          )}
         </Field>
         <Field label="Company size" optional {...fieldProps("company_size")}>
           {(p) => (
@@ -329,7 +402,17 @@ export function ContactForm({ preset, submissionId, result }: { preset: ContactV
           className="sm:col-span-2"
           {...fieldProps("message")}
         >
-          {(p) => <textarea {...p} name="message" rows={6} required aria-required="true" maxLength={MESSAGE_MAX} defaultValue={value("message")} />}
+          {(p) => (
+            <textarea
+              {...p}
+              name="message"
+              rows={6}
+              required
+              aria-required="true"
+              maxLength={MESSAGE_MAX}
+              defaultValue={value("message")}
+            />
+          )}
         </Field>
       </div>
 

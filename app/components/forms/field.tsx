@@ -12,7 +12,12 @@ export interface FieldProps {
   error?: string;
   optional?: boolean;
   className?: string;
-  children: (props: { id: string; "aria-invalid": boolean | undefined; "aria-describedby": string | undefined; className: string }) => ReactNode;
+  children: (props: {
+    id: string;
+    "aria-invalid": boolean | undefined;
+    "aria-describedby": string | undefined;
+    className: string;
+  }) => ReactNode;
 }
 
 /** A label, its help, the control and its error, tied together for screen readers. */

@@ -22,7 +22,16 @@ const tagManagerLoaded = () => document.getElementById(GTM_SCRIPT_ID) !== null;
  * without the tag manager, instead of navigating inside this one.
  */
 function leaveTagManagerBehind(event: MouseEvent) {
-  if (!tagManagerLoaded() || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  if (
+    !tagManagerLoaded() ||
+    event.defaultPrevented ||
+    event.button !== 0 ||
+    event.metaKey ||
+    event.ctrlKey ||
+    event.shiftKey ||
+    event.altKey
+  )
+    return;
   const link = (event.target as Element | null)?.closest?.("a[href]");
   if (!(link instanceof HTMLAnchorElement) || (link.target && link.target !== "_self") || link.hasAttribute("download")) return;
   const url = new URL(link.href, window.location.href);

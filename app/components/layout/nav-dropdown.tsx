@@ -114,7 +114,10 @@ export function NavDropdown({ label, links, allLink }: { label: string; links: r
         className="inline-flex min-h-11 items-center gap-1 rounded-md px-3 text-[0.9375rem] font-medium text-navy-900 hover:bg-slate-100"
       >
         {label}
-        <Icon name="chevron-down" className={`size-4 transition-transform duration-150 motion-reduce:transition-none ${open ? "rotate-180" : ""}`} />
+        <Icon
+          name="chevron-down"
+          className={`size-4 transition-transform duration-150 motion-reduce:transition-none ${open ? "rotate-180" : ""}`}
+        />
       </button>
       <div id={panelId} hidden={!open} className="absolute left-1/2 top-full z-50 w-[34rem] max-w-[calc(100vw-2rem)] -translate-x-1/2 pt-2">
         <div className="rounded-xl border border-slate-200 bg-white p-3 shadow-xl">
@@ -133,7 +136,11 @@ export function NavDropdown({ label, links, allLink }: { label: string; links: r
           </ul>
           {allLink && (
             <div className="mt-2 border-t border-slate-200 pt-2">
-              <Link to={allLink.href} prefetch="intent" className="block rounded-md px-3 py-2 text-sm font-semibold text-accent hover:bg-slate-100">
+              <Link
+                to={allLink.href}
+                prefetch="intent"
+                className="block rounded-md px-3 py-2 text-sm font-semibold text-accent hover:bg-slate-100"
+              >
                 {allLink.name} <span aria-hidden="true">→</span>
               </Link>
             </div>

@@ -12,7 +12,10 @@ function LinkGroup({ label, links, allLink }: { label: string; links: readonly N
     <details className="group border-b border-slate-200">
       <summary className="flex min-h-12 cursor-pointer list-none items-center justify-between px-1 text-base font-semibold text-navy-900 [&::-webkit-details-marker]:hidden">
         {label}
-        <Icon name="chevron-down" className="size-5 transition-transform duration-150 group-open:rotate-180 motion-reduce:transition-none" />
+        <Icon
+          name="chevron-down"
+          className="size-5 transition-transform duration-150 group-open:rotate-180 motion-reduce:transition-none"
+        />
       </summary>
       <ul className="pb-3">
         {links.map((link) => (
@@ -150,8 +153,12 @@ export default function SideMenu({
           </p>
           <p>{site.hours.business}</p>
           <p className="flex gap-4 pt-2">
-            <a href={site.portals.payment.href} className="font-medium text-navy-900 underline">{site.portals.payment.name}</a>
-            <a href={site.portals.client.href} className="font-medium text-navy-900 underline">{site.portals.client.name}</a>
+            <a href={site.portals.payment.href} className="font-medium text-navy-900 underline">
+              {site.portals.payment.name}
+            </a>
+            <a href={site.portals.client.href} className="font-medium text-navy-900 underline">
+              {site.portals.client.name}
+            </a>
           </p>
         </div>
       </div>

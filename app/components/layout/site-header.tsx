@@ -109,7 +109,13 @@ export function SiteHeader({ scrolled, viewer }: { scrolled: boolean; viewer: Vi
       </div>
       {menuWanted && (
         <Suspense fallback={null}>
-          <SideMenu id={SIDE_MENU_ID} open={menuOpen} onClose={() => setMenuOpenAt(null)} viewer={viewer} onSignOut={() => void signOut()} />
+          <SideMenu
+            id={SIDE_MENU_ID}
+            open={menuOpen}
+            onClose={() => setMenuOpenAt(null)}
+            viewer={viewer}
+            onSignOut={() => void signOut()}
+          />
         </Suspense>
       )}
     </div>

@@ -21,7 +21,10 @@ export function CardGrid({ entries, headingLevel = 3 }: { entries: readonly Cata
             <p className="mt-2 flex-1 text-slate-700">{entry.summary}</p>
             <span className="mt-4 inline-flex items-center gap-1 text-sm font-semibold text-accent">
               Learn more<span className="sr-only"> about {entry.name}</span>
-              <Icon name="arrow-right" className="size-4 transition-transform duration-150 group-hover:translate-x-0.5 motion-reduce:transition-none" />
+              <Icon
+                name="arrow-right"
+                className="size-4 transition-transform duration-150 group-hover:translate-x-0.5 motion-reduce:transition-none"
+              />
             </span>
           </Link>
         </li>

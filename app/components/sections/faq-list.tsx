@@ -10,7 +10,10 @@ export function FaqList({ faqs }: { faqs: readonly Faq[] }) {
         <details key={faq.question} className="group px-5">
           <summary className="flex min-h-14 cursor-pointer list-none items-center justify-between gap-4 py-4 text-left text-base font-semibold text-navy-900 [&::-webkit-details-marker]:hidden">
             <h3 className="text-base font-semibold">{faq.question}</h3>
-            <Icon name="chevron-down" className="size-5 shrink-0 transition-transform duration-150 group-open:rotate-180 motion-reduce:transition-none" />
+            <Icon
+              name="chevron-down"
+              className="size-5 shrink-0 transition-transform duration-150 group-open:rotate-180 motion-reduce:transition-none"
+            />
           </summary>
           <Paragraphs text={faq.answer} className="max-w-3xl pb-5 text-slate-700" />
         </details>

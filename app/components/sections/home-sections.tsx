@@ -23,7 +23,10 @@ export function ApproachSteps({ steps }: { steps: readonly Feature[] }) {
     <ol className="grid gap-6 md:grid-cols-2 lg:grid-cols-4">
       {steps.map((step, i) => (
         <li key={step.title} className="relative rounded-xl border border-slate-200 bg-white p-6">
-          <span aria-hidden="true" className="inline-flex size-10 items-center justify-center rounded-full bg-navy-900 font-bold text-white">
+          <span
+            aria-hidden="true"
+            className="inline-flex size-10 items-center justify-center rounded-full bg-navy-900 font-bold text-white"
+          >
             {i + 1}
           </span>
           <h3 className="mt-4 text-lg font-semibold">
@@ -42,7 +45,10 @@ export function ComplianceBadges() {
   return (
     <ul className="flex flex-wrap gap-3">
       {site.compliance.map((name) => (
-        <li key={name} className="inline-flex items-center gap-2 rounded-full border-2 border-navy-900/15 bg-white px-5 py-2.5 font-semibold text-navy-900">
+        <li
+          key={name}
+          className="inline-flex items-center gap-2 rounded-full border-2 border-navy-900/15 bg-white px-5 py-2.5 font-semibold text-navy-900"
+        >
           <Icon name="shield-check" className="size-5 text-emerald-700" />
           {name}
         </li>

@@ -64,7 +64,11 @@ export function LegalTemplate({ doc, breadcrumbs }: { doc: LegalDocument; breadc
                 Phone: <PhoneLink phone={site.phones.sales} className="font-semibold text-accent underline" />
               </p>
               <p>
-                Or use our <Link to="/contact" className="font-semibold text-accent underline">contact page</Link>.
+                Or use our{" "}
+                <Link to="/contact" className="font-semibold text-accent underline">
+                  contact page
+                </Link>
+                .
               </p>
             </address>
           </section>

@@ -5,6 +5,11 @@ import { buttonClass, type ButtonSize, type ButtonVariant } from "./button";
 export { buttonClass };
 
 /** A link styled as a button, for in-app destinations. */
-export function ButtonLink({ variant, size, className, ...props }: ComponentProps<typeof Link> & { variant?: ButtonVariant; size?: ButtonSize }) {
+export function ButtonLink({
+  variant,
+  size,
+  className,
+  ...props
+}: ComponentProps<typeof Link> & { variant?: ButtonVariant; size?: ButtonSize }) {
   return <Link prefetch="intent" className={buttonClass(variant, className, size)} {...props} />;
 }

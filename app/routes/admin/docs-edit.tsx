@@ -4,7 +4,14 @@ import { requireAdmin } from "~/auth/session.server";
 import { DocumentEditor } from "~/components/admin/document-editor";
 import { parseDocumentForm } from "~/docs/document-schema";
 import { deleteDocument, getDocument, setPublished, updateDocument } from "~/docs/documents.server";
-import { documentIdSchema, EDITOR_FORM, editDocumentIntents, failedSaveResponse, invalidResponse, previewResponse } from "~/docs/editor.server";
+import {
+  documentIdSchema,
+  EDITOR_FORM,
+  editDocumentIntents,
+  failedSaveResponse,
+  invalidResponse,
+  previewResponse,
+} from "~/docs/editor.server";
 import type { EditorActionData } from "~/docs/editor-types";
 import { renderMarkdown } from "~/docs/markdown.server";
 import { actionConfirm, actionError, actionOk, parseAdminForm } from "~/lib/admin-action.server";
@@ -20,7 +27,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { document, previewHtml: await renderMarkdown(document.body) };
 }
 
-const CREATED: Record<string, string> = { draft: "Draft saved. Publish it when it is ready.", published: "Document created and published." };
+const CREATED: Record<string, string> = {
+  draft: "Draft saved. Publish it when it is ready.",
+  published: "Document created and published.",
+};
 
 /** intents: preview, save, publish (save and publish), unpublish, delete (with confirm=yes). */
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -61,7 +71,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) =>
   formData?.get("intent") === "preview" ? false : defaultShouldRevalidate;
 
-export const meta: Route.MetaFunction = ({ loaderData }) => adminMeta(loaderData ? `Edit “${loaderData.document.title}”` : "Document not found");
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  adminMeta(loaderData ? `Edit “${loaderData.document.title}”` : "Document not found");
 
 export default function EditDocument({ loaderData: { document, previewHtml }, actionData }: Route.ComponentProps) {
   const created = useSearchParams()[0].get("created");

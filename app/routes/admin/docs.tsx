@@ -35,7 +35,13 @@ export const meta: Route.MetaFunction = () => adminMeta("Docs");
 const control = "mt-1 block rounded-md border border-slate-400 bg-white px-3 py-2 text-sm text-navy-900";
 
 /** /admin/docs: the document library (issue #5). Filters are a GET form, so they work without JavaScript and can be bookmarked. */
-const DOCUMENT_COLUMNS: AdminColumn[] = [{ label: "Title" }, { label: "Collection" }, { label: "State" }, { label: "Updated" }, { label: "Author" }];
+const DOCUMENT_COLUMNS: AdminColumn[] = [
+  { label: "Title" },
+  { label: "Collection" },
+  { label: "State" },
+  { label: "Updated" },
+  { label: "Author" },
+];
 
 export default function AdminDocs({ loaderData: { rows, total, filter } }: Route.ComponentProps) {
   const [params] = useSearchParams();
@@ -60,7 +66,12 @@ export default function AdminDocs({ loaderData: { rows, total, filter } }: Route
         </p>
       )}
 
-      <Form method="get" role="search" aria-label="Filter documents" className="mt-5 flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4">
+      <Form
+        method="get"
+        role="search"
+        aria-label="Filter documents"
+        className="mt-5 flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4"
+      >
         <label className="flex min-w-0 flex-1 basis-56 flex-col text-sm font-medium text-navy-900">
           Search title, slug and text
           <input type="search" name="q" defaultValue={filter.q} maxLength={200} className={`${control} w-full`} />
@@ -100,7 +111,10 @@ export default function AdminDocs({ loaderData: { rows, total, filter } }: Route
           {filtering ? "Filtering…" : "Apply"}
         </Button>
         {filtered && (
-          <Link to="/admin/docs" className="inline-flex min-h-10 items-center text-sm font-semibold text-accent underline-offset-4 hover:underline">
+          <Link
+            to="/admin/docs"
+            className="inline-flex min-h-10 items-center text-sm font-semibold text-accent underline-offset-4 hover:underline"
+          >
             Clear filters
           </Link>
         )}
@@ -137,7 +151,10 @@ export default function AdminDocs({ loaderData: { rows, total, filter } }: Route
             return (
               <tr key={doc.id} className="border-b border-slate-100 align-top last:border-0">
                 <th scope="row" className="p-3 font-medium">
-                  <Link to={`/admin/docs/${doc.id}`} className="text-navy-900 underline decoration-slate-300 underline-offset-4 hover:decoration-accent">
+                  <Link
+                    to={`/admin/docs/${doc.id}`}
+                    className="text-navy-900 underline decoration-slate-300 underline-offset-4 hover:decoration-accent"
+                  >
                     {doc.title}
                   </Link>
                   <span className="mt-0.5 block break-all font-mono text-xs font-normal text-slate-600">{doc.slug}</span>
@@ -145,12 +162,19 @@ export default function AdminDocs({ loaderData: { rows, total, filter } }: Route
                 <td className="p-3">{DOCUMENT_COLLECTION_LABELS[doc.collection]}</td>
                 <td className="p-3">
                   {doc.published ? (
-                    <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-900 ring-1 ring-emerald-300">Published</span>
+                    <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-900 ring-1 ring-emerald-300">
+                      Published
+                    </span>
                   ) : (
-                    <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700 ring-1 ring-slate-300">Draft</span>
+                    <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700 ring-1 ring-slate-300">
+                      Draft
+                    </span>
                   )}
                   {address && (
-                    <Link to={address} className="mt-1 flex min-h-6 items-center text-xs font-semibold text-accent underline underline-offset-4">
+                    <Link
+                      to={address}
+                      className="mt-1 flex min-h-6 items-center text-xs font-semibold text-accent underline underline-offset-4"
+                    >
                       Open<span className="sr-only"> {doc.title}</span>
                     </Link>
                   )}

@@ -10,7 +10,14 @@ import { z } from "zod";
 import type { Route } from "./+types/graphics";
 import { requireAdmin } from "~/auth/session.server";
 import { GraphicsDetails } from "~/components/admin/graphics-details";
-import type { GraphicsField, GraphicsIntent, GraphicsItem, GraphicsOutcome, SelectedGraphic, UploadResult } from "~/components/admin/graphics-types";
+import type {
+  GraphicsField,
+  GraphicsIntent,
+  GraphicsItem,
+  GraphicsOutcome,
+  SelectedGraphic,
+  UploadResult,
+} from "~/components/admin/graphics-types";
 import { GraphicsUploader } from "~/components/admin/graphics-uploader";
 import { ActionMessage } from "~/components/admin/action-message";
 import { DeleteStep } from "~/components/admin/confirm-delete";
@@ -63,7 +70,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     file ? store.info(GRAPHICS_BUCKET, file).catch(() => null) : null,
   ]);
   const selected: SelectedGraphic | null = selectedInfo
-    ? { ...toItem(selectedInfo), created: formatDateTime(selectedInfo.createdAt), publicUrl: store.getPublicUrl(GRAPHICS_BUCKET, selectedInfo.name).publicUrl }
+    ? {
+        ...toItem(selectedInfo),
+        created: formatDateTime(selectedInfo.createdAt),
+        publicUrl: store.getPublicUrl(GRAPHICS_BUCKET, selectedInfo.name).publicUrl,
+      }
     : null;
   return { items: page.items.map(toItem), total: page.total, q, offset, selected, missing: file && !selectedInfo ? file : null };
 }
@@ -82,7 +93,11 @@ const actionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("move"), name: nameField, to: targetField }),
   z.object({ intent: z.literal("copy"), name: nameField, to: targetField }),
   z.object({ intent: z.literal("delete"), name: nameField, confirm: z.literal("yes").optional() }),
-  z.object({ intent: z.literal("sign"), name: nameField, expiresIn: z.coerce.number().refine((n) => expiryValues.includes(n), "Choose 1 hour, 1 day or 7 days.") }),
+  z.object({
+    intent: z.literal("sign"),
+    name: nameField,
+    expiresIn: z.coerce.number().refine((n) => expiryValues.includes(n), "Choose 1 hour, 1 day or 7 days."),
+  }),
   z.object({
     intent: z.literal("upload"),
     folder: z
@@ -112,7 +127,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     echo: ["name", "to"],
     refused: (status) =>
       status === 413
-        ? { ok: false, intent: "upload", message: `Too much at once: upload at most ${MAX_FILES_PER_FORM} files of up to ${formatBytes(MAX_FILE_BYTES)} each.` }
+        ? {
+            ok: false,
+            intent: "upload",
+            message: `Too much at once: upload at most ${MAX_FILES_PER_FORM} files of up to ${formatBytes(MAX_FILE_BYTES)} each.`,
+          }
         : { ok: false, intent: "upload", message: "That form could not be read. Try again." },
   });
   if (!parsed.ok) return parsed.response;
@@ -123,14 +142,20 @@ export async function action({ request, context }: Route.ActionArgs) {
     switch (input.intent) {
       case "upload": {
         const files = parsed.form.getAll("files").filter((f): f is File => typeof f !== "string" && f.size > 0);
-        if (files.length === 0) return refuse(400, { intent, fieldErrors: { files: "Choose at least one image." }, message: "Choose at least one image." });
+        if (files.length === 0)
+          return refuse(400, { intent, fieldErrors: { files: "Choose at least one image." }, message: "Choose at least one image." });
         const results: UploadResult[] = [];
         for (const file of files) {
           try {
-            const info = await store.upload(GRAPHICS_BUCKET, toObjectName(file.name, input.folder), new Uint8Array(await file.arrayBuffer()), {
-              upsert: input.upsert === "on",
-              ownerId: me.user.id,
-            });
+            const info = await store.upload(
+              GRAPHICS_BUCKET,
+              toObjectName(file.name, input.folder),
+              new Uint8Array(await file.arrayBuffer()),
+              {
+                upsert: input.upsert === "on",
+                ownerId: me.user.id,
+              },
+            );
             results.push({ file: file.name, ok: true, message: `Uploaded as ${info.name}.` });
           } catch (error) {
             if (!(error instanceof StorageError)) throw error;
@@ -139,11 +164,15 @@ export async function action({ request, context }: Route.ActionArgs) {
         }
         const done = results.filter((r) => r.ok).length;
         const message = `${done} of ${results.length} file${results.length === 1 ? "" : "s"} uploaded.`;
-        return done === results.length ? actionOk(intent, message, { results }) : refuse(done ? 207 : 400, { intent, message, results, fieldErrors: { files: message } });
+        return done === results.length
+          ? actionOk(intent, message, { results })
+          : refuse(done ? 207 : 400, { intent, message, results, fieldErrors: { files: message } });
       }
       case "move": {
         const info = await store.move(GRAPHICS_BUCKET, input.name, input.to);
-        return actionOk(intent, info.name === input.name ? "The name is unchanged." : describeMove(input.name, info.name), { name: info.name });
+        return actionOk(intent, info.name === input.name ? "The name is unchanged." : describeMove(input.name, info.name), {
+          name: info.name,
+        });
       }
       case "copy": {
         const info = await store.copy(GRAPHICS_BUCKET, input.name, input.to);
@@ -161,13 +190,22 @@ export async function action({ request, context }: Route.ActionArgs) {
       case "sign": {
         const signed = await store.createSignedUrl(GRAPHICS_BUCKET, input.name, input.expiresIn);
         const expires = formatDateTime(signed.expiresAt);
-        return actionOk(intent, `Signed URL created; it expires ${expires}.`, { name: input.name, signed: { url: signed.signedUrl, expires } });
+        return actionOk(intent, `Signed URL created; it expires ${expires}.`, {
+          name: input.name,
+          signed: { url: signed.signedUrl, expires },
+        });
       }
     }
   } catch (error) {
     if (error instanceof StorageError) {
       const values = { name: input.intent === "upload" ? "" : input.name, to: "to" in input ? input.to : "" };
-      return refuse(error.status, { intent, code: error.code, message: error.message, values, ...(values.to ? { fieldErrors: { to: error.message } } : {}) });
+      return refuse(error.status, {
+        intent,
+        code: error.code,
+        message: error.message,
+        values,
+        ...(values.to ? { fieldErrors: { to: error.message } } : {}),
+      });
     }
     throw error;
   }
@@ -186,13 +224,20 @@ function pageHref(params: { q: string; offset?: number; file?: string }): string
   return text ? `?${text}` : "?";
 }
 
-const FILE_COLUMNS: AdminColumn[] = [{ label: "Preview" }, { label: "Name" }, { label: "Type" }, { label: "Size", className: "text-right" }, { label: "Updated" }];
+const FILE_COLUMNS: AdminColumn[] = [
+  { label: "Preview" },
+  { label: "Name" },
+  { label: "Type" },
+  { label: "Size", className: "text-right" },
+  { label: "Updated" },
+];
 
 export default function AdminGraphics({ loaderData, actionData }: Route.ComponentProps) {
   const { items, total, q, offset, selected, missing } = loaderData;
   const outcome = actionData as GraphicsOutcome | undefined;
   const navigation = useNavigation();
-  const searching = navigation.state === "loading" && navigation.location?.pathname === "/admin/graphics" && navigation.formMethod === undefined;
+  const searching =
+    navigation.state === "loading" && navigation.location?.pathname === "/admin/graphics" && navigation.formMethod === undefined;
 
   const first = total === 0 ? 0 : offset + 1;
   const last = Math.min(offset + items.length, total);
@@ -203,14 +248,19 @@ export default function AdminGraphics({ loaderData, actionData }: Route.Componen
     <>
       <h1 className="text-2xl font-bold tracking-tight">Graphics</h1>
       <p className="mt-1 max-w-prose text-sm text-slate-700">
-        Images for the site, in the “{GRAPHICS_BUCKET}” bucket. Anyone with a file’s public URL can view it; a signed URL works for anyone until it expires.
+        Images for the site, in the “{GRAPHICS_BUCKET}” bucket. Anyone with a file’s public URL can view it; a signed URL works for anyone
+        until it expires.
       </p>
 
       {showOutcome &&
         (outcome.ok === "confirm" ? (
           <DeleteStep question={outcome.message} fields={{ name: outcome.name }} cancelTo={pageHref({ ...here, file: outcome.name })} />
         ) : (
-          <ActionMessage result={outcome} focus={outcome.intent !== "sign"} details={outcome.results?.map((r) => `${r.file}: ${r.message}`)} />
+          <ActionMessage
+            result={outcome}
+            focus={outcome.intent !== "sign"}
+            details={outcome.results?.map((r) => `${r.file}: ${r.message}`)}
+          />
         ))}
       {missing && !showOutcome && (
         <p role="alert" className="mt-4 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900">
@@ -230,7 +280,14 @@ export default function AdminGraphics({ loaderData, actionData }: Route.Componen
           <Form method="get" role="search" className="flex w-full flex-wrap items-end gap-2 sm:w-auto">
             <label className="flex min-w-0 flex-1 flex-col text-sm font-medium text-navy-900">
               Search names
-              <input name="q" type="search" defaultValue={q} key={q} maxLength={100} className="mt-1 w-full rounded-md border border-slate-400 sm:w-60 bg-white px-3 py-2 text-sm text-navy-900" />
+              <input
+                name="q"
+                type="search"
+                defaultValue={q}
+                key={q}
+                maxLength={100}
+                className="mt-1 w-full rounded-md border border-slate-400 sm:w-60 bg-white px-3 py-2 text-sm text-navy-900"
+              />
             </label>
             <Button type="submit" variant="secondary">
               {searching ? "Searching…" : "Search"}
@@ -251,7 +308,12 @@ export default function AdminGraphics({ loaderData, actionData }: Route.Componen
         </p>
 
         {items.length > 0 && (
-          <AdminTable className="mt-3" tableClassName="min-w-[40rem]" caption="Files in the graphics bucket, by name" columns={FILE_COLUMNS}>
+          <AdminTable
+            className="mt-3"
+            tableClassName="min-w-[40rem]"
+            caption="Files in the graphics bucket, by name"
+            columns={FILE_COLUMNS}
+          >
             {items.map((item) => (
               <tr key={item.name} className="border-b border-slate-100 last:border-0">
                 <td className="p-2">
@@ -268,7 +330,11 @@ export default function AdminGraphics({ loaderData, actionData }: Route.Componen
                   </div>
                 </td>
                 <th scope="row" className="p-3 font-medium">
-                  <Link to={pageHref({ ...here, file: item.name })} preventScrollReset className="break-all text-navy-900 underline decoration-slate-400 underline-offset-2 hover:decoration-navy-900">
+                  <Link
+                    to={pageHref({ ...here, file: item.name })}
+                    preventScrollReset
+                    className="break-all text-navy-900 underline decoration-slate-400 underline-offset-2 hover:decoration-navy-900"
+                  >
                     {item.name}
                   </Link>
                 </th>

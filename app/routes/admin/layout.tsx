@@ -49,7 +49,10 @@ function Shell({ email, children }: { email?: string; children: React.ReactNode 
       </header>
       {/* Phones: the admin links in a row under the header; wider screens: a sidebar. */}
       <div className="md:flex md:min-h-[calc(100dvh-3.5rem)]">
-        <nav aria-label="Admin" className="border-b border-slate-200 bg-white px-2 py-1 md:w-48 md:shrink-0 md:border-r md:border-b-0 md:p-3">
+        <nav
+          aria-label="Admin"
+          className="border-b border-slate-200 bg-white px-2 py-1 md:w-48 md:shrink-0 md:border-r md:border-b-0 md:p-3"
+        >
           <ul className="flex gap-1 overflow-x-auto md:block md:space-y-1">
             {navigation.admin.map((item) => (
               <li key={item.href}>

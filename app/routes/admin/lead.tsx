@@ -17,7 +17,8 @@ import { formatDateTime } from "~/lib/format-date";
 import { adminMeta } from "~/lib/meta";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const labelOf = (options: readonly { value: string; label: string }[], value: string | null) => (value ? (options.find((o) => o.value === value)?.label ?? value) : "");
+const labelOf = (options: readonly { value: string; label: string }[], value: string | null) =>
+  value ? (options.find((o) => o.value === value)?.label ?? value) : "";
 
 // The layout's guard runs too, but every protected loader checks on its own.
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -60,7 +61,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
-const leadSchema = z.discriminatedUnion("intent", [z.object({ intent: z.literal("handle") }), z.object({ intent: z.literal("reopen") }), z.object({ intent: z.literal("retry") })]);
+const leadSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("handle") }),
+  z.object({ intent: z.literal("reopen") }),
+  z.object({ intent: z.literal("retry") }),
+]);
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const me = await requireAdmin(request, context.services);
@@ -78,8 +83,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         if (!(await setHandled(params.id, null, context.services.db))) return noSuchLead();
         return actionOk(intent, "Reopened.");
       case "retry":
-        if (!notificationsEnabled(env())) return actionError(409, { intent, message: "E-mail notifications are off (SMTP_URL and SALES_EMAIL)." });
-        if (!(await requeueNotification(params.id, context.services.db))) return actionError(409, { intent, message: "This lead's e-mail is not waiting for a retry." });
+        if (!notificationsEnabled(env()))
+          return actionError(409, { intent, message: "E-mail notifications are off (SMTP_URL and SALES_EMAIL)." });
+        if (!(await requeueNotification(params.id, context.services.db)))
+          return actionError(409, { intent, message: "This lead's e-mail is not waiting for a retry." });
         context.services.kickOutbox();
         return actionOk(intent, "The e-mail to sales is being sent again.");
     }
@@ -89,7 +96,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => adminMeta(loaderData?.lead ? `${loaderData.lead.fullName}, ${loaderData.lead.company}` : "Lead not found");
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  adminMeta(loaderData?.lead ? `${loaderData.lead.fullName}, ${loaderData.lead.company}` : "Lead not found");
 
 function Detail({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -192,7 +200,9 @@ export default function AdminLead({ loaderData, actionData }: Route.ComponentPro
               {lead.notifyNextAttempt && <Detail label="Next attempt">{lead.notifyNextAttempt}</Detail>}
               {lead.notifyLastError && <Detail label="Last error">{lead.notifyLastError}</Detail>}
             </dl>
-            {lead.notifyStatus === "off" && <p className="mt-2 text-sm text-slate-700">E-mail notifications were off when this lead arrived.</p>}
+            {lead.notifyStatus === "off" && (
+              <p className="mt-2 text-sm text-slate-700">E-mail notifications were off when this lead arrived.</p>
+            )}
             {notificationsOn && (lead.notifyStatus === "failed" || lead.notifyStatus === "off") && (
               <Form method="post" className="mt-3">
                 <input type="hidden" name="intent" value="retry" />

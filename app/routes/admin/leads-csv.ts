@@ -57,7 +57,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
       controller.enqueue(encoder.encode(CSV_BOM + csvRow(CSV_COLUMNS.map(([name]) => name))));
-      if (!first.done) controller.enqueue(encoder.encode(first.value.map((lead) => csvRow(CSV_COLUMNS.map(([, get]) => get(lead)))).join("")));
+      if (!first.done)
+        controller.enqueue(encoder.encode(first.value.map((lead) => csvRow(CSV_COLUMNS.map(([, get]) => get(lead)))).join("")));
       if (first.done) controller.close();
     },
     async pull(controller) {

@@ -43,7 +43,14 @@ const FILTER_LABELS: Record<LeadFilter, string> = { open: "Open", handled: "Hand
 
 const small = buttonClass("secondary", undefined, "sm");
 
-const LEAD_COLUMNS: AdminColumn[] = [{ label: "Received" }, { label: "Name" }, { label: "Company" }, { label: "Service" }, { label: "Status" }, { label: "E-mail to sales" }];
+const LEAD_COLUMNS: AdminColumn[] = [
+  { label: "Received" },
+  { label: "Name" },
+  { label: "Company" },
+  { label: "Service" },
+  { label: "Status" },
+  { label: "E-mail to sales" },
+];
 
 export default function AdminLeads({ loaderData: { query, total, pages, open, rows, notificationsOn } }: Route.ComponentProps) {
   const navigation = useNavigation();
@@ -66,7 +73,8 @@ export default function AdminLeads({ loaderData: { query, total, pages, open, ro
 
       {!notificationsOn && (
         <p className="mt-4 rounded-md border border-slate-300 bg-white p-3 text-sm text-slate-700">
-          E-mail notifications are off: new leads are only listed here. Set <code>SMTP_URL</code> and <code>SALES_EMAIL</code> to e-mail sales each one.
+          E-mail notifications are off: new leads are only listed here. Set <code>SMTP_URL</code> and <code>SALES_EMAIL</code> to e-mail
+          sales each one.
         </p>
       )}
 
@@ -88,7 +96,10 @@ export default function AdminLeads({ loaderData: { query, total, pages, open, ro
             Search
           </Button>
           {query.q && (
-            <Link to={leadListHref({ q: "", status: query.status })} className="min-h-10 content-center px-2 text-sm font-medium text-navy-900 underline">
+            <Link
+              to={leadListHref({ q: "", status: query.status })}
+              className="min-h-10 content-center px-2 text-sm font-medium text-navy-900 underline"
+            >
               Clear search
             </Link>
           )}
@@ -112,7 +123,11 @@ export default function AdminLeads({ loaderData: { query, total, pages, open, ro
       </div>
 
       <p className="mt-4 text-sm text-slate-700" aria-live="polite">
-        {loading ? "Loading…" : total === 0 ? "" : `Showing ${first}–${first + rows.length - 1} of ${total}${query.q ? ` matching “${query.q}”` : ""}.`}
+        {loading
+          ? "Loading…"
+          : total === 0
+            ? ""
+            : `Showing ${first}–${first + rows.length - 1} of ${total}${query.q ? ` matching “${query.q}”` : ""}.`}
       </p>
 
       {rows.length === 0 ? (

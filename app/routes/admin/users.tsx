@@ -58,10 +58,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const me = await requireAdmin(request, context.services);
   const parsed = await parseAdminForm(request, usersSchema, { echo: ["email"] });
   const { intent } = parsed;
-  const refuse = (status: number, message: string, extra: Partial<ActionFailure<string, UsersField>> = {}) => actionError(status, { intent, message, ...extra });
+  const refuse = (status: number, message: string, extra: Partial<ActionFailure<string, UsersField>> = {}) =>
+    actionError(status, { intent, message, ...extra });
 
   // Who may do what is decided by the intent alone, before anything else is looked at.
-  if (SUPER_ONLY.has(intent) && !me.isSuperAdmin) return refuse(403, "Only the super-administrator may change roles or delete accounts.", { code: "forbidden" });
+  if (SUPER_ONLY.has(intent) && !me.isSuperAdmin)
+    return refuse(403, "Only the super-administrator may change roles or delete accounts.", { code: "forbidden" });
   if (!parsed.ok) return parsed.response;
   const input = parsed.data;
   const echo = { values: { email: input.intent === "create" ? input.email : "" } };
@@ -94,9 +96,11 @@ export async function action({ request, context }: Route.ActionArgs) {
         return actionOk(intent, "Account deleted.");
     }
   } catch (error) {
-    if (error instanceof WeakPasswordError) return refuse(400, "That password is too weak.", { code: error.code, details: error.reasons, ...echo });
+    if (error instanceof WeakPasswordError)
+      return refuse(400, "That password is too weak.", { code: error.code, details: error.reasons, ...echo });
     if (error instanceof AccountExistsError) return refuse(409, error.message, { code: error.code, ...echo });
-    if (error instanceof Error && error.name === "ZodError") return refuse(400, "Enter a valid e-mail address.", { code: "validation_failed", ...echo });
+    if (error instanceof Error && error.name === "ZodError")
+      return refuse(400, "Enter a valid e-mail address.", { code: "validation_failed", ...echo });
     console.error("Staff account change failed:", error instanceof Error ? error.message : error);
     return refuse(500, "That change could not be saved. Try again.");
   }
@@ -106,7 +110,13 @@ export const meta: Route.MetaFunction = () => adminMeta("Staff accounts");
 
 const input = "rounded-md border border-slate-400 bg-white px-3 py-2 text-sm text-navy-900";
 
-const STAFF_COLUMNS: AdminColumn[] = [{ label: "Account" }, { label: "Role" }, { label: "Created" }, { label: "Open sessions" }, { label: "Actions" }];
+const STAFF_COLUMNS: AdminColumn[] = [
+  { label: "Account" },
+  { label: "Role" },
+  { label: "Created" },
+  { label: "Open sessions" },
+  { label: "Actions" },
+];
 
 /** The question before a deletion: in the dialog with JavaScript, on the page's confirmation step without. */
 const deleteQuestion = (email: string) => `Delete the account ${email}? This cannot be undone.`;
@@ -135,9 +145,7 @@ export default function Users({ loaderData: { staff, me }, actionData }: Route.C
       </p>
 
       {outcome && outcome.ok !== "confirm" && <ActionMessage result={outcome} showCode />}
-      {toConfirm && (
-        <DeleteStep question={deleteQuestion(toConfirm.email)} fields={{ userId: toConfirm.id }} cancelTo="/admin/users" />
-      )}
+      {toConfirm && <DeleteStep question={deleteQuestion(toConfirm.email)} fields={{ userId: toConfirm.id }} cancelTo="/admin/users" />}
 
       <section aria-labelledby="create-heading" className="mt-6 rounded-lg border border-slate-200 bg-white p-4">
         <h2 id="create-heading" className="text-lg font-semibold">
@@ -147,17 +155,33 @@ export default function Users({ loaderData: { staff, me }, actionData }: Route.C
           <input type="hidden" name="intent" value="create" />
           <label className="flex w-full flex-col text-sm font-medium text-navy-900 sm:w-auto">
             E-mail
-            <input name="email" type="email" required autoComplete="off" defaultValue={outcome && outcome.ok === false && outcome.intent === "create" ? outcome.values?.email : ""} className={`${input} mt-1 w-full sm:w-72`} />
+            <input
+              name="email"
+              type="email"
+              required
+              autoComplete="off"
+              defaultValue={outcome && outcome.ok === false && outcome.intent === "create" ? outcome.values?.email : ""}
+              className={`${input} mt-1 w-full sm:w-72`}
+            />
           </label>
           <label className="flex w-full flex-col text-sm font-medium text-navy-900 sm:w-auto">
             Initial password
-            <input name="password" type="text" required autoComplete="new-password" minLength={12} className={`${input} mt-1 w-full sm:w-60`} />
+            <input
+              name="password"
+              type="text"
+              required
+              autoComplete="new-password"
+              minLength={12}
+              className={`${input} mt-1 w-full sm:w-60`}
+            />
           </label>
           <Button type="submit" disabled={busy}>
             Create account
           </Button>
         </Form>
-        <p className="mt-2 text-xs text-slate-600">At least 12 characters, two kinds of character, not the e-mail name. Share it privately.</p>
+        <p className="mt-2 text-xs text-slate-600">
+          At least 12 characters, two kinds of character, not the e-mail name. Share it privately.
+        </p>
       </section>
 
       <AdminTable className="mt-6" regionLabel="Staff accounts list" caption="Staff accounts, newest first" columns={STAFF_COLUMNS}>
@@ -181,7 +205,15 @@ export default function Users({ loaderData: { staff, me }, actionData }: Route.C
                       <label className="sr-only" htmlFor={`pw-${u.id}`}>
                         New password for {u.email}
                       </label>
-                      <input id={`pw-${u.id}`} name="password" type="text" required autoComplete="new-password" placeholder="New password" className={`${input} w-40`} />
+                      <input
+                        id={`pw-${u.id}`}
+                        name="password"
+                        type="text"
+                        required
+                        autoComplete="new-password"
+                        placeholder="New password"
+                        className={`${input} w-40`}
+                      />
                       <Button type="submit" variant="secondary" size="sm">
                         Reset password<span className="sr-only"> for {u.email}</span>
                       </Button>
@@ -224,11 +256,7 @@ export default function Users({ loaderData: { staff, me }, actionData }: Route.C
         open={confirming !== null}
         title={confirming ? deleteQuestion(confirming.email) : ""}
         onCancel={() => setConfirming(null)}
-        actions={
-          confirming && (
-            <ConfirmedDeleteForm fields={{ userId: confirming.id }} onSubmit={() => setConfirming(null)} />
-          )
-        }
+        actions={confirming && <ConfirmedDeleteForm fields={{ userId: confirming.id }} onSubmit={() => setConfirming(null)} />}
       >
         The account and its sessions are removed; the person can no longer sign in.
       </ConfirmDialog>

@@ -10,9 +10,7 @@ const listSchema = z.object({
   search: z.string().max(255).optional(),
   limit: z.number().int().min(1).max(LIST_MAX_LIMIT).default(LIST_DEFAULTS.limit),
   offset: z.number().int().min(0).default(LIST_DEFAULTS.offset),
-  sortBy: z
-    .object({ column: z.enum(SORT_COLUMNS), order: z.enum(["asc", "desc"]).default("asc") })
-    .default({ ...LIST_DEFAULTS.sortBy }),
+  sortBy: z.object({ column: z.enum(SORT_COLUMNS), order: z.enum(["asc", "desc"]).default("asc") }).default({ ...LIST_DEFAULTS.sortBy }),
 });
 
 export async function action({ request, params, context }: Route.ActionArgs) {

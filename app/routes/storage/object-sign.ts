@@ -36,7 +36,8 @@ const signSchema = z.object({ expiresIn: z.number().int().min(1).max(MAX_SIGNED_
 export async function action({ request, params, context }: Route.ActionArgs) {
   try {
     await requireAdminApi(request, context.services);
-    if (request.method.toUpperCase() !== "POST") return Response.json({ code: "invalid_request", message: "Use POST." }, { status: 405, headers: { Allow: "GET, POST" } });
+    if (request.method.toUpperCase() !== "POST")
+      return Response.json({ code: "invalid_request", message: "Use POST." }, { status: 405, headers: { Allow: "GET, POST" } });
     const { expiresIn } = await readJson(request, signSchema);
     const signed = await context.services.storage.createSignedUrl(params.bucket, params["*"] ?? "", expiresIn);
     return Response.json({ signedURL: signed.path, ...signed }, { headers: { "Cache-Control": "no-store" } });

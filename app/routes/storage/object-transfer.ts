@@ -7,7 +7,11 @@ import type { Route } from "./+types/object-transfer";
 import { requireAdminApi } from "~/auth/session.server";
 import { errorResponse, readJson } from "~/storage/http.server";
 
-const transferSchema = z.object({ bucketId: z.string().min(1).max(63), sourceKey: z.string().min(1).max(1000), destinationKey: z.string().min(1).max(1000) });
+const transferSchema = z.object({
+  bucketId: z.string().min(1).max(63),
+  sourceKey: z.string().min(1).max(1000),
+  destinationKey: z.string().min(1).max(1000),
+});
 
 export async function action({ request, context }: Route.ActionArgs) {
   try {
@@ -16,7 +20,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     const store = context.services.storage;
     const copy = new URL(request.url).pathname.endsWith("/copy");
     const info = copy ? await store.copy(bucketId, sourceKey, destinationKey) : await store.move(bucketId, sourceKey, destinationKey);
-    return Response.json({ message: copy ? "Copied" : "Moved", Key: `${info.bucket}/${info.name}`, ...info }, { headers: { "Cache-Control": "no-store" } });
+    return Response.json(
+      { message: copy ? "Copied" : "Moved", Key: `${info.bucket}/${info.name}`, ...info },
+      { headers: { "Cache-Control": "no-store" } },
+    );
   } catch (error) {
     return errorResponse(error);
   }

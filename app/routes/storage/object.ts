@@ -38,7 +38,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       if (name && removed.length === 0) throw new StorageError("not_found");
       return Response.json({ removed }, { headers: { "Cache-Control": "no-store" } });
     }
-    if (method !== "POST" && method !== "PUT") return Response.json({ code: "invalid_request", message: "Use POST, PUT or DELETE." }, { status: 405, headers: { Allow: "GET, POST, PUT, DELETE" } });
+    if (method !== "POST" && method !== "PUT")
+      return Response.json(
+        { code: "invalid_request", message: "Use POST, PUT or DELETE." },
+        { status: 405, headers: { Allow: "GET, POST, PUT, DELETE" } },
+      );
     if (!name) throw new StorageError("invalid_name", "No file name in the address.");
     const upsert = method === "PUT" || request.headers.get("x-upsert") === "true";
     const bytes = await readLimitedBody(request);
