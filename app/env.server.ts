@@ -75,6 +75,19 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
 
 let cached: Env | undefined;
 
+/** For a server's entry point: the environment, or its message on stderr and exit code 1. */
+export function parseEnvOrExit(source: Record<string, string | undefined> = process.env): Env {
+  try {
+    return parseEnv(source);
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
 export function env(): Env {
   cached ??= parseEnv(process.env);
   return cached;

@@ -4,21 +4,12 @@
  * rendered on request, edits applied with hot reload (its WebSocket shares the server's port).
  */
 import type { ServerBuild } from "react-router";
-import { EnvError, parseEnv, type Env } from "../app/env.server.ts";
+import { parseEnvOrExit } from "../app/env.server.ts";
 import { startServer } from "./app-server.ts";
 
 const startedAt = performance.now();
 
-let env: Env;
-try {
-  env = parseEnv(process.env);
-} catch (error) {
-  if (error instanceof EnvError) {
-    console.error(error.message);
-    process.exit(1);
-  }
-  throw error;
-}
+const env = parseEnvOrExit();
 
 await startServer({
   env,

@@ -7,22 +7,13 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ServerBuild } from "react-router";
-import { EnvError, parseEnv, type Env } from "../app/env.server.ts";
+import { parseEnvOrExit } from "../app/env.server.ts";
 import { startServer } from "./app-server.ts";
 import { StaticStore } from "./static-store.ts";
 
 const startedAt = performance.now();
 
-let env: Env;
-try {
-  env = parseEnv(process.env);
-} catch (error) {
-  if (error instanceof EnvError) {
-    console.error(error.message);
-    process.exit(1);
-  }
-  throw error;
-}
+const env = parseEnvOrExit();
 
 const buildDir = process.env.BUILD_DIR
   ? path.resolve(process.env.BUILD_DIR)
