@@ -127,7 +127,7 @@ export function DocumentEditor({
               />
             )}
           </Field>
-          <div className="grid gap-5 sm:grid-cols-[1fr_12rem]">
+          <div className="grid gap-5 sm:grid-cols-[1fr_12rem] sm:items-end">
             <Field
               id={FIELD_ID.slug}
               label="Slug"
