@@ -12,6 +12,8 @@ export default tseslint.config(
     files: ["**/*.{ts,tsx}"],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     plugins: { "react-hooks": reactHooks, "jsx-a11y": jsxA11y },
+    // The owned form controls (app/components/ui/input.tsx) render these native elements.
+    settings: { "jsx-a11y": { components: { Input: "input", Select: "select", Textarea: "textarea" } } },
     rules: {
       ...reactHooks.configs.recommended.rules,
       ...jsxA11y.flatConfigs.recommended.rules,

@@ -11,8 +11,7 @@ import { ConfirmDialog } from "./confirm-dialog";
 import type { GraphicsOutcome, SelectedGraphic } from "./graphics-types";
 import { useHydrated } from "./use-hydrated";
 import { Button, buttonClass } from "~/components/ui/button";
-
-const input = "mt-1 w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-sm text-navy-900";
+import { Input, Select } from "~/components/ui/input";
 
 /** Copies text; answers whether it worked (the text stays visible to copy by hand if not). */
 async function copyText(text: string): Promise<boolean> {
@@ -69,7 +68,7 @@ function TargetForm({
         {label}
       </label>
       <div className="flex gap-2">
-        <input
+        <Input
           id={id}
           name="to"
           required
@@ -78,7 +77,7 @@ function TargetForm({
           key={`${file.name}-${error?.value ?? ""}`}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
-          className={input.replace("mt-1 ", "")}
+          className="w-full"
         />
         <Button type="submit" variant="secondary" disabled={busy} className="shrink-0">
           {busy ? `${submit}…` : submit}
@@ -184,11 +183,11 @@ export function GraphicsDetails({ file, closeHref, outcome }: { file: SelectedGr
             <label htmlFor={`${ids}-public`} className="block text-sm font-medium">
               Public URL
             </label>
-            <input
+            <Input
               id={`${ids}-public`}
               readOnly
               value={file.publicUrl}
-              className={input}
+              className="mt-1 w-full"
               onFocus={(event) => event.currentTarget.select()}
             />
             {hydrated && <CopyUrlButton url={file.publicUrl} label="Public URL" onDone={setCopied} />}
@@ -197,13 +196,13 @@ export function GraphicsDetails({ file, closeHref, outcome }: { file: SelectedGr
               <input type="hidden" name="name" value={file.name} />
               <label className="text-sm font-medium">
                 Signed URL expires in
-                <select name="expiresIn" defaultValue={String(SIGNED_URL_EXPIRY_OPTIONS[0].seconds)} className={`${input} w-32`}>
+                <Select name="expiresIn" defaultValue={String(SIGNED_URL_EXPIRY_OPTIONS[0].seconds)} className="mt-1 w-full">
                   {SIGNED_URL_EXPIRY_OPTIONS.map((o) => (
                     <option key={o.seconds} value={o.seconds}>
                       {o.label}
                     </option>
                   ))}
-                </select>
+                </Select>
               </label>
               <Button type="submit" variant="secondary" disabled={signer.state !== "idle"}>
                 {hydrated ? "Copy signed URL" : "Create signed URL"}
@@ -214,11 +213,11 @@ export function GraphicsDetails({ file, closeHref, outcome }: { file: SelectedGr
                 <label htmlFor={`${ids}-signed`} className="block text-sm font-medium">
                   Signed URL (expires {signed.expires})
                 </label>
-                <input
+                <Input
                   id={`${ids}-signed`}
                   readOnly
                   value={signed.url}
-                  className={input}
+                  className="mt-1 w-full"
                   onFocus={(event) => event.currentTarget.select()}
                 />
               </>

@@ -18,6 +18,7 @@ import {
 import { nameProblem, storagePaths, toObjectName } from "~/storage/names";
 import { useHydrated } from "./use-hydrated";
 import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
 
 type Status = "waiting" | "uploading" | "done" | "error";
 interface Item {
@@ -196,7 +197,7 @@ export function GraphicsUploader() {
             <label htmlFor={`${ids}-folder`} className="block text-sm font-medium text-navy-900">
               Folder <span className="font-normal text-slate-600">(optional)</span>
             </label>
-            <input
+            <Input
               id={`${ids}-folder`}
               name="folder"
               value={folder}
@@ -204,7 +205,7 @@ export function GraphicsUploader() {
               placeholder="e.g. logos"
               aria-invalid={folderProblem ? true : undefined}
               aria-describedby={folderProblem ? `${ids}-folder-error` : undefined}
-              className="mt-1 w-full rounded-md border sm:w-48 border-slate-400 bg-white px-3 py-2 text-sm text-navy-900"
+              className="mt-1 w-full sm:w-48"
             />
             {folderProblem && (
               <p id={`${ids}-folder-error`} className="mt-1 text-sm text-red-800">

@@ -6,6 +6,7 @@ import { listDocuments } from "~/docs/documents.server";
 import { formatDateTime } from "~/lib/format-date";
 import { AdminTable, type AdminColumn } from "~/components/admin/admin-table";
 import { Button, buttonClass } from "~/components/ui/button";
+import { Input, Select } from "~/components/ui/input";
 import { adminMeta } from "~/lib/meta";
 
 const STATUSES: Record<ListStatus, string> = { all: "Any state", published: "Published", draft: "Drafts" };
@@ -31,8 +32,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = () => adminMeta("Docs");
-
-const control = "mt-1 block rounded-md border border-slate-400 bg-white px-3 py-2 text-sm text-navy-900";
 
 /** /admin/docs: the document library (issue #5). Filters are a GET form, so they work without JavaScript and can be bookmarked. */
 const DOCUMENT_COLUMNS: AdminColumn[] = [
@@ -74,38 +73,38 @@ export default function AdminDocs({ loaderData: { rows, total, filter } }: Route
       >
         <label className="flex min-w-0 flex-1 basis-56 flex-col text-sm font-medium text-navy-900">
           Search title, slug and text
-          <input type="search" name="q" defaultValue={filter.q} maxLength={200} className={`${control} w-full`} />
+          <Input type="search" name="q" defaultValue={filter.q} maxLength={200} className="mt-1 block w-full" />
         </label>
         <label className="flex flex-col text-sm font-medium text-navy-900">
           Collection
-          <select name="collection" defaultValue={filter.collection} className={control}>
+          <Select name="collection" defaultValue={filter.collection} className="mt-1 block">
             <option value="">All collections</option>
             {COLLECTION_KEYS.map((key) => (
               <option key={key} value={key}>
                 {DOCUMENT_COLLECTION_LABELS[key]}
               </option>
             ))}
-          </select>
+          </Select>
         </label>
         <label className="flex flex-col text-sm font-medium text-navy-900">
           State
-          <select name="status" defaultValue={filter.status} className={control}>
+          <Select name="status" defaultValue={filter.status} className="mt-1 block">
             {Object.entries(STATUSES).map(([value, label]) => (
               <option key={value} value={value}>
                 {label}
               </option>
             ))}
-          </select>
+          </Select>
         </label>
         <label className="flex flex-col text-sm font-medium text-navy-900">
           Sort by
-          <select name="sort" defaultValue={filter.sort} className={control}>
+          <Select name="sort" defaultValue={filter.sort} className="mt-1 block">
             {Object.entries(SORTS).map(([value, label]) => (
               <option key={value} value={value}>
                 {label}
               </option>
             ))}
-          </select>
+          </Select>
         </label>
         <Button type="submit" variant="secondary">
           {filtering ? "Filtering…" : "Apply"}

@@ -22,6 +22,7 @@ import { GraphicsUploader } from "~/components/admin/graphics-uploader";
 import { ActionMessage } from "~/components/admin/action-message";
 import { DeleteStep } from "~/components/admin/confirm-delete";
 import { Button, buttonClass } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
 import type { ActionFailure } from "~/lib/action-result";
 import { actionConfirm, actionError, actionOk, parseAdminForm } from "~/lib/admin-action.server";
 import { formatDateTime } from "~/lib/format-date";
@@ -280,14 +281,7 @@ export default function AdminGraphics({ loaderData, actionData }: Route.Componen
           <Form method="get" role="search" className="flex w-full flex-wrap items-end gap-2 sm:w-auto">
             <label className="flex min-w-0 flex-1 flex-col text-sm font-medium text-navy-900">
               Search names
-              <input
-                name="q"
-                type="search"
-                defaultValue={q}
-                key={q}
-                maxLength={100}
-                className="mt-1 w-full rounded-md border border-slate-400 sm:w-60 bg-white px-3 py-2 text-sm text-navy-900"
-              />
+              <Input name="q" type="search" defaultValue={q} key={q} maxLength={100} className="mt-1 w-full sm:w-60" />
             </label>
             <Button type="submit" variant="secondary">
               {searching ? "Searching…" : "Search"}

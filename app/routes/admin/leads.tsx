@@ -4,6 +4,7 @@ import { requireAdmin } from "~/auth/session.server";
 import { HandledBadge, NotifyBadge } from "~/components/admin/lead-badges";
 import { formatDateTime } from "~/lib/format-date";
 import { Button, buttonClass } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
 import { adminMeta } from "~/lib/meta";
 import { env } from "~/env.server";
 import { serviceLabel } from "~/leads/contact-fields";
@@ -83,14 +84,7 @@ export default function AdminLeads({ loaderData: { query, total, pages, open, ro
           <input type="hidden" name="status" value={query.status} />
           <label className="flex w-full flex-col text-sm font-medium text-navy-900 sm:w-auto">
             Search name, e-mail, company or message
-            <input
-              name="q"
-              type="search"
-              defaultValue={query.q}
-              key={query.q}
-              maxLength={200}
-              className="mt-1 w-full rounded-md border sm:w-72 border-slate-400 bg-white px-3 py-2 text-sm text-navy-900"
-            />
+            <Input name="q" type="search" defaultValue={query.q} key={query.q} maxLength={200} className="mt-1 w-full sm:w-72" />
           </label>
           <Button type="submit" variant="secondary">
             Search

@@ -20,6 +20,7 @@ import { ConfirmedDeleteForm, DeleteStep } from "~/components/admin/confirm-dele
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { useHydrated } from "~/components/admin/use-hydrated";
 import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
 import type { ActionFailure, ActionResult } from "~/lib/action-result";
 import { actionConfirm, actionError, actionOk, parseAdminForm } from "~/lib/admin-action.server";
 import { adminMeta } from "~/lib/meta";
@@ -108,8 +109,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = () => adminMeta("Staff accounts");
 
-const input = "rounded-md border border-slate-400 bg-white px-3 py-2 text-sm text-navy-900";
-
 const STAFF_COLUMNS: AdminColumn[] = [
   { label: "Account" },
   { label: "Role" },
@@ -155,25 +154,18 @@ export default function Users({ loaderData: { staff, me }, actionData }: Route.C
           <input type="hidden" name="intent" value="create" />
           <label className="flex w-full flex-col text-sm font-medium text-navy-900 sm:w-auto">
             E-mail
-            <input
+            <Input
               name="email"
               type="email"
               required
               autoComplete="off"
               defaultValue={outcome && outcome.ok === false && outcome.intent === "create" ? outcome.values?.email : ""}
-              className={`${input} mt-1 w-full sm:w-72`}
+              className="mt-1 w-full sm:w-72"
             />
           </label>
           <label className="flex w-full flex-col text-sm font-medium text-navy-900 sm:w-auto">
             Initial password
-            <input
-              name="password"
-              type="text"
-              required
-              autoComplete="new-password"
-              minLength={12}
-              className={`${input} mt-1 w-full sm:w-60`}
-            />
+            <Input name="password" type="text" required autoComplete="new-password" minLength={12} className="mt-1 w-full sm:w-60" />
           </label>
           <Button type="submit" disabled={busy}>
             Create account
@@ -205,14 +197,14 @@ export default function Users({ loaderData: { staff, me }, actionData }: Route.C
                       <label className="sr-only" htmlFor={`pw-${u.id}`}>
                         New password for {u.email}
                       </label>
-                      <input
+                      <Input
                         id={`pw-${u.id}`}
                         name="password"
                         type="text"
                         required
                         autoComplete="new-password"
                         placeholder="New password"
-                        className={`${input} w-40`}
+                        className="w-40"
                       />
                       <Button type="submit" variant="secondary" size="sm">
                         Reset password<span className="sr-only"> for {u.email}</span>
