@@ -22,6 +22,7 @@ import {
   SIGN_IN_WINDOW_SECONDS,
 } from "./config";
 import { isLoopback, trustedOrigins } from "./origins";
+import { oneLine } from "~/lib/one-line";
 
 /** BETTER_AUTH_SECRET, or a secret generated once and kept (mode 600) in the data folder. */
 export function authSecret(config: Pick<Env, "BETTER_AUTH_SECRET" | "DATA_DIR">): string {
@@ -122,8 +123,7 @@ export function createAuth(db: Database, config: Env) {
           .map((a) => (a instanceof Error ? a.message : typeof a === "string" ? a : ""))
           .filter(Boolean)
           .join("; ");
-        // eslint-disable-next-line no-control-regex
-        const line = `Auth ${level}: ${message}${detail ? `: ${detail}` : ""}`.replace(/[\u0000-\u001f\u007f]+/g, " ").slice(0, 500);
+        const line = oneLine(`Auth ${level}: ${message}${detail ? `: ${detail}` : ""}`);
         if (level === "error") console.error(line);
         else console.log(line);
       },

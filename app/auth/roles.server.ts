@@ -17,13 +17,7 @@ export const NO_ROLES: RoleFlags = { isAdmin: false, isSuperAdmin: false };
 /** docs/requirements.md#roles: a failed lookup is logged and the user is treated as a non-admin. */
 export async function roleFlags(user: { id: string; email: string }, conn?: Database): Promise<RoleFlags> {
   try {
-    const db = conn ?? (await database());
-    const rows = await db
-      .select({ role: userRoles.role })
-      .from(userRoles)
-      .where(and(eq(userRoles.userId, user.id), eq(userRoles.role, "admin")))
-      .limit(1);
-    const isAdmin = rows.length === 1;
+    const isAdmin = await hasAdminRole(user.id, conn);
     const superEmail = env().SUPER_ADMIN_EMAIL;
     return { isAdmin, isSuperAdmin: isAdmin && !!superEmail && user.email.toLowerCase() === superEmail.toLowerCase() };
   } catch (error) {

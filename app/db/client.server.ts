@@ -116,13 +116,17 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
     return { db, kind: "postgres", close: () => pool.end() };
   }
-  const folder = path.resolve(options.dataDir, "pglite");
-  // While the embedded database is open, every file this process creates is for its user alone.
+  const dataDir = path.resolve(options.dataDir);
+  const folder = path.join(dataDir, "pglite");
+  // While the embedded database is open, every file this process creates is for its user alone;
+  // the data folder is closed to others before anything is opened in it (the modes of what is
+  // inside are put right once the database is open, below).
   const previousUmask = setUmask(0o077);
   let release: () => void;
   try {
-    secureDataFolder(path.resolve(options.dataDir));
-    release = lockDataFolder(path.resolve(options.dataDir));
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    chmodSync(dataDir, 0o700);
+    release = lockDataFolder(dataDir);
   } catch (error) {
     setUmask(previousUmask);
     throw error;
@@ -134,8 +138,9 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     const client = await PGlite.create(folder);
     const db = drizzle({ client, schema });
     await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
-    // A new folder is unpacked from PGlite's template with explicit modes: put them right.
-    secureDataFolder(path.resolve(options.dataDir));
+    // An existing folder may have looser modes, and a new one is unpacked from PGlite's template
+    // with explicit modes: put them right, once.
+    secureDataFolder(dataDir);
     return {
       db: db as unknown as Database,
       kind: "pglite",

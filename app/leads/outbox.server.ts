@@ -17,6 +17,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { SendMailOptions } from "nodemailer";
 import type { Database } from "~/db/client.server";
 import { leads } from "~/db/schema.server";
+import { oneLine } from "~/lib/one-line";
 import { buildLeadMessage } from "./mail.server";
 
 /** Waits after the 1st, 2nd, ... failed attempt; later ones wait `BACKOFF_CAP_MS`. */
@@ -47,9 +48,6 @@ export interface DrainResult {
   sent: number;
   failed: number;
 }
-
-// eslint-disable-next-line no-control-regex
-const oneLine = (text: string) => text.replace(/[\u0000-\u001f\u007f]+/g, " ").slice(0, 500);
 
 /** What happened to one claimed lead, kept until the database has it. */
 type Outcome = { sent: true } | { sent: false; message: string; attempts: number };

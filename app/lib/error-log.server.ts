@@ -4,6 +4,7 @@
  * terms and tokens). Expected answers (4xx, a client that went away) are not logged at all.
  */
 import { isRouteErrorResponse } from "react-router";
+import { oneLine } from "./one-line";
 import { requestIdOf } from "./request-id";
 
 /** The error is an answer the server meant to give, or the client gave up: nothing to log. */
@@ -13,9 +14,6 @@ export function isExpected(error: unknown, request?: Request): boolean {
   if (error instanceof Response) return error.status < 500;
   return false;
 }
-
-// eslint-disable-next-line no-control-regex
-const oneLine = (text: string) => text.replace(/[\u0000-\u001f\u007f]+/g, " ").slice(0, 300);
 
 /** What a log line needs of a request (the Fetch Request, or the Node server's own fields). */
 export type RequestInfo = Pick<Request, "method" | "url" | "headers">;
@@ -28,12 +26,12 @@ export function errorLine(error: unknown, request?: RequestInfo): string {
       : isRouteErrorResponse(error)
         ? `${error.status} ${error.statusText}`
         : String(error);
-  return `[request ${request ? requestIdOf(request) : "-"}] ${where} failed: ${oneLine(message)}`;
+  return `[request ${request ? requestIdOf(request) : "-"}] ${where} failed: ${oneLine(message, 300)}`;
 }
 
 function safePath(url: string): string {
   try {
-    return oneLine(new URL(url).pathname);
+    return oneLine(new URL(url).pathname, 300);
   } catch {
     return "?";
   }
