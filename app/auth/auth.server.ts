@@ -6,6 +6,7 @@
 import { hash, verify } from "@node-rs/argon2";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { admin, twoFactor } from "better-auth/plugins";
 import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -20,9 +21,11 @@ import {
   SESSION_UPDATE_AGE_SECONDS,
   SIGN_IN_MAX_ATTEMPTS,
   SIGN_IN_WINDOW_SECONDS,
+  BACKUP_CODE_COUNT,
 } from "./config";
 import { isLoopback, trustedOrigins } from "./origins";
 import { oneLine } from "~/lib/one-line";
+import { site } from "~/config/site";
 
 /** BETTER_AUTH_SECRET, or a secret generated once and kept (mode 600) in the data folder. */
 export function authSecret(config: Pick<Env, "BETTER_AUTH_SECRET" | "DATA_DIR">): string {
@@ -63,6 +66,7 @@ export function createAuth(db: Database, config: Env) {
         account: schema.account,
         verification: schema.verification,
         rateLimit: schema.rateLimit,
+        twoFactor: schema.twoFactor,
       },
     }),
     emailAndPassword: {
@@ -99,6 +103,12 @@ export function createAuth(db: Database, config: Env) {
         },
       },
     },
+    plugins: [
+      // Server-side account administration (create, set a password, end sessions, delete) through
+      // better-auth's public API; its HTTP endpoints are not exposed (app/routes/api-auth.ts, ADR 011).
+      admin({ defaultRole: "user", adminRoles: ["admin"] }),
+      twoFactor({ issuer: site.brand, backupCodeOptions: { amount: BACKUP_CODE_COUNT } }),
+    ],
     rateLimit: {
       enabled: true,
       storage: "database",

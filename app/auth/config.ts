@@ -12,6 +12,8 @@ export const SIGN_IN_WINDOW_SECONDS = 60;
 /** The header our own server sets to the real client address (never taken from the client). */
 export const CLIENT_IP_HEADER = "x-crossroads-client-ip";
 export const MIN_PASSWORD_LENGTH = 12;
+/** docs/requirements.md#two-factor: one-time backup codes shown once when two-factor sign-in is turned on. */
+export const BACKUP_CODE_COUNT = 10;
 
 /** docs/requirements.md#inactivity-timer: the inactivity timer, only while signed in. */
 export const ACTIVITY_EVENTS = ["mousedown", "mousemove", "keypress", "scroll", "touchstart", "click"] as const;

@@ -6,10 +6,12 @@ import { backends, openFreshDatabase } from "./backends";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { auth, createAuth } from "~/auth/auth.server";
 import { CLIENT_IP_HEADER, SIGN_IN_MAX_ATTEMPTS } from "~/auth/config";
-import { roleFlags } from "~/auth/roles.server";
+import { roleFlags, setAdmin } from "~/auth/roles.server";
 import { requireAdminApi } from "~/auth/session.server";
 import { AccountExistsError, createStaffUser, WeakPasswordError } from "~/auth/users.server";
+import { sql } from "drizzle-orm";
 import { database } from "~/db/client.server";
+import { user, userRoles } from "~/db/schema.server";
 import { env } from "~/env.server";
 
 const ORIGIN = "https://www.crossroadsit.example";
@@ -52,6 +54,31 @@ for (const backend of backends()) {
       expect(await roleFlags({ id: staffId, email: "tech@crossroadsit.example" })).toEqual({ isAdmin: false, isSuperAdmin: false });
       // The super-admin address on a non-admin gives nothing.
       expect(await roleFlags({ id: staffId, email: env().SUPER_ADMIN_EMAIL! })).toEqual({ isAdmin: false, isSuperAdmin: false });
+    });
+
+    it("keeps user_roles and better-auth's user.role in step through every role change", async () => {
+      const db = await database();
+      const rolesOf = async () => {
+        const rows = await db
+          .select({
+            id: user.id,
+            column: user.role,
+            table: sql<boolean>`exists (select 1 from ${userRoles} where ${userRoles.userId} = ${user.id} and ${userRoles.role} = 'admin')`,
+          })
+          .from(user);
+        return rows.map((r) => ({ id: r.id, column: r.column, table: Boolean(r.table) }));
+      };
+      const agree = (rows: Awaited<ReturnType<typeof rolesOf>>) => rows.every((r) => (r.column === "admin") === r.table);
+      expect(agree(await rolesOf())).toBe(true);
+      const promoted = (await createStaffUser({ email: "promoted@crossroadsit.example", password: PASSWORD })).id;
+      await setAdmin(promoted, true);
+      await setAdmin(promoted, true); // twice: still one row, still "admin"
+      let rows = await rolesOf();
+      expect(rows.find((r) => r.id === promoted)).toEqual({ id: promoted, column: "admin", table: true });
+      await setAdmin(promoted, false);
+      rows = await rolesOf();
+      expect(rows.find((r) => r.id === promoted)).toEqual({ id: promoted, column: "user", table: false });
+      expect(agree(rows)).toBe(true);
     });
 
     it("logs a failed role lookup and treats the user as a non-admin", async () => {

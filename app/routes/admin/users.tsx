@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/users";
-import { grantRole, hasAdminRole, revokeRole } from "~/auth/roles.server";
+import { hasAdminRole, setAdmin } from "~/auth/roles.server";
 import { requireAdmin } from "~/auth/session.server";
 import {
   AccountExistsError,
@@ -70,7 +70,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const echo = { values: { email: input.intent === "create" ? input.email : "" } };
   try {
     if (input.intent === "create") {
-      const created = await createStaffUser({ email: input.email, password: input.password, admin: false }, context.services);
+      const created = await createStaffUser(
+        { email: input.email, password: input.password, admin: false },
+        context.services,
+        request.headers,
+      );
       return actionOk(intent, `Created ${created.email}.`);
     }
     const isSelf = input.userId === me.user.id;
@@ -78,22 +82,22 @@ export async function action({ request, context }: Route.ActionArgs) {
       return refuse(403, "Only the super-administrator may reset the password of, or sign out, an administrator.", { code: "forbidden" });
     switch (input.intent) {
       case "reset-password":
-        await resetPassword(input.userId, input.password, context.services.auth);
+        await resetPassword(input.userId, input.password, request.headers, context.services.auth, context.services.db);
         return actionOk(intent, "Password changed; that account was signed out everywhere.");
       case "sign-out":
-        await signOutEverywhere(input.userId, context.services.auth);
+        await signOutEverywhere(input.userId, request.headers, context.services.auth);
         return actionOk(intent, "Signed out everywhere.");
       case "grant-admin":
-        await grantRole(input.userId, "admin", context.services.db);
+        await setAdmin(input.userId, true, context.services.db);
         return actionOk(intent, "Administrator role granted.");
       case "revoke-admin":
         if (isSelf) return refuse(400, "You cannot remove your own administrator role.");
-        await revokeRole(input.userId, "admin", context.services.db);
+        await setAdmin(input.userId, false, context.services.db);
         return actionOk(intent, "Administrator role removed.");
       case "delete":
         if (isSelf) return refuse(400, "You cannot delete your own account.");
         if (input.confirm !== "yes") return actionConfirm(intent, "Confirm the deletion.", { values: { userId: input.userId } });
-        await deleteStaffUser(input.userId, context.services.auth);
+        await deleteStaffUser(input.userId, request.headers, context.services.auth);
         return actionOk(intent, "Account deleted.");
     }
   } catch (error) {
