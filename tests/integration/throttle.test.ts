@@ -263,6 +263,7 @@ for (const backend of backends()) {
       const session = cookieOf(await signIn(servers[0], email, PASSWORD, ip(300)));
       const headers = new Headers({ cookie: session, origin: ORIGIN });
       const enabled = await instance.api.enableTwoFactor({ body: { password: PASSWORD }, headers });
+      if (enabled.method !== "totp") throw new Error("TOTP expected");
       const secret = new URL(enabled.totpURI).searchParams.get("secret")!;
       await instance.api.verifyTOTP({ body: { code: totp(secret) }, headers });
 
