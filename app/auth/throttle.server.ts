@@ -17,6 +17,7 @@ import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from "b
 import { and, eq, gt, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { authThrottle, user, verification } from "~/db/schema.server";
+import { oneLine } from "~/lib/one-line";
 import { recordAudit, type AuditPerson } from "./audit.server";
 import { ACCOUNT_FAILURE_LIMIT, ADDRESS_FAILURE_LIMIT, CLIENT_IP_HEADER, THROTTLE_PAUSE_SECONDS, THROTTLE_WINDOW_SECONDS } from "./config";
 
@@ -134,6 +135,23 @@ async function accountOfCodeStep(db: Database, ctx: HookContext): Promise<AuditP
   return row ?? null;
 }
 
+/**
+ * A database failure inside a hook becomes a clean 503 (better-auth would answer 500 and print the
+ * error's stack): the sign-in form then says to try again in a minute (docs/requirements.md#sign-in).
+ */
+async function orUnavailable<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isAPIError(error)) throw error;
+    // The cause (e.g. ECONNREFUSED), not the failed query: its parameters hold what was typed.
+    const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+    const reason = cause instanceof Error ? cause.message.split("\n")[0] : String(cause);
+    console.error(oneLine(`Sign-in throttle: the database could not be reached: ${reason}`));
+    throw new APIError("SERVICE_UNAVAILABLE", { code: "UNAVAILABLE", message: "Try again in a minute." }, { "Retry-After": "60" });
+  }
+}
+
 function attemptOf(ctx: HookContext): Attempt | undefined {
   return (ctx as unknown as Record<string, Attempt | undefined>)[STATE];
 }
@@ -148,41 +166,43 @@ export function signInThrottle(db: Database): BetterAuthPlugin {
       before: [
         {
           matcher: (ctx) => ctx.path === SIGN_IN_PATH || Object.hasOwn(CODE_PATHS, ctx.path ?? ""),
-          handler: createAuthMiddleware(async (ctx) => {
-            const address = clientAddress(ctx);
-            let account: AuditPerson | null = null;
-            let key: string | null = null;
-            if (ctx.path === SIGN_IN_PATH) {
-              const typed = (ctx.body as { email?: unknown } | undefined)?.email;
-              if (typeof typed === "string" && typed.trim()) {
-                key = accountKey(typed);
-                account = await accountByEmail(db, typed);
+          handler: createAuthMiddleware((ctx) =>
+            orUnavailable(async () => {
+              const address = clientAddress(ctx);
+              let account: AuditPerson | null = null;
+              let key: string | null = null;
+              if (ctx.path === SIGN_IN_PATH) {
+                const typed = (ctx.body as { email?: unknown } | undefined)?.email;
+                if (typeof typed === "string" && typed.trim()) {
+                  key = accountKey(typed);
+                  account = await accountByEmail(db, typed);
+                }
+              } else {
+                account = await accountOfCodeStep(db, ctx);
+                if (account?.email) key = accountKey(account.email);
               }
-            } else {
-              account = await accountOfCodeStep(db, ctx);
-              if (account?.email) key = accountKey(account.email);
-            }
-            const attempt: Attempt = { account, accountKey: key, addressKey: address ? addressKey(address) : null };
-            const paused = await pausedFor(
-              db,
-              [attempt.accountKey, attempt.addressKey].filter((k): k is string => k !== null),
-            );
-            if (paused) {
-              await recordAudit(db, {
-                event: "sign-in-throttled",
-                outcome: "refused",
-                target: account,
-                request: ctx.headers,
-                detail: `Refused while paused (${pauseNote(paused.key)})`,
-              });
-              throw new APIError(
-                "TOO_MANY_REQUESTS",
-                { code: SIGN_IN_PAUSED, message: PAUSED_MESSAGE, retryAfter: paused.retryAfterSeconds },
-                { "X-Retry-After": String(paused.retryAfterSeconds) },
+              const attempt: Attempt = { account, accountKey: key, addressKey: address ? addressKey(address) : null };
+              const paused = await pausedFor(
+                db,
+                [attempt.accountKey, attempt.addressKey].filter((k): k is string => k !== null),
               );
-            }
-            return { context: { [STATE]: attempt } };
-          }),
+              if (paused) {
+                await recordAudit(db, {
+                  event: "sign-in-throttled",
+                  outcome: "refused",
+                  target: account,
+                  request: ctx.headers,
+                  detail: `Refused while paused (${pauseNote(paused.key)})`,
+                });
+                throw new APIError(
+                  "TOO_MANY_REQUESTS",
+                  { code: SIGN_IN_PAUSED, message: PAUSED_MESSAGE, retryAfter: paused.retryAfterSeconds },
+                  { "X-Retry-After": String(paused.retryAfterSeconds) },
+                );
+              }
+              return { context: { [STATE]: attempt } };
+            }),
+          ),
         },
         {
           // The session is gone after sign-out: note who it was first.
@@ -198,54 +218,58 @@ export function signInThrottle(db: Database): BetterAuthPlugin {
       after: [
         {
           matcher: (ctx) => ctx.path === SIGN_IN_PATH || Object.hasOwn(CODE_PATHS, ctx.path ?? "") || ctx.path === "/sign-out",
-          handler: createAuthMiddleware(async (ctx) => {
-            const attempt = attemptOf(ctx);
-            if (!attempt) return;
-            const returned = ctx.context.returned;
-            if (ctx.path === "/sign-out") {
-              if (!isAPIError(returned))
-                await recordAudit(db, { event: "sign-out", outcome: "success", actor: attempt.account, request: ctx.headers });
-              return;
-            }
-            const how = ctx.path === SIGN_IN_PATH ? "password" : CODE_PATHS[ctx.path];
-            if (!isAPIError(returned)) {
-              // A password that asks for a code next is not a sign-in yet: the code step records it.
-              const signedIn = ctx.context.newSession?.user;
-              if (!signedIn) return;
-              const actor = { id: signedIn.id, email: signedIn.email };
-              await recordAudit(db, { event: "sign-in", outcome: "success", actor, request: ctx.headers, detail: how });
-              if (ctx.path === "/two-factor/verify-backup-code")
-                await recordAudit(db, { event: "backup-code-used", outcome: "success", actor, request: ctx.headers });
-              return;
-            }
-            const code = (returned.body as { code?: string } | undefined)?.code;
-            const failed =
-              ctx.path === SIGN_IN_PATH ? code === "INVALID_EMAIL_OR_PASSWORD" : code === "INVALID_CODE" || code === "INVALID_BACKUP_CODE";
-            if (!failed) return;
-            // Counted first: the limit matters more than the log.
-            const keys: ThrottleKey[] = [];
-            if (attempt.accountKey) keys.push({ key: attempt.accountKey, limit: ACCOUNT_FAILURE_LIMIT });
-            if (attempt.addressKey) keys.push({ key: attempt.addressKey, limit: ADDRESS_FAILURE_LIMIT });
-            const started = [];
-            for (const key of keys) if ((await countFailure(db, key)).pauseStarted) started.push(key);
-            // Recorded on the account only when one exists: whatever was typed for an unknown one
-            // (sometimes a password typed in the wrong field) is not kept (docs/requirements.md#audit-log).
-            await recordAudit(db, {
-              event: "sign-in",
-              outcome: "failure",
-              target: attempt.account,
-              request: ctx.headers,
-              detail: attempt.account ? how : `${how}; no such account`,
-            });
-            for (const key of started)
+          handler: createAuthMiddleware((ctx) =>
+            orUnavailable(async () => {
+              const attempt = attemptOf(ctx);
+              if (!attempt) return;
+              const returned = ctx.context.returned;
+              if (ctx.path === "/sign-out") {
+                if (!isAPIError(returned))
+                  await recordAudit(db, { event: "sign-out", outcome: "success", actor: attempt.account, request: ctx.headers });
+                return;
+              }
+              const how = ctx.path === SIGN_IN_PATH ? "password" : CODE_PATHS[ctx.path];
+              if (!isAPIError(returned)) {
+                // A password that asks for a code next is not a sign-in yet: the code step records it.
+                const signedIn = ctx.context.newSession?.user;
+                if (!signedIn) return;
+                const actor = { id: signedIn.id, email: signedIn.email };
+                await recordAudit(db, { event: "sign-in", outcome: "success", actor, request: ctx.headers, detail: how });
+                if (ctx.path === "/two-factor/verify-backup-code")
+                  await recordAudit(db, { event: "backup-code-used", outcome: "success", actor, request: ctx.headers });
+                return;
+              }
+              const code = (returned.body as { code?: string } | undefined)?.code;
+              const failed =
+                ctx.path === SIGN_IN_PATH
+                  ? code === "INVALID_EMAIL_OR_PASSWORD"
+                  : code === "INVALID_CODE" || code === "INVALID_BACKUP_CODE";
+              if (!failed) return;
+              // Counted first: the limit matters more than the log.
+              const keys: ThrottleKey[] = [];
+              if (attempt.accountKey) keys.push({ key: attempt.accountKey, limit: ACCOUNT_FAILURE_LIMIT });
+              if (attempt.addressKey) keys.push({ key: attempt.addressKey, limit: ADDRESS_FAILURE_LIMIT });
+              const started = [];
+              for (const key of keys) if ((await countFailure(db, key)).pauseStarted) started.push(key);
+              // Recorded on the account only when one exists: whatever was typed for an unknown one
+              // (sometimes a password typed in the wrong field) is not kept (docs/requirements.md#audit-log).
               await recordAudit(db, {
-                event: "sign-in-throttled",
+                event: "sign-in",
                 outcome: "failure",
-                target: key.key.startsWith("account:") ? attempt.account : null,
+                target: attempt.account,
                 request: ctx.headers,
-                detail: `${pauseNote(key.key)} paused ${THROTTLE_PAUSE_SECONDS / 60} min after ${key.limit} failures`,
+                detail: attempt.account ? how : `${how}; no such account`,
               });
-          }),
+              for (const key of started)
+                await recordAudit(db, {
+                  event: "sign-in-throttled",
+                  outcome: "failure",
+                  target: key.key.startsWith("account:") ? attempt.account : null,
+                  request: ctx.headers,
+                  detail: `${pauseNote(key.key)} paused ${THROTTLE_PAUSE_SECONDS / 60} min after ${key.limit} failures`,
+                });
+            }),
+          ),
         },
       ],
     },
