@@ -63,6 +63,7 @@ export type ParsedAuditFilter =
   | { ok: false; message: string; values: Record<string, string> };
 
 const FILTER_FIELDS = ["person", "event", "from", "to", "page"] as const;
+const FIELD_LABELS: Record<string, string> = { person: "Person", event: "Event", from: "From", to: "To", page: "Page" };
 
 export function parseAuditFilter(url: URL): ParsedAuditFilter {
   const raw: Record<string, string> = {};
@@ -73,7 +74,9 @@ export function parseAuditFilter(url: URL): ParsedAuditFilter {
   const parsed = auditFilterSchema.safeParse(raw);
   if (parsed.success) return { ok: true, filter: parsed.data as AuditFilter };
   const values = Object.fromEntries(FILTER_FIELDS.map((name) => [name, (raw[name] ?? "").replaceAll("\0", "").slice(0, 254)]));
-  return { ok: false, message: parsed.error.issues[0]?.message ?? "That filter is not valid.", values };
+  const issue = parsed.error.issues[0];
+  const field = FIELD_LABELS[String(issue?.path[0] ?? "")];
+  return { ok: false, message: issue ? `${field ? `${field}: ` : ""}${issue.message}` : "That filter is not valid.", values };
 }
 
 /** The list's (or the export's) address for a filter; empty values left out. */

@@ -20,19 +20,19 @@ describe("parseAuditFilter", () => {
   });
 
   it.each([
-    ["?event=drop-table", "Choose an event from the list."],
-    ["?event=constructor", "Choose an event from the list."],
-    ["?from=yesterday", "Enter dates as YYYY-MM-DD."],
-    ["?from=2026-02-30", "That date does not exist."],
-    ["?to=2026-13-01", "That date does not exist."],
-    ["?from=2026-03-02&to=2026-03-01", "The start date is after the end date."],
-    ["?page=0", "Not a page number."],
-    ["?page=-2", "Not a page number."],
-    ["?page=1.5", "Not a page number."],
-    ["?page=abc", "Not a page number."],
-    ["?page=100001", "Not a page number."],
-    [`?person=${"a".repeat(255)}`, "Search for at most 254 characters of an e-mail address."],
-    ["?person=a%00b", "That search is not valid."],
+    ["?event=drop-table", "Event: Choose an event from the list."],
+    ["?event=constructor", "Event: Choose an event from the list."],
+    ["?from=yesterday", "From: Enter dates as YYYY-MM-DD."],
+    ["?from=2026-02-30", "From: That date does not exist."],
+    ["?to=2026-13-01", "To: That date does not exist."],
+    ["?from=2026-03-02&to=2026-03-01", "To: The start date is after the end date."],
+    ["?page=0", "Page: Not a page number."],
+    ["?page=-2", "Page: Not a page number."],
+    ["?page=1.5", "Page: Not a page number."],
+    ["?page=abc", "Page: Not a page number."],
+    ["?page=100001", "Page: Not a page number."],
+    [`?person=${"a".repeat(255)}`, "Person: Search for at most 254 characters of an e-mail address."],
+    ["?person=a%00b", "Person: That search is not valid."],
   ])("refuses %s with a clear message", (search, message) => {
     const result = parse(search);
     expect(result).toMatchObject({ ok: false, message });

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/audit";
 import { AUDIT_EVENTS, AUDIT_RETENTION_DAYS } from "~/auth/audit.server";
@@ -93,6 +94,11 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
   const loading = navigation.state === "loading" && navigation.location.pathname === "/admin/audit";
   const filter = { person: values.person ?? "", event: values.event ?? "", from: values.from ?? "", to: values.to ?? "" };
   const filtered = Boolean(filter.person || filter.event || filter.from || filter.to);
+  // A filter that is not valid: its message takes focus, so it is heard and seen at once.
+  const errorRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (error) errorRef.current?.focus();
+  }, [error]);
   return (
     <>
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -151,7 +157,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
       </Form>
 
       {error ? (
-        <p role="alert" className="mt-4 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800">
+        <p role="alert" ref={errorRef} tabIndex={-1} className="mt-4 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800">
           {error} Nothing is listed until the filter is corrected.
         </p>
       ) : (
@@ -184,10 +190,10 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
                   {row.outcomeLabel}
                 </span>
               </td>
-              <td className="break-all p-3">{row.actor || <span className="text-slate-600">Not signed in</span>}</td>
-              <td className="break-all p-3">{row.target}</td>
+              <td className="whitespace-nowrap p-3">{row.actor || <span className="text-slate-600">Not signed in</span>}</td>
+              <td className="whitespace-nowrap p-3">{row.target}</td>
               <td className="whitespace-nowrap p-3 font-mono text-xs">{row.address}</td>
-              <td className="p-3" title={row.userAgent || undefined}>
+              <td className="whitespace-nowrap p-3" title={row.userAgent || undefined}>
                 {row.browser}
               </td>
             </tr>
