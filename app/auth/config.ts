@@ -12,6 +12,8 @@ export const SIGN_IN_WINDOW_SECONDS = 60;
 /** The header our own server sets to the real client address (never taken from the client). */
 export const CLIENT_IP_HEADER = "x-crossroads-client-ip";
 export const MIN_PASSWORD_LENGTH = 12;
+/** docs/requirements.md#password-reset: a reset link works once, for this long. */
+export const RESET_TOKEN_SECONDS = 30 * 60;
 /** docs/requirements.md#two-factor: one-time backup codes shown once when two-factor sign-in is turned on. */
 export const BACKUP_CODE_COUNT = 10;
 
