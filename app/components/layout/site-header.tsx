@@ -79,11 +79,21 @@ export function SiteHeader({ scrolled, viewer }: { scrolled: boolean; viewer: Vi
             <span className="sr-only">Call sales at {site.phones.sales.display}</span>
           </a>
           {/* Get Started and Logout share one slot, so knowing the session shifts nothing. */}
-          <span className="hidden sm:block">
+          <span className="hidden sm:flex sm:items-center sm:gap-2">
             {viewer.signedIn ? (
-              <button type="button" onClick={() => void signOut()} className={buttonClass("secondary", "w-[8.5rem]")}>
-                {navigation.logout.name}
-              </button>
+              <>
+                <RouterNavLink
+                  to={navigation.account.href}
+                  className={({ isActive }) =>
+                    `inline-flex min-h-11 items-center rounded-md px-3 font-semibold text-navy-900 hover:bg-slate-100 ${isActive ? "underline decoration-accent decoration-2 underline-offset-8" : ""}`
+                  }
+                >
+                  {navigation.account.name}
+                </RouterNavLink>
+                <button type="button" onClick={() => void signOut()} className={buttonClass("secondary", "w-[8.5rem]")}>
+                  {navigation.logout.name}
+                </button>
+              </>
             ) : (
               <Link to={navigation.getStarted.href} prefetch="intent" className={buttonClass("primary", "w-[8.5rem]")}>
                 {navigation.getStarted.name}
