@@ -15,7 +15,7 @@ import { promisify } from "node:util";
 import { expect, test, type Browser, type Page } from "./fixtures";
 import { E2E_SITE_URL, E2E_USERS } from "./config";
 import { createStaff, freshPassword, newContext, signInTo } from "./account-helpers";
-import { reactHydrated } from "./helpers";
+import { nuErrors, reactHydrated } from "./helpers";
 import { startServerProcess, type ServerProcess } from "./server-process";
 import { startSmtp } from "./smtp";
 
@@ -116,6 +116,7 @@ test("a staff member resets a forgotten password from the e-mailed link; every s
   expect(opened?.headers()["referrer-policy"]).toBe("no-referrer");
   expect(await page.content()).not.toContain(token);
   await expect(page.getByText(`For the staff account ${staff.email}.`)).toBeVisible();
+  expect(await nuErrors(await (await page.request.get("/auth/reset-password")).text())).toEqual([]);
   await reactHydrated(page);
   await axe(page, "/auth/reset-password");
 
