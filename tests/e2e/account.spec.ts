@@ -192,6 +192,8 @@ test("without e-mail configured: the reset page says to ask an administrator, an
   const adminContext = await newContext(browser);
   const admin = await adminContext.newPage();
   await signInTo(admin, E2E_USERS.admin, "/admin/users");
+  // The admin area's own header links to the account page too.
+  await expect(admin.getByRole("banner").getByRole("link", { name: "Account" })).toHaveAttribute("href", "/account");
   await expect(admin.getByRole("button", { name: /Send reset link/ })).toHaveCount(0);
   const staffId = await admin
     .locator("tr", { hasText: E2E_USERS.staff.email })
