@@ -220,3 +220,22 @@ test("the phone menu has Account next to Logout", async ({ browser }) => {
   await expect(page).toHaveURL(/\/account$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your account");
 });
+
+test("signed in as an administrator at 1024 px, Account and Logout fit in the header beside the Admin menu", async ({ browser }) => {
+  const page = await (await newContext(browser, { viewport: { width: 1024, height: 700 } })).newPage();
+  await signInTo(page, E2E_USERS.admin, "/about");
+  const header = page.getByTestId("site-header");
+  const logout = header.getByRole("button", { name: "Logout" });
+  await expect(logout).toBeVisible();
+  await expect(header.getByRole("button", { name: "Admin" })).toBeVisible();
+  const [account, out, bar] = await Promise.all([
+    header.getByRole("link", { name: "Account" }).boundingBox(),
+    logout.boundingBox(),
+    header.boundingBox(),
+  ]);
+  expect(out!.x + out!.width).toBeLessThanOrEqual(1024);
+  expect(account!.x + account!.width).toBeLessThanOrEqual(out!.x);
+  // Nothing wraps onto a second line: every control sits inside the 64 px bar.
+  for (const box of [account!, out!]) expect(box.y + box.height).toBeLessThanOrEqual(bar!.y + bar!.height);
+  await expect(header.getByRole("link", { name: /Call sales/ })).toBeVisible();
+});
