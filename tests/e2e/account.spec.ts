@@ -169,7 +169,7 @@ test("the account page needs a session; another user's session id is refused", a
     { intent: "sign-out-session", sessionId: "x\0y" },
     { intent: "nope" },
     { intent: "change-password", currentPassword: "a".repeat(5000) },
-  ]) {
+  ] as Record<string, string>[]) {
     const response = await alicePage.request.post("/account", { form, headers: { origin: E2E_ORIGIN } });
     expect(response.status(), JSON.stringify(form).slice(0, 60)).toBe(400);
   }
