@@ -62,6 +62,9 @@ export default [
     route("privacy-policy", "routes/privacy-policy.tsx"),
     route("sitemap", "routes/sitemap.tsx"),
     route("auth/login", "routes/auth-login.tsx"),
+    route("auth/forgot-password", "routes/auth-forgot-password.tsx"), // password reset by e-mail (issue #11)
+    route("auth/reset-password", "routes/auth-reset-password.tsx"), // the e-mailed link's page
+    route("account", "routes/account.tsx"), // any signed-in user: password, two-factor, sessions (issue #11)
     route("500", "routes/server-error.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),

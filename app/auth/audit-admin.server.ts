@@ -18,6 +18,8 @@ export const INTENT_EVENTS: Partial<Record<string, AuditEvent>> = {
   "revoke-admin": "role-revoked",
   "reset-password": "password-set-by-admin",
   "sign-out": "sessions-revoked",
+  // Its success is recorded where the link is sent (app/auth/password-reset.server.ts); refusals here.
+  "send-reset-link": "reset-link-sent-by-admin",
 };
 
 export type AuditTarget = string | AuditPerson | null | undefined;

@@ -20,7 +20,10 @@ import {
   SESSION_MAX_AGE_SECONDS,
   SESSION_UPDATE_AGE_SECONDS,
   BACKUP_CODE_COUNT,
+  RESET_TOKEN_SECONDS,
 } from "./config";
+import { buildPasswordChangedMessage, buildResetLinkMessage, sendInBackground } from "./account-mail.server";
+import { createMailer, type Mailer } from "~/mailer.server";
 import { isLoopback, trustedOrigins } from "./origins";
 import { signInThrottle, THROTTLED_PATHS } from "./throttle.server";
 import { oneLine } from "~/lib/one-line";
@@ -49,8 +52,14 @@ export function clampSessionExpiry(expiresAt: Date, createdAt: Date | undefined,
   return new Date(Math.min(expiresAt.getTime(), limit));
 }
 
-export function createAuth(db: Database, config: Env) {
+export interface AuthOptions {
+  /** The server's mailer (app/mailer.server.ts); undefined: e-mail is off and no reset link can be sent. Default: from SMTP_URL. */
+  mailer?: Mailer;
+}
+
+export function createAuth(db: Database, config: Env, options: AuthOptions = { mailer: createMailer(config) }) {
   const local = isLoopback(config.HOST);
+  const { mailer } = options;
   return betterAuth({
     appName: "Crossroads IT staff",
     baseURL: config.SITE_URL,
@@ -77,6 +86,19 @@ export function createAuth(db: Database, config: Env) {
         hash: (password) => hash(password),
         verify: ({ hash: stored, password }) => verify(stored, password),
       },
+      // docs/requirements.md#password-reset: a link to our own page, single use, 30 minutes; the
+      // reset ends every session and says so by e-mail. Requests come only from this site's pages
+      // (app/routes/auth-forgot-password.tsx, /admin/users), never over HTTP (ADR 011).
+      resetPasswordTokenExpiresIn: RESET_TOKEN_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      ...(mailer
+        ? {
+            sendResetPassword: async ({ user, token }: { user: { email: string }; token: string }) =>
+              sendInBackground(mailer, buildResetLinkMessage(user.email, token, config), "password reset"),
+            onPasswordReset: async ({ user }: { user: { email: string } }) =>
+              sendInBackground(mailer, buildPasswordChangedMessage(user.email, config, "reset"), "password changed"),
+          }
+        : {}),
     },
     session: {
       expiresIn: SESSION_IDLE_SECONDS,

@@ -18,6 +18,8 @@ export const THROTTLE_PAUSE_SECONDS = 15 * 60;
 /** The header our own server sets to the real client address (never taken from the client). */
 export const CLIENT_IP_HEADER = "x-crossroads-client-ip";
 export const MIN_PASSWORD_LENGTH = 12;
+/** docs/requirements.md#password-reset: a reset link works once, for this long. */
+export const RESET_TOKEN_SECONDS = 30 * 60;
 /** docs/requirements.md#two-factor: one-time backup codes shown once when two-factor sign-in is turned on. */
 export const BACKUP_CODE_COUNT = 10;
 
@@ -37,4 +39,4 @@ export const RETRY_INITIAL_DELAY_MS = 200;
 export const RETRY_WINDOW_MS = 30_000;
 
 /** Pages behind a guard: a client navigation to them shows the access check until the server answers. */
-export const isProtectedPath = (pathname: string) => /^\/(admin|mloe|ste)(\/|$)/.test(pathname);
+export const isProtectedPath = (pathname: string) => /^\/(admin|mloe|ste|account)(\/|$)/.test(pathname);

@@ -24,6 +24,8 @@ export const navigation = {
   getStarted: { name: "Get Started", href: "/contact" },
   login: { name: "Login", href: "/auth/login" },
   logout: { name: "Logout" },
+  /** Next to Logout for signed-in users (docs/requirements.md#account-page). */
+  account: { name: "Account", href: "/account" },
   /** The Admin menu, for administrators (docs/requirements.md#roles). */
   admin: [
     { name: "Docs", href: "/admin/docs" },

@@ -27,8 +27,8 @@ declare global {
   }
 }
 
-/** Staff areas, document viewers and sign-in: nothing is measured there (no events, no tag manager). */
-const UNTRACKED_PATH = /^\/(admin|mloe|ste|auth)(\/|$)/;
+/** Staff areas, document viewers, sign-in and the account page: nothing is measured there (no events, no tag manager). */
+const UNTRACKED_PATH = /^\/(admin|mloe|ste|auth|account)(\/|$)/;
 
 /** Whether analytics may run on this path. */
 export function isTrackedPath(pathname: string): boolean {

@@ -1,4 +1,4 @@
-import { data, Form, redirect, useNavigation, useSearchParams } from "react-router";
+import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/auth-login";
 import { useEffect, useRef, useState } from "react";
 import { CLIENT_IP_HEADER } from "~/auth/config";
@@ -108,6 +108,11 @@ export default function Login({ actionData }: Route.ComponentProps) {
     <section className="mx-auto max-w-md px-4 py-16 sm:py-24">
       <h1 className="text-3xl font-bold tracking-tight">Staff sign-in</h1>
       <p className="mt-3 text-slate-700">For {site.brand} staff. Clients: use the Client Portal in the top bar.</p>
+      {params.get("reset") === "done" && !result?.error && (
+        <p role="status" className="mt-6 rounded-md border border-emerald-300 bg-emerald-50 p-3 font-semibold text-emerald-950">
+          Password changed. Sign in with your new password.
+        </p>
+      )}
       <Form method="post" className="mt-8 space-y-5" aria-describedby={result?.error ? "login-error" : undefined}>
         <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? "/"} />
         {result?.error && (
@@ -171,8 +176,10 @@ export default function Login({ actionData }: Route.ComponentProps) {
         </button>
       </Form>
       <p className="mt-8 text-sm text-slate-700">
-        Forgot your password? Ask an administrator to reset it, or call{" "}
-        <PhoneLink phone={site.phones.support} className="font-semibold text-accent underline" />.
+        <Link to="/auth/forgot-password" className="font-semibold text-accent underline">
+          Forgot your password?
+        </Link>{" "}
+        No e-mail? Ask an administrator, or call <PhoneLink phone={site.phones.support} className="font-semibold text-accent underline" />.
       </p>
     </section>
   );

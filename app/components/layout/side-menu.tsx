@@ -127,6 +127,11 @@ export default function SideMenu({
               </li>
             ))}
           </ul>
+          {viewer.signedIn && (
+            <Link to={navigation.account.href} className={buttonClass("secondary", "mt-6 w-full")}>
+              {navigation.account.name}
+            </Link>
+          )}
           {viewer.signedIn ? (
             <button
               type="button"
@@ -134,7 +139,7 @@ export default function SideMenu({
                 onSignOut();
                 onClose();
               }}
-              className={buttonClass("secondary", "mt-6 w-full")}
+              className={buttonClass("secondary", "mt-3 w-full")}
             >
               {navigation.logout.name}
             </button>

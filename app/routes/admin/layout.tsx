@@ -40,6 +40,12 @@ function Shell({ email, isSuperAdmin = false, children }: { email?: string; isSu
           {email && (
             <div className="flex min-w-0 items-center gap-3">
               <p className="hidden truncate text-sm text-slate-700 sm:block">{email}</p>
+              <Link
+                to={navigation.account.href}
+                className="rounded px-2 py-1.5 text-sm font-semibold text-navy-900 underline-offset-4 hover:underline"
+              >
+                {navigation.account.name}
+              </Link>
               <Button type="button" variant="secondary" size="sm" onClick={() => void signOut()}>
                 {navigation.logout.name}
               </Button>

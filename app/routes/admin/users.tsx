@@ -4,6 +4,7 @@ import { z } from "zod";
 import type { Route } from "./+types/users";
 import { adminAudit } from "~/auth/audit-admin.server";
 import type { AuditOutcome } from "~/auth/audit.server";
+import { sendResetLinkByAdmin } from "~/auth/password-reset.server";
 import { hasAdminRole, setAdmin } from "~/auth/roles.server";
 import { requireAdmin } from "~/auth/session.server";
 import {
@@ -29,7 +30,11 @@ import { adminMeta } from "~/lib/meta";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const me = await requireAdmin(request, context.services);
-  return { staff: await listStaff(context.services.db), me: { id: me.user.id, isSuperAdmin: me.isSuperAdmin } };
+  return {
+    staff: await listStaff(context.services.db),
+    me: { id: me.user.id, isSuperAdmin: me.isSuperAdmin },
+    mailEnabled: Boolean(context.services.mailer),
+  };
 }
 
 type UsersField = "email" | "userId";
@@ -42,6 +47,7 @@ const usersSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("create"), email: text, password: text }),
   z.object({ intent: z.literal("reset-password"), userId, password: text }),
   z.object({ intent: z.literal("sign-out"), userId }),
+  z.object({ intent: z.literal("send-reset-link"), userId }),
   z.object({ intent: z.literal("grant-admin"), userId }),
   z.object({ intent: z.literal("revoke-admin"), userId }),
   // Without JavaScript, a delete first answers with a confirmation step; confirm=yes deletes.
@@ -50,7 +56,7 @@ const usersSchema = z.discriminatedUnion("intent", [
 
 const SUPER_ONLY = new Set(["grant-admin", "revoke-admin", "delete"]);
 /** Changes to someone else's sign-in: allowed on an administrator's account to the super-administrator only. */
-const GUARDS_ADMINS = new Set(["reset-password", "sign-out"]);
+const GUARDS_ADMINS = new Set(["reset-password", "sign-out", "send-reset-link"]);
 
 /**
  * Every change is checked here, on the server, against the target's roles as they are now: any
@@ -102,6 +108,16 @@ export async function action({ request, context }: Route.ActionArgs) {
         await signOutEverywhere(input.userId, request.headers, context.services.auth);
         await audit(intent, "success", input.userId);
         return actionOk(intent, "Signed out everywhere.");
+      case "send-reset-link": {
+        // docs/requirements.md#password-reset: through the same SMTP server as lead notifications.
+        if (!context.services.mailer)
+          return refuse(409, "This site cannot send e-mail (SMTP_URL is not set). Set a password for this account instead.", {
+            code: "mail_not_configured",
+          });
+        const sent = await sendResetLinkByAdmin(context.services, input.userId, me.user, request);
+        if (!sent) return refuse(404, "That account no longer exists.", { code: "user_not_found" });
+        return actionOk(intent, `Reset link sent to ${sent.email}. It works once, for 30 minutes.`);
+      }
       case "grant-admin":
         await setAdmin(input.userId, true, context.services.db);
         await audit(intent, "success", input.userId, "admin");
@@ -144,7 +160,7 @@ const STAFF_COLUMNS: AdminColumn[] = [
 /** The question before a deletion: in the dialog with JavaScript, on the page's confirmation step without. */
 const deleteQuestion = (email: string) => `Delete the account ${email}? This cannot be undone.`;
 
-export default function Users({ loaderData: { staff, me }, actionData }: Route.ComponentProps) {
+export default function Users({ loaderData: { staff, me, mailEnabled }, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const outcome = actionData as Outcome | undefined;
@@ -234,6 +250,15 @@ export default function Users({ loaderData: { staff, me }, actionData }: Route.C
                         Reset password<span className="sr-only"> for {u.email}</span>
                       </Button>
                     </Form>
+                    {mailEnabled && (
+                      <Form method="post">
+                        <input type="hidden" name="intent" value="send-reset-link" />
+                        <input type="hidden" name="userId" value={u.id} />
+                        <Button type="submit" variant="secondary" size="sm">
+                          Send reset link<span className="sr-only"> to {u.email}</span>
+                        </Button>
+                      </Form>
+                    )}
                     <Form method="post">
                       <input type="hidden" name="intent" value="sign-out" />
                       <input type="hidden" name="userId" value={u.id} />
