@@ -60,6 +60,10 @@ export default [
     route("privacy-policy", "routes/privacy-policy.tsx"),
     route("sitemap", "routes/sitemap.tsx"),
     route("auth/login", "routes/auth-login.tsx"),
+    // Two-factor sign-in (issue #11, docs/requirements.md#two-factor-sign-in): the code step after the
+    // password, and turning it on (administrators are sent there until it is on).
+    route("auth/two-factor", "routes/auth-two-factor.tsx"),
+    route("account/two-factor", "routes/account-two-factor.tsx"),
     route("500", "routes/server-error.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),

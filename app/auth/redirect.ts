@@ -23,3 +23,9 @@ export function loginPath(from?: string): string {
   const target = from ? safeRedirect(from, "") : "";
   return target && target !== "/" ? `/auth/login?redirectTo=${encodeURIComponent(target)}` : "/auth/login";
 }
+
+/** /auth/two-factor, the code step after the password (docs/requirements.md#two-factor-sign-in), keeping redirectTo. */
+export function codeStepPath(redirectTo?: string): string {
+  const target = redirectTo ? safeRedirect(redirectTo, "") : "";
+  return target && target !== "/" ? `/auth/two-factor?redirectTo=${encodeURIComponent(target)}` : "/auth/two-factor";
+}

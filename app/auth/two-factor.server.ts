@@ -1,0 +1,102 @@
+/**
+ * Two-factor sign-in (docs/requirements.md#two-factor-sign-in): what the setup page shows of the
+ * otpauth:// address (a QR code drawn on the server, the secret in groups for typing), how a typed
+ * code is read, and the super-administrator's reset of someone's second factor (ADR 011 point 4).
+ * The secret itself is kept and checked by better-auth's twoFactor plugin.
+ */
+import { eq } from "drizzle-orm";
+import { encode } from "uqr";
+import type { Database } from "~/db/client.server";
+import { twoFactor, user } from "~/db/schema.server";
+
+/** Where a user turns two-factor sign-in on; administrators without it are sent here. */
+export const TWO_FACTOR_SETUP_PATH = "/account/two-factor";
+/** Where an administrator goes after setting it up when they were not on their way anywhere. */
+export const ADMIN_HOME_PATH = "/admin/docs";
+
+/** The setup page, telling an administrator it is required, and where to go once it is done. */
+export function twoFactorSetupPath(redirectTo?: string): string {
+  const params = new URLSearchParams({ required: "1" });
+  if (redirectTo) params.set("redirectTo", redirectTo);
+  return `${TWO_FACTOR_SETUP_PATH}?${params}`;
+}
+
+const BASE32 = /^[A-Z2-7]{16,128}$/;
+
+/**
+ * The otpauth:// address of a TOTP setup, checked, or null: only `otpauth://totp/...` with a
+ * base32 secret. The setup page sends it back with the confirmation code so that a wrong code can
+ * show the same QR code again; the code is checked against the secret better-auth stored, never
+ * against this.
+ */
+export function parseTotpUri(value: unknown): { uri: string; secret: string } | null {
+  if (typeof value !== "string" || value.length > 512) return null;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== "otpauth:" || url.host !== "totp") return null;
+  const secret = url.searchParams.get("secret")?.toUpperCase() ?? "";
+  return BASE32.test(secret) ? { uri: value, secret } : null;
+}
+
+/** The secret in groups of four, as authenticator apps show it and people type it. */
+export const groupSecret = (secret: string) => secret.match(/.{1,4}/g)?.join(" ") ?? "";
+
+/**
+ * The QR code of `text` as one SVG path (dark modules), drawn in a `size` × `size` box with a
+ * quiet zone of 4 modules: the page renders it as inline SVG, no image request, no script.
+ */
+export function qrCodePath(text: string): { size: number; d: string } {
+  const qr = encode(text, { ecc: "M", border: 4 });
+  let d = "";
+  qr.data.forEach((row, y) => {
+    row.forEach((dark, x) => {
+      if (dark) d += `M${x} ${y}h1v1h-1z`;
+    });
+  });
+  return { size: qr.size, d };
+}
+
+/** How the code step reads what was typed or pasted: spaces and dashes are ignored. */
+export type ParsedCode = { kind: "totp"; code: string } | { kind: "backup"; code: string } | null;
+
+/**
+ * A six-digit code from an authenticator app, or a backup code (ten letters and digits, shown as
+ * "xxxxx-xxxxx", case kept: better-auth compares them exactly), or null when it is neither.
+ */
+export function parseCode(input: unknown): ParsedCode {
+  if (typeof input !== "string" || input.length > 64) return null;
+  const compact = input.replace(/[\s\-‐-―]/g, "");
+  if (/^\d{6}$/.test(compact)) return { kind: "totp", code: compact };
+  if (/^[A-Za-z0-9]{10}$/.test(compact)) return { kind: "backup", code: `${compact.slice(0, 5)}-${compact.slice(5)}` };
+  return null;
+}
+
+/**
+ * Backup codes as a text file: one a line, with a heading saying what they are. Offered as a
+ * download link on the page that shows them (they are never shown again).
+ */
+export function backupCodesText(codes: readonly string[], brand: string, email: string): string {
+  return [`${brand}: backup codes for ${email}`, "Each code works once. Keep them somewhere safe.", "", ...codes, ""].join("\n");
+}
+
+/**
+ * The super-administrator resets someone's second factor: their secret and backup codes are
+ * deleted and two-factor sign-in is off, in one transaction; the caller ends their sessions. An
+ * administrator is then taken to set it up again at the next sign-in. Null: no such account.
+ */
+export async function resetTwoFactor(userId: string, db: Database): Promise<{ id: string; email: string } | null> {
+  return db.transaction(async (tx) => {
+    const [target] = await tx
+      .update(user)
+      .set({ twoFactorEnabled: false, updatedAt: new Date() })
+      .where(eq(user.id, userId))
+      .returning({ id: user.id, email: user.email });
+    if (!target) return null;
+    await tx.delete(twoFactor).where(eq(twoFactor.userId, userId));
+    return target;
+  });
+}
