@@ -9,9 +9,8 @@ import type { Database } from "~/db/client.server";
 import { auth, type Auth } from "./auth.server";
 import { SESSION_MAX_AGE_SECONDS } from "./config";
 import { ACCESS_DENIED_TEXT } from "./access-denied";
-import { loginPath } from "./redirect";
+import { loginPath, twoFactorSetupPath } from "./redirect";
 import { roleFlags, type RoleFlags } from "./roles.server";
-import { twoFactorSetupPath } from "./two-factor.server";
 
 export interface SignedIn extends RoleFlags {
   user: { id: string; email: string; name: string };

@@ -4,17 +4,9 @@ import { z } from "zod";
 import { APIError } from "better-auth/api";
 import type { Route } from "./+types/account-two-factor";
 import { recordAudit } from "~/auth/audit.server";
-import { safeRedirect } from "~/auth/redirect";
+import { ADMIN_HOME_PATH, safeRedirect, TWO_FACTOR_SETUP_PATH } from "~/auth/redirect";
 import { requireUser } from "~/auth/session.server";
-import {
-  ADMIN_HOME_PATH,
-  backupCodesText,
-  groupSecret,
-  parseCode,
-  parseTotpUri,
-  qrCodePath,
-  TWO_FACTOR_SETUP_PATH,
-} from "~/auth/two-factor.server";
+import { backupCodesText, groupSecret, parseCode, parseTotpUri, qrCodePath } from "~/auth/two-factor.server";
 import { ActionMessage } from "~/components/admin/action-message";
 import { useHydrated } from "~/components/admin/use-hydrated";
 import { Button } from "~/components/ui/button";
