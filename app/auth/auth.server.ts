@@ -117,6 +117,12 @@ export function createAuth(db: Database, config: Env) {
       max: 120,
       customRules: {
         "/sign-in/email": { window: SIGN_IN_WINDOW_SECONDS, max: SIGN_IN_MAX_ATTEMPTS },
+        // The twoFactor plugin's own limit (3 requests per 10 s per address) would refuse the fourth
+        // person of one office at the code step: the ordinary limit instead. Wrong codes are limited
+        // by the plugin per challenge (5) and per account (10, then 15 minutes), and by the failure
+        // throttle (docs/requirements.md#sign-in-throttling).
+        "/two-factor/verify-totp": { window: 60, max: 120 },
+        "/two-factor/verify-backup-code": { window: 60, max: 120 },
       },
     },
     advanced: {

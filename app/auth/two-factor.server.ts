@@ -88,3 +88,42 @@ export async function resetTwoFactor(userId: string, db: Database): Promise<{ id
     return target;
   });
 }
+
+/** The request's cookies with those a response set applied (a new value, or removed when expired). */
+function applySetCookies(cookieHeader: string | null, set: Headers): string {
+  const jar = new Map<string, string>();
+  for (const pair of (cookieHeader ?? "").split(/;\s*/)) {
+    const at = pair.indexOf("=");
+    if (at > 0) jar.set(pair.slice(0, at), pair.slice(at + 1));
+  }
+  for (const cookie of set.getSetCookie()) {
+    const [pair = ""] = cookie.split(";");
+    const at = pair.indexOf("=");
+    if (at <= 0) continue;
+    if (/;\s*max-age=0/i.test(cookie) || pair.slice(at + 1) === "") jar.delete(pair.slice(0, at));
+    else jar.set(pair.slice(0, at), pair.slice(at + 1));
+  }
+  return [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
+}
+
+/** Per request (its load context): the cookies after an action replaced the session. */
+const replacedCookies = new WeakMap<object, string>();
+
+/**
+ * Turning two-factor sign-in on or off makes better-auth replace the session; the new cookie goes
+ * out with the answer. Without JavaScript, React Router runs the page's loader in the same request,
+ * with the old cookie: the action leaves the new cookies here, keyed by the request's load context,
+ * so the loader finds the new session (and shows the backup codes) rather than sending to sign-in.
+ */
+export function rememberNewCookies(context: object, request: Request, set: Headers): void {
+  replacedCookies.set(context, applySetCookies(request.headers.get("cookie"), set));
+}
+
+/** The request as the loader should see it: with the cookies an action of the same request set. */
+export function withNewCookies(context: object, request: Request): Request {
+  const cookie = replacedCookies.get(context);
+  if (cookie === undefined) return request;
+  const headers = new Headers(request.headers);
+  headers.set("cookie", cookie);
+  return new Request(request.url, { headers, signal: request.signal });
+}

@@ -6,7 +6,15 @@ import type { Route } from "./+types/account-two-factor";
 import { recordAudit } from "~/auth/audit.server";
 import { ADMIN_HOME_PATH, safeRedirect, TWO_FACTOR_SETUP_PATH } from "~/auth/redirect";
 import { requireUser } from "~/auth/session.server";
-import { backupCodesText, groupSecret, parseCode, parseTotpUri, qrCodePath } from "~/auth/two-factor.server";
+import {
+  backupCodesText,
+  groupSecret,
+  parseCode,
+  parseTotpUri,
+  qrCodePath,
+  rememberNewCookies,
+  withNewCookies,
+} from "~/auth/two-factor.server";
 import { ActionMessage } from "~/components/admin/action-message";
 import { useHydrated } from "~/components/admin/use-hydrated";
 import { Button } from "~/components/ui/button";
@@ -31,7 +39,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const me = await requireUser(request, context.services);
+  const me = await requireUser(withNewCookies(context, request), context.services);
   const url = new URL(request.url);
   return {
     email: me.user.email,
@@ -122,6 +130,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         await recordAudit(db, { event: "two-factor-enabled", outcome: "success", actor: me.user, request });
         const out = new Headers();
         for (const cookie of cookies.getSetCookie()) out.append("set-cookie", cookie);
+        rememberNewCookies(context, request, cookies);
         return data({ ok: true as const, intent, message: "Two-factor sign-in is on.", ...codesOf(backupCodes) }, { headers: out });
       }
       case "backup-codes": {
@@ -139,6 +148,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         await recordAudit(db, { event: "two-factor-disabled", outcome: "success", actor: me.user, request });
         const out = new Headers();
         for (const cookie of cookies.getSetCookie()) out.append("set-cookie", cookie);
+        rememberNewCookies(context, request, cookies);
         return data(
           { ok: true as const, intent, message: "Two-factor sign-in is off. Your backup codes no longer work." },
           { headers: out },

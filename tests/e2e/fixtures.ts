@@ -11,6 +11,7 @@
  */
 import { test as base, expect, type Browser, type BrowserContext } from "@playwright/test";
 import { totp } from "../two-factor";
+import { E2E_ORIGIN } from "./config";
 import { randomClientAddress, totpSecretOf, type TestUser } from "./helpers";
 
 export * from "@playwright/test";
@@ -40,7 +41,8 @@ async function guard(context: BrowserContext): Promise<void> {
  */
 export async function signInContext(context: BrowserContext, user: TestUser): Promise<void> {
   // Its own client address, so the sign-in rate limits of one test never touch another.
-  const headers = { "x-forwarded-for": randomClientAddress() };
+  // better-auth refuses a write that carries cookies without a trusted Origin, as a browser sends.
+  const headers = { "x-forwarded-for": randomClientAddress(), origin: E2E_ORIGIN };
   const signIn = await context.request.post("/api/auth/sign-in/email", { headers, data: { email: user.email, password: user.password } });
   expect(signIn.status(), `sign-in of ${user.email}`).toBe(200);
   if (!((await signIn.json()) as { twoFactorRedirect?: boolean }).twoFactorRedirect) return;
