@@ -72,3 +72,30 @@ export async function signInCookie(instance: Auth, email: string, password: stri
   const { headers } = await instance.api.signInEmail({ body: { email, password }, returnHeaders: true });
   return cookieHeader(headers);
 }
+
+/**
+ * The response of a password sign-in through better-auth's handler, followed through the code step
+ * when it asks for one: verify-totp with the challenge cookie and the current code from `secret`.
+ * `headers`: those of the sign-in (origin, client address).
+ */
+export async function passCodeStep(
+  instance: Auth,
+  origin: string,
+  signIn: Response,
+  secret: string | undefined,
+  headers: Record<string, string>,
+): Promise<Response> {
+  const answer = (await signIn
+    .clone()
+    .json()
+    .catch(() => null)) as { twoFactorRedirect?: boolean } | null;
+  if (!answer?.twoFactorRedirect) return signIn;
+  if (!secret) throw new Error("This account has two-factor sign-in on, and the test has no secret for it");
+  return instance.handler(
+    new Request(`${origin}/api/auth/two-factor/verify-totp`, {
+      method: "POST",
+      headers: { ...headers, "content-type": "application/json", cookie: cookieHeader(signIn.headers) },
+      body: JSON.stringify({ code: totp(secret) }),
+    }),
+  );
+}
