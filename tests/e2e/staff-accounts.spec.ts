@@ -1,13 +1,14 @@
-import { expect, test, type Page } from "./fixtures";
+import { expect, signInContext, test, type Page } from "./fixtures";
 import { randomUUID } from "node:crypto";
 import { E2E_ORIGIN, E2E_USERS } from "./config";
-import { ownClientAddressPerTest, randomClientAddress, submitSignIn } from "./helpers";
+import { ownClientAddressPerTest, randomClientAddress } from "./helpers";
 
 ownClientAddressPerTest(test);
 
+/** Signs the page's context in on the server (the signInAs fixture's way, not the form), then opens `to`. */
 async function signInTo(page: Page, user: { email: string; password: string }, to = "/admin/users") {
-  await page.goto(`/auth/login?redirectTo=${encodeURIComponent(to)}`);
-  await submitSignIn(page, user);
+  await signInContext(page.context(), user);
+  await page.goto(to);
   await expect(page).toHaveURL(new RegExp(`${to.replace(/\//g, "\\/")}$`));
 }
 
