@@ -24,6 +24,7 @@ import {
   BACKUP_CODE_COUNT,
 } from "./config";
 import { isLoopback, trustedOrigins } from "./origins";
+import { twoFactorAudit } from "./two-factor-audit.server";
 import { oneLine } from "~/lib/one-line";
 import { site } from "~/config/site";
 
@@ -108,6 +109,7 @@ export function createAuth(db: Database, config: Env) {
       // better-auth's public API; its HTTP endpoints are not exposed (app/routes/api-auth.ts, ADR 011).
       admin({ defaultRole: "user", adminRoles: ["admin"] }),
       twoFactor({ issuer: site.brand, backupCodeOptions: { amount: BACKUP_CODE_COUNT } }),
+      twoFactorAudit(db), // "backup-code-used" in the audit log
     ],
     rateLimit: {
       enabled: true,

@@ -1,7 +1,6 @@
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/auth-two-factor";
 import { useEffect, useRef } from "react";
-import { recordAudit } from "~/auth/audit.server";
 import { CLIENT_IP_HEADER } from "~/auth/config";
 import { loginPath, safeRedirect } from "~/auth/redirect";
 import { getSignedIn } from "~/auth/session.server";
@@ -82,12 +81,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const out = new Headers();
   for (const cookie of response.headers.getSetCookie()) out.append("set-cookie", cookie);
-  const answer = (await response.json().catch(() => null)) as { code?: string; user?: { id?: string; email?: string } } | null;
-  if (response.ok) {
-    if (code.kind === "backup")
-      await recordAudit(context.services.db, { event: "backup-code-used", outcome: "success", actor: answer?.user, request });
-    throw redirect(redirectTo, { headers: out });
-  }
+  // A backup code's use is written to the audit log by a better-auth hook (app/auth/two-factor-audit.server.ts).
+  if (response.ok) throw redirect(redirectTo, { headers: out });
+  const answer = (await response.json().catch(() => null)) as { code?: string } | null;
   if (response.status === 429) {
     const locked = answer?.code === "ACCOUNT_TEMPORARILY_LOCKED";
     const seconds = Number(response.headers.get("x-retry-after")) || (locked ? 15 * 60 : 60);

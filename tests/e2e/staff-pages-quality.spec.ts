@@ -9,8 +9,8 @@ import { nuErrors, ownClientAddressPerTest, submitSignIn } from "./helpers";
 
 ownClientAddressPerTest(test);
 
-const STAFF_PAGES = ["/admin/docs", "/admin/docs/new", "/admin/graphics", "/admin/leads", "/admin/users"];
-const PUBLIC_SERVER_PAGES = ["/auth/login", "/contact", "/contact?service=cybersecurity"];
+const STAFF_PAGES = ["/admin/docs", "/admin/docs/new", "/admin/graphics", "/admin/leads", "/admin/users", "/account/two-factor"];
+const PUBLIC_SERVER_PAGES = ["/auth/login", "/auth/two-factor", "/contact", "/contact?service=cybersecurity"];
 
 async function signInAsAdmin(page: Page) {
   await page.goto("/auth/login");
