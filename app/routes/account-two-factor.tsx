@@ -215,7 +215,10 @@ function SetupStep({ setup, failed }: { setup: Setup; failed?: ActionFailure<str
           </div>
           <p className="mt-3 text-sm text-slate-700">Cannot scan it? Type this key into the app instead (time-based, 6 digits):</p>
           <p className="mt-1">
-            <code id="totp-secret" className="rounded bg-slate-100 px-2 py-1 font-mono text-base break-all text-navy-900">
+            <code
+              id="totp-secret"
+              className="inline-block rounded bg-slate-100 px-2 py-1 font-mono text-base leading-relaxed text-navy-900"
+            >
               {setup.secret}
             </code>
           </p>

@@ -4,6 +4,7 @@
  * their secrets go to TOTP_SECRETS_FILE, from which the tests compute codes (two-factor.ts).
  */
 import { writeFileSync } from "node:fs";
+import path from "node:path";
 import { auth } from "../../app/auth/auth.server";
 import { createStaffUser } from "../../app/auth/users.server";
 import { closeDatabase, initDatabase } from "../../app/db/client.server";
@@ -21,6 +22,7 @@ for (const user of Object.values(E2E_USERS)) {
   const { secret } = await turnOnTwoFactor(instance, await signInCookie(instance, user.email, user.password), user.password);
   secrets[user.email] = secret;
 }
-writeFileSync(TOTP_SECRETS_FILE, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+// In the data folder the server uses (E2E_DATA_DIR for the browser tests: TOTP_SECRETS_FILE).
+writeFileSync(path.join(env().DATA_DIR, path.basename(TOTP_SECRETS_FILE)), JSON.stringify(secrets, null, 2), { mode: 0o600 });
 await closeDatabase();
 console.log(`Seeded ${Object.keys(E2E_USERS).length} accounts (two-factor sign-in on for ${Object.keys(secrets).length})`);
