@@ -39,6 +39,8 @@ export default [
     route("admin/leads.csv", "routes/admin/leads-csv.ts"), // resource route: the CSV export
 
     route("admin/users", "routes/admin/users.tsx"), // staff accounts
+    route("admin/audit", "routes/admin/audit.tsx"), // the audit log, super-administrator only (issue #11)
+    route("admin/audit.csv", "routes/admin/audit-csv.ts"), // resource route: its CSV export
   ]),
 
   // Public site: top bar, header, main area, footer.

@@ -14,6 +14,7 @@ import { authSecret, createAuth, type Auth } from "~/auth/auth.server";
 import { openDatabase, type Database } from "~/db/client.server";
 import type { Env } from "~/env.server";
 import { startLeadWorker } from "~/leads/worker.server";
+import { startAuthMaintenance } from "~/auth/maintenance.server";
 import { postgresStorage, type Storage } from "~/storage/storage.server";
 
 export interface AppServices {
@@ -46,19 +47,20 @@ declare module "react-router" {
 export interface OpenServices {
   services: AppServices;
   kind: "postgres" | "pglite";
-  /** Stops the lead worker, then closes the database. */
+  /** Stops the background work, then closes the database. */
   close(): Promise<void>;
 }
 
 /**
  * Opens the database (migrations applied, the embedded data folder locked), then makes the auth
- * and storage instances on it and starts the leads' background work (the outbox resumes pending
- * sends). Throws when the database cannot be opened.
+ * and storage instances on it and starts the background work: the leads' (the outbox resumes
+ * pending sends) and the account housekeeping (throttle windows, audit retention). Throws when the database cannot be opened.
  */
 export async function openServices(env: Env, log: Pick<Console, "log" | "error"> = console): Promise<OpenServices> {
   const handle = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   log.log(`Database: ${handle.kind === "postgres" ? "PostgreSQL (DATABASE_URL)" : `embedded PGlite in ${path.resolve(env.DATA_DIR)}`}`);
   const worker = startLeadWorker(env, handle.db, {}, log);
+  const housekeeping = startAuthMaintenance(handle.db, log);
   const services: AppServices = {
     db: handle.db,
     auth: createAuth(handle.db, env),
@@ -71,6 +73,7 @@ export async function openServices(env: Env, log: Pick<Console, "log" | "error">
     kind: handle.kind,
     close: async () => {
       await worker.stop().catch(() => {});
+      await housekeeping.stop();
       await handle.close();
     },
   };

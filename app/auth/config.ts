@@ -6,9 +6,15 @@ export const SESSION_IDLE_SECONDS = 15 * 60;
 export const SESSION_MAX_AGE_SECONDS = 12 * 60 * 60;
 /** A session in use is extended at most this often. */
 export const SESSION_UPDATE_AGE_SECONDS = 60;
-/** Sign-in attempts allowed per client address per window. */
-export const SIGN_IN_MAX_ATTEMPTS = 5;
-export const SIGN_IN_WINDOW_SECONDS = 60;
+/**
+ * docs/requirements.md#sign-in-throttling: failed password or code attempts counted per account and
+ * per client address within a window; reaching a limit pauses sign-in for that account or address.
+ * Successful sign-ins never count.
+ */
+export const THROTTLE_WINDOW_SECONDS = 15 * 60;
+export const ACCOUNT_FAILURE_LIMIT = 10;
+export const ADDRESS_FAILURE_LIMIT = 50;
+export const THROTTLE_PAUSE_SECONDS = 15 * 60;
 /** The header our own server sets to the real client address (never taken from the client). */
 export const CLIENT_IP_HEADER = "x-crossroads-client-ip";
 export const MIN_PASSWORD_LENGTH = 12;

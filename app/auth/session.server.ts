@@ -76,6 +76,13 @@ export async function requireAdmin(request: Request, services?: GuardServices): 
 
 export const TWO_FACTOR_REQUIRED_MESSAGE = "Set up two-factor sign-in at /account/two-factor before using the admin area.";
 
+/** The super-administrator (docs/requirements.md#roles), or the same Access Denied 403 for everyone else. */
+export async function requireSuperAdmin(request: Request, services?: GuardServices): Promise<SignedIn> {
+  const signedIn = await requireAdmin(request, services);
+  if (!signedIn.isSuperAdmin) throw data({ reason: "access-denied" }, { status: 403 });
+  return signedIn;
+}
+
 /** For API calls: the vocabulary of docs/requirements.md#staff-accounts instead of redirects. */
 export async function requireAdminApi(request: Request, services?: GuardServices): Promise<SignedIn> {
   const signedIn = await getSignedIn(request, services);

@@ -31,6 +31,8 @@ export const navigation = {
     { name: "Leads", href: "/admin/leads" },
     { name: "Users", href: "/admin/users" },
   ],
+  /** Added to the admin area's menu for the super-administrator only (docs/requirements.md#audit-log). */
+  superAdmin: [{ name: "Audit log", href: "/admin/audit" }],
   legal: [
     { name: "Privacy Policy", href: "/privacy-policy" },
     { name: "Terms & Conditions", href: "/terms-and-conditions" },

@@ -46,7 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (email.includes("\0") || password.includes("\0"))
     return data<ActionResult>({ error: MESSAGES.invalid, email: email.replaceAll("\0", "") }, { status: 401 });
 
-  // Through the HTTP handler, not auth.api, so the sign-in rate limit and origin check apply.
+  // Through the HTTP handler, not auth.api, so the sign-in throttle and origin check apply.
   const headers = new Headers({ "content-type": "application/json" });
   for (const name of ["cookie", "origin", "referer", "user-agent", CLIENT_IP_HEADER]) {
     const value = request.headers.get(name);
@@ -71,9 +71,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     throw redirect(redirectTo, { headers: out });
   }
   if (response.status === 429) {
+    // docs/requirements.md#sign-in-throttling: say when to retry, in whole minutes.
     const seconds = Number(response.headers.get("x-retry-after")) || 60;
+    const minutes = Math.ceil(seconds / 60);
     return data<ActionResult>(
-      { error: `Too many sign-in attempts. Wait ${seconds} second${seconds === 1 ? "" : "s"} and try again.`, email },
+      { error: `Too many failed sign-ins. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`, email },
       { status: 429, headers: { "Retry-After": String(seconds) } },
     );
   }

@@ -85,10 +85,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (response.ok) throw redirect(redirectTo, { headers: out });
   const answer = (await response.json().catch(() => null)) as { code?: string } | null;
   if (response.status === 429) {
+    // docs/requirements.md#sign-in-throttling: say when to retry, in whole minutes, as /auth/login does.
     const locked = answer?.code === "ACCOUNT_TEMPORARILY_LOCKED";
     const seconds = Number(response.headers.get("x-retry-after")) || (locked ? 15 * 60 : 60);
+    const minutes = Math.ceil(seconds / 60);
     return data<ActionResult>(
-      { error: `Too many sign-in attempts. Wait ${wait(seconds)} and try again.` },
+      { error: `Too many failed sign-ins. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.` },
       { status: 429, headers: { "Retry-After": String(seconds) } },
     );
   }

@@ -14,6 +14,8 @@ const ADMIN_PAGES = [
   `/admin/leads/${SOME_ID}`,
   "/admin/leads.csv",
   "/admin/users",
+  "/admin/audit",
+  "/admin/audit.csv",
 ];
 const ADMIN_WRITES: { path: string; form: Record<string, string> }[] = [
   { path: "/admin/users", form: { intent: "sign-out", userId: SOME_ID } },

@@ -16,8 +16,8 @@ import { navigation } from "~/config/navigation";
 
 /** Every admin page is behind this guard on the server: no session → sign-in, no role → 403. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user } = await requireAdmin(request, context.services);
-  return { email: user.email };
+  const { user, isSuperAdmin } = await requireAdmin(request, context.services);
+  return { email: user.email, isSuperAdmin };
 }
 
 export const meta: Route.MetaFunction = ({ matches, location, error }) =>
@@ -28,7 +28,7 @@ export const meta: Route.MetaFunction = ({ matches, location, error }) =>
     noindex: true,
   });
 
-function Shell({ email, children }: { email?: string; children: React.ReactNode }) {
+function Shell({ email, isSuperAdmin = false, children }: { email?: string; isSuperAdmin?: boolean; children: React.ReactNode }) {
   const { signOut } = useAuth();
   return (
     <div className="min-h-dvh bg-slate-50">
@@ -54,7 +54,7 @@ function Shell({ email, children }: { email?: string; children: React.ReactNode 
           className="border-b border-slate-200 bg-white px-2 py-1 md:w-48 md:shrink-0 md:border-r md:border-b-0 md:p-3"
         >
           <ul className="flex gap-1 overflow-x-auto md:block md:space-y-1">
-            {navigation.admin.map((item) => (
+            {[...navigation.admin, ...(isSuperAdmin ? navigation.superAdmin : [])].map((item) => (
               <li key={item.href}>
                 <NavLink
                   to={item.href}
@@ -77,13 +77,17 @@ function Shell({ email, children }: { email?: string; children: React.ReactNode 
 }
 
 export default function AdminLayout() {
-  const { email } = useLoaderData<typeof loader>();
+  const { email, isSuperAdmin } = useLoaderData<typeof loader>();
   const { pathname } = useLocation();
   useLeaveWhenSignedOut();
   // Moving between admin pages re-runs the server's check: show it rather than the old page.
   const navigation = useNavigation();
   const checking = useDelayedFlag(navigation.state === "loading" && navigation.location.pathname !== pathname, SKELETON_DELAY_MS);
-  return <Shell email={email}>{checking ? <AccessCheck /> : <Outlet />}</Shell>;
+  return (
+    <Shell email={email} isSuperAdmin={isSuperAdmin}>
+      {checking ? <AccessCheck /> : <Outlet />}
+    </Shell>
+  );
 }
 
 export function ErrorBoundary() {

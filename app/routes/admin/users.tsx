@@ -2,7 +2,8 @@ import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/users";
-import { recordAudit } from "~/auth/audit.server";
+import { adminAudit } from "~/auth/audit-admin.server";
+import type { AuditOutcome } from "~/auth/audit.server";
 import { hasAdminRole, setAdmin } from "~/auth/roles.server";
 import { resetTwoFactor } from "~/auth/two-factor.server";
 import { requireAdmin } from "~/auth/session.server";
@@ -62,8 +63,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   const me = await requireAdmin(request, context.services);
   const parsed = await parseAdminForm(request, usersSchema, { echo: ["email"] });
   const { intent } = parsed;
-  const refuse = (status: number, message: string, extra: Partial<ActionFailure<string, UsersField>> = {}) =>
-    actionError(status, { intent, message, ...extra });
+  // docs/requirements.md#audit-log: every outcome of an intent is recorded, refusals by our rules too.
+  const audit = adminAudit(context.services.db, request, me);
+  const target = parsed.ok ? ("userId" in parsed.data ? parsed.data.userId : { email: parsed.data.email }) : null;
+  const refuse = async (
+    status: number,
+    message: string,
+    extra: Partial<ActionFailure<string, UsersField>> = {},
+    outcome: AuditOutcome = status === 403 ? "refused" : "failure",
+  ) => {
+    await audit(intent, outcome, target, message);
+    return actionError(status, { intent, message, ...extra });
+  };
 
   // Who may do what is decided by the intent alone, before anything else is looked at.
   if (SUPER_ONLY.has(intent) && !me.isSuperAdmin)
@@ -78,6 +89,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         context.services,
         request.headers,
       );
+      await audit(intent, "success", created);
       return actionOk(intent, `Created ${created.email}.`);
     }
     const isSelf = input.userId === me.user.id;
@@ -86,32 +98,40 @@ export async function action({ request, context }: Route.ActionArgs) {
     switch (input.intent) {
       case "reset-password":
         await resetPassword(input.userId, input.password, request.headers, context.services.auth, context.services.db);
+        await audit(intent, "success", input.userId);
         return actionOk(intent, "Password changed; that account was signed out everywhere.");
       case "sign-out":
         await signOutEverywhere(input.userId, request.headers, context.services.auth);
+        await audit(intent, "success", input.userId);
         return actionOk(intent, "Signed out everywhere.");
       case "grant-admin":
         await setAdmin(input.userId, true, context.services.db);
+        await audit(intent, "success", input.userId, "admin");
         return actionOk(intent, "Administrator role granted.");
       case "revoke-admin":
-        if (isSelf) return refuse(400, "You cannot remove your own administrator role.");
+        if (isSelf) return refuse(400, "You cannot remove your own administrator role.", {}, "refused");
         await setAdmin(input.userId, false, context.services.db);
+        await audit(intent, "success", input.userId, "admin");
         return actionOk(intent, "Administrator role removed.");
-      case "delete":
-        if (isSelf) return refuse(400, "You cannot delete your own account.");
+      case "delete": {
+        if (isSelf) return refuse(400, "You cannot delete your own account.", {}, "refused");
         if (input.confirm !== "yes") return actionConfirm(intent, "Confirm the deletion.", { values: { userId: input.userId } });
+        const deleted = await audit.person(input.userId); // its e-mail, while it exists
         await deleteStaffUser(input.userId, request.headers, context.services.auth);
+        await audit(intent, "success", deleted);
         return actionOk(intent, "Account deleted.");
+      }
       case "reset-two-factor": {
         // docs/requirements.md#two-factor-sign-in: not their own (a stolen session could swap the second
         // factor for the thief's); the super-administrator recovers with a backup code.
-        if (isSelf) return refuse(400, "You cannot reset your own two-factor sign-in. Use a backup code, then make new ones.");
-        const target = await resetTwoFactor(input.userId, context.services.db);
-        if (!target) return refuse(404, "That account no longer exists.");
+        if (isSelf)
+          return refuse(400, "You cannot reset your own two-factor sign-in. Use a backup code, then make new ones.", {}, "refused");
+        const reset = await resetTwoFactor(input.userId, context.services.db);
+        if (!reset) return refuse(404, "That account no longer exists.");
         await signOutEverywhere(input.userId, request.headers, context.services.auth);
-        await recordAudit(context.services.db, { event: "two-factor-reset", outcome: "success", actor: me.user, target, request });
-        const again = (await hasAdminRole(target.id, context.services.db)) ? " They set it up again at their next sign-in." : "";
-        return actionOk(intent, `Two-factor sign-in reset for ${target.email}; that account was signed out everywhere.${again}`);
+        await audit(intent, "success", reset);
+        const again = (await hasAdminRole(reset.id, context.services.db)) ? " They set it up again at their next sign-in." : "";
+        return actionOk(intent, `Two-factor sign-in reset for ${reset.email}; that account was signed out everywhere.${again}`);
       }
     }
   } catch (error) {
