@@ -51,8 +51,6 @@ const MESSAGES = {
   unavailable: "We could not sign you in just now. Try again in a minute.",
 };
 
-const wait = (seconds: number) => (seconds >= 120 ? `${Math.ceil(seconds / 60)} minutes` : `${seconds} second${seconds === 1 ? "" : "s"}`);
-
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const method: Method = form.get("method") === "backup" ? "backup" : "totp";
