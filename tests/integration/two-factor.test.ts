@@ -227,8 +227,15 @@ for (const backend of backends()) {
       expect(await next.clone().json()).not.toHaveProperty("twoFactorRedirect");
       const guard = (await settle(() => requireAdmin(adminPage(cookieHeader(next.headers))))) as Response;
       expect(guard.headers.get("location")).toMatch(/^\/account\/two-factor\?required=1/);
+      // The reset, and the two refusals (an ordinary administrator; the super-administrator's own account).
       const audit = await db.select().from(auditLog).where(eq(auditLog.event, "two-factor-reset"));
-      expect(audit).toMatchObject([{ actorId: ids.boss, targetId: ids.ops, outcome: "success" }]);
+      expect(audit.filter((e) => e.outcome === "success")).toMatchObject([{ actorId: ids.boss, targetId: ids.ops }]);
+      expect(audit.filter((e) => e.outcome === "refused").map((e) => [e.actorId, e.targetId])).toEqual(
+        expect.arrayContaining([
+          [ids.ops, ids.boss],
+          [ids.boss, ids.boss],
+        ]),
+      );
     });
   });
 }
