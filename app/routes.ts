@@ -65,6 +65,10 @@ export default [
     route("auth/forgot-password", "routes/auth-forgot-password.tsx"), // password reset by e-mail (issue #11)
     route("auth/reset-password", "routes/auth-reset-password.tsx"), // the e-mailed link's page
     route("account", "routes/account.tsx"), // any signed-in user: password, two-factor, sessions (issue #11)
+    // Two-factor sign-in (issue #11, docs/requirements.md#two-factor-sign-in): the code step after the
+    // password, and turning it on (administrators are sent there until it is on).
+    route("auth/two-factor", "routes/auth-two-factor.tsx"),
+    route("account/two-factor", "routes/account-two-factor.tsx"),
     route("500", "routes/server-error.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),

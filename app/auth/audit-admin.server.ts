@@ -20,6 +20,7 @@ export const INTENT_EVENTS: Partial<Record<string, AuditEvent>> = {
   "sign-out": "sessions-revoked",
   // Its success is recorded where the link is sent (app/auth/password-reset.server.ts); refusals here.
   "send-reset-link": "reset-link-sent-by-admin",
+  "reset-two-factor": "two-factor-reset",
 };
 
 export type AuditTarget = string | AuditPerson | null | undefined;

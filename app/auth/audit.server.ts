@@ -18,6 +18,7 @@ export const AUDIT_EVENTS = {
   "password-changed": "Password changed",
   "two-factor-enabled": "Two-factor sign-in turned on",
   "two-factor-reset": "Two-factor sign-in reset",
+  "two-factor-disabled": "Two-factor sign-in turned off",
   "backup-code-used": "Backup code used",
   "role-granted": "Administrator role granted",
   "role-revoked": "Administrator role revoked",

@@ -66,6 +66,7 @@ export interface StaffRow {
   name: string;
   createdAt: string;
   isAdmin: boolean;
+  twoFactorEnabled: boolean;
   activeSessions: number;
 }
 
@@ -78,6 +79,7 @@ export async function listStaff(conn?: Database): Promise<StaffRow[]> {
       email: user.email,
       name: user.name,
       createdAt: user.createdAt,
+      twoFactorEnabled: user.twoFactorEnabled,
       isAdmin: sql<boolean>`exists (select 1 from ${userRoles} where ${userRoles.userId} = ${user.id} and ${userRoles.role} = 'admin')`,
       activeSessions: count(session.id),
     })

@@ -2,7 +2,7 @@ import { data, Form, Link, redirect, useNavigation, useSearchParams } from "reac
 import type { Route } from "./+types/auth-login";
 import { useEffect, useRef, useState } from "react";
 import { CLIENT_IP_HEADER } from "~/auth/config";
-import { safeRedirect } from "~/auth/redirect";
+import { codeStepPath, safeRedirect } from "~/auth/redirect";
 import { getSignedIn } from "~/auth/session.server";
 import { Icon } from "~/components/ui/icon";
 import { PhoneLink } from "~/components/ui/contact-links";
@@ -65,6 +65,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (response.ok) {
     const out = new Headers();
     for (const cookie of response.headers.getSetCookie()) out.append("set-cookie", cookie);
+    // Two-factor sign-in on: no session yet, only the challenge cookie; the code step comes next.
+    const answer = (await response.json().catch(() => null)) as { twoFactorRedirect?: boolean } | null;
+    if (answer?.twoFactorRedirect) throw redirect(codeStepPath(redirectTo), { headers: out });
     throw redirect(redirectTo, { headers: out });
   }
   if (response.status === 429) {

@@ -9,8 +9,23 @@ import { nuErrors, ownClientAddressPerTest, submitSignIn } from "./helpers";
 
 ownClientAddressPerTest(test);
 
-const STAFF_PAGES = ["/admin/docs", "/admin/docs/new", "/admin/graphics", "/admin/leads", "/admin/users", "/account"];
-const PUBLIC_SERVER_PAGES = ["/auth/login", "/auth/forgot-password", "/auth/reset-password", "/contact", "/contact?service=cybersecurity"];
+const STAFF_PAGES = [
+  "/admin/docs",
+  "/admin/docs/new",
+  "/admin/graphics",
+  "/admin/leads",
+  "/admin/users",
+  "/account",
+  "/account/two-factor",
+];
+const PUBLIC_SERVER_PAGES = [
+  "/auth/login",
+  "/auth/two-factor",
+  "/auth/forgot-password",
+  "/auth/reset-password",
+  "/contact",
+  "/contact?service=cybersecurity",
+];
 
 async function signInAsAdmin(page: Page) {
   await page.goto("/auth/login");

@@ -13,6 +13,7 @@ import { sql } from "drizzle-orm";
 import { database } from "~/db/client.server";
 import { user, userRoles } from "~/db/schema.server";
 import { env } from "~/env.server";
+import { passCodeStep, turnOnTwoFactor } from "../two-factor";
 
 const ORIGIN = "https://www.crossroadsit.example";
 const PASSWORD = "Correct-Horse-Battery-42";
@@ -36,6 +37,8 @@ for (const backend of backends()) {
     let closeFresh = async () => {};
     let adminId = "";
     let staffId = "";
+    /** boss@'s two-factor secret once a test turned it on (administrators need it for the admin API). */
+    let bossSecret: string | undefined;
 
     beforeAll(async () => {
       closeFresh = await openFreshDatabase(backend, "auth");
@@ -132,12 +135,23 @@ for (const backend of backends()) {
       expect((await forbidden.json()).message).toBe("You don't have permission to access this area");
 
       const adminCookie = cookieOf(await (await auth()).handler(signInRequest("boss@crossroadsit.example", PASSWORD, "10.0.0.7")));
-      const admin = await call(adminCookie);
-      expect(admin).toMatchObject({ user: { email: "boss@crossroadsit.example" }, isAdmin: true, isSuperAdmin: true });
+      const withoutSecondFactor = (await call(adminCookie)) as Response;
+      expect(withoutSecondFactor.status).toBe(403);
+      expect((await withoutSecondFactor.json()).code).toBe("two_factor_required");
+      const on = await turnOnTwoFactor(await auth(), adminCookie, PASSWORD);
+      bossSecret = on.secret;
+      const admin = await call(on.cookie);
+      expect(admin).toMatchObject({
+        user: { email: "boss@crossroadsit.example" },
+        isAdmin: true,
+        isSuperAdmin: true,
+        twoFactorEnabled: true,
+      });
     });
 
     it("refuses a revoked session at the next request", async () => {
-      const response = await (await auth()).handler(signInRequest("boss@crossroadsit.example", PASSWORD, "10.0.0.4"));
+      const password = await (await auth()).handler(signInRequest("boss@crossroadsit.example", PASSWORD, "10.0.0.4"));
+      const response = await passCodeStep(await auth(), ORIGIN, password, bossSecret, { origin: ORIGIN, [CLIENT_IP_HEADER]: "10.0.0.4" });
       const headers = new Headers({ cookie: cookieOf(response) });
       const before = await (await auth()).api.getSession({ headers });
       expect(before?.user.email).toBe("boss@crossroadsit.example");

@@ -6,6 +6,7 @@ import { adminAudit } from "~/auth/audit-admin.server";
 import type { AuditOutcome } from "~/auth/audit.server";
 import { sendResetLinkByAdmin } from "~/auth/password-reset.server";
 import { hasAdminRole, setAdmin } from "~/auth/roles.server";
+import { resetTwoFactor } from "~/auth/two-factor.server";
 import { requireAdmin } from "~/auth/session.server";
 import {
   AccountExistsError,
@@ -50,11 +51,12 @@ const usersSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("send-reset-link"), userId }),
   z.object({ intent: z.literal("grant-admin"), userId }),
   z.object({ intent: z.literal("revoke-admin"), userId }),
+  z.object({ intent: z.literal("reset-two-factor"), userId }),
   // Without JavaScript, a delete first answers with a confirmation step; confirm=yes deletes.
   z.object({ intent: z.literal("delete"), userId, confirm: z.literal("yes").optional() }),
 ]);
 
-const SUPER_ONLY = new Set(["grant-admin", "revoke-admin", "delete"]);
+const SUPER_ONLY = new Set(["grant-admin", "revoke-admin", "delete", "reset-two-factor"]);
 /** Changes to someone else's sign-in: allowed on an administrator's account to the super-administrator only. */
 const GUARDS_ADMINS = new Set(["reset-password", "sign-out", "send-reset-link"]);
 
@@ -134,6 +136,18 @@ export async function action({ request, context }: Route.ActionArgs) {
         await deleteStaffUser(input.userId, request.headers, context.services.auth);
         await audit(intent, "success", deleted);
         return actionOk(intent, "Account deleted.");
+      }
+      case "reset-two-factor": {
+        // docs/requirements.md#two-factor-sign-in: not their own (a stolen session could swap the second
+        // factor for the thief's); the super-administrator recovers with a backup code.
+        if (isSelf)
+          return refuse(400, "You cannot reset your own two-factor sign-in. Use a backup code, then make new ones.", {}, "refused");
+        const reset = await resetTwoFactor(input.userId, context.services.db);
+        if (!reset) return refuse(404, "That account no longer exists.");
+        await signOutEverywhere(input.userId, request.headers, context.services.auth);
+        await audit(intent, "success", reset);
+        const again = (await hasAdminRole(reset.id, context.services.db)) ? " They set it up again at their next sign-in." : "";
+        return actionOk(intent, `Two-factor sign-in reset for ${reset.email}; that account was signed out everywhere.${again}`);
       }
     }
   } catch (error) {
@@ -223,7 +237,10 @@ export default function Users({ loaderData: { staff, me, mailEnabled }, actionDa
               {u.email}
               {u.id === me.id && <span className="ml-2 text-xs font-normal text-slate-600">(you)</span>}
             </th>
-            <td className="p-3">{u.isAdmin ? "Administrator" : "Staff"}</td>
+            <td className="p-3">
+              {u.isAdmin ? "Administrator" : "Staff"}
+              <span className="block text-xs text-slate-600">Two-factor {u.twoFactorEnabled ? "on" : "off"}</span>
+            </td>
             <td className="p-3">{new Date(u.createdAt).toLocaleDateString("en-US", { dateStyle: "medium" })}</td>
             <td className="p-3">{u.activeSessions}</td>
             <td className="p-3">
@@ -278,6 +295,15 @@ export default function Users({ loaderData: { staff, me, mailEnabled }, actionDa
                         <span className="sr-only"> ({u.email})</span>
                       </Button>
                     </Form>
+                    {u.twoFactorEnabled && (
+                      <Form method="post">
+                        <input type="hidden" name="intent" value="reset-two-factor" />
+                        <input type="hidden" name="userId" value={u.id} />
+                        <Button type="submit" variant="secondary" size="sm">
+                          Reset two-factor<span className="sr-only"> ({u.email})</span>
+                        </Button>
+                      </Form>
+                    )}
                     <Form method="post" onSubmit={confirmDelete(u)}>
                       <input type="hidden" name="intent" value="delete" />
                       <input type="hidden" name="userId" value={u.id} />
