@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { expect, type Browser, type BrowserContext, type Page } from "./fixtures";
 import { randomClientAddress, submitSignIn } from "./helpers";
 
-export type User = { email: string; password: string };
+export type User = { email: string; password: string; totpSecret?: string };
 
 /** A password that meets the rules and belongs to no seeded account. */
 export const freshPassword = () => `Lantern-${randomUUID().slice(0, 8)}-River-42`;

@@ -8,12 +8,12 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import { execFile } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { expect, test, type Browser, type Page } from "./fixtures";
-import { E2E_SITE_URL, E2E_USERS } from "./config";
+import { E2E_SITE_URL, E2E_USERS, TOTP_SECRETS_FILE } from "./config";
 import { createStaff, freshPassword, newContext, signInTo } from "./account-helpers";
 import { nuErrors, reactHydrated } from "./helpers";
 import { startServerProcess, type ServerProcess } from "./server-process";
@@ -77,7 +77,9 @@ async function axe(page: Page, label: string) {
 async function adminPage(browser: Browser, user: { email: string; password: string } = E2E_USERS.admin) {
   const context = await newContext(browser, { baseURL: server.url });
   const page = await context.newPage();
-  await signInTo(page, user, "/admin/users");
+  // The seed wrote the administrators' two-factor secrets into this spec's own data folder.
+  const secrets = JSON.parse(readFileSync(path.join(dataDir, path.basename(TOTP_SECRETS_FILE)), "utf8")) as Record<string, string>;
+  await signInTo(page, { ...user, totpSecret: secrets[user.email] }, "/admin/users");
   return page;
 }
 
