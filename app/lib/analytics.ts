@@ -2,6 +2,7 @@
  * Analytics events for window.dataLayer (docs/requirements.md#analytics). Pure helpers plus a push
  * that never throws and never blocks rendering. No message text or contact details ever go here.
  */
+import { isUnderPrivatePath } from "~/config/private-paths";
 
 export type AnalyticsEvent =
   | { event: "page_view"; page_title: string; page_location: string }
@@ -27,12 +28,12 @@ declare global {
   }
 }
 
-/** Staff areas, document viewers and sign-in: nothing is measured there (no events, no tag manager). */
-const UNTRACKED_PATH = /^\/(admin|mloe|ste|auth)(\/|$)/;
-
-/** Whether analytics may run on this path. */
+/**
+ * Whether analytics may run on this path: not on the private paths (app/config/private-paths.ts:
+ * staff areas, document viewers, the account, sign-in), where nothing is measured (no events, no tag manager).
+ */
 export function isTrackedPath(pathname: string): boolean {
-  return !UNTRACKED_PATH.test(pathname);
+  return !isUnderPrivatePath(pathname);
 }
 
 /** Pushes an event, unless the page shown is one where nothing is measured. */

@@ -8,8 +8,11 @@ import { formatDate } from "~/lib/format-date";
 import { renderMarkdown } from "~/docs/markdown.server";
 import { routeMeta } from "~/lib/meta";
 
-/** Never indexed, never kept by a shared cache: these pages are for signed-in staff only. */
-const PRIVATE_HEADERS = { "X-Robots-Tag": "noindex, nofollow", "Cache-Control": "private, no-cache" };
+/**
+ * Never indexed. Never stored either: like every signed-in page, these are sent
+ * `Cache-Control: private, no-store` (app/lib/private-caching.ts, app/config/private-paths.ts).
+ */
+const PRIVATE_HEADERS = { "X-Robots-Tag": "noindex, nofollow" };
 
 /**
  * /mloe/:slug and /ste/:slug (docs/requirements.md#mloe-and-ste): the published document of that collection, read-only,

@@ -193,6 +193,24 @@ test("signed-out visitors are sent to sign-in and come back; unknown slugs give 
   expect(await (await request.get("/sitemap")).text()).not.toMatch(/href="\/(mloe|ste)\//);
 });
 
+test("the viewers are never stored, like the admin area: private, no-store on the page, its data and the not-found page", async ({
+  page,
+  browser,
+}) => {
+  await signInTo(page, E2E_USERS.ops, "/admin/docs");
+  const slug = unique("cached");
+  await createDoc(page, { title: unique("Cached"), slug, collection: "ste", publish: true });
+  const staff = await signedInPage(browser, E2E_USERS.staff);
+  for (const path of [`/ste/${slug}`, `/ste/${slug}.data`, "/mloe/no-such-document", "/mloe/no-such-document.data"]) {
+    const response = await staff.request.get(path, { maxRedirects: 0 });
+    expect(response.status(), path).toBe(path.includes("no-such") ? 404 : 200);
+    expect(response.headers()["cache-control"], path).toBe("private, no-store");
+  }
+  // The same as the admin area sends.
+  expect((await staff.request.get("/admin/docs", { maxRedirects: 0 })).headers()["cache-control"]).toBe("private, no-store");
+  await staff.context().close();
+});
+
 test("unsaved edits are not lost silently: in-app navigation asks, closing the tab asks", async ({ page }) => {
   await signInTo(page, E2E_USERS.ops, "/admin/docs");
   const id = await createDoc(page, { title: unique("Guarded"), slug: unique("guarded"), body: "Original" });
