@@ -23,6 +23,7 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import type { ActionFailure, ActionResult } from "~/lib/action-result";
 import { actionConfirm, actionError, actionOk, parseAdminForm } from "~/lib/admin-action.server";
+import { formatShortDate } from "~/lib/format-date";
 import { adminMeta } from "~/lib/meta";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -184,7 +185,7 @@ export default function Users({ loaderData: { staff, me }, actionData }: Route.C
               {u.id === me.id && <span className="ml-2 text-xs font-normal text-slate-600">(you)</span>}
             </th>
             <td className="p-3">{u.isAdmin ? "Administrator" : "Staff"}</td>
-            <td className="p-3">{new Date(u.createdAt).toLocaleDateString("en-US", { dateStyle: "medium" })}</td>
+            <td className="p-3">{formatShortDate(u.createdAt)}</td>
             <td className="p-3">{u.activeSessions}</td>
             <td className="p-3">
               <div className="flex flex-wrap gap-2">
