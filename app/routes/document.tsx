@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/document";
 import { useLeaveWhenSignedOut } from "~/auth/use-leave-when-signed-out";
+import { Button } from "~/components/ui/button";
 import { requireUser } from "~/auth/session.server";
 import { DOCUMENT_COLLECTION_LABELS, SLUG_MAX, SLUG_PATTERN, VIEWER_COLLECTIONS } from "~/docs/document-rules";
 import { getPublishedDocument } from "~/docs/documents.server";
@@ -68,13 +69,9 @@ export default function DocumentPage({ loaderData: { collection, title, updatedA
         <p>
           Updated <time dateTime={updatedAt}>{formatDate(updatedAt)}</time>
         </p>
-        <button
-          type="button"
-          onClick={() => window.print()}
-          className="min-h-9 rounded-md border border-slate-300 px-3 font-semibold text-navy-900 hover:bg-slate-100 print:hidden"
-        >
+        <Button type="button" variant="outline" size="sm" onClick={() => window.print()} className="print:hidden">
           Print or save as PDF
-        </button>
+        </Button>
       </div>
       {/* Rendered and sanitised on the server (app/docs/markdown.server.ts). */}
       <div

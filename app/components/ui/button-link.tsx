@@ -4,7 +4,10 @@ import { buttonClass, type ButtonSize, type ButtonVariant } from "./button";
 
 export { buttonClass };
 
-/** A link styled as a button, for in-app destinations. */
+/**
+ * A link styled as a button, for in-app destinations (a <button> is Button, any other <a> takes
+ * buttonClass). It prefetches on intent unless `prefetch` says otherwise.
+ */
 export function ButtonLink({
   variant,
   size,

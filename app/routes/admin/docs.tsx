@@ -5,7 +5,8 @@ import { COLLECTION_KEYS, DOCUMENT_COLLECTION_LABELS, LIST_LIMIT, viewerPath, ty
 import { listDocuments } from "~/docs/documents.server";
 import { formatDateTime } from "~/lib/format-date";
 import { AdminTable, type AdminColumn } from "~/components/admin/admin-table";
-import { Button, buttonClass } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
+import { ButtonLink } from "~/components/ui/button-link";
 import { Input, Select } from "~/components/ui/input";
 import { adminMeta } from "~/lib/meta";
 
@@ -51,9 +52,9 @@ export default function AdminDocs({ loaderData: { rows, total, filter } }: Route
     <>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold tracking-tight">Docs</h1>
-        <Link to="/admin/docs/new" className={buttonClass("primary", undefined, "md")}>
+        <ButtonLink to="/admin/docs/new" prefetch="none" size="md">
           New document
-        </Link>
+        </ButtonLink>
       </div>
       <p className="mt-1 max-w-prose text-sm text-slate-700">
         Staff documentation and the MLOE and STE collections. Published MLOE and STE documents are read by any signed-in staff member at
