@@ -14,5 +14,6 @@ export function ButtonLink({
   className,
   ...props
 }: ComponentProps<typeof Link> & { variant?: ButtonVariant; size?: ButtonSize }) {
+  // eslint-disable-next-line no-restricted-syntax -- this is the ButtonLink
   return <Link prefetch="intent" className={buttonClass(variant, className, size)} {...props} />;
 }

@@ -48,5 +48,6 @@ export function Button({
   type,
   ...props
 }: ComponentProps<"button"> & { variant?: ButtonVariant; size?: ButtonSize; type: "button" | "submit" }) {
+  // eslint-disable-next-line no-restricted-syntax -- this is the Button
   return <button type={type} className={buttonClass(variant, className, size)} {...props} />;
 }
