@@ -1,4 +1,4 @@
-import { Form, Link, useNavigation, useSearchParams } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/docs";
 import { requireAdmin } from "~/auth/session.server";
 import { COLLECTION_KEYS, DOCUMENT_COLLECTION_LABELS, LIST_LIMIT, viewerPath, type ListSort, type ListStatus } from "~/docs/document-rules";
@@ -44,7 +44,6 @@ const DOCUMENT_COLUMNS: AdminColumn[] = [
 ];
 
 export default function AdminDocs({ loaderData: { rows, total, filter } }: Route.ComponentProps) {
-  const [params] = useSearchParams();
   const navigation = useNavigation();
   const filtering = navigation.state === "loading" && navigation.location.pathname === "/admin/docs";
   const filtered = filter.q !== "" || filter.collection !== "" || filter.status !== "all";
@@ -60,11 +59,6 @@ export default function AdminDocs({ loaderData: { rows, total, filter } }: Route
         Staff documentation and the MLOE and STE collections. Published MLOE and STE documents are read by any signed-in staff member at
         /mloe/… and /ste/….
       </p>
-      {params.get("deleted") === "1" && (
-        <p role="status" className="mt-4 rounded-md border border-emerald-300 bg-emerald-50 p-3 text-sm font-semibold text-emerald-900">
-          Document deleted.
-        </p>
-      )}
 
       <Form
         method="get"

@@ -1,4 +1,5 @@
-import { Link, NavLink, Outlet, isRouteErrorResponse, useLoaderData, useLocation, useNavigation, useRouteError } from "react-router";
+import { useState } from "react";
+import { data, Link, NavLink, Outlet, isRouteErrorResponse, useLoaderData, useLocation, useNavigation, useRouteError } from "react-router";
 import { useAuth } from "~/auth/auth-context";
 import { useLeaveWhenSignedOut } from "~/auth/use-leave-when-signed-out";
 import type { Route } from "./+types/layout";
@@ -11,13 +12,35 @@ import { SKELETON_DELAY_MS } from "~/config/ui";
 import { useDelayedFlag } from "~/lib/use-delayed-flag";
 import { ErrorContent } from "~/components/sections/error-content";
 import { Button } from "~/components/ui/button";
+import { ActionMessage } from "~/components/admin/action-message";
+import type { ActionSuccess } from "~/lib/action-result";
+import { takeNotice } from "~/lib/flash-notice.server";
 
 import { navigation } from "~/config/navigation";
 
-/** Every admin page is behind this guard on the server: no session → sign-in, no role → 403. */
+/**
+ * Every admin page is behind this guard on the server: no session → sign-in, no role → 403.
+ * It also takes the notice an action left for this page (app/lib/flash-notice.server.ts).
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = await requireAdmin(request, context.services);
-  return { email: user.email };
+  const { notice, headers } = takeNotice(request);
+  return data({ email: user.email, notice }, { headers });
+}
+
+const toNotice = (message: string | null): ActionSuccess | undefined => (message ? { ok: true, intent: "notice", message } : undefined);
+
+/**
+ * The notice of the loader's answer, for the page it came with. The layout's loader does not run
+ * again on every admin navigation, so the notice is dropped once the user moves on, and stays
+ * dropped (back to that page too). One object per answer, so a re-render never moves the focus.
+ */
+function useNotice(answer: { notice: string | null }): ActionSuccess | undefined {
+  const { key } = useLocation();
+  const [shown, setShown] = useState(() => ({ answer, key, notice: toNotice(answer.notice) }));
+  if (shown.answer !== answer) setShown({ answer, key, notice: toNotice(answer.notice) });
+  else if (shown.notice && shown.key !== key) setShown({ answer, key: shown.key, notice: undefined });
+  return shown.answer === answer && shown.key === key ? shown.notice : undefined;
 }
 
 export const meta: Route.MetaFunction = ({ matches, location, error }) =>
@@ -28,7 +51,7 @@ export const meta: Route.MetaFunction = ({ matches, location, error }) =>
     noindex: true,
   });
 
-function Shell({ email, children }: { email?: string; children: React.ReactNode }) {
+function Shell({ email, notice, children }: { email?: string; notice?: ActionSuccess; children: React.ReactNode }) {
   const { signOut } = useAuth();
   return (
     <div className="min-h-dvh bg-slate-50">
@@ -69,6 +92,7 @@ function Shell({ email, children }: { email?: string; children: React.ReactNode 
           </ul>
         </nav>
         <main id="main" className="min-w-0 flex-1 p-4 md:p-6">
+          {notice && <ActionMessage result={notice} margin="mb-4" />}
           {children}
         </main>
       </div>
@@ -77,13 +101,18 @@ function Shell({ email, children }: { email?: string; children: React.ReactNode 
 }
 
 export default function AdminLayout() {
-  const { email } = useLoaderData<typeof loader>();
+  const answer = useLoaderData<typeof loader>();
+  const notice = useNotice(answer);
   const { pathname } = useLocation();
   useLeaveWhenSignedOut();
   // Moving between admin pages re-runs the server's check: show it rather than the old page.
   const navigation = useNavigation();
   const checking = useDelayedFlag(navigation.state === "loading" && navigation.location.pathname !== pathname, SKELETON_DELAY_MS);
-  return <Shell email={email}>{checking ? <AccessCheck /> : <Outlet />}</Shell>;
+  return (
+    <Shell email={answer.email} notice={notice}>
+      {checking ? <AccessCheck /> : <Outlet />}
+    </Shell>
+  );
 }
 
 export function ErrorBoundary() {
