@@ -4,19 +4,21 @@
  */
 import { isUnderPrivatePath } from "~/config/private-paths";
 
+/** The fields of form_submit, after a successful contact submission: never the message, e-mail, name or phone. */
+export interface FormSubmitPayload {
+  form_type: string;
+  company: string;
+  referral_source: string;
+  utm_source: string;
+  utm_medium: string;
+  utm_campaign: string;
+}
+
 export type AnalyticsEvent =
   | { event: "page_view"; page_title: string; page_location: string }
   | { event: "phone_call"; click_location: string; phone_number: string; page_url: string }
   | { event: "email_click"; click_location: string; page_url: string }
-  | {
-      event: "form_submit";
-      form_type: string;
-      company: string;
-      referral_source: string;
-      utm_source: string;
-      utm_medium: string;
-      utm_campaign: string;
-    }
+  | ({ event: "form_submit" } & FormSubmitPayload)
   | { event: "web_vitals"; metric_name: string; metric_value: number; metric_rating: string; metric_id: string; page_location: string };
 
 declare global {

@@ -1,3 +1,4 @@
+import { axeViolations } from "./axe";
 import { expect, test, type Page } from "./fixtures";
 import { randomUUID } from "node:crypto";
 import { E2E_ORIGIN, E2E_USERS } from "./config";
@@ -191,23 +192,14 @@ test("user ids must be UUIDs, and the staff pages refuse visitors and non-admins
 });
 
 test("the admin pages and Access Denied have no WCAG 2.2 AA violations", async ({ page, browser }) => {
-  const { default: AxeBuilder } = await import("@axe-core/playwright");
-  const audit = async (p: Page) =>
-    (await new AxeBuilder({ page: p }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze()).violations.map(
-      (v) =>
-        `${v.id}: ${v.nodes
-          .map((n) => n.target.join(" "))
-          .slice(0, 3)
-          .join(", ")}`,
-    );
   await signInTo(page, E2E_USERS.admin);
-  expect(await audit(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   await page.goto("/admin/docs");
-  expect(await audit(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   const staffContext = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": randomClientAddress() } });
   const staffPage = await staffContext.newPage();
   await signInTo(staffPage, E2E_USERS.staff, "/");
   await staffPage.goto("/admin/graphics");
-  expect(await audit(staffPage)).toEqual([]);
+  expect(await axeViolations(staffPage)).toEqual([]);
   await staffContext.close();
 });
