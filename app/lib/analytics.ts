@@ -2,7 +2,7 @@
  * Analytics events for window.dataLayer (docs/requirements.md#analytics). Pure helpers plus a push
  * that never throws and never blocks rendering. No message text or contact details ever go here.
  */
-import { isUnderPrivatePath } from "~/config/private-paths";
+import { PRIVATE_PREFIXES, prefixPattern } from "~/config/private-paths";
 
 /** The fields of form_submit, after a successful contact submission: never the message, e-mail, name or phone. */
 export interface FormSubmitPayload {
@@ -30,12 +30,14 @@ declare global {
   }
 }
 
+const PRIVATE_PATH = prefixPattern(PRIVATE_PREFIXES);
+
 /**
  * Whether analytics may run on this path: not on the private paths (app/config/private-paths.ts:
  * staff areas, document viewers, the account, sign-in), where nothing is measured (no events, no tag manager).
  */
 export function isTrackedPath(pathname: string): boolean {
-  return !isUnderPrivatePath(pathname);
+  return !PRIVATE_PATH.test(pathname);
 }
 
 /** Pushes an event, unless the page shown is one where nothing is measured. */

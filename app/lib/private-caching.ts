@@ -1,4 +1,4 @@
-import { isUnderPrivatePath } from "~/config/private-paths";
+import { PRIVATE_PREFIXES, prefixPattern } from "~/config/private-paths";
 
 /**
  * Answers that carry staff or personal data (the signed-in pages: the admin area, the document
@@ -8,8 +8,10 @@ import { isUnderPrivatePath } from "~/config/private-paths";
  */
 export const PRIVATE_CACHE_CONTROL = "private, no-store";
 
+const PRIVATE_PATH = prefixPattern(PRIVATE_PREFIXES, true);
+
 export function isPrivatePath(pathname: string): boolean {
-  return isUnderPrivatePath(pathname, { dataRequests: true });
+  return PRIVATE_PATH.test(pathname);
 }
 
 /** Sets the private Cache-Control on `headers` when `url` is under a private path. */
