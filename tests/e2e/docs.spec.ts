@@ -364,6 +364,9 @@ test("typing in the editor after the created notice keeps the focus and every ch
   await page.keyboard.type(", world", { delay: 30 });
   await expect(body).toBeFocused();
   await expect(body).toHaveValue("Hello, world");
+  // The live preview (an action on this page) reloads the layout's data: the notice stays until the page is left.
+  await expect(preview(page)).toContainText("Hello, world");
+  await expect(page.getByRole("status").filter({ hasText: "Draft saved" })).toBeVisible();
 });
 
 test("the notice is a key in a short-lived, HttpOnly cookie; the redirect that sets it is never stored", async ({ page }) => {

@@ -1,5 +1,16 @@
 import { useState } from "react";
-import { data, Link, NavLink, Outlet, isRouteErrorResponse, useLoaderData, useLocation, useNavigation, useRouteError } from "react-router";
+import {
+  data,
+  Link,
+  NavLink,
+  Outlet,
+  isRouteErrorResponse,
+  useLoaderData,
+  useLocation,
+  useNavigation,
+  useRouteError,
+  type ShouldRevalidateFunction,
+} from "react-router";
 import { useAuth } from "~/auth/auth-context";
 import { useLeaveWhenSignedOut } from "~/auth/use-leave-when-signed-out";
 import type { Route } from "./+types/layout";
@@ -31,16 +42,27 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 const toNotice = (message: string | null): ActionSuccess | undefined => (message ? { ok: true, intent: "notice", message } : undefined);
 
 /**
- * The notice of the loader's answer, for the page it came with. The layout's loader does not run
- * again on every admin navigation, so the notice is dropped once the user moves on, and stays
- * dropped (back to that page too). One object per answer, so a re-render never moves the focus.
+ * The layout's data (the e-mail, a notice) is not reloaded after an action that answers on its
+ * page (a live preview, a rename, a save): only by going somewhere, a redirect included. So the
+ * request of such an action can never take the notice meant for the page another one redirects to.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
+  actionStatus === undefined && defaultShouldRevalidate;
+
+/**
+ * The notice of the loader's answer, shown on the page it came with until the user moves on; an
+ * answer without one (the layout's data reloaded on the same page) keeps it. The layout's loader
+ * does not run on every admin navigation, so the notice is dropped when the location changes, and
+ * stays dropped (back to that page too). One object per notice, so a re-render never moves the focus.
  */
 function useNotice(answer: { notice: string | null }): ActionSuccess | undefined {
   const { key } = useLocation();
   const [shown, setShown] = useState(() => ({ answer, key, notice: toNotice(answer.notice) }));
-  if (shown.answer !== answer) setShown({ answer, key, notice: toNotice(answer.notice) });
-  else if (shown.notice && shown.key !== key) setShown({ answer, key: shown.key, notice: undefined });
-  return shown.answer === answer && shown.key === key ? shown.notice : undefined;
+  let next = shown;
+  if (answer !== shown.answer) next = answer.notice ? { answer, key, notice: toNotice(answer.notice) } : { ...shown, answer };
+  if (next.notice && next.key !== key) next = { ...next, notice: undefined };
+  if (next !== shown) setShown(next);
+  return next.key === key ? next.notice : undefined;
 }
 
 export const meta: Route.MetaFunction = ({ matches, location, error }) =>
