@@ -39,6 +39,8 @@ export default [
     route("admin/leads.csv", "routes/admin/leads-csv.ts"), // resource route: the CSV export
 
     route("admin/users", "routes/admin/users.tsx"), // staff accounts
+    route("admin/audit", "routes/admin/audit.tsx"), // the audit log, super-administrator only (issue #11)
+    route("admin/audit.csv", "routes/admin/audit-csv.ts"), // resource route: its CSV export
   ]),
 
   // Public site: top bar, header, main area, footer.
@@ -60,6 +62,13 @@ export default [
     route("privacy-policy", "routes/privacy-policy.tsx"),
     route("sitemap", "routes/sitemap.tsx"),
     route("auth/login", "routes/auth-login.tsx"),
+    route("auth/forgot-password", "routes/auth-forgot-password.tsx"), // password reset by e-mail (issue #11)
+    route("auth/reset-password", "routes/auth-reset-password.tsx"), // the e-mailed link's page
+    route("account", "routes/account.tsx"), // any signed-in user: password, two-factor, sessions (issue #11)
+    // Two-factor sign-in (issue #11, docs/requirements.md#two-factor-sign-in): the code step after the
+    // password, and turning it on (administrators are sent there until it is on).
+    route("auth/two-factor", "routes/auth-two-factor.tsx"),
+    route("account/two-factor", "routes/account-two-factor.tsx"),
     route("500", "routes/server-error.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),

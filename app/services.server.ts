@@ -14,6 +14,8 @@ import { authSecret, createAuth, type Auth } from "~/auth/auth.server";
 import { openDatabase, type Database } from "~/db/client.server";
 import type { Env } from "~/env.server";
 import { startLeadWorker } from "~/leads/worker.server";
+import { startAuthMaintenance } from "~/auth/maintenance.server";
+import { createMailer, type Mailer } from "~/mailer.server";
 import { postgresStorage, type Storage } from "~/storage/storage.server";
 
 export interface AppServices {
@@ -24,6 +26,8 @@ export interface AppServices {
   kickOutbox(): void;
   /** Whether new leads are e-mailed to sales (SMTP_URL and SALES_EMAIL are set). */
   notifyLeads: boolean;
+  /** The SMTP server of SMTP_URL (lead notifications, password reset links); unset: e-mail is off. */
+  mailer?: Mailer;
 }
 
 /** The load context of every request React Router handles. */
@@ -46,31 +50,35 @@ declare module "react-router" {
 export interface OpenServices {
   services: AppServices;
   kind: "postgres" | "pglite";
-  /** Stops the lead worker, then closes the database. */
+  /** Stops the background work, then closes the database. */
   close(): Promise<void>;
 }
 
 /**
  * Opens the database (migrations applied, the embedded data folder locked), then makes the auth
- * and storage instances on it and starts the leads' background work (the outbox resumes pending
- * sends). Throws when the database cannot be opened.
+ * and storage instances on it and starts the background work: the leads' (the outbox resumes
+ * pending sends) and the account housekeeping (throttle windows, audit retention). Throws when the database cannot be opened.
  */
 export async function openServices(env: Env, log: Pick<Console, "log" | "error"> = console): Promise<OpenServices> {
   const handle = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   log.log(`Database: ${handle.kind === "postgres" ? "PostgreSQL (DATABASE_URL)" : `embedded PGlite in ${path.resolve(env.DATA_DIR)}`}`);
-  const worker = startLeadWorker(env, handle.db, {}, log);
+  const mailer = createMailer(env);
+  const worker = startLeadWorker(env, handle.db, {}, log, mailer);
+  const housekeeping = startAuthMaintenance(handle.db, log);
   const services: AppServices = {
     db: handle.db,
-    auth: createAuth(handle.db, env),
+    auth: createAuth(handle.db, env, { mailer }),
     storage: postgresStorage(handle.db, { secret: authSecret(env), baseUrl: env.SITE_URL }),
     kickOutbox: () => worker.outbox?.kick(),
     notifyLeads: worker.outbox !== undefined,
+    mailer,
   };
   return {
     services,
     kind: handle.kind,
     close: async () => {
       await worker.stop().catch(() => {});
+      await housekeeping.stop();
       await handle.close();
     },
   };

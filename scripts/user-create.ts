@@ -56,6 +56,17 @@ async function main(): Promise<number> {
     await initDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
     const user = await createStaffUser({ email: values.email, password, name: values.name, admin: values.admin });
     console.log(`Created ${values.admin ? "administrator" : "staff account"} ${user.email} (${user.id}).`);
+    if (values.admin)
+      console.log(
+        [
+          "",
+          "Administrators must use two-factor sign-in (docs/requirements.md#two-factor-sign-in). At the first sign-in:",
+          "  1. Start the server and sign in at /auth/login with this e-mail and password.",
+          "  2. The site opens /account/two-factor: enter the password, scan the QR code with an authenticator",
+          "     app (or type the key shown under it), and enter the 6-digit code the app shows.",
+          "  3. Save the 10 backup codes (copy or download them): they are shown once. Then continue to /admin.",
+        ].join("\n"),
+      );
     return 0;
   } catch (error) {
     if (error instanceof WeakPasswordError) console.error(`weak_password:\n${error.reasons.map((r) => `  - ${r}`).join("\n")}`);

@@ -102,6 +102,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         body: JSON.stringify({ email, password }),
       });
       if (!response.ok) return { error: response.status === 429 ? "too_many_attempts" : "invalid_credentials" };
+      // Two-factor sign-in on: no session yet; the code step is the /auth/two-factor page.
+      const answer = (await response.json().catch(() => null)) as { twoFactorRedirect?: boolean } | null;
+      if (answer?.twoFactorRedirect) return { error: "two_factor_required" };
       await refresh();
       announce("signed-in");
       return { error: null };

@@ -1,11 +1,12 @@
 /**
  * better-auth, configured once: e-mail and password only, no public sign-up, argon2id hashes,
- * UUID ids, httpOnly SameSite=Lax cookies, short idle sessions, sign-in rate limits stored in the
- * database (shared by every server process) and keyed on the real client address.
+ * UUID ids, httpOnly SameSite=Lax cookies, short idle sessions, failed sign-ins throttled per
+ * account and per real client address in the database (shared by every server process).
  */
 import { hash, verify } from "@node-rs/argon2";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { admin, twoFactor } from "better-auth/plugins";
 import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -18,11 +19,15 @@ import {
   SESSION_IDLE_SECONDS,
   SESSION_MAX_AGE_SECONDS,
   SESSION_UPDATE_AGE_SECONDS,
-  SIGN_IN_MAX_ATTEMPTS,
-  SIGN_IN_WINDOW_SECONDS,
+  BACKUP_CODE_COUNT,
+  RESET_TOKEN_SECONDS,
 } from "./config";
+import { buildPasswordChangedMessage, buildResetLinkMessage, sendInBackground } from "./account-mail.server";
+import { createMailer, type Mailer } from "~/mailer.server";
 import { isLoopback, trustedOrigins } from "./origins";
+import { signInThrottle, THROTTLED_PATHS } from "./throttle.server";
 import { oneLine } from "~/lib/one-line";
+import { site } from "~/config/site";
 
 /** BETTER_AUTH_SECRET, or a secret generated once and kept (mode 600) in the data folder. */
 export function authSecret(config: Pick<Env, "BETTER_AUTH_SECRET" | "DATA_DIR">): string {
@@ -47,8 +52,14 @@ export function clampSessionExpiry(expiresAt: Date, createdAt: Date | undefined,
   return new Date(Math.min(expiresAt.getTime(), limit));
 }
 
-export function createAuth(db: Database, config: Env) {
+export interface AuthOptions {
+  /** The server's mailer (app/mailer.server.ts); undefined: e-mail is off and no reset link can be sent. Default: from SMTP_URL. */
+  mailer?: Mailer;
+}
+
+export function createAuth(db: Database, config: Env, options: AuthOptions = { mailer: createMailer(config) }) {
   const local = isLoopback(config.HOST);
+  const { mailer } = options;
   return betterAuth({
     appName: "Crossroads IT staff",
     baseURL: config.SITE_URL,
@@ -63,6 +74,7 @@ export function createAuth(db: Database, config: Env) {
         account: schema.account,
         verification: schema.verification,
         rateLimit: schema.rateLimit,
+        twoFactor: schema.twoFactor,
       },
     }),
     emailAndPassword: {
@@ -74,6 +86,19 @@ export function createAuth(db: Database, config: Env) {
         hash: (password) => hash(password),
         verify: ({ hash: stored, password }) => verify(stored, password),
       },
+      // docs/requirements.md#password-reset: a link to our own page, single use, 30 minutes; the
+      // reset ends every session and says so by e-mail. Requests come only from this site's pages
+      // (app/routes/auth-forgot-password.tsx, /admin/users), never over HTTP (ADR 011).
+      resetPasswordTokenExpiresIn: RESET_TOKEN_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      ...(mailer
+        ? {
+            sendResetPassword: async ({ user, token }: { user: { email: string }; token: string }) =>
+              sendInBackground(mailer, buildResetLinkMessage(user.email, token, config), "password reset"),
+            onPasswordReset: async ({ user }: { user: { email: string } }) =>
+              sendInBackground(mailer, buildPasswordChangedMessage(user.email, config, "reset"), "password changed"),
+          }
+        : {}),
     },
     session: {
       expiresIn: SESSION_IDLE_SECONDS,
@@ -99,15 +124,23 @@ export function createAuth(db: Database, config: Env) {
         },
       },
     },
+    plugins: [
+      // Server-side account administration (create, set a password, end sessions, delete) through
+      // better-auth's public API; its HTTP endpoints are not exposed (app/routes/api-auth.ts, ADR 011).
+      admin({ defaultRole: "user", adminRoles: ["admin"] }),
+      twoFactor({ issuer: site.brand, backupCodeOptions: { amount: BACKUP_CODE_COUNT } }),
+      // After twoFactor, so its hooks see whether a password led to a session or to the code step.
+      signInThrottle(db),
+    ],
     rateLimit: {
       enabled: true,
       storage: "database",
       modelName: "rateLimit",
       window: 60,
       max: 120,
-      customRules: {
-        "/sign-in/email": { window: SIGN_IN_WINDOW_SECONDS, max: SIGN_IN_MAX_ATTEMPTS },
-      },
+      // Sign-in and the code step count failures instead (docs/requirements.md#sign-in-throttling):
+      // a limit on requests would also count the people who sign in successfully.
+      customRules: Object.fromEntries(THROTTLED_PATHS.map((path) => [path, false as const])),
     },
     advanced: {
       database: { generateId: "uuid" },

@@ -6,12 +6,22 @@ export const SESSION_IDLE_SECONDS = 15 * 60;
 export const SESSION_MAX_AGE_SECONDS = 12 * 60 * 60;
 /** A session in use is extended at most this often. */
 export const SESSION_UPDATE_AGE_SECONDS = 60;
-/** Sign-in attempts allowed per client address per window. */
-export const SIGN_IN_MAX_ATTEMPTS = 5;
-export const SIGN_IN_WINDOW_SECONDS = 60;
+/**
+ * docs/requirements.md#sign-in-throttling: failed password or code attempts counted per account and
+ * per client address within a window; reaching a limit pauses sign-in for that account or address.
+ * Successful sign-ins never count.
+ */
+export const THROTTLE_WINDOW_SECONDS = 15 * 60;
+export const ACCOUNT_FAILURE_LIMIT = 10;
+export const ADDRESS_FAILURE_LIMIT = 50;
+export const THROTTLE_PAUSE_SECONDS = 15 * 60;
 /** The header our own server sets to the real client address (never taken from the client). */
 export const CLIENT_IP_HEADER = "x-crossroads-client-ip";
 export const MIN_PASSWORD_LENGTH = 12;
+/** docs/requirements.md#password-reset: a reset link works once, for this long. */
+export const RESET_TOKEN_SECONDS = 30 * 60;
+/** docs/requirements.md#two-factor: one-time backup codes shown once when two-factor sign-in is turned on. */
+export const BACKUP_CODE_COUNT = 10;
 
 /** docs/requirements.md#inactivity-timer: the inactivity timer, only while signed in. */
 export const ACTIVITY_EVENTS = ["mousedown", "mousemove", "keypress", "scroll", "touchstart", "click"] as const;

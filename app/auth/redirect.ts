@@ -23,3 +23,21 @@ export function loginPath(from?: string): string {
   const target = from ? safeRedirect(from, "") : "";
   return target && target !== "/" ? `/auth/login?redirectTo=${encodeURIComponent(target)}` : "/auth/login";
 }
+
+/** /auth/two-factor, the code step after the password (docs/requirements.md#two-factor-sign-in), keeping redirectTo. */
+export function codeStepPath(redirectTo?: string): string {
+  const target = redirectTo ? safeRedirect(redirectTo, "") : "";
+  return target && target !== "/" ? `/auth/two-factor?redirectTo=${encodeURIComponent(target)}` : "/auth/two-factor";
+}
+
+/** Where a user turns two-factor sign-in on; administrators without it are sent here. */
+export const TWO_FACTOR_SETUP_PATH = "/account/two-factor";
+/** Where an administrator goes after setting it up when they were not on their way anywhere. */
+export const ADMIN_HOME_PATH = "/admin/docs";
+
+/** The setup page, telling an administrator it is required, and where to go once it is done. */
+export function twoFactorSetupPath(redirectTo?: string): string {
+  const params = new URLSearchParams({ required: "1" });
+  if (redirectTo) params.set("redirectTo", redirectTo);
+  return `${TWO_FACTOR_SETUP_PATH}?${params}`;
+}

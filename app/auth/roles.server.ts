@@ -4,7 +4,7 @@
  */
 import { and, eq } from "drizzle-orm";
 import { database, type Database } from "~/db/client.server";
-import { userRoles, type Role } from "~/db/schema.server";
+import { user, userRoles } from "~/db/schema.server";
 import { env } from "~/env.server";
 
 export interface RoleFlags {
@@ -37,12 +37,19 @@ export async function hasAdminRole(userId: string, conn?: Database): Promise<boo
   return rows.length === 1;
 }
 
-export async function grantRole(userId: string, role: Role, conn?: Database): Promise<void> {
+/**
+ * The one writer of roles: user_roles (the source of truth) and the user.role column that
+ * better-auth's admin plugin reads are changed in one transaction, so they never disagree
+ * (docs/requirements.md#roles, ADR 011).
+ */
+export async function setAdmin(userId: string, isAdmin: boolean, conn?: Database): Promise<void> {
   const db = conn ?? (await database());
-  await db.insert(userRoles).values({ userId, role }).onConflictDoNothing();
-}
-
-export async function revokeRole(userId: string, role: Role, conn?: Database): Promise<void> {
-  const db = conn ?? (await database());
-  await db.delete(userRoles).where(and(eq(userRoles.userId, userId), eq(userRoles.role, role)));
+  await db.transaction(async (tx) => {
+    if (isAdmin) await tx.insert(userRoles).values({ userId, role: "admin" }).onConflictDoNothing();
+    else await tx.delete(userRoles).where(and(eq(userRoles.userId, userId), eq(userRoles.role, "admin")));
+    await tx
+      .update(user)
+      .set({ role: isAdmin ? "admin" : "user" })
+      .where(eq(user.id, userId));
+  });
 }

@@ -1,6 +1,7 @@
 /**
  * Who is asking, and the guards every protected loader, action and API call uses (docs/requirements.md#routes):
- * no session → /auth/login with the original path; no admin role → 403 Access Denied.
+ * no session → /auth/login with the original path; no admin role → 403 Access Denied; an
+ * administrator without two-factor sign-in → its setup page (docs/requirements.md#two-factor-sign-in).
  */
 import { data, redirect } from "react-router";
 import { requestIdOf } from "~/lib/request-id";
@@ -8,12 +9,14 @@ import type { Database } from "~/db/client.server";
 import { auth, type Auth } from "./auth.server";
 import { SESSION_MAX_AGE_SECONDS } from "./config";
 import { ACCESS_DENIED_TEXT } from "./access-denied";
-import { loginPath } from "./redirect";
+import { loginPath, twoFactorSetupPath } from "./redirect";
 import { roleFlags, type RoleFlags } from "./roles.server";
 
 export interface SignedIn extends RoleFlags {
   user: { id: string; email: string; name: string };
   session: { id: string; expiresAt: string };
+  /** Two-factor sign-in is on (read from the database on every request: sessions are not cached). */
+  twoFactorEnabled: boolean;
 }
 
 /** What the guards use: the server's services (context.services); tests leave them out. */
@@ -42,6 +45,7 @@ export async function getSignedIn(request: Request, services?: GuardServices): P
   return {
     user: { id: user.id, email: user.email, name: user.name },
     session: { id: session.id, expiresAt: new Date(session.expiresAt).toISOString() },
+    twoFactorEnabled: (user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled === true,
     ...(await roleFlags(user, services?.db)),
   };
 }
@@ -58,10 +62,24 @@ export async function requireUser(request: Request, services?: GuardServices): P
   return signedIn;
 }
 
-/** An administrator, or the Access Denied screen with HTTP 403. */
+/**
+ * An administrator with two-factor sign-in on, or the Access Denied screen with HTTP 403. An
+ * administrator without it is sent to set it up first, whatever page or form they asked for,
+ * however old their session (docs/requirements.md#two-factor-sign-in).
+ */
 export async function requireAdmin(request: Request, services?: GuardServices): Promise<SignedIn> {
   const signedIn = await requireUser(request, services);
   if (!signedIn.isAdmin) throw data({ reason: "access-denied" }, { status: 403 });
+  if (!signedIn.twoFactorEnabled) throw redirect(twoFactorSetupPath(request.method === "GET" ? originalPath(request) : undefined));
+  return signedIn;
+}
+
+export const TWO_FACTOR_REQUIRED_MESSAGE = "Set up two-factor sign-in at /account/two-factor before using the admin area.";
+
+/** The super-administrator (docs/requirements.md#roles), or the same Access Denied 403 for everyone else. */
+export async function requireSuperAdmin(request: Request, services?: GuardServices): Promise<SignedIn> {
+  const signedIn = await requireAdmin(request, services);
+  if (!signedIn.isSuperAdmin) throw data({ reason: "access-denied" }, { status: 403 });
   return signedIn;
 }
 
@@ -70,5 +88,7 @@ export async function requireAdminApi(request: Request, services?: GuardServices
   const signedIn = await getSignedIn(request, services);
   if (!signedIn) throw Response.json({ code: "session_not_found", message: "Auth session missing!" }, { status: 401 });
   if (!signedIn.isAdmin) throw Response.json({ code: "forbidden", message: ACCESS_DENIED_TEXT.message }, { status: 403 });
+  if (!signedIn.twoFactorEnabled)
+    throw Response.json({ code: "two_factor_required", message: TWO_FACTOR_REQUIRED_MESSAGE }, { status: 403 });
   return signedIn;
 }

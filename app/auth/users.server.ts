@@ -3,9 +3,10 @@ import { and, count, desc, eq, gt, sql } from "drizzle-orm";
 import { z } from "zod";
 import { database, type Database } from "~/db/client.server";
 import { session, user, userRoles } from "~/db/schema.server";
+import { APIError } from "better-auth/api";
 import { auth, type Auth } from "./auth.server";
 import { passwordWeaknesses } from "./password";
-import { grantRole } from "./roles.server";
+import { setAdmin } from "./roles.server";
 
 export class WeakPasswordError extends Error {
   readonly code = "weak_password";
@@ -28,27 +29,33 @@ function assertStrongPassword(password: string, email: string): void {
   if (reasons.length) throw new WeakPasswordError(reasons);
 }
 
-/** `services`: the server's (context.services); scripts and tests leave it out. */
+/**
+ * Creates an account through better-auth's admin API. `actor`: the request of the administrator
+ * doing it (better-auth checks that session's role as well); scripts and tests leave it out.
+ * `services`: the server's (context.services); scripts and tests leave them out.
+ */
 export async function createStaffUser(
   input: { email: string; password: string; name?: string; admin?: boolean },
   services?: { auth: Auth; db: Database },
+  actor?: Headers,
 ) {
   const email = emailSchema.parse(input.email.trim().toLowerCase());
   assertStrongPassword(input.password, email);
-  const ctx = await (services?.auth ?? (await auth())).$context;
-  if (await ctx.internalAdapter.findUserByEmail(email)) throw new AccountExistsError(email);
-  const user = await ctx.internalAdapter.createUser(
-    { email, name: input.name?.trim() || email.split("@")[0], emailVerified: true },
-    { method: "admin" },
-  );
-  await ctx.internalAdapter.linkAccount({
-    userId: user.id,
-    providerId: "credential",
-    accountId: user.id,
-    password: await ctx.password.hash(input.password),
-  });
-  if (input.admin) await grantRole(user.id, "admin", services?.db);
-  return { id: user.id, email: user.email };
+  const instance = services?.auth ?? (await auth());
+  const db = services?.db ?? (await database());
+  if ((await db.select({ id: user.id }).from(user).where(eq(user.email, email)).limit(1)).length) throw new AccountExistsError(email);
+  const created = await instance.api
+    .createUser({
+      body: { email, password: input.password, name: input.name?.trim() || email.split("@")[0], data: { emailVerified: true } },
+      ...(actor ? { headers: actor } : {}),
+    })
+    .catch((error: unknown) => {
+      // Two requests for the same new address at once: the second finds it taken.
+      if (error instanceof APIError && error.body?.code === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL") throw new AccountExistsError(email);
+      throw error;
+    });
+  if (input.admin) await setAdmin(created.user.id, true, db);
+  return { id: created.user.id, email: created.user.email };
 }
 
 export const uuidSchema = z.uuid("Not a valid user id.");
@@ -59,6 +66,7 @@ export interface StaffRow {
   name: string;
   createdAt: string;
   isAdmin: boolean;
+  twoFactorEnabled: boolean;
   activeSessions: number;
 }
 
@@ -71,6 +79,7 @@ export async function listStaff(conn?: Database): Promise<StaffRow[]> {
       email: user.email,
       name: user.name,
       createdAt: user.createdAt,
+      twoFactorEnabled: user.twoFactorEnabled,
       isAdmin: sql<boolean>`exists (select 1 from ${userRoles} where ${userRoles.userId} = ${user.id} and ${userRoles.role} = 'admin')`,
       activeSessions: count(session.id),
     })
@@ -86,22 +95,27 @@ export async function listStaff(conn?: Database): Promise<StaffRow[]> {
   }));
 }
 
-/** Sets a new password (refused when weak) and ends the account's sessions. */
-export async function resetPassword(userId: string, password: string, instance?: Auth): Promise<void> {
-  const ctx = await (instance ?? (await auth())).$context;
-  const target = await ctx.internalAdapter.findUserById(uuidSchema.parse(userId));
+/**
+ * An administrator sets someone's password (refused when weak); that account's sessions end.
+ * `actor`: the acting administrator's request headers: better-auth's admin API checks them too.
+ */
+export async function resetPassword(userId: string, password: string, actor: Headers, instance?: Auth, conn?: Database): Promise<void> {
+  const id = uuidSchema.parse(userId);
+  const db = conn ?? (await database());
+  const [target] = await db.select({ email: user.email }).from(user).where(eq(user.id, id)).limit(1);
   if (!target) throw new Error("That account no longer exists.");
   assertStrongPassword(password, target.email);
-  await ctx.internalAdapter.updatePassword(target.id, await ctx.password.hash(password));
-  await ctx.internalAdapter.deleteUserSessions(target.id);
+  const api = (instance ?? (await auth())).api;
+  await api.setUserPassword({ body: { userId: id, newPassword: password }, headers: actor });
+  await api.revokeUserSessions({ body: { userId: id }, headers: actor });
 }
 
-export async function signOutEverywhere(userId: string, instance?: Auth): Promise<void> {
-  const ctx = await (instance ?? (await auth())).$context;
-  await ctx.internalAdapter.deleteUserSessions(uuidSchema.parse(userId));
+/** Ends every session of an account (the acting administrator's request headers in `actor`). */
+export async function signOutEverywhere(userId: string, actor: Headers, instance?: Auth): Promise<void> {
+  await (instance ?? (await auth())).api.revokeUserSessions({ body: { userId: uuidSchema.parse(userId) }, headers: actor });
 }
 
-export async function deleteStaffUser(userId: string, instance?: Auth): Promise<void> {
-  const ctx = await (instance ?? (await auth())).$context;
-  await ctx.internalAdapter.deleteUser(uuidSchema.parse(userId));
+/** Deletes an account and its sessions (the acting administrator's request headers in `actor`). */
+export async function deleteStaffUser(userId: string, actor: Headers, instance?: Auth): Promise<void> {
+  await (instance ?? (await auth())).api.removeUser({ body: { userId: uuidSchema.parse(userId) }, headers: actor });
 }

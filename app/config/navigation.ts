@@ -24,6 +24,8 @@ export const navigation = {
   getStarted: { name: "Get Started", href: "/contact" },
   login: { name: "Login", href: "/auth/login" },
   logout: { name: "Logout" },
+  /** Next to Logout for signed-in users (docs/requirements.md#account-page). */
+  account: { name: "Account", href: "/account" },
   /** The Admin menu, for administrators (docs/requirements.md#roles). */
   admin: [
     { name: "Docs", href: "/admin/docs" },
@@ -31,6 +33,8 @@ export const navigation = {
     { name: "Leads", href: "/admin/leads" },
     { name: "Users", href: "/admin/users" },
   ],
+  /** Added to the admin area's menu for the super-administrator only (docs/requirements.md#audit-log). */
+  superAdmin: [{ name: "Audit log", href: "/admin/audit" }],
   legal: [
     { name: "Privacy Policy", href: "/privacy-policy" },
     { name: "Terms & Conditions", href: "/terms-and-conditions" },

@@ -18,6 +18,16 @@ export const user = pgTable("user", {
   email: text("email").notNull().unique(),
   emailVerified: boolean("email_verified").notNull().default(false),
   image: text("image"),
+  /**
+   * better-auth's admin plugin reads the role here ("user" or "admin"). user_roles stays the source of
+   * truth (docs/requirements.md#roles); setAdmin in app/auth/roles.server.ts writes both in one transaction.
+   */
+  role: text("role").notNull().default("user"),
+  banned: boolean("banned").default(false),
+  banReason: text("ban_reason"),
+  banExpires: timestamp("ban_expires", { withTimezone: true }),
+  /** better-auth's twoFactor plugin: true once a TOTP secret is confirmed by a first code. */
+  twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
   ...timestamps,
 });
 
@@ -29,6 +39,8 @@ export const session = pgTable(
     token: text("token").notNull().unique(),
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),
+    /** better-auth's admin plugin; impersonation is never offered (ADR 011). */
+    impersonatedBy: text("impersonated_by"),
     userId: uuid("user_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
@@ -69,6 +81,67 @@ export const verification = pgTable(
     ...timestamps,
   },
   (t) => [index("verification_identifier_idx").on(t.identifier)],
+);
+
+/** better-auth's twoFactor plugin: the encrypted TOTP secret and backup codes of a user. */
+export const twoFactor = pgTable(
+  "two_factor",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    secret: text("secret").notNull(),
+    backupCodes: text("backup_codes").notNull(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    verified: boolean("verified").default(true),
+    failedVerificationCount: integer("failed_verification_count").default(0),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+  },
+  (t) => [index("two_factor_user_id_idx").on(t.userId), index("two_factor_secret_idx").on(t.secret)],
+);
+
+/**
+ * Failed sign-in attempts (password or second-factor code), per account and per client address, in a
+ * fixed window (docs/requirements.md#sign-in-throttling). Successful sign-ins never count. Stored in the
+ * database so that every server process shares them.
+ */
+export const authThrottle = pgTable("auth_throttle", {
+  /** "account:<e-mail>" or "address:<client address>". */
+  key: text("key").primaryKey(),
+  failures: integer("failures").notNull(),
+  /** When the current window started, in milliseconds since 1970. */
+  windowStart: bigint("window_start", { mode: "number" }).notNull(),
+  /** Set when the limit is reached: no attempt is checked before this time (milliseconds since 1970). */
+  lockedUntil: bigint("locked_until", { mode: "number" }),
+});
+
+/**
+ * The audit log of account events (docs/requirements.md#audit-log): written once, never edited, kept
+ * one year. Who acted and on whom are kept by e-mail as well as id, so an entry outlives the account.
+ * Nothing secret is stored: no password, code, token or link.
+ */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    event: text("event").notNull(),
+    outcome: text("outcome").notNull(),
+    actorId: uuid("actor_id"),
+    actorEmail: text("actor_email"),
+    targetId: uuid("target_id"),
+    targetEmail: text("target_email"),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    /** A short, non-secret note (the role granted, the reason of a refusal). */
+    detail: text("detail"),
+  },
+  (t) => [
+    index("audit_log_at_idx").on(t.at.desc()),
+    index("audit_log_event_idx").on(t.event, t.at.desc()),
+    index("audit_log_actor_idx").on(t.actorEmail, t.at.desc()),
+    index("audit_log_target_idx").on(t.targetEmail, t.at.desc()),
+  ],
 );
 
 /**

@@ -4,32 +4,15 @@
  * once the database is open (app/services.server.ts) and stops it on shutdown; requests ask the
  * outbox to send at once through the load context (context.services.kickOutbox).
  */
-import { createTransport } from "nodemailer";
-import { site } from "~/config/site";
 import type { Database } from "~/db/client.server";
 import type { Env } from "~/env.server";
+import { createMailer, describeSmtp, mailFrom, type Mailer } from "~/mailer.server";
 import { LeadOutbox, type OutboxOptions } from "./outbox.server";
 import { pruneContactSlots } from "./rate-limit.server";
 
 /** New leads are e-mailed only when both settings are present (the env schema refuses one alone). */
 export function notificationsEnabled(env: Pick<Env, "SMTP_URL" | "SALES_EMAIL">): boolean {
   return Boolean(env.SMTP_URL && env.SALES_EMAIL);
-}
-
-/** The From of notifications: MAIL_FROM, else no-reply at the site's domain. */
-export function mailFrom(env: Pick<Env, "MAIL_FROM" | "SITE_URL">): { name: string; address: string } {
-  const domain = new URL(env.SITE_URL).hostname.replace(/^www\./, "");
-  return { name: `${site.brand} website`, address: env.MAIL_FROM ?? `no-reply@${domain}` };
-}
-
-/** smtp://user:secret@host:port → smtp://host:port, for logs. */
-export function describeSmtp(url: string): string {
-  try {
-    const u = new URL(url);
-    return `${u.protocol}//${u.hostname}${u.port ? `:${u.port}` : ""}`;
-  } catch {
-    return "the configured SMTP server";
-  }
 }
 
 export interface LeadWorker {
@@ -42,19 +25,14 @@ export function startLeadWorker(
   db: Database,
   overrides: Partial<OutboxOptions> = {},
   log: Pick<Console, "log" | "error"> = console,
+  /** The server's one mailer (app/mailer.server.ts); default: one made from SMTP_URL. */
+  mailer: Mailer | undefined = createMailer(env),
 ): LeadWorker {
   let outbox: LeadOutbox | undefined;
-  if (notificationsEnabled(env)) {
-    const transport = createTransport({
-      url: env.SMTP_URL!,
-      // A send never outlives the outbox's lease (5 minutes).
-      connectionTimeout: 15_000,
-      greetingTimeout: 15_000,
-      socketTimeout: 60_000,
-    });
+  if (notificationsEnabled(env) && mailer) {
     outbox = new LeadOutbox({
       db,
-      send: (message) => transport.sendMail(message),
+      send: (message) => mailer.send(message),
       from: mailFrom(env),
       to: env.SALES_EMAIL!,
       siteUrl: env.SITE_URL,

@@ -1,9 +1,31 @@
 import type { Route } from "./+types/api-auth";
 import { bodyRefusal, BodyTooLargeError, FORM_BODY_LIMIT, readBodyLimited, DRAIN_LIMIT } from "~/lib/request-body.server";
 
-/** /api/auth/*: better-auth's endpoints (sign-in, sign-out, get-session, ...). */
+/**
+ * /api/auth/*: the few better-auth endpoints a browser or an API client calls directly. Everything
+ * else better-auth and its plugins offer (account administration, two-factor setup, password
+ * changes, impersonation) is reached only through this site's own pages and checks (ADR 011).
+ */
+const PUBLIC_ENDPOINTS: Record<string, "GET" | "POST"> = {
+  "/api/auth/get-session": "GET",
+  "/api/auth/sign-out": "POST",
+  "/api/auth/sign-in/email": "POST",
+  "/api/auth/two-factor/verify-totp": "POST",
+  "/api/auth/two-factor/verify-backup-code": "POST",
+};
+
+/** A 404 for what is not offered, a 405 for the wrong method; null when the request may go on. */
+function refusal(request: Request): Response | null {
+  const method = PUBLIC_ENDPOINTS[new URL(request.url).pathname];
+  if (!method) return Response.json({ code: "NOT_FOUND", message: "Not found." }, { status: 404 });
+  const asked = request.method === "HEAD" ? "GET" : request.method;
+  if (asked !== method)
+    return Response.json({ code: "METHOD_NOT_ALLOWED", message: "Method not allowed." }, { status: 405, headers: { Allow: method } });
+  return null;
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return context.services.auth.handler(request);
+  return refusal(request) ?? context.services.auth.handler(request);
 }
 
 /** Writes: the body is read within the same small limit as every form, then handed to better-auth. */
@@ -15,6 +37,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (error instanceof BodyTooLargeError) return bodyRefusal(413);
     throw error;
   }
+  const refused = refusal(request);
+  if (refused) return refused;
   return context.services.auth.handler(
     new Request(request.url, { method: request.method, headers: request.headers, body: body.byteLength > 0 ? body : null }),
   );

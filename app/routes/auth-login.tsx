@@ -1,8 +1,8 @@
-import { data, Form, redirect, useNavigation, useSearchParams } from "react-router";
+import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/auth-login";
 import { useEffect, useRef, useState } from "react";
 import { CLIENT_IP_HEADER } from "~/auth/config";
-import { safeRedirect } from "~/auth/redirect";
+import { codeStepPath, safeRedirect } from "~/auth/redirect";
 import { getSignedIn } from "~/auth/session.server";
 import { Icon } from "~/components/ui/icon";
 import { PhoneLink } from "~/components/ui/contact-links";
@@ -46,7 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (email.includes("\0") || password.includes("\0"))
     return data<ActionResult>({ error: MESSAGES.invalid, email: email.replaceAll("\0", "") }, { status: 401 });
 
-  // Through the HTTP handler, not auth.api, so the sign-in rate limit and origin check apply.
+  // Through the HTTP handler, not auth.api, so the sign-in throttle and origin check apply.
   const headers = new Headers({ "content-type": "application/json" });
   for (const name of ["cookie", "origin", "referer", "user-agent", CLIENT_IP_HEADER]) {
     const value = request.headers.get(name);
@@ -65,12 +65,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (response.ok) {
     const out = new Headers();
     for (const cookie of response.headers.getSetCookie()) out.append("set-cookie", cookie);
+    // Two-factor sign-in on: no session yet, only the challenge cookie; the code step comes next.
+    const answer = (await response.json().catch(() => null)) as { twoFactorRedirect?: boolean } | null;
+    if (answer?.twoFactorRedirect) throw redirect(codeStepPath(redirectTo), { headers: out });
     throw redirect(redirectTo, { headers: out });
   }
   if (response.status === 429) {
+    // docs/requirements.md#sign-in-throttling: say when to retry, in whole minutes.
     const seconds = Number(response.headers.get("x-retry-after")) || 60;
+    const minutes = Math.ceil(seconds / 60);
     return data<ActionResult>(
-      { error: `Too many sign-in attempts. Wait ${seconds} second${seconds === 1 ? "" : "s"} and try again.`, email },
+      { error: `Too many failed sign-ins. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`, email },
       { status: 429, headers: { "Retry-After": String(seconds) } },
     );
   }
@@ -106,6 +111,11 @@ export default function Login({ actionData }: Route.ComponentProps) {
     <section className="mx-auto max-w-md px-4 py-16 sm:py-24">
       <h1 className="text-3xl font-bold tracking-tight">Staff sign-in</h1>
       <p className="mt-3 text-slate-700">For {site.brand} staff. Clients: use the Client Portal in the top bar.</p>
+      {params.get("reset") === "done" && !result?.error && (
+        <p role="status" className="mt-6 rounded-md border border-emerald-300 bg-emerald-50 p-3 font-semibold text-emerald-950">
+          Password changed. Sign in with your new password.
+        </p>
+      )}
       <Form method="post" className="mt-8 space-y-5" aria-describedby={result?.error ? "login-error" : undefined}>
         <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? "/"} />
         {result?.error && (
@@ -169,8 +179,10 @@ export default function Login({ actionData }: Route.ComponentProps) {
         </button>
       </Form>
       <p className="mt-8 text-sm text-slate-700">
-        Forgot your password? Ask an administrator to reset it, or call{" "}
-        <PhoneLink phone={site.phones.support} className="font-semibold text-accent underline" />.
+        <Link to="/auth/forgot-password" className="font-semibold text-accent underline">
+          Forgot your password?
+        </Link>{" "}
+        No e-mail? Ask an administrator, or call <PhoneLink phone={site.phones.support} className="font-semibold text-accent underline" />.
       </p>
     </section>
   );

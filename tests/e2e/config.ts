@@ -5,6 +5,8 @@ export const E2E_ORIGIN = `http://127.0.0.1:${E2E_PORT}`;
 export const E2E_SITE_URL = "https://www.crossroadsit.example";
 export const E2E_GTM_ID = "GTM-TEST0001";
 export const E2E_DATA_DIR = ".e2e-data";
+/** The seeded administrators' TOTP secrets (e-mail → base32), written by seed.ts into the data folder. */
+export const TOTP_SECRETS_FILE = `${E2E_DATA_DIR}/totp-secrets.json`;
 export const E2E_AUTH_SECRET = "browser-tests-only-secret-0123456789abcdef";
 export const E2E_USERS = {
   admin: { email: "admin@crossroadsit.example", password: "Blue-Harbor-Lantern-42", admin: true },

@@ -1,5 +1,5 @@
 import { axeViolations } from "./axe";
-import { expect, test, type Browser, type Page } from "./fixtures";
+import { expect, signInContext, test, type Browser, type Page } from "./fixtures";
 import { randomUUID } from "node:crypto";
 import { E2E_ORIGIN, E2E_USERS } from "./config";
 import { ownClientAddressPerTest, randomClientAddress, submitSignIn } from "./helpers";
@@ -11,9 +11,10 @@ const NOT_FOUND_HEADING = "We can’t find that page";
 const unique = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}`;
 type User = { email: string; password: string };
 
+/** Signs the page's context in on the server (the signInAs fixture's way, not the form), then opens `to`. */
 async function signInTo(page: Page, user: User, to: string) {
-  await page.goto(`/auth/login?redirectTo=${encodeURIComponent(to)}`);
-  await submitSignIn(page, user);
+  await signInContext(page.context(), user);
+  await page.goto(to);
   await expect(page).toHaveURL((url) => `${url.pathname}${url.search}` === to);
 }
 

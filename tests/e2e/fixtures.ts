@@ -4,8 +4,15 @@
  * (the `securitypolicyviolation` event). The guard covers the test's own `context`/`page` and
  * every context or page the test makes with `browser.newContext()` or `browser.newPage()`.
  * A test that provokes a violation on purpose reads and empties `cspViolations`.
+ *
+ * `signInAs(user)` signs the test's `context` (and so `page`) in on the server, through the API
+ * (password, then a TOTP code computed from the account's secret when it has two-factor sign-in),
+ * without the form: for tests about something else than signing in.
  */
 import { test as base, expect, type Browser, type BrowserContext } from "@playwright/test";
+import { totp } from "../two-factor";
+import { E2E_ORIGIN } from "./config";
+import { randomClientAddress, totpSecretOf, type TestUser } from "./helpers";
 
 export * from "@playwright/test";
 
@@ -28,7 +35,24 @@ async function guard(context: BrowserContext): Promise<void> {
   });
 }
 
-export const test = base.extend<{ cspViolations: string[] }>({
+/**
+ * Signs `context` in as `user` through /api/auth/sign-in/email and, with two-factor sign-in,
+ * /api/auth/two-factor/verify-totp; the session cookie lands in the context's cookie jar.
+ */
+export async function signInContext(context: BrowserContext, user: TestUser): Promise<void> {
+  // Its own client address, so the sign-in rate limits of one test never touch another.
+  // better-auth refuses a write that carries cookies without a trusted Origin, as a browser sends.
+  const headers = { "x-forwarded-for": randomClientAddress(), origin: E2E_ORIGIN };
+  const signIn = await context.request.post("/api/auth/sign-in/email", { headers, data: { email: user.email, password: user.password } });
+  expect(signIn.status(), `sign-in of ${user.email}`).toBe(200);
+  if (!((await signIn.json()) as { twoFactorRedirect?: boolean }).twoFactorRedirect) return;
+  const secret = totpSecretOf(user);
+  if (!secret) throw new Error(`${user.email} has two-factor sign-in on, and the test has no secret for it`);
+  const verify = await context.request.post("/api/auth/two-factor/verify-totp", { headers, data: { code: totp(secret) } });
+  expect(verify.status(), `code step of ${user.email}`).toBe(200);
+}
+
+export const test = base.extend<{ cspViolations: string[]; signInAs: (user: TestUser) => Promise<void> }>({
   cspViolations: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixture names from this pattern
     async ({}, run) => {
@@ -46,6 +70,9 @@ export const test = base.extend<{ cspViolations: string[] }>({
   context: async ({ context, cspViolations: _ }, run) => {
     await guard(context);
     await run(context);
+  },
+  signInAs: async ({ context }, run) => {
+    await run((user) => signInContext(context, user));
   },
   // Contexts and pages a test opens itself are guarded too.
   browser: [

@@ -1,5 +1,5 @@
 import { axeViolations } from "./axe";
-import { expect, test, type Page } from "./fixtures";
+import { expect, signInContext, test, type Page } from "./fixtures";
 import { randomUUID } from "node:crypto";
 import sharp from "sharp";
 import { E2E_ORIGIN, E2E_USERS } from "./config";
@@ -14,9 +14,10 @@ const image = (format: "png" | "jpeg" | "webp" | "gif", width = 480, height = 32
     .toBuffer();
 const SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 60" onload="alert('svg')"><script>alert('x')</script><rect width="100" height="60" fill="#0b1f3a"/><circle cx="30" cy="30" r="18" fill="#fb923c"/></svg>`;
 
+/** Signs the page's context in on the server (the signInAs fixture's way, not the form), then opens `to`. */
 async function signInTo(page: Page, to = "/admin/graphics") {
-  await page.goto(`/auth/login?redirectTo=${encodeURIComponent(to)}`);
-  await submitSignIn(page, E2E_USERS.ops);
+  await signInContext(page.context(), E2E_USERS.ops);
+  await page.goto(to);
   await expect(page).toHaveURL((url) => url.pathname === "/admin/graphics");
   await expect(page.getByText("Drop images here, or choose files.")).toBeVisible(); // hydrated
 }

@@ -1,8 +1,11 @@
 import { execFile } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Page } from "@playwright/test";
 import { publicPages } from "../../app/content/routes-index";
 import { site } from "../../app/config/site";
+import { totp } from "../two-factor";
+import { E2E_USERS, TOTP_SECRETS_FILE } from "./config";
 
 export { publicPages, site };
 
@@ -62,11 +65,40 @@ export function ownClientAddressPerTest(test: typeof import("./fixtures").test):
   });
 }
 
-/** Fills and submits the sign-in form on the current page. */
-export async function submitSignIn(page: Page, user: { email: string; password: string }): Promise<void> {
+/** An account the tests sign in as; `totpSecret`: its two-factor secret when a test turned it on. */
+export type TestUser = { email: string; password: string; totpSecret?: string };
+
+/**
+ * The two-factor secret of a seeded account signed in with its real password (seed.ts turned it on
+ * for the administrators), or of a test's own account; undefined: no code step is expected.
+ */
+export function totpSecretOf(user: TestUser): string | undefined {
+  if (user.totpSecret) return user.totpSecret;
+  const seeded = Object.values(E2E_USERS).find((u) => u.email === user.email && u.password === user.password);
+  if (!seeded?.admin) return undefined;
+  return (JSON.parse(readFileSync(TOTP_SECRETS_FILE, "utf8")) as Record<string, string>)[user.email];
+}
+
+/** The code the user's authenticator app shows now. */
+export function currentCode(user: TestUser): string {
+  const secret = totpSecretOf(user);
+  if (!secret) throw new Error(`${user.email} has no two-factor secret`);
+  return totp(secret);
+}
+
+/**
+ * Fills and submits the sign-in form on the current page; for an account with two-factor sign-in,
+ * also the code step that follows (unless `code: false`, for a test of that step itself).
+ */
+export async function submitSignIn(page: Page, user: TestUser, options: { code?: boolean } = {}): Promise<void> {
   await page.getByLabel("E-mail address").fill(user.email);
   await page.getByLabel("Password", { exact: true }).fill(user.password);
   await page.getByRole("button", { name: "Sign in" }).click();
+  if (options.code === false || !totpSecretOf(user)) return;
+  await page.waitForURL(/\/auth\/two-factor/);
+  await page.getByLabel("6-digit code").fill(currentCode(user));
+  await page.getByRole("button", { name: "Continue" }).click();
+  await page.waitForURL((url) => url.pathname !== "/auth/two-factor");
 }
 
 /** The W3C Nu HTML checker's error lines for one HTML document (none: valid). */

@@ -1,13 +1,13 @@
 /**
  * Security properties that only show with real server processes: two processes behind one
- * PostgreSQL share the sign-in rate limit and session revocation; cookies are Secure on a
+ * PostgreSQL share the sign-in failure throttle and session revocation; cookies are Secure on a
  * production host that is not loopback; no password or session token reaches the logs.
  */
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { expect, test } from "./fixtures";
 import { startTestPostgres, type TestPostgres } from "../../scripts/pg/test-server";
-import { SIGN_IN_MAX_ATTEMPTS } from "../../app/auth/config";
+import { ACCOUNT_FAILURE_LIMIT } from "../../app/auth/config";
 import { E2E_SITE_URL } from "./config";
 import { randomClientAddress } from "./helpers";
 import { startServerProcess, type ServerProcess } from "./server-process";
@@ -39,11 +39,11 @@ test.afterAll(async () => {
   await postgres?.stop();
 });
 
-function signIn(server: ServerProcess, password: string, address: string, origin = server.url) {
+function signIn(server: ServerProcess, password: string, address: string, origin = server.url, email: string = USER.email) {
   return fetch(`${server.url}/api/auth/sign-in/email`, {
     method: "POST",
     headers: { "content-type": "application/json", origin, "x-forwarded-for": address },
-    body: JSON.stringify({ email: USER.email, password }),
+    body: JSON.stringify({ email, password }),
   });
 }
 
@@ -61,20 +61,20 @@ const sessionCookie = (response: Response) =>
     .map((c) => c.split(";")[0])
     .join("; ");
 
-test("the Nth wrong password is refused with 429 across two server processes on one database", async () => {
-  const address = randomClientAddress();
-  for (let attempt = 1; attempt <= SIGN_IN_MAX_ATTEMPTS; attempt++) {
+test("the 11th wrong password for one account is refused with 429 across two server processes, whatever its address", async () => {
+  const email = `guessed-${Date.now()}@crossroadsit.example`;
+  for (let attempt = 1; attempt <= ACCOUNT_FAILURE_LIMIT; attempt++) {
     const server = attempt % 2 ? first : second;
-    const response = await signIn(server, WRONG_PASSWORD, address);
+    const response = await signIn(server, WRONG_PASSWORD, randomClientAddress(), server.url, email);
     expect(response.status, `attempt ${attempt} on ${server.port}`).toBe(401);
   }
-  // Both processes now refuse this address, whichever counted the attempts.
+  // Both processes now refuse this account, whichever counted the failures.
   for (const server of [first, second]) {
-    const response = await signIn(server, WRONG_PASSWORD, address);
+    const response = await signIn(server, WRONG_PASSWORD, randomClientAddress(), server.url, email);
     expect(response.status).toBe(429);
     expect(Number(response.headers.get("x-retry-after"))).toBeGreaterThan(0);
   }
-  // Another client is not affected.
+  // Another account from any address is not affected.
   expect((await signIn(second, USER.password, randomClientAddress())).status).toBe(200);
 });
 

@@ -14,6 +14,8 @@ const ADMIN_PAGES = [
   `/admin/leads/${SOME_ID}`,
   "/admin/leads.csv",
   "/admin/users",
+  "/admin/audit",
+  "/admin/audit.csv",
 ];
 const ADMIN_WRITES: { path: string; form: Record<string, string> }[] = [
   { path: "/admin/users", form: { intent: "sign-out", userId: SOME_ID } },
@@ -64,4 +66,29 @@ test("public sign-up is closed", async ({ request }) => {
   });
   expect(response.status()).toBeGreaterThanOrEqual(400);
   expect(response.headers()["set-cookie"]).toBeUndefined();
+});
+
+test("better-auth's administration, two-factor and password endpoints are not reachable over HTTP, even for the super-administrator", async ({
+  page,
+}) => {
+  await page.goto("/auth/login");
+  await submitSignIn(page, E2E_USERS.admin);
+  await page.waitForURL((url) => url.pathname !== "/auth/login");
+  const someone = { userId: SOME_ID };
+  for (const [path, data] of [
+    ["/api/auth/admin/impersonate-user", someone],
+    ["/api/auth/admin/set-role", { ...someone, role: "admin" }],
+    ["/api/auth/admin/create-user", { email: "x@crossroadsit.example", password: "Long-Enough-Pass-99", name: "X" }],
+    ["/api/auth/admin/remove-user", someone],
+    ["/api/auth/two-factor/disable", { password: E2E_USERS.admin.password }],
+    ["/api/auth/change-password", { currentPassword: E2E_USERS.admin.password, newPassword: "Another-Long-Pass-77" }],
+    ["/api/auth/request-password-reset", { email: E2E_USERS.admin.email }],
+  ] as const) {
+    const response = await page.request.post(path, { headers: SAME_ORIGIN, data });
+    expect(response.status(), path).toBe(404);
+  }
+  expect((await page.request.get("/api/auth/admin/list-users")).status()).toBe(404);
+  expect((await page.request.get("/api/auth/sign-out")).status()).toBe(405);
+  // The endpoints the site itself uses still answer.
+  expect((await page.request.get("/api/auth/get-session")).status()).toBe(200);
 });

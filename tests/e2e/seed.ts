@@ -1,11 +1,28 @@
-/** Creates the browser tests' accounts in a fresh data folder, before the test server starts. */
+/**
+ * Creates the browser tests' accounts in a fresh data folder, before the test server starts. The
+ * administrators get two-factor sign-in (required for them, docs/requirements.md#two-factor-sign-in);
+ * their secrets go to TOTP_SECRETS_FILE, from which the tests compute codes (two-factor.ts).
+ */
+import { writeFileSync } from "node:fs";
+import path from "node:path";
+import { auth } from "../../app/auth/auth.server";
 import { createStaffUser } from "../../app/auth/users.server";
 import { closeDatabase, initDatabase } from "../../app/db/client.server";
 import { env } from "../../app/env.server";
-import { E2E_USERS } from "./config";
+import { signInCookie, turnOnTwoFactor } from "../two-factor";
+import { E2E_USERS, TOTP_SECRETS_FILE } from "./config";
 
 await initDatabase({ databaseUrl: env().DATABASE_URL, dataDir: env().DATA_DIR });
 
-for (const user of Object.values(E2E_USERS)) await createStaffUser(user);
+const secrets: Record<string, string> = {};
+for (const user of Object.values(E2E_USERS)) {
+  await createStaffUser(user);
+  if (!user.admin) continue;
+  const instance = await auth();
+  const { secret } = await turnOnTwoFactor(instance, await signInCookie(instance, user.email, user.password), user.password);
+  secrets[user.email] = secret;
+}
+// In the data folder the server uses (E2E_DATA_DIR for the browser tests: TOTP_SECRETS_FILE).
+writeFileSync(path.join(env().DATA_DIR, path.basename(TOTP_SECRETS_FILE)), JSON.stringify(secrets, null, 2), { mode: 0o600 });
 await closeDatabase();
-console.log(`Seeded ${Object.keys(E2E_USERS).length} accounts`);
+console.log(`Seeded ${Object.keys(E2E_USERS).length} accounts (two-factor sign-in on for ${Object.keys(secrets).length})`);

@@ -9,8 +9,23 @@ import { nuErrors, ownClientAddressPerTest, submitSignIn } from "./helpers";
 
 ownClientAddressPerTest(test);
 
-const STAFF_PAGES = ["/admin/docs", "/admin/docs/new", "/admin/graphics", "/admin/leads", "/admin/users"];
-const PUBLIC_SERVER_PAGES = ["/auth/login", "/contact", "/contact?service=cybersecurity"];
+const STAFF_PAGES = [
+  "/admin/docs",
+  "/admin/docs/new",
+  "/admin/graphics",
+  "/admin/leads",
+  "/admin/users",
+  "/account",
+  "/account/two-factor",
+];
+const PUBLIC_SERVER_PAGES = [
+  "/auth/login",
+  "/auth/two-factor",
+  "/auth/forgot-password",
+  "/auth/reset-password",
+  "/contact",
+  "/contact?service=cybersecurity",
+];
 
 async function signInAsAdmin(page: Page) {
   await page.goto("/auth/login");
@@ -34,7 +49,7 @@ for (const width of [1280, 390]) {
 }
 
 test("server-rendered pages pass the W3C Nu HTML checker", async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000); // one Java start per page
   const errors: string[] = [];
   for (const path of PUBLIC_SERVER_PAGES) {
     errors.push(...(await nuErrors(await (await page.request.get(path)).text())).map((e) => `${path}: ${e}`));

@@ -19,6 +19,7 @@ import * as renderRoute from "~/routes/storage/render-image";
 import { GRAPHICS_BUCKET as B, MAX_FILE_BYTES } from "~/storage/constants";
 import { StorageError } from "~/storage/errors";
 import { postgresStorage, storage, type Storage } from "~/storage/storage.server";
+import { turnOnTwoFactor } from "../two-factor";
 
 const ORIGIN = "https://www.crossroadsit.example";
 const PASSWORD = "Correct-Horse-Battery-42";
@@ -71,7 +72,8 @@ for (const backend of backends()) {
       store = postgresStorage(await database(), { secret: env().BETTER_AUTH_SECRET!, baseUrl: ORIGIN, now: () => clock });
       await createStaffUser({ email: "boss@crossroadsit.example", password: PASSWORD, admin: true });
       await createStaffUser({ email: "tech@crossroadsit.example", password: PASSWORD });
-      adminCookie = await signIn("boss@crossroadsit.example", "10.1.0.1");
+      // Administrators need two-factor sign-in for the storage API (docs/requirements.md#two-factor-sign-in).
+      adminCookie = (await turnOnTwoFactor(await auth(), await signIn("boss@crossroadsit.example", "10.1.0.1"), PASSWORD)).cookie;
       staffCookie = await signIn("tech@crossroadsit.example", "10.1.0.2");
     });
 

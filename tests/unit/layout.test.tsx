@@ -84,3 +84,49 @@ describe("NavDropdown", () => {
     expect(button).toHaveAttribute("aria-expanded", "false");
   });
 });
+
+vi.mock("~/auth/auth-context", () => ({ useAuth: () => ({ signOut: vi.fn() }) }));
+
+describe("Account link next to Logout (docs/requirements.md#account-page)", () => {
+  afterEach(cleanup);
+
+  it("the header shows Account and Logout to a signed-in user, neither to a visitor", async () => {
+    const { SiteHeader } = await import("~/components/layout/site-header");
+    const { unmount } = render(
+      <MemoryRouter>
+        <SiteHeader scrolled={false} viewer={{ signedIn: true, isAdmin: false }} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole("link", { name: "Account" })).toHaveAttribute("href", "/account");
+    const logout = screen.getByRole("button", { name: "Logout" });
+    // Side by side, Account first.
+    expect(screen.getByRole("link", { name: "Account" }).nextElementSibling).toBe(logout);
+    unmount();
+    render(
+      <MemoryRouter>
+        <SiteHeader scrolled={false} viewer={{ signedIn: false, isAdmin: false }} />
+      </MemoryRouter>,
+    );
+    expect(screen.queryByRole("link", { name: "Account" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Logout" })).toBeNull();
+  });
+
+  it("the phone menu has Account above Logout for a signed-in user, and not for a visitor", async () => {
+    const { default: SideMenu } = await import("~/components/layout/side-menu");
+    const { container, unmount } = render(
+      <MemoryRouter>
+        <SideMenu id="m" open={false} onClose={() => {}} viewer={{ signedIn: true, isAdmin: false }} onSignOut={() => {}} />
+      </MemoryRouter>,
+    );
+    const account = container.querySelector('a[href="/account"]');
+    expect(account?.textContent).toBe("Account");
+    expect(account?.nextElementSibling?.textContent).toBe("Logout");
+    unmount();
+    const visitor = render(
+      <MemoryRouter>
+        <SideMenu id="m" open={false} onClose={() => {}} viewer={{ signedIn: false, isAdmin: false }} onSignOut={() => {}} />
+      </MemoryRouter>,
+    );
+    expect(visitor.container.querySelector('a[href="/account"]')).toBeNull();
+  });
+});

@@ -1,8 +1,11 @@
 import type { ReactNode } from "react";
 import { controlClass } from "~/components/ui/input";
 
-/** The look of a Field's control: the one control look (ADR 011), full width under its label. */
-const FIELD_CONTROL = controlClass("md", "mt-1.5 block w-full");
+/**
+ * The look of a Field's control: the one control look (ADR 012), full width under its label. For
+ * a control whose label and messages a page lays out itself; its aria-invalid turns the border red.
+ */
+export const fieldControlClass = controlClass("md", "mt-1.5 block w-full");
 
 export interface FieldProps {
   id: string;
@@ -40,7 +43,7 @@ export function Field({ id, label, hint, error, optional, className, children }:
         id,
         "aria-invalid": error ? true : undefined,
         "aria-describedby": describedBy,
-        className: FIELD_CONTROL, // aria-invalid turns its border red
+        className: fieldControlClass,
       })}
       {error && (
         <p id={errorId} className="mt-1.5 text-sm font-medium text-red-800">

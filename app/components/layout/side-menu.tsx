@@ -128,6 +128,11 @@ export default function SideMenu({
               </li>
             ))}
           </ul>
+          {viewer.signedIn && (
+            <ButtonLink to={navigation.account.href} prefetch="none" variant="secondary" className="mt-6 w-full">
+              {navigation.account.name}
+            </ButtonLink>
+          )}
           {viewer.signedIn ? (
             <Button
               type="button"
@@ -137,7 +142,7 @@ export default function SideMenu({
               }}
               variant="secondary"
               size="lg"
-              className="mt-6 w-full"
+              className="mt-3 w-full"
             >
               {navigation.logout.name}
             </Button>

@@ -65,26 +65,37 @@ export function SiteHeader({ scrolled, viewer }: { scrolled: boolean; viewer: Vi
           </ul>
         </nav>
         <div className="flex items-center justify-end gap-2">
+          {/* Signed in, Account and Logout need the room: the number itself shows from 1280 px. */}
           <a
             href={`tel:${site.phones.sales.e164}`}
-            className="hidden min-h-11 items-center gap-2 rounded-md px-3 font-semibold text-navy-900 hover:bg-slate-100 md:inline-flex"
+            className={`hidden min-h-11 items-center gap-2 rounded-md px-3 font-semibold whitespace-nowrap text-navy-900 hover:bg-slate-100 ${viewer.signedIn ? "xl:inline-flex" : "md:inline-flex"}`}
           >
             <Icon name="phone" className="size-4" />
             {site.phones.sales.display}
           </a>
           <a
             href={`tel:${site.phones.sales.e164}`}
-            className="inline-flex size-11 items-center justify-center rounded-md text-navy-900 hover:bg-slate-100 md:hidden"
+            className={`inline-flex size-11 items-center justify-center rounded-md text-navy-900 hover:bg-slate-100 ${viewer.signedIn ? "xl:hidden" : "md:hidden"}`}
           >
             <Icon name="phone" className="size-5" />
             <span className="sr-only">Call sales at {site.phones.sales.display}</span>
           </a>
           {/* Get Started and Logout share one slot, so knowing the session shifts nothing. */}
-          <span className="hidden sm:block">
+          <span className="hidden sm:flex sm:items-center sm:gap-2">
             {viewer.signedIn ? (
-              <Button type="button" variant="secondary" size="lg" onClick={() => void signOut()} className="w-[8.5rem]">
-                {navigation.logout.name}
-              </Button>
+              <>
+                <RouterNavLink
+                  to={navigation.account.href}
+                  className={({ isActive }) =>
+                    `inline-flex min-h-11 items-center rounded-md px-3 font-semibold text-navy-900 hover:bg-slate-100 ${isActive ? "underline decoration-accent decoration-2 underline-offset-8" : ""}`
+                  }
+                >
+                  {navigation.account.name}
+                </RouterNavLink>
+                <Button type="button" variant="secondary" size="lg" onClick={() => void signOut()} className="w-[8.5rem]">
+                  {navigation.logout.name}
+                </Button>
+              </>
             ) : (
               <ButtonLink to={navigation.getStarted.href} className="w-[8.5rem]">
                 {navigation.getStarted.name}

@@ -14,7 +14,7 @@ const sizes: Record<ControlSize, string> = {
 };
 
 /**
- * The one look of a text input, select or textarea, public or admin (ADR 011): border, padding,
+ * The one look of a text input, select or textarea, public or admin (ADR 012): border, padding,
  * text and states. Margin and width belong to the call site, passed as `className`.
  */
 export const controlClass = (size: ControlSize = "sm", className?: string) =>

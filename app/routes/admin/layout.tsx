@@ -34,15 +34,15 @@ import { navigation } from "~/config/navigation";
  * It also takes the notice an action left for this page (app/lib/flash-notice.server.ts).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user } = await requireAdmin(request, context.services);
+  const { user, isSuperAdmin } = await requireAdmin(request, context.services);
   const { notice, headers } = takeNotice(request);
-  return data({ email: user.email, notice }, { headers });
+  return data({ email: user.email, isSuperAdmin, notice }, { headers });
 }
 
 const toNotice = (message: string | null): ActionSuccess | undefined => (message ? { ok: true, intent: "notice", message } : undefined);
 
 /**
- * The layout's data (the e-mail, a notice) is not reloaded after an action that answers on its
+ * The layout's data (the e-mail, the role, a notice) is not reloaded after an action that answers on its
  * page (a live preview, a rename, a save): only by going somewhere, a redirect included. So the
  * request of such an action can never take the notice meant for the page another one redirects to.
  */
@@ -73,7 +73,17 @@ export const meta: Route.MetaFunction = ({ matches, location, error }) =>
     noindex: true,
   });
 
-function Shell({ email, notice, children }: { email?: string; notice?: ActionSuccess; children: React.ReactNode }) {
+function Shell({
+  email,
+  isSuperAdmin = false,
+  notice,
+  children,
+}: {
+  email?: string;
+  isSuperAdmin?: boolean;
+  notice?: ActionSuccess;
+  children: React.ReactNode;
+}) {
   const { signOut } = useAuth();
   return (
     <div className="min-h-dvh bg-slate-50">
@@ -85,6 +95,12 @@ function Shell({ email, notice, children }: { email?: string; notice?: ActionSuc
           {email && (
             <div className="flex min-w-0 items-center gap-3">
               <p className="hidden truncate text-sm text-slate-700 sm:block">{email}</p>
+              <Link
+                to={navigation.account.href}
+                className="rounded px-2 py-1.5 text-sm font-semibold text-navy-900 underline-offset-4 hover:underline"
+              >
+                {navigation.account.name}
+              </Link>
               <Button type="button" variant="secondary" size="sm" onClick={() => void signOut()}>
                 {navigation.logout.name}
               </Button>
@@ -99,7 +115,7 @@ function Shell({ email, notice, children }: { email?: string; notice?: ActionSuc
           className="border-b border-slate-200 bg-white px-2 py-1 md:w-48 md:shrink-0 md:border-r md:border-b-0 md:p-3"
         >
           <ul className="flex gap-1 overflow-x-auto md:block md:space-y-1">
-            {navigation.admin.map((item) => (
+            {[...navigation.admin, ...(isSuperAdmin ? navigation.superAdmin : [])].map((item) => (
               <li key={item.href}>
                 <NavLink
                   to={item.href}
@@ -131,7 +147,7 @@ export default function AdminLayout() {
   const navigation = useNavigation();
   const checking = useDelayedFlag(navigation.state === "loading" && navigation.location.pathname !== pathname, SKELETON_DELAY_MS);
   return (
-    <Shell email={answer.email} notice={notice}>
+    <Shell email={answer.email} isSuperAdmin={answer.isSuperAdmin} notice={notice}>
       {checking ? <AccessCheck /> : <Outlet />}
     </Shell>
   );

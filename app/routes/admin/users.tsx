@@ -2,7 +2,11 @@ import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/users";
-import { grantRole, hasAdminRole, revokeRole } from "~/auth/roles.server";
+import { adminAudit } from "~/auth/audit-admin.server";
+import type { AuditOutcome } from "~/auth/audit.server";
+import { sendResetLinkByAdmin } from "~/auth/password-reset.server";
+import { hasAdminRole, setAdmin } from "~/auth/roles.server";
+import { resetTwoFactor } from "~/auth/two-factor.server";
 import { requireAdmin } from "~/auth/session.server";
 import {
   AccountExistsError,
@@ -28,7 +32,11 @@ import { adminMeta } from "~/lib/meta";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const me = await requireAdmin(request, context.services);
-  return { staff: await listStaff(context.services.db), me: { id: me.user.id, isSuperAdmin: me.isSuperAdmin } };
+  return {
+    staff: await listStaff(context.services.db),
+    me: { id: me.user.id, isSuperAdmin: me.isSuperAdmin },
+    mailEnabled: Boolean(context.services.mailer),
+  };
 }
 
 type UsersField = "email" | "userId";
@@ -41,15 +49,17 @@ const usersSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("create"), email: text, password: text }),
   z.object({ intent: z.literal("reset-password"), userId, password: text }),
   z.object({ intent: z.literal("sign-out"), userId }),
+  z.object({ intent: z.literal("send-reset-link"), userId }),
   z.object({ intent: z.literal("grant-admin"), userId }),
   z.object({ intent: z.literal("revoke-admin"), userId }),
+  z.object({ intent: z.literal("reset-two-factor"), userId }),
   // Without JavaScript, a delete first answers with a confirmation step; confirm=yes deletes.
   z.object({ intent: z.literal("delete"), userId, confirm: z.literal("yes").optional() }),
 ]);
 
-const SUPER_ONLY = new Set(["grant-admin", "revoke-admin", "delete"]);
+const SUPER_ONLY = new Set(["grant-admin", "revoke-admin", "delete", "reset-two-factor"]);
 /** Changes to someone else's sign-in: allowed on an administrator's account to the super-administrator only. */
-const GUARDS_ADMINS = new Set(["reset-password", "sign-out"]);
+const GUARDS_ADMINS = new Set(["reset-password", "sign-out", "send-reset-link"]);
 
 /**
  * Every change is checked here, on the server, against the target's roles as they are now: any
@@ -60,8 +70,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   const me = await requireAdmin(request, context.services);
   const parsed = await parseAdminForm(request, usersSchema, { echo: ["email"] });
   const { intent } = parsed;
-  const refuse = (status: number, message: string, extra: Partial<ActionFailure<string, UsersField>> = {}) =>
-    actionError(status, { intent, message, ...extra });
+  // docs/requirements.md#audit-log: every outcome of an intent is recorded, refusals by our rules too.
+  const audit = adminAudit(context.services.db, request, me);
+  const target = parsed.ok ? ("userId" in parsed.data ? parsed.data.userId : { email: parsed.data.email }) : null;
+  const refuse = async (
+    status: number,
+    message: string,
+    extra: Partial<ActionFailure<string, UsersField>> = {},
+    outcome: AuditOutcome = status === 403 ? "refused" : "failure",
+  ) => {
+    await audit(intent, outcome, target, message);
+    return actionError(status, { intent, message, ...extra });
+  };
 
   // Who may do what is decided by the intent alone, before anything else is looked at.
   if (SUPER_ONLY.has(intent) && !me.isSuperAdmin)
@@ -71,7 +91,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const echo = { values: { email: input.intent === "create" ? input.email : "" } };
   try {
     if (input.intent === "create") {
-      const created = await createStaffUser({ email: input.email, password: input.password, admin: false }, context.services);
+      const created = await createStaffUser(
+        { email: input.email, password: input.password, admin: false },
+        context.services,
+        request.headers,
+      );
+      await audit(intent, "success", created);
       return actionOk(intent, `Created ${created.email}.`);
     }
     const isSelf = input.userId === me.user.id;
@@ -79,23 +104,52 @@ export async function action({ request, context }: Route.ActionArgs) {
       return refuse(403, "Only the super-administrator may reset the password of, or sign out, an administrator.", { code: "forbidden" });
     switch (input.intent) {
       case "reset-password":
-        await resetPassword(input.userId, input.password, context.services.auth);
+        await resetPassword(input.userId, input.password, request.headers, context.services.auth, context.services.db);
+        await audit(intent, "success", input.userId);
         return actionOk(intent, "Password changed; that account was signed out everywhere.");
       case "sign-out":
-        await signOutEverywhere(input.userId, context.services.auth);
+        await signOutEverywhere(input.userId, request.headers, context.services.auth);
+        await audit(intent, "success", input.userId);
         return actionOk(intent, "Signed out everywhere.");
+      case "send-reset-link": {
+        // docs/requirements.md#password-reset: through the same SMTP server as lead notifications.
+        if (!context.services.mailer)
+          return refuse(409, "This site cannot send e-mail (SMTP_URL is not set). Set a password for this account instead.", {
+            code: "mail_not_configured",
+          });
+        const sent = await sendResetLinkByAdmin(context.services, input.userId, me.user, request);
+        if (!sent) return refuse(404, "That account no longer exists.", { code: "user_not_found" });
+        return actionOk(intent, `Reset link sent to ${sent.email}. It works once, for 30 minutes.`);
+      }
       case "grant-admin":
-        await grantRole(input.userId, "admin", context.services.db);
+        await setAdmin(input.userId, true, context.services.db);
+        await audit(intent, "success", input.userId, "admin");
         return actionOk(intent, "Administrator role granted.");
       case "revoke-admin":
-        if (isSelf) return refuse(400, "You cannot remove your own administrator role.");
-        await revokeRole(input.userId, "admin", context.services.db);
+        if (isSelf) return refuse(400, "You cannot remove your own administrator role.", {}, "refused");
+        await setAdmin(input.userId, false, context.services.db);
+        await audit(intent, "success", input.userId, "admin");
         return actionOk(intent, "Administrator role removed.");
-      case "delete":
-        if (isSelf) return refuse(400, "You cannot delete your own account.");
+      case "delete": {
+        if (isSelf) return refuse(400, "You cannot delete your own account.", {}, "refused");
         if (input.confirm !== "yes") return actionConfirm(intent, "Confirm the deletion.", { values: { userId: input.userId } });
-        await deleteStaffUser(input.userId, context.services.auth);
+        const deleted = await audit.person(input.userId); // its e-mail, while it exists
+        await deleteStaffUser(input.userId, request.headers, context.services.auth);
+        await audit(intent, "success", deleted);
         return actionOk(intent, "Account deleted.");
+      }
+      case "reset-two-factor": {
+        // docs/requirements.md#two-factor-sign-in: not their own (a stolen session could swap the second
+        // factor for the thief's); the super-administrator recovers with a backup code.
+        if (isSelf)
+          return refuse(400, "You cannot reset your own two-factor sign-in. Use a backup code, then make new ones.", {}, "refused");
+        const reset = await resetTwoFactor(input.userId, context.services.db);
+        if (!reset) return refuse(404, "That account no longer exists.");
+        await signOutEverywhere(input.userId, request.headers, context.services.auth);
+        await audit(intent, "success", reset);
+        const again = (await hasAdminRole(reset.id, context.services.db)) ? " They set it up again at their next sign-in." : "";
+        return actionOk(intent, `Two-factor sign-in reset for ${reset.email}; that account was signed out everywhere.${again}`);
+      }
     }
   } catch (error) {
     if (error instanceof WeakPasswordError)
@@ -121,7 +175,7 @@ const STAFF_COLUMNS: AdminColumn[] = [
 /** The question before a deletion: in the dialog with JavaScript, on the page's confirmation step without. */
 const deleteQuestion = (email: string) => `Delete the account ${email}? This cannot be undone.`;
 
-export default function Users({ loaderData: { staff, me }, actionData }: Route.ComponentProps) {
+export default function Users({ loaderData: { staff, me, mailEnabled }, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const outcome = actionData as Outcome | undefined;
@@ -184,7 +238,10 @@ export default function Users({ loaderData: { staff, me }, actionData }: Route.C
               {u.email}
               {u.id === me.id && <span className="ml-2 text-xs font-normal text-slate-600">(you)</span>}
             </th>
-            <td className="p-3">{u.isAdmin ? "Administrator" : "Staff"}</td>
+            <td className="p-3">
+              {u.isAdmin ? "Administrator" : "Staff"}
+              <span className="block text-xs text-slate-600">Two-factor {u.twoFactorEnabled ? "on" : "off"}</span>
+            </td>
             <td className="p-3">{formatShortDate(u.createdAt)}</td>
             <td className="p-3">{u.activeSessions}</td>
             <td className="p-3">
@@ -211,6 +268,15 @@ export default function Users({ loaderData: { staff, me }, actionData }: Route.C
                         Reset password<span className="sr-only"> for {u.email}</span>
                       </Button>
                     </Form>
+                    {mailEnabled && (
+                      <Form method="post">
+                        <input type="hidden" name="intent" value="send-reset-link" />
+                        <input type="hidden" name="userId" value={u.id} />
+                        <Button type="submit" variant="secondary" size="sm">
+                          Send reset link<span className="sr-only"> to {u.email}</span>
+                        </Button>
+                      </Form>
+                    )}
                     <Form method="post">
                       <input type="hidden" name="intent" value="sign-out" />
                       <input type="hidden" name="userId" value={u.id} />
@@ -230,6 +296,15 @@ export default function Users({ loaderData: { staff, me }, actionData }: Route.C
                         <span className="sr-only"> ({u.email})</span>
                       </Button>
                     </Form>
+                    {u.twoFactorEnabled && (
+                      <Form method="post">
+                        <input type="hidden" name="intent" value="reset-two-factor" />
+                        <input type="hidden" name="userId" value={u.id} />
+                        <Button type="submit" variant="secondary" size="sm">
+                          Reset two-factor<span className="sr-only"> ({u.email})</span>
+                        </Button>
+                      </Form>
+                    )}
                     <Form method="post" onSubmit={confirmDelete(u)}>
                       <input type="hidden" name="intent" value="delete" />
                       <input type="hidden" name="userId" value={u.id} />

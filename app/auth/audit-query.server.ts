@@ -1,0 +1,177 @@
+/**
+ * Reading the audit log (docs/requirements.md#audit-log): the filter in the page's URL
+ * (?person=&event=&from=&to=&page=), shared by /admin/audit and its CSV export, and the queries.
+ * Dates are calendar days in the office's time zone, as the page shows them.
+ */
+import { and, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from "drizzle-orm";
+import { z } from "zod";
+import { site } from "~/config/site";
+import type { Database } from "~/db/client.server";
+import { auditLog } from "~/db/schema.server";
+import { AUDIT_EVENTS, type AuditEvent } from "./audit.server";
+
+/** Entries per page of /admin/audit. */
+export const AUDIT_PAGE_SIZE = 50;
+const MAX_PAGE = 100_000;
+
+export type AuditEntryRow = typeof auditLog.$inferSelect;
+
+const day = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "Enter dates as YYYY-MM-DD.")
+  .refine((value) => {
+    const [y, m, d] = value.split("-").map(Number);
+    const date = new Date(Date.UTC(y, m - 1, d));
+    return y >= 2000 && y <= 9999 && date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+  }, "That date does not exist.");
+
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (typeof value === "string" && value.trim() === "" ? undefined : value), schema.optional());
+
+export const auditFilterSchema = z
+  .object({
+    person: z
+      .string()
+      .trim()
+      .max(254, "Search for at most 254 characters of an e-mail address.")
+      .refine((value) => !value.includes("\0"), "That search is not valid.")
+      .default(""),
+    event: optional(
+      z.string().refine((value): value is AuditEvent => Object.hasOwn(AUDIT_EVENTS, value), "Choose an event from the list."),
+    ),
+    from: optional(day),
+    to: optional(day),
+    page: z.preprocess(
+      (value) => (value === undefined || value === "" ? 1 : value),
+      z.coerce.number("Not a page number.").int("Not a page number.").min(1, "Not a page number.").max(MAX_PAGE, "Not a page number."),
+    ),
+  })
+  .refine((f) => !f.from || !f.to || f.from <= f.to, { message: "The start date is after the end date.", path: ["to"] });
+
+export interface AuditFilter {
+  person: string;
+  event?: AuditEvent;
+  from?: string;
+  to?: string;
+  page: number;
+}
+
+export type ParsedAuditFilter =
+  | { ok: true; filter: AuditFilter }
+  /** `values`: what was asked, to show back in the form. */
+  | { ok: false; message: string; values: Record<string, string> };
+
+const FILTER_FIELDS = ["person", "event", "from", "to", "page"] as const;
+const FIELD_LABELS: Record<string, string> = { person: "Person", event: "Event", from: "From", to: "To", page: "Page" };
+
+export function parseAuditFilter(url: URL): ParsedAuditFilter {
+  const raw: Record<string, string> = {};
+  for (const name of FILTER_FIELDS) {
+    const value = url.searchParams.get(name);
+    if (value !== null) raw[name] = value;
+  }
+  const parsed = auditFilterSchema.safeParse(raw);
+  if (parsed.success) return { ok: true, filter: parsed.data as AuditFilter };
+  const values = Object.fromEntries(FILTER_FIELDS.map((name) => [name, (raw[name] ?? "").replaceAll("\0", "").slice(0, 254)]));
+  const issue = parsed.error.issues[0];
+  const field = FIELD_LABELS[String(issue?.path[0] ?? "")];
+  return { ok: false, message: issue ? `${field ? `${field}: ` : ""}${issue.message}` : "That filter is not valid.", values };
+}
+
+/** The list's (or the export's) address for a filter; empty values left out. */
+export function auditHref(filter: Partial<AuditFilter>, base = "/admin/audit"): string {
+  const params = new URLSearchParams();
+  if (filter.person) params.set("person", filter.person);
+  if (filter.event) params.set("event", filter.event);
+  if (filter.from) params.set("from", filter.from);
+  if (filter.to) params.set("to", filter.to);
+  if (filter.page && filter.page > 1) params.set("page", String(filter.page));
+  const search = params.toString();
+  return search ? `${base}?${search}` : base;
+}
+
+/** The offset of `timeZone` from UTC at `instant`, in milliseconds. */
+function zoneOffset(instant: number, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+  }).formatToParts(new Date(instant));
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  return Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second")) - instant;
+}
+
+/** The instant a calendar day (YYYY-MM-DD) begins in the office's time zone. */
+export function startOfDay(date: string, timeZone: string = site.hours.timeZone): Date {
+  const [y, m, d] = date.split("-").map(Number);
+  const wall = Date.UTC(y, m - 1, d);
+  let instant = wall - zoneOffset(wall, timeZone);
+  instant = wall - zoneOffset(instant, timeZone); // again, across a daylight-saving change
+  return new Date(instant);
+}
+
+function nextDay(date: string): string {
+  const [y, m, d] = date.split("-").map(Number);
+  return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
+}
+
+/** A search typed by a person: % and _ match themselves. */
+const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function whereOf(filter: AuditFilter): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [];
+  if (filter.person) {
+    const pattern = likePattern(filter.person);
+    conditions.push(or(ilike(auditLog.actorEmail, pattern), ilike(auditLog.targetEmail, pattern)));
+  }
+  if (filter.event) conditions.push(eq(auditLog.event, filter.event));
+  if (filter.from) conditions.push(gte(auditLog.at, startOfDay(filter.from)));
+  if (filter.to) conditions.push(lt(auditLog.at, startOfDay(nextDay(filter.to))));
+  return and(...conditions);
+}
+
+/** One page of entries, newest first, with the total for the filter. */
+export async function listAudit(
+  filter: AuditFilter,
+  db: Database,
+): Promise<{ rows: AuditEntryRow[]; total: number; pages: number; page: number }> {
+  const where = whereOf(filter);
+  const [{ total }] = await db.select({ total: count() }).from(auditLog).where(where);
+  const pages = Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE));
+  const page = Math.min(filter.page, pages);
+  const rows = await db
+    .select()
+    .from(auditLog)
+    .where(where)
+    .orderBy(desc(auditLog.at), desc(auditLog.id))
+    .limit(AUDIT_PAGE_SIZE)
+    .offset((page - 1) * AUDIT_PAGE_SIZE);
+  return { rows, total, pages, page };
+}
+
+/** Every entry of the filter (all pages), newest first, in batches: for the CSV export. */
+export async function* auditForExport(filter: AuditFilter, db: Database, batch = 500): AsyncGenerator<AuditEntryRow[]> {
+  const where = whereOf(filter);
+  let after: string | undefined;
+  for (;;) {
+    // Compared in the database: `at` has microseconds, a JavaScript Date only milliseconds.
+    const keyset = after ? sql`(${auditLog.at}, ${auditLog.id}) < (select a.at, a.id from audit_log a where a.id = ${after})` : undefined;
+    const rows = await db.select().from(auditLog).where(and(where, keyset)).orderBy(desc(auditLog.at), desc(auditLog.id)).limit(batch);
+    if (rows.length === 0) return;
+    yield rows;
+    if (rows.length < batch) return;
+    after = rows[rows.length - 1].id;
+  }
+}
+
+export const OUTCOME_LABELS = { success: "Success", failure: "Failed", refused: "Refused" } as const;
+
+export const eventLabel = (event: string) => (Object.hasOwn(AUDIT_EVENTS, event) ? AUDIT_EVENTS[event as AuditEvent] : event);
+export const outcomeLabel = (outcome: string) =>
+  Object.hasOwn(OUTCOME_LABELS, outcome) ? OUTCOME_LABELS[outcome as keyof typeof OUTCOME_LABELS] : outcome;

@@ -1,0 +1,53 @@
+/**
+ * The account-security housekeeping of a server process: ended sign-in throttle windows are
+ * forgotten (docs/requirements.md#sign-in-throttling) and audit entries older than
+ * AUDIT_RETENTION_DAYS are deleted (docs/requirements.md#audit-log). Runs once at start, then every
+ * hour; every process may run it, the deletes are idempotent.
+ */
+import { lt } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { auditLog } from "~/db/schema.server";
+import { oneLine } from "~/lib/one-line";
+import { AUDIT_RETENTION_DAYS } from "./audit.server";
+import { pruneThrottle } from "./throttle.server";
+
+export const MAINTENANCE_INTERVAL_MS = 60 * 60_000;
+
+/** Deletes the audit entries older than the retention period; returns how many. */
+export async function pruneAuditLog(db: Database, now = Date.now()): Promise<number> {
+  const cutoff = new Date(now - AUDIT_RETENTION_DAYS * 24 * 60 * 60_000);
+  const rows = await db.delete(auditLog).where(lt(auditLog.at, cutoff)).returning({ id: auditLog.id });
+  return rows.length;
+}
+
+export interface AuthMaintenance {
+  stop: () => Promise<void>;
+}
+
+export function startAuthMaintenance(
+  db: Database,
+  log: Pick<Console, "log" | "error"> = console,
+  everyMs = MAINTENANCE_INTERVAL_MS,
+): AuthMaintenance {
+  let running: Promise<void> = Promise.resolve();
+  const run = () => {
+    running = (async () => {
+      try {
+        await pruneThrottle(db);
+        const deleted = await pruneAuditLog(db);
+        if (deleted > 0) log.log(`Audit log: deleted ${deleted} entries older than ${AUDIT_RETENTION_DAYS} days`);
+      } catch (error) {
+        log.error(oneLine(`Account housekeeping failed: ${error instanceof Error ? error.message : String(error)}`));
+      }
+    })();
+  };
+  run();
+  const timer = setInterval(run, everyMs);
+  timer.unref();
+  return {
+    stop: async () => {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,384 @@
+/**
+ * /account (docs/requirements.md#account-page), for any signed-in user: change the password,
+ * two-factor sign-in (its own page, /account/two-factor), and the active sessions with "Sign out
+ * other sessions" and a sign-out per session. Private (never cached), works without JavaScript.
+ */
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { useEffect, useRef } from "react";
+import { z } from "zod";
+import type { Route } from "./+types/account";
+import {
+  changeOwnPassword,
+  listOwnSessions,
+  revokeOtherOwnSessions,
+  revokeOwnSession,
+  takePasswordChangeSlot,
+  twoFactorEnabled,
+} from "~/auth/account.server";
+import { buildPasswordChangedMessage, sendInBackground } from "~/auth/account-mail.server";
+import { recordAudit } from "~/auth/audit.server";
+import { passwordWeaknesses } from "~/auth/password";
+import { requireUser } from "~/auth/session.server";
+import { ActionMessage } from "~/components/admin/action-message";
+import { Button } from "~/components/ui/button";
+import { fieldControlClass } from "~/components/forms/field";
+import { env } from "~/env.server";
+import type { ActionFailure, ActionResult } from "~/lib/action-result";
+import { actionError, actionOk, parseAdminForm } from "~/lib/admin-action.server";
+import { cn } from "~/lib/cn";
+import { formatDateTime } from "~/lib/format-date";
+import { PRIVATE_CACHE_CONTROL } from "~/lib/private-caching";
+import { routeMeta } from "~/lib/meta";
+
+const PRIVATE = { "Cache-Control": PRIVATE_CACHE_CONTROL } as const;
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  routeMeta(matches, {
+    title: "Your account",
+    description: "Your password, two-factor sign-in and sessions.",
+    path: "/account",
+    noindex: true,
+  });
+
+/** Staff data: never stored by a browser or a proxy (docs/requirements.md#account-page). */
+export const headers: Route.HeadersFunction = () => PRIVATE;
+
+const NOTICES = { password: "Password changed. Your other sessions were signed out." } as const;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const me = await requireUser(request, context.services);
+  const done = new URL(request.url).searchParams.get("done");
+  const [sessions, twoFactor] = await Promise.all([
+    listOwnSessions(context.services.auth, request.headers, me.session.id),
+    twoFactorEnabled(context.services.db, me.user.id),
+  ]);
+  return data(
+    {
+      email: me.user.email,
+      isAdmin: me.isAdmin,
+      twoFactor,
+      sessions,
+      notice: done === "password" ? NOTICES.password : null,
+    },
+    { headers: PRIVATE },
+  );
+}
+
+type AccountField = "currentPassword" | "newPassword" | "confirmPassword" | "sessionId";
+type Outcome = ActionResult<string, AccountField>;
+
+const text = z.string().max(1024).default("");
+const accountSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("change-password"), currentPassword: text, newPassword: text, confirmPassword: text }),
+  z.object({ intent: z.literal("sign-out-others") }),
+  z.object({ intent: z.literal("sign-out-session"), sessionId: z.uuid("Not a valid session.") }),
+]);
+
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const me = await requireUser(request, context.services);
+  const { db, auth, mailer } = context.services;
+  const parsed = await parseAdminForm(request, accountSchema);
+  if (!parsed.ok) return parsed.response;
+  const input = parsed.data;
+  const { intent } = input;
+  const refuse = (status: number, message: string, extra: Partial<ActionFailure<string, AccountField>> = {}) =>
+    actionError(status, { intent, message, ...extra });
+  const actor = { id: me.user.id, email: me.user.email };
+
+  try {
+    if (input.intent === "change-password") {
+      const fieldErrors: Partial<Record<AccountField, string>> = {};
+      let details: string[] | undefined;
+      if (!input.currentPassword) fieldErrors.currentPassword = "Enter your current password.";
+      if (!input.newPassword) fieldErrors.newPassword = "Enter a new password.";
+      else if (CONTROL.test(input.newPassword)) fieldErrors.newPassword = "Use letters, digits, spaces and symbols only.";
+      else {
+        details = passwordWeaknesses(input.newPassword, me.user.email);
+        if (details.length) fieldErrors.newPassword = "That password is too weak:";
+        else details = undefined;
+      }
+      if (!fieldErrors.newPassword && input.newPassword !== input.confirmPassword)
+        fieldErrors.confirmPassword = "The two new passwords differ. Type the same password twice.";
+      if (Object.keys(fieldErrors).length)
+        return refuse(400, "Check the highlighted fields.", {
+          code: details ? "weak_password" : "validation_failed",
+          fieldErrors,
+          details,
+        });
+
+      const slot = await takePasswordChangeSlot(db, me.user.id);
+      if (!slot.ok) {
+        const minutes = Math.ceil(slot.retryAfterSeconds / 60);
+        return refuse(429, `Too many tries. Wait ${minutes} minute${minutes === 1 ? "" : "s"}, then try again.`, {
+          code: "too_many_requests",
+        });
+      }
+      const changed = await changeOwnPassword(auth, request.headers, input.currentPassword, input.newPassword);
+      if (!changed.ok) {
+        await recordAudit(db, { event: "password-changed", outcome: "failure", actor, request, detail: "Wrong current password." });
+        return refuse(400, "Check the highlighted fields.", {
+          code: "invalid_password",
+          fieldErrors: { currentPassword: "That is not your current password." },
+        });
+      }
+      await recordAudit(db, { event: "password-changed", outcome: "success", actor, request });
+      if (mailer) sendInBackground(mailer, buildPasswordChangedMessage(me.user.email, env(), "changed"), "password changed");
+      // This session was replaced by a new one: its cookie goes with the redirect, which loads the
+      // page again with it (the old one would find no session).
+      const out = new Headers(PRIVATE);
+      for (const cookie of changed.setCookies) out.append("Set-Cookie", cookie);
+      throw redirect("/account?done=password", { status: 303, headers: out });
+    }
+
+    if (input.intent === "sign-out-others") {
+      const ended = await revokeOtherOwnSessions(auth, request.headers, me.session.id);
+      await recordAudit(db, { event: "sessions-revoked", outcome: "success", actor, request, detail: `Other sessions (${ended}).` });
+      return actionOk(intent, ended ? "Every other session was signed out." : "There were no other sessions.");
+    }
+
+    const result = await revokeOwnSession(auth, request.headers, input.sessionId, me.session.id);
+    if (result === "current") return refuse(400, "This is the session you are using now. To end it, use Logout.");
+    if (result === "not-found") {
+      await recordAudit(db, {
+        event: "sessions-revoked",
+        outcome: "refused",
+        actor,
+        request,
+        detail: "Not an active session of this account.",
+      });
+      return refuse(404, "That session has already ended.", { code: "session_not_found" });
+    }
+    await recordAudit(db, { event: "sessions-revoked", outcome: "success", actor, request, detail: "One session." });
+    return actionOk(intent, "That session was signed out.");
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    console.error(`Account change failed: ${error instanceof Error ? error.message : error}`);
+    return refuse(503, "That change could not be saved just now. Try again in a minute.");
+  }
+}
+
+function FieldError({ id, message, details }: { id: string; message?: string; details?: string[] }) {
+  if (!message) return null;
+  return (
+    <div id={id} className="mt-1.5 text-sm font-medium text-red-800">
+      <p>
+        <span className="sr-only">Error: </span>
+        {message}
+      </p>
+      {details && details.length > 0 && (
+        <ul className="mt-1 list-disc pl-5">
+          {details.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function PasswordInput({
+  name,
+  label,
+  autoComplete,
+  error,
+  details,
+  hint,
+  inputRef,
+}: {
+  name: AccountField;
+  label: string;
+  autoComplete: string;
+  error?: string;
+  details?: string[];
+  hint?: string;
+  inputRef?: React.Ref<HTMLInputElement>;
+}) {
+  const describedBy = [error ? `${name}-error` : "", hint ? `${name}-hint` : ""].filter(Boolean).join(" ") || undefined;
+  return (
+    <div>
+      <label htmlFor={name} className="font-medium text-navy-900">
+        {label}
+      </label>
+      {hint && (
+        <p id={`${name}-hint`} className="mt-0.5 text-sm text-slate-600">
+          {hint}
+        </p>
+      )}
+      <input
+        ref={inputRef}
+        id={name}
+        name={name}
+        type="password"
+        autoComplete={autoComplete}
+        required
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        className={cn(fieldControlClass, "sm:max-w-sm")}
+      />
+      <FieldError id={`${name}-error`} message={error} details={details} />
+    </div>
+  );
+}
+
+const PASSWORD_FIELDS: AccountField[] = ["currentPassword", "newPassword", "confirmPassword"];
+
+export default function Account({ loaderData, actionData }: Route.ComponentProps) {
+  const { email, isAdmin, twoFactor, sessions, notice } = loaderData;
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const outcome = actionData as Outcome | undefined;
+  const failed = outcome?.ok === false ? outcome : undefined;
+  const passwordErrors = failed?.intent === "change-password" ? failed.fieldErrors : undefined;
+  const firstBad = PASSWORD_FIELDS.find((f) => passwordErrors?.[f]);
+
+  // The first field in error takes the focus; other answers are focused by ActionMessage.
+  const currentRef = useRef<HTMLInputElement>(null);
+  const newRef = useRef<HTMLInputElement>(null);
+  const confirmRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const target =
+      firstBad === "currentPassword"
+        ? currentRef
+        : firstBad === "newPassword"
+          ? newRef
+          : firstBad === "confirmPassword"
+            ? confirmRef
+            : null;
+    target?.current?.focus();
+  }, [outcome, firstBad]);
+  const noticeRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (notice) noticeRef.current?.focus();
+  }, [notice]);
+
+  const others = sessions.filter((s) => !s.current);
+  return (
+    <section className="mx-auto max-w-3xl px-4 py-12 sm:py-16">
+      <h1 className="text-3xl font-bold tracking-tight">Your account</h1>
+      <p className="mt-2 text-slate-700">
+        Signed in as <strong className="font-semibold text-navy-900">{email}</strong>.
+      </p>
+      {notice && !outcome && (
+        <p
+          ref={noticeRef}
+          tabIndex={-1}
+          role="status"
+          className="mt-4 rounded-md border border-emerald-300 bg-emerald-50 p-3 text-sm font-semibold text-emerald-900"
+        >
+          {notice}
+        </p>
+      )}
+      {outcome && !passwordErrors && <ActionMessage result={outcome} />}
+
+      <section aria-labelledby="password-heading" className="mt-10 border-t border-slate-200 pt-8">
+        <h2 id="password-heading" className="text-xl font-semibold">
+          Change password
+        </h2>
+        <p className="mt-1 text-sm text-slate-700">Your other sessions are signed out when the password changes.</p>
+        <Form method="post" className="mt-5 space-y-5">
+          <input type="hidden" name="intent" value="change-password" />
+          {/* For password managers: whose password this is. */}
+          <input type="hidden" name="username" autoComplete="username" value={email} />
+          <PasswordInput
+            name="currentPassword"
+            label="Current password"
+            autoComplete="current-password"
+            error={passwordErrors?.currentPassword}
+            inputRef={currentRef}
+          />
+          <PasswordInput
+            name="newPassword"
+            label="New password"
+            autoComplete="new-password"
+            hint="At least 12 characters, with two kinds of character (lower case, upper case, digits, symbols). Not your e-mail name."
+            error={passwordErrors?.newPassword}
+            details={passwordErrors?.newPassword ? failed?.details : undefined}
+            inputRef={newRef}
+          />
+          <PasswordInput
+            name="confirmPassword"
+            label="Repeat the new password"
+            autoComplete="new-password"
+            error={passwordErrors?.confirmPassword}
+            inputRef={confirmRef}
+          />
+          <Button type="submit" disabled={busy}>
+            Change password
+          </Button>
+        </Form>
+      </section>
+
+      <section aria-labelledby="two-factor-heading" className="mt-10 border-t border-slate-200 pt-8">
+        <h2 id="two-factor-heading" className="text-xl font-semibold">
+          Two-factor sign-in
+        </h2>
+        <p className="mt-2 text-slate-700">
+          Status: <strong className="font-semibold text-navy-900">{twoFactor ? "On" : "Off"}</strong>
+        </p>
+        {!twoFactor && (
+          <p className="mt-1 text-sm text-slate-700">
+            {isAdmin
+              ? "Administrators must use it: set it up now."
+              : "Add a second step to your sign-in: a six-digit code from an app on your phone. A stolen password alone then cannot open your account."}
+          </p>
+        )}
+        <p className="mt-4">
+          <Link
+            to="/account/two-factor"
+            className="inline-flex min-h-10 items-center rounded-md border border-navy-900/20 bg-white px-4 text-sm font-semibold text-navy-900 hover:border-navy-900/40 hover:bg-slate-50"
+          >
+            {twoFactor ? "Manage two-factor sign-in" : "Set up two-factor sign-in"}
+          </Link>
+        </p>
+      </section>
+
+      <section aria-labelledby="sessions-heading" className="mt-10 border-t border-slate-200 pt-8">
+        <h2 id="sessions-heading" className="text-xl font-semibold">
+          Active sessions
+        </h2>
+        <p className="mt-1 text-sm text-slate-700">Every browser where you are signed in. Sign out any you do not recognise.</p>
+        <ul className="mt-5 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white" aria-label="Active sessions">
+          {sessions.map((s) => (
+            <li key={s.id} className="flex flex-wrap items-center justify-between gap-3 p-4">
+              <div>
+                <p className="font-semibold text-navy-900">
+                  {s.browser} on {s.system}
+                  {s.current && (
+                    <span className="ml-2 rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-900">This device</span>
+                  )}
+                </p>
+                <p className="mt-0.5 text-sm text-slate-700">
+                  {s.ipAddress ? `Address ${s.ipAddress}` : "Address unknown"} · Last active {formatDateTime(s.lastActive)}
+                </p>
+              </div>
+              {!s.current && (
+                <Form method="post">
+                  <input type="hidden" name="intent" value="sign-out-session" />
+                  <input type="hidden" name="sessionId" value={s.id} />
+                  <Button type="submit" variant="secondary" size="sm" disabled={busy}>
+                    Sign out
+                    <span className="sr-only">
+                      {" "}
+                      {s.browser} on {s.system}, last active {formatDateTime(s.lastActive)}
+                    </span>
+                  </Button>
+                </Form>
+              )}
+            </li>
+          ))}
+        </ul>
+        {others.length > 0 && (
+          <Form method="post" className="mt-4">
+            <input type="hidden" name="intent" value="sign-out-others" />
+            <Button type="submit" variant="danger-outline" disabled={busy}>
+              Sign out other sessions
+            </Button>
+          </Form>
+        )}
+      </section>
+    </section>
+  );
+}

@@ -1,0 +1,241 @@
+/**
+ * The account page (docs/requirements.md#account-page) and what the test server (no SMTP) says
+ * about password reset: each test uses an account of its own, created through /admin/users, so the
+ * seeded accounts other specs sign in with keep their passwords.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Browser, type Page } from "./fixtures";
+import { E2E_ORIGIN, E2E_USERS } from "./config";
+import { createStaff, freshPassword, newContext, signInTo, type User } from "./account-helpers";
+import { reactHydrated } from "./helpers";
+
+const FIREFOX_WINDOWS = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0";
+const SAFARI_IPHONE =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
+
+async function freshStaff(browser: Browser, prefix: string): Promise<User> {
+  const context = await newContext(browser);
+  const admin = await context.newPage();
+  await signInTo(admin, E2E_USERS.admin, "/admin/users");
+  const user = await createStaff(admin, prefix);
+  await context.close();
+  return user;
+}
+
+async function signedIn(browser: Browser, user: User, options: { userAgent?: string; javaScriptEnabled?: boolean } = {}, to = "/account") {
+  const page = await (await newContext(browser, options)).newPage();
+  await signInTo(page, user, to);
+  return page;
+}
+
+async function sessionToken(page: Page): Promise<string> {
+  const cookie = (await page.context().cookies()).find((c) => c.name.endsWith("session_token"));
+  expect(cookie, "a session cookie").toBeTruthy();
+  return decodeURIComponent(cookie!.value).split(".")[0];
+}
+
+async function axe(page: Page, label: string) {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+    .analyze();
+  expect(
+    results.violations.map((v) => `${label} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`),
+    label,
+  ).toEqual([]);
+}
+
+test("the header's Account link opens the account page; the page lists two browsers and signs them out, without tokens", async ({
+  browser,
+}) => {
+  const user = await freshStaff(browser, "two-devices");
+  const phone = await signedIn(browser, user, { userAgent: SAFARI_IPHONE });
+  const third = await signedIn(browser, user);
+  const desk = await signedIn(browser, user, { userAgent: FIREFOX_WINDOWS }, "/about");
+
+  await desk.setViewportSize({ width: 1280, height: 900 });
+  await desk.getByRole("banner").getByRole("link", { name: "Account" }).click();
+  await expect(desk).toHaveURL(/\/account$/);
+  await expect(desk.getByRole("heading", { level: 1 })).toHaveText("Your account");
+  const response = await desk.request.get("/account");
+  expect(response.headers()["cache-control"]).toBe("private, no-store");
+  // No session token reaches the browser, in the page or its data.
+  const html = await response.text();
+  for (const page of [desk, phone, third]) expect(html).not.toContain(await sessionToken(page));
+
+  const sessions = desk.getByRole("list", { name: "Active sessions" }).getByRole("listitem");
+  await expect(sessions).toHaveCount(3);
+  await expect(sessions.first()).toContainText("Firefox 128 on Windows");
+  await expect(sessions.first()).toContainText("This device");
+  await expect(sessions.first().getByRole("button", { name: /Sign out/ })).toHaveCount(0);
+  const iphone = sessions.filter({ hasText: "Safari 17 on iOS" });
+  await expect(iphone).toHaveCount(1);
+  await expect(iphone).toContainText(/Address 10\.\d+\.\d+\.\d+ · Last active \w{3} \d+, \d{4}/);
+  await reactHydrated(desk);
+  await axe(desk, "/account");
+
+  // One session: the phone is signed out, the others stay.
+  await iphone.getByRole("button", { name: /Sign out/ }).click();
+  await expect(desk.getByRole("status")).toHaveText("That session was signed out.");
+  await expect(sessions).toHaveCount(2);
+  await phone.reload();
+  await expect(phone).toHaveURL(/\/auth\/login\?redirectTo=%2Faccount$/);
+  await third.reload();
+  await expect(third).toHaveURL(/\/account$/);
+
+  // Every other session.
+  await desk.getByRole("button", { name: "Sign out other sessions" }).click();
+  await expect(desk.getByRole("status")).toHaveText("Every other session was signed out.");
+  await expect(sessions).toHaveCount(1);
+  await third.reload();
+  await expect(third).toHaveURL(/\/auth\/login\?redirectTo=%2Faccount$/);
+  await desk.reload();
+  await expect(desk).toHaveURL(/\/account$/);
+});
+
+test("changing the password without JavaScript: a wrong current password is a field error; then this device stays signed in", async ({
+  browser,
+}) => {
+  const user = await freshStaff(browser, "changer");
+  const other = await signedIn(browser, user);
+  const page = await signedIn(browser, user, { javaScriptEnabled: false });
+  const newPassword = freshPassword();
+
+  await page.getByLabel("Current password").fill("Not-The-Password-42");
+  await page.getByLabel("New password", { exact: true }).fill(newPassword);
+  await page.getByLabel("Repeat the new password").fill(newPassword);
+  await page.getByRole("button", { name: "Change password" }).click();
+  await expect(page.locator("#currentPassword-error")).toHaveText("Error: That is not your current password.");
+  await expect(page.getByLabel("Current password")).toHaveAttribute("aria-invalid", "true");
+
+  // Too weak: every reason listed.
+  await page.getByLabel("Current password").fill(user.password);
+  await page.getByLabel("New password", { exact: true }).fill("short");
+  await page.getByLabel("Repeat the new password").fill("short");
+  await page.getByRole("button", { name: "Change password" }).click();
+  await expect(page.locator("#newPassword-error li")).toHaveText([
+    "Use at least 12 characters.",
+    "Mix at least two of: lower case, upper case, digits, symbols.",
+  ]);
+
+  await page.getByLabel("Current password").fill(user.password);
+  await page.getByLabel("New password", { exact: true }).fill(newPassword);
+  await page.getByLabel("Repeat the new password").fill(newPassword);
+  await page.getByRole("button", { name: "Change password" }).click();
+  await expect(page).toHaveURL(/\/account\?done=password$/);
+  await expect(page.getByRole("status")).toHaveText("Password changed. Your other sessions were signed out.");
+  // Still signed in here (a new session), signed out elsewhere; the new password works.
+  await page.goto("/account");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your account");
+  await other.reload();
+  await expect(other).toHaveURL(/\/auth\/login/);
+  await signedIn(browser, { email: user.email, password: newPassword });
+});
+
+test("two-factor sign-in: the status and a link to set it up", async ({ browser }) => {
+  const user = await freshStaff(browser, "invited");
+  const page = await signedIn(browser, user);
+  const section = page.getByRole("region", { name: "Two-factor sign-in" });
+  await expect(section).toContainText("Status: Off");
+  await expect(section).toContainText("Add a second step to your sign-in");
+  await expect(section.getByRole("link", { name: "Set up two-factor sign-in" })).toHaveAttribute("href", "/account/two-factor");
+});
+
+test("the account page needs a session; another user's session id is refused", async ({ browser, page }) => {
+  test.setTimeout(60_000);
+  await page.goto("/account");
+  await expect(page).toHaveURL(/\/auth\/login\?redirectTo=%2Faccount$/);
+  const visitorPost = await page.request.post("/account", {
+    form: { intent: "sign-out-others" },
+    headers: { origin: E2E_ORIGIN },
+    maxRedirects: 0,
+  });
+  expect(visitorPost.status()).toBe(302);
+
+  const [alice, bob] = [await freshStaff(browser, "alice"), await freshStaff(browser, "bob")];
+  const bobPage = await signedIn(browser, bob);
+  const bobSecond = await signedIn(browser, bob);
+  await bobPage.reload();
+  const bobOtherId = await bobPage.locator('input[name="sessionId"]').first().getAttribute("value");
+  const alicePage = await signedIn(browser, alice);
+  const refused = await alicePage.request.post("/account", {
+    form: { intent: "sign-out-session", sessionId: bobOtherId! },
+    headers: { origin: E2E_ORIGIN },
+  });
+  expect(refused.status()).toBe(404);
+  await bobSecond.reload();
+  await expect(bobSecond).toHaveURL(/\/account$/);
+  // Malformed ids and unknown intents are 400s, never a 500.
+  for (const form of [
+    { intent: "sign-out-session", sessionId: "x\0y" },
+    { intent: "nope" },
+    { intent: "change-password", currentPassword: "a".repeat(5000) },
+  ] as Record<string, string>[]) {
+    const response = await alicePage.request.post("/account", { form, headers: { origin: E2E_ORIGIN } });
+    expect(response.status(), JSON.stringify(form).slice(0, 60)).toBe(400);
+  }
+});
+
+test("without e-mail configured: the reset page says to ask an administrator, and no reset link can be sent", async ({ browser, page }) => {
+  await page.goto("/auth/forgot-password");
+  await expect(page.getByText("This site cannot send e-mail, so it cannot send you a reset link.")).toBeVisible();
+  await expect(page.getByRole("textbox")).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Send the link" })).toHaveCount(0);
+  await reactHydrated(page);
+  await axe(page, "/auth/forgot-password without e-mail");
+  // A link that is not (or no longer) valid.
+  await page.goto("/auth/reset-password?token=abcdefghijklmnopqrstuvwx");
+  await expect(page).toHaveURL(/\/auth\/reset-password$/);
+  await expect(page.getByRole("alert")).toContainText("This link no longer works.");
+  await reactHydrated(page);
+  await axe(page, "/auth/reset-password, invalid link");
+
+  const adminContext = await newContext(browser);
+  const admin = await adminContext.newPage();
+  await signInTo(admin, E2E_USERS.admin, "/admin/users");
+  // The admin area's own header links to the account page too.
+  await expect(admin.getByRole("banner").getByRole("link", { name: "Account" })).toHaveAttribute("href", "/account");
+  await expect(admin.getByRole("button", { name: /Send reset link/ })).toHaveCount(0);
+  const staffId = await admin
+    .locator("tr", { hasText: E2E_USERS.staff.email })
+    .locator('input[name="userId"]')
+    .first()
+    .getAttribute("value");
+  const refused = await admin.request.post("/admin/users", {
+    form: { intent: "send-reset-link", userId: staffId! },
+    headers: { origin: E2E_ORIGIN },
+  });
+  expect(refused.status()).toBe(409);
+  expect(await refused.text()).toContain("This site cannot send e-mail (SMTP_URL is not set). Set a password for this account instead.");
+});
+
+test("the phone menu has Account next to Logout", async ({ browser }) => {
+  const user = await freshStaff(browser, "phone-menu");
+  const page = await signedIn(browser, user, {}, "/about");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await reactHydrated(page);
+  await page.getByRole("button", { name: "Open menu" }).click();
+  const menu = page.getByRole("dialog", { name: "Menu" });
+  await expect(menu.getByRole("button", { name: "Logout" })).toBeVisible();
+  await menu.getByRole("link", { name: "Account" }).click();
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your account");
+});
+
+test("signed in as an administrator at 1024 px, Account and Logout fit in the header beside the Admin menu", async ({ browser }) => {
+  const page = await (await newContext(browser, { viewport: { width: 1024, height: 700 } })).newPage();
+  await signInTo(page, E2E_USERS.admin, "/about");
+  const header = page.getByTestId("site-header");
+  const logout = header.getByRole("button", { name: "Logout" });
+  await expect(logout).toBeVisible();
+  await expect(header.getByRole("button", { name: "Admin" })).toBeVisible();
+  const [account, out, bar] = await Promise.all([
+    header.getByRole("link", { name: "Account" }).boundingBox(),
+    logout.boundingBox(),
+    header.boundingBox(),
+  ]);
+  expect(out!.x + out!.width).toBeLessThanOrEqual(1024);
+  expect(account!.x + account!.width).toBeLessThanOrEqual(out!.x);
+  // Nothing wraps onto a second line: every control sits inside the 64 px bar.
+  for (const box of [account!, out!]) expect(box.y + box.height).toBeLessThanOrEqual(bar!.y + bar!.height);
+  await expect(header.getByRole("link", { name: /Call sales/ })).toBeVisible();
+});

@@ -1,0 +1,220 @@
+/**
+ * Password reset by e-mail (docs/requirements.md#password-reset) on a server process with SMTP
+ * configured, whose e-mails a real SMTP listener captures: a staff member resets a forgotten
+ * password from the link, weak passwords are refused with reasons, every session ends, the
+ * "changed" e-mail arrives, the link works once, an unknown address gets the same page, and
+ * administrators send links under the super-administrator rule. The 30-minute expiry is tested on
+ * both databases in tests/integration/password-reset-account.test.ts.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import { execFile } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { expect, test, type Browser, type Page } from "./fixtures";
+import { E2E_SITE_URL, E2E_USERS } from "./config";
+import { createStaff, freshPassword, newContext, signInTo } from "./account-helpers";
+import { nuErrors, reactHydrated } from "./helpers";
+import { startServerProcess, type ServerProcess } from "./server-process";
+import { startSmtp } from "./smtp";
+
+const run = promisify(execFile);
+
+test.describe.configure({ mode: "serial", timeout: 90_000 });
+
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let server: ServerProcess;
+let dataDir: string;
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  smtp = await startSmtp();
+  // The test accounts in a data folder of its own, then the server with SMTP on it.
+  dataDir = mkdtempSync(path.join(tmpdir(), "crossroads-reset-"));
+  await run(process.execPath, ["--import", "tsx", "tests/e2e/seed.ts"], { env: { ...process.env, DATA_DIR: dataDir } });
+  server = await startServerProcess({
+    DATA_DIR: dataDir,
+    SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+    SALES_EMAIL: "sales@crossroadsit.example",
+    SUPER_ADMIN_EMAIL: E2E_USERS.admin.email,
+  });
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+  await smtp?.close();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** The message to `to` whose subject matches, once it has arrived (quoted-printable decoded). */
+async function mailTo(to: string, subject: RegExp, count = 1): Promise<string[]> {
+  const matching = () =>
+    smtp.received
+      .map((raw) => raw.replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))))
+      .filter((m) => m.split(/\r?\n/).includes(`To: ${to}`) && subject.test(m));
+  await expect.poll(() => matching().length, { timeout: 10_000, message: `e-mail to ${to}` }).toBe(count);
+  return matching();
+}
+
+/** The reset link of an e-mail, pointed at the test server instead of the public origin. */
+function linkIn(mail: string): string {
+  const link = new RegExp(`${E2E_SITE_URL}/auth/reset-password\\?token=([A-Za-z0-9_-]+)`).exec(mail);
+  expect(link, "a reset link in the e-mail").not.toBeNull();
+  return `${server.url}/auth/reset-password?token=${link![1]}`;
+}
+
+async function axe(page: Page, label: string) {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+    .analyze();
+  expect(
+    results.violations.map((v) => `${label} ${v.id}: ${v.help}`),
+    label,
+  ).toEqual([]);
+}
+
+async function adminPage(browser: Browser, user: { email: string; password: string } = E2E_USERS.admin) {
+  const context = await newContext(browser, { baseURL: server.url });
+  const page = await context.newPage();
+  await signInTo(page, user, "/admin/users");
+  return page;
+}
+
+test("a staff member resets a forgotten password from the e-mailed link; every session ends", async ({ browser }) => {
+  const admin = await adminPage(browser);
+  const staff = await createStaff(admin, "forgetful");
+  await admin.context().close();
+
+  // Signed in on another device.
+  const other = await (await newContext(browser, { baseURL: server.url })).newPage();
+  await signInTo(other, staff, "/account");
+
+  // Forgot the password: from the sign-in page to the form.
+  const context = await newContext(browser, { baseURL: server.url });
+  const page = await context.newPage();
+  await page.goto("/auth/login");
+  await page.getByRole("link", { name: "Forgot your password?" }).click();
+  await expect(page).toHaveURL(/\/auth\/forgot-password$/);
+  await reactHydrated(page);
+  await axe(page, "/auth/forgot-password");
+  await page.getByLabel("E-mail address").fill(staff.email);
+  await page.getByRole("button", { name: "Send the link" }).click();
+  const sentNote = page.getByRole("status").filter({ hasText: "Check your e-mail." });
+  await expect(sentNote).toBeVisible();
+  await expect(sentNote).toBeFocused();
+  await expect(sentNote).toContainText(`If ${staff.email} belongs to a staff account, we sent it a link to set a new password.`);
+
+  const [mail] = await mailTo(staff.email, /^Subject: Set a new password/m);
+  expect(mail).toContain("open this link within 30 minutes. It works once.");
+  const link = linkIn(mail);
+  const token = new URL(link).searchParams.get("token")!;
+
+  // The link's page: the token leaves the address bar at once, and no Referer is sent from it.
+  const opened = await page.goto(link);
+  await expect(page).toHaveURL(`${server.url}/auth/reset-password`);
+  expect(opened?.headers()["referrer-policy"]).toBe("no-referrer");
+  expect(await page.content()).not.toContain(token);
+  await expect(page.getByText(`For the staff account ${staff.email}.`)).toBeVisible();
+  expect(await nuErrors(await (await page.request.get("/auth/reset-password")).text())).toEqual([]);
+  await reactHydrated(page);
+  await axe(page, "/auth/reset-password");
+
+  // A weak password: refused with every reason, the field focused.
+  await page.getByLabel("New password", { exact: true }).fill("aaaaaaaaaaaa");
+  await page.getByLabel("Repeat the new password").fill("aaaaaaaaaaaa");
+  await page.getByRole("button", { name: "Set the new password" }).click();
+  const reasons = page.locator("#password-error");
+  await expect(reasons).toContainText("That password is too weak:");
+  await expect(reasons.getByRole("listitem")).toHaveText([
+    "Mix at least two of: lower case, upper case, digits, symbols.",
+    "Do not repeat one character.",
+  ]);
+  await expect(page.getByLabel("New password", { exact: true })).toBeFocused();
+  await axe(page, "/auth/reset-password with errors");
+
+  // A good one: sign-in says what happened.
+  const newPassword = freshPassword();
+  await page.getByLabel("New password", { exact: true }).fill(newPassword);
+  await page.getByLabel("Repeat the new password").fill(newPassword);
+  await page.getByRole("button", { name: "Set the new password" }).click();
+  await expect(page).toHaveURL(/\/auth\/login\?reset=done$/);
+  await expect(page.getByRole("status").filter({ hasText: "Password changed. Sign in with your new password." })).toBeVisible();
+
+  // The old password no longer works; the new one does.
+  await page.getByLabel("E-mail address").fill(staff.email);
+  await page.getByLabel("Password", { exact: true }).fill(staff.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("alert")).toContainText("do not match an account");
+  await signInTo(page, { email: staff.email, password: newPassword }, "/account");
+
+  // The other device was signed out.
+  await other.reload();
+  await expect(other).toHaveURL(/\/auth\/login\?redirectTo=%2Faccount$/);
+
+  // The "changed" e-mail arrived, without a link to reset again.
+  const [changed] = await mailTo(staff.email, /^Subject: Your Crossroads IT staff password was changed/m);
+  expect(changed).toContain("Every other session of the account was signed out.");
+  expect(changed).not.toContain("token=");
+
+  // The link works once.
+  const fresh = await (await newContext(browser, { baseURL: server.url })).newPage();
+  await fresh.goto(link);
+  await expect(fresh.getByRole("alert")).toContainText("This link no longer works.");
+  await fresh.getByRole("link", { name: "Send me a new link" }).click();
+  await expect(fresh).toHaveURL(/\/auth\/forgot-password$/);
+  // And the server says nothing about it in its log.
+  expect(server.logs()).not.toContain(token);
+});
+
+test("an unknown address gets the same answer and no e-mail, without JavaScript too", async ({ browser }) => {
+  const context = await newContext(browser, { baseURL: server.url, javaScriptEnabled: false });
+  const page = await context.newPage();
+  const before = smtp.received.length;
+  const answers: string[] = [];
+  for (const email of ["nobody-here@crossroadsit.example", E2E_USERS.staff.email]) {
+    await page.goto("/auth/forgot-password");
+    await page.getByLabel("E-mail address").fill(email);
+    await page.getByRole("button", { name: "Send the link" }).click();
+    const note = page.getByRole("status");
+    await expect(note).toContainText("Check your e-mail.");
+    answers.push((await note.innerText()).replace(email, "<address>"));
+  }
+  expect(answers[0]).toBe(answers[1]);
+  // Only the real account got a message.
+  await mailTo(E2E_USERS.staff.email, /^Subject: Set a new password/m);
+  await new Promise((r) => setTimeout(r, 500));
+  expect(smtp.received.slice(before).filter((m) => m.includes("nobody-here@"))).toEqual([]);
+});
+
+test("administrators send reset links: an administrator's account only by the super-administrator", async ({ browser }) => {
+  const superAdmin = await adminPage(browser);
+  const staff = await createStaff(superAdmin, "linked");
+  const adminId = await superAdmin
+    .locator("tr", { hasText: E2E_USERS.admin.email })
+    .locator('input[name="userId"]')
+    .first()
+    .getAttribute("value");
+
+  // An ordinary administrator: a staff member yes, an administrator no (no button, and a direct post is refused).
+  const ops = await adminPage(browser, E2E_USERS.ops);
+  await ops.reload();
+  await expect(ops.locator("tr", { hasText: E2E_USERS.admin.email }).getByRole("button", { name: /Send reset link/ })).toHaveCount(0);
+  const refused = await ops.request.post("/admin/users", {
+    form: { intent: "send-reset-link", userId: adminId! },
+    headers: { origin: server.url },
+  });
+  expect(refused.status()).toBe(403);
+  await reactHydrated(ops);
+  await ops.getByRole("button", { name: `Send reset link to ${staff.email}` }).click();
+  await expect(ops.getByRole("status")).toHaveText(`Reset link sent to ${staff.email}. It works once, for 30 minutes.`);
+  const [mail] = await mailTo(staff.email, /^Subject: Set a new password/m);
+  expect(linkIn(mail)).toContain("/auth/reset-password?token=");
+
+  // The super-administrator: an administrator too.
+  await superAdmin.reload();
+  await reactHydrated(superAdmin);
+  await superAdmin.getByRole("button", { name: `Send reset link to ${E2E_USERS.ops.email}` }).click();
+  await expect(superAdmin.getByRole("status")).toHaveText(`Reset link sent to ${E2E_USERS.ops.email}. It works once, for 30 minutes.`);
+  await mailTo(E2E_USERS.ops.email, /^Subject: Set a new password/m);
+});

@@ -1,0 +1,378 @@
+/**
+ * Password reset by e-mail and the account page, through their route modules, on both databases
+ * (docs/requirements.md#password-reset, #account-page): the link is single-use and expires after
+ * 30 minutes (the verification row's expiry moved into the past), the same answer for unknown
+ * addresses, throttling, no e-mail configured, sessions ended, another user's session refused,
+ * administrators sending links, and the audit entries each step writes.
+ */
+import type { SendMailOptions } from "nodemailer";
+import { and, desc, eq, like, sql } from "drizzle-orm";
+import type { AppLoadContext } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createAuth, type Auth } from "~/auth/auth.server";
+import { CLIENT_IP_HEADER, RESET_TOKEN_SECONDS } from "~/auth/config";
+import { RESET_REQUESTS_PER_EMAIL } from "~/auth/password-reset.server";
+import { createStaffUser } from "~/auth/users.server";
+import { database, type Database } from "~/db/client.server";
+import { auditLog, session, verification } from "~/db/schema.server";
+import { env } from "~/env.server";
+import type { Mailer } from "~/mailer.server";
+import { storage } from "~/storage/storage.server";
+import { action as accountAction, loader as accountLoader } from "~/routes/account";
+import { action as usersAction } from "~/routes/admin/users";
+import { action as forgotAction, loader as forgotLoader } from "~/routes/auth-forgot-password";
+import { action as resetAction, loader as resetLoader } from "~/routes/auth-reset-password";
+import { backends, openFreshDatabase } from "./backends";
+
+const ORIGIN = "https://www.crossroadsit.example";
+const PASSWORD = "Correct-Horse-Battery-42";
+const NEW_PASSWORD = "Copper-Meadow-Lamp-61";
+let ipCounter = 0;
+const nextIp = () => `10.8.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
+
+const cookieOf = (response: Response) =>
+  response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+
+/** What a route function gave: a Response (thrown or returned) or data(...) with its status. */
+type Answer = { status: number; data: Record<string, unknown>; headers: Headers; response?: Response };
+async function call(fn: (args: never) => unknown, request: Request, context: AppLoadContext): Promise<Answer> {
+  let result: unknown;
+  try {
+    result = await fn({ request, params: {}, context } as never);
+  } catch (thrown) {
+    result = thrown;
+  }
+  if (result instanceof Response) return { status: result.status, data: {}, headers: result.headers, response: result };
+  const wrapped = result as { type?: string; data?: Record<string, unknown>; init?: ResponseInit | null };
+  if (wrapped && wrapped.type === "DataWithResponseInit")
+    return { status: wrapped.init?.status ?? 200, data: wrapped.data ?? {}, headers: new Headers(wrapped.init?.headers) };
+  return { status: 200, data: (result ?? {}) as Record<string, unknown>, headers: new Headers() };
+}
+
+const form = (path: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
+  new Request(`${ORIGIN}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: ORIGIN, [CLIENT_IP_HEADER]: nextIp(), ...headers },
+    body: new URLSearchParams(fields),
+  });
+
+const get = (path: string, headers: Record<string, string> = {}) =>
+  new Request(`${ORIGIN}${path}`, { headers: { [CLIENT_IP_HEADER]: "10.7.0.1", ...headers } });
+
+for (const backend of backends()) {
+  describe.skipIf(backend.skip)(`password reset and the account page on ${backend.name}`, () => {
+    let closeFresh = async () => {};
+    let db: Database;
+    let withMail: AppLoadContext;
+    let withoutMail: AppLoadContext;
+    let mailAuth: Auth;
+    const sent: SendMailOptions[] = [];
+    const mailer: Mailer = { send: async (message) => sent.push(message) };
+
+    beforeAll(async () => {
+      closeFresh = await openFreshDatabase(backend, "reset");
+      db = await database();
+      mailAuth = createAuth(db, env(), { mailer });
+      const base = { db, storage: await storage(), kickOutbox: () => {}, notifyLeads: false };
+      const ctx = (services: AppLoadContext["services"]) => ({ services, clientAddress: "10.7.0.1", requestId: "test", cspNonce: "" });
+      withMail = ctx({ ...base, auth: mailAuth, mailer });
+      withoutMail = ctx({ ...base, auth: createAuth(db, env(), { mailer: undefined }) });
+    });
+
+    afterAll(async () => {
+      await closeFresh();
+    });
+
+    async function signIn(email: string, password: string, userAgent = "Mozilla/5.0 (X11; Linux x86_64) Firefox/128.0"): Promise<string> {
+      const response = await mailAuth.handler(
+        new Request(`${ORIGIN}/api/auth/sign-in/email`, {
+          method: "POST",
+          headers: { "content-type": "application/json", origin: ORIGIN, [CLIENT_IP_HEADER]: nextIp(), "user-agent": userAgent },
+          body: JSON.stringify({ email, password }),
+        }),
+      );
+      expect(response.status, `sign-in of ${email}`).toBe(200);
+      return cookieOf(response);
+    }
+
+    const sessionOf = async (cookie: string) => mailAuth.api.getSession({ headers: new Headers({ cookie }) });
+
+    /** Asks for a link through the page; returns the token of the e-mail it sent. */
+    async function requestLink(email: string): Promise<string> {
+      const before = sent.length;
+      const answer = await call(forgotAction, form("/auth/forgot-password", { email }), withMail);
+      expect(answer.status).toBe(200);
+      await expect.poll(() => sent.length).toBe(before + 1);
+      const text = String(sent.at(-1)!.text);
+      return /\/auth\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(text)![1];
+    }
+
+    /** Opens the link as a browser would: the token goes into a cookie, out of the address. */
+    async function openLink(token: string): Promise<string> {
+      const answer = await call(resetLoader, get(`/auth/reset-password?token=${token}`), withMail);
+      expect(answer.status).toBe(303);
+      expect(answer.headers.get("location")).toBe("/auth/reset-password");
+      expect(answer.headers.get("referrer-policy")).toBe("no-referrer");
+      return cookieOf(answer.response!);
+    }
+
+    const audits = (event: string) => db.select().from(auditLog).where(eq(auditLog.event, event)).orderBy(desc(auditLog.at));
+
+    it("e-mails a single-use link valid 30 minutes; weak passwords are refused with reasons; the reset ends every session", async () => {
+      const email = "reset-me@crossroadsit.example";
+      await createStaffUser({ email, password: PASSWORD });
+      const first = await signIn(email, PASSWORD);
+      const second = await signIn(email, PASSWORD);
+
+      const token = await requestLink(email);
+      const mail = sent.at(-1)!;
+      expect(mail.to).toBe(email);
+      expect(String(mail.text)).toContain(`${ORIGIN}/auth/reset-password?token=${token}`);
+      expect(String(mail.text)).toContain("within 30 minutes");
+      // The token expires 30 minutes after the request.
+      const [row] = await db
+        .select()
+        .from(verification)
+        .where(eq(verification.identifier, `reset-password:${token}`));
+      const lifetime = (new Date(row.expiresAt).getTime() - Date.now()) / 1000;
+      expect(lifetime).toBeGreaterThan(RESET_TOKEN_SECONDS - 60);
+      expect(lifetime).toBeLessThanOrEqual(RESET_TOKEN_SECONDS);
+
+      const cookie = await openLink(token);
+      expect(cookie).toBe(`crossroads.reset=${token}`);
+      const page = await call(resetLoader, get("/auth/reset-password", { cookie }), withMail);
+      expect(page.data).toEqual({ state: "form", email });
+
+      const weak = await call(
+        resetAction,
+        form("/auth/reset-password", { password: "reset-me-1", confirm: "reset-me-1" }, { cookie }),
+        withMail,
+      );
+      expect(weak.status).toBe(400);
+      expect(weak.data.reasons).toEqual(
+        expect.arrayContaining(["Use at least 12 characters.", "Do not use your e-mail address in the password."]),
+      );
+      const differ = await call(
+        resetAction,
+        form("/auth/reset-password", { password: NEW_PASSWORD, confirm: `${NEW_PASSWORD}x` }, { cookie }),
+        withMail,
+      );
+      expect(differ.data).toMatchObject({ state: "error", field: "confirm" });
+
+      const done = await call(
+        resetAction,
+        form("/auth/reset-password", { password: NEW_PASSWORD, confirm: NEW_PASSWORD }, { cookie }),
+        withMail,
+      );
+      expect(done.status).toBe(303);
+      expect(done.headers.get("location")).toBe("/auth/login?reset=done");
+      expect(done.headers.get("set-cookie")).toMatch(/^crossroads\.reset=; Path=\/auth; Max-Age=0/);
+      // Every session ended; the new password works, the old one does not.
+      expect(await sessionOf(first)).toBeNull();
+      expect(await sessionOf(second)).toBeNull();
+      await signIn(email, NEW_PASSWORD);
+      // The "changed" e-mail went out.
+      await expect.poll(() => sent.filter((m) => m.to === email && /was changed/.test(String(m.subject))).length).toBe(1);
+
+      // Single use: the same link again is refused, on the page and on the form.
+      expect((await call(resetLoader, get("/auth/reset-password", { cookie }), withMail)).data).toEqual({ state: "invalid" });
+      const again = await call(
+        resetAction,
+        form("/auth/reset-password", { password: "Other-Good-Pass-77", confirm: "Other-Good-Pass-77" }, { cookie }),
+        withMail,
+      );
+      expect(again.data).toEqual({ state: "invalid" });
+      await signIn(email, NEW_PASSWORD);
+
+      // The audit log: requested (with the account) and completed; never the token.
+      const [requested] = await audits("password-reset-requested");
+      expect(requested).toMatchObject({ outcome: "success", targetEmail: email });
+      const [completed] = await audits("password-reset-completed");
+      expect(completed).toMatchObject({ outcome: "success", actorEmail: email });
+      const all = await db.select().from(auditLog);
+      expect(JSON.stringify(all)).not.toContain(token);
+    });
+
+    it("a link older than 30 minutes no longer works", async () => {
+      const email = "slow-reader@crossroadsit.example";
+      await createStaffUser({ email, password: PASSWORD });
+      const token = await requestLink(email);
+      const cookie = await openLink(token);
+      expect((await call(resetLoader, get("/auth/reset-password", { cookie }), withMail)).data).toMatchObject({ state: "form" });
+      // 31 minutes later.
+      await db
+        .update(verification)
+        .set({ expiresAt: sql`now() - interval '1 minute'` })
+        .where(eq(verification.identifier, `reset-password:${token}`));
+      expect((await call(resetLoader, get("/auth/reset-password", { cookie }), withMail)).data).toEqual({ state: "invalid" });
+      const late = await call(
+        resetAction,
+        form("/auth/reset-password", { password: NEW_PASSWORD, confirm: NEW_PASSWORD }, { cookie }),
+        withMail,
+      );
+      expect(late.data).toEqual({ state: "invalid" });
+      // better-auth itself refuses the expired token too (no shortcut through our own check).
+      await expect(mailAuth.api.resetPassword({ body: { token, newPassword: NEW_PASSWORD } })).rejects.toMatchObject({
+        body: { code: "INVALID_TOKEN" },
+      });
+      await signIn(email, PASSWORD);
+    });
+
+    it("answers an unknown address exactly like a known one, sends nothing and records no address", async () => {
+      const before = sent.length;
+      const unknown = await call(forgotAction, form("/auth/forgot-password", { email: "Nobody@Crossroadsit.example" }), withMail);
+      expect(unknown).toMatchObject({ status: 200, data: { state: "sent", email: "nobody@crossroadsit.example" } });
+      await new Promise((r) => setTimeout(r, 100));
+      expect(sent.length).toBe(before);
+      const [entry] = await audits("password-reset-requested");
+      expect(entry).toMatchObject({ outcome: "failure", targetEmail: null, targetId: null });
+      // A bad address is a field error, and a NUL byte is not a 500.
+      expect((await call(forgotAction, form("/auth/forgot-password", { email: "not-an-address" }), withMail)).status).toBe(400);
+      expect((await call(forgotAction, form("/auth/forgot-password", { email: "a\0b@example.com" }), withMail)).status).toBe(400);
+      // A junk token in the link is not looked up and not kept.
+      const junk = await call(resetLoader, get("/auth/reset-password?token=%00'%20or%201=1"), withMail);
+      expect(junk.status).toBe(303);
+      expect(junk.headers.get("set-cookie")).toMatch(/Max-Age=0/);
+    });
+
+    it("throttles requests per address asked for", async () => {
+      const email = "popular@crossroadsit.example";
+      await createStaffUser({ email, password: PASSWORD });
+      for (let i = 0; i < RESET_REQUESTS_PER_EMAIL; i++)
+        expect((await call(forgotAction, form("/auth/forgot-password", { email }), withMail)).status).toBe(200);
+      const refused = await call(forgotAction, form("/auth/forgot-password", { email }), withMail);
+      expect(refused.status).toBe(429);
+      expect(String(refused.data.error)).toMatch(/^Too many reset requests\. Wait \d+ minutes?, then try again\.$/);
+      // The unknown address gets the same limit (so the refusal says nothing about the account).
+      for (let i = 0; i < RESET_REQUESTS_PER_EMAIL; i++)
+        await call(forgotAction, form("/auth/forgot-password", { email: "ghost@crossroadsit.example" }), withMail);
+      expect((await call(forgotAction, form("/auth/forgot-password", { email: "ghost@crossroadsit.example" }), withMail)).status).toBe(429);
+    });
+
+    it("without e-mail configured, the page offers no form and refuses a post", async () => {
+      expect(await call(forgotLoader, get("/auth/forgot-password"), withoutMail)).toMatchObject({ data: { mailEnabled: false } });
+      expect(await call(forgotLoader, get("/auth/forgot-password"), withMail)).toMatchObject({ data: { mailEnabled: true } });
+      const refused = await call(forgotAction, form("/auth/forgot-password", { email: "reset-me@crossroadsit.example" }), withoutMail);
+      expect(refused.status).toBe(409);
+      expect(refused.data.error).toBe("E-mail is not set up on this site. Ask an administrator.");
+    });
+
+    it("administrators send reset links under the same rule as resetting a password", async () => {
+      const boss = "boss@crossroadsit.example"; // SUPER_ADMIN_EMAIL of the integration tests
+      const bossId = (await createStaffUser({ email: boss, password: PASSWORD, admin: true })).id;
+      const opsId = (await createStaffUser({ email: "ops2@crossroadsit.example", password: PASSWORD, admin: true })).id;
+      const staffId = (await createStaffUser({ email: "staff2@crossroadsit.example", password: PASSWORD })).id;
+      const opsCookie = await signIn("ops2@crossroadsit.example", PASSWORD);
+      const bossCookie = await signIn(boss, PASSWORD);
+      const post = (cookie: string, userId: string, ctx = withMail) =>
+        call(usersAction, form("/admin/users", { intent: "send-reset-link", userId }, { cookie }), ctx);
+
+      const before = sent.length;
+      expect(await post(opsCookie, bossId)).toMatchObject({ status: 403, data: { code: "forbidden" } });
+      expect(sent.length).toBe(before);
+      expect(await post(opsCookie, staffId)).toMatchObject({ status: 200, data: { ok: true } });
+      expect(await post(bossCookie, opsId)).toMatchObject({ status: 200, data: { ok: true } });
+      await expect.poll(() => sent.length).toBe(before + 2);
+      expect(sent.slice(before).map((m) => m.to)).toEqual(["staff2@crossroadsit.example", "ops2@crossroadsit.example"]);
+      expect(await post(bossCookie, staffId, withoutMail)).toMatchObject({ status: 409, data: { code: "mail_not_configured" } });
+      expect(await post(bossCookie, "00000000-0000-4000-8000-000000000000")).toMatchObject({ status: 404 });
+
+      const entries = await db.select().from(auditLog).where(eq(auditLog.event, "reset-link-sent-by-admin")).orderBy(desc(auditLog.at));
+      expect(entries.map((e) => [e.actorEmail, e.targetEmail])).toEqual(
+        expect.arrayContaining([
+          ["ops2@crossroadsit.example", "staff2@crossroadsit.example"],
+          [boss, "ops2@crossroadsit.example"],
+        ]),
+      );
+    });
+
+    it("the account page lists the user's sessions without tokens and ends only the user's own", async () => {
+      const email = "two-browsers@crossroadsit.example";
+      await createStaffUser({ email, password: PASSWORD });
+      const firefox = await signIn(email, PASSWORD, "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0");
+      const safari = await signIn(
+        email,
+        PASSWORD,
+        "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1",
+      );
+      const stranger = await signIn("reset-me@crossroadsit.example", NEW_PASSWORD);
+
+      const page = await call(accountLoader, get("/account", { cookie: firefox }), withMail);
+      expect(page.headers.get("cache-control")).toBe("private, no-store");
+      const sessions = page.data.sessions as { id: string; browser: string; system: string; current: boolean }[];
+      expect(sessions.map((s) => [s.browser, s.system, s.current])).toEqual([
+        ["Firefox 128", "Windows", true],
+        ["Safari 17", "iOS", false],
+      ]);
+      const tokens = (await db.select({ token: session.token }).from(session)).map((r) => r.token);
+      for (const token of tokens) expect(JSON.stringify(page.data)).not.toContain(token);
+
+      // Another user's session id is refused, and that session lives on.
+      const strangerId = (await sessionOf(stranger))!.session.id;
+      const refused = await call(
+        accountAction,
+        form("/account", { intent: "sign-out-session", sessionId: strangerId }, { cookie: firefox }),
+        withMail,
+      );
+      expect(refused).toMatchObject({ status: 404, data: { code: "session_not_found" } });
+      expect(await sessionOf(stranger)).not.toBeNull();
+
+      const safariId = sessions[1].id;
+      const ended = await call(
+        accountAction,
+        form("/account", { intent: "sign-out-session", sessionId: safariId }, { cookie: firefox }),
+        withMail,
+      );
+      expect(ended).toMatchObject({ status: 200, data: { ok: true } });
+      expect(await sessionOf(safari)).toBeNull();
+      expect(await sessionOf(firefox)).not.toBeNull();
+
+      const third = await signIn(email, PASSWORD);
+      const others = await call(accountAction, form("/account", { intent: "sign-out-others" }, { cookie: firefox }), withMail);
+      expect(others).toMatchObject({ status: 200, data: { ok: true, message: "Every other session was signed out." } });
+      expect(await sessionOf(third)).toBeNull();
+      expect(await sessionOf(firefox)).not.toBeNull();
+
+      const revoked = await db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.event, "sessions-revoked"), eq(auditLog.actorEmail, email)));
+      expect(revoked.map((e) => e.outcome).sort()).toEqual(["refused", "success", "success"]);
+    });
+
+    it("changing the password needs the current one, keeps this session and ends the others", async () => {
+      const email = "changer@crossroadsit.example";
+      await createStaffUser({ email, password: PASSWORD });
+      const here = await signIn(email, PASSWORD);
+      const elsewhere = await signIn(email, PASSWORD);
+      const change = (fields: Record<string, string>) =>
+        call(accountAction, form("/account", { intent: "change-password", ...fields }, { cookie: here }), withMail);
+
+      const wrong = await change({ currentPassword: "Not-My-Password-11", newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
+      expect(wrong).toMatchObject({ status: 400, data: { fieldErrors: { currentPassword: "That is not your current password." } } });
+      const weak = await change({ currentPassword: PASSWORD, newPassword: "changer12345", confirmPassword: "changer12345" });
+      expect(weak).toMatchObject({ status: 400, data: { code: "weak_password" } });
+      expect(weak.data.details).toEqual(expect.arrayContaining(["Do not use your e-mail address in the password."]));
+      expect(await sessionOf(elsewhere)).not.toBeNull();
+
+      const done = await change({ currentPassword: PASSWORD, newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
+      expect(done.status).toBe(303);
+      expect(done.headers.get("location")).toBe("/account?done=password");
+      const renewed = cookieOf(done.response!);
+      expect(renewed).toMatch(/session_token=/);
+      expect(await sessionOf(renewed)).not.toBeNull();
+      expect(await sessionOf(elsewhere)).toBeNull();
+      await signIn(email, NEW_PASSWORD);
+      await expect.poll(() => sent.filter((m) => m.to === email && /was changed/.test(String(m.subject))).length).toBe(1);
+
+      const entries = await db
+        .select({ outcome: auditLog.outcome })
+        .from(auditLog)
+        .where(and(eq(auditLog.event, "password-changed"), like(auditLog.actorEmail, email)));
+      expect(entries.map((e) => e.outcome).sort()).toEqual(["failure", "success"]);
+    });
+  });
+}

@@ -1,0 +1,352 @@
+/**
+ * Sign-in throttling that counts failures, not people (docs/requirements.md#sign-in-throttling), and
+ * the sign-in entries of the audit log, on both databases. On PostgreSQL the attempts are spread over
+ * two real server processes sharing the database (tests/integration/auth-process.ts); on PGlite,
+ * which one process opens by design, over two auth instances on the same database.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { createHmac } from "node:crypto";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { inject } from "vitest";
+import { desc, eq, like, sql } from "drizzle-orm";
+import { backends, openFreshDatabase } from "./backends";
+import { auth, createAuth } from "~/auth/auth.server";
+import {
+  ACCOUNT_FAILURE_LIMIT,
+  ADDRESS_FAILURE_LIMIT,
+  CLIENT_IP_HEADER,
+  THROTTLE_PAUSE_SECONDS,
+  THROTTLE_WINDOW_SECONDS,
+} from "~/auth/config";
+import { accountKey, addressKey, pruneThrottle, SIGN_IN_PAUSED } from "~/auth/throttle.server";
+import { createStaffUser } from "~/auth/users.server";
+import { database } from "~/db/client.server";
+import { auditLog, authThrottle } from "~/db/schema.server";
+import { env } from "~/env.server";
+
+const ORIGIN = "https://www.crossroadsit.example";
+const PASSWORD = "Correct-Horse-Battery-42";
+const WRONG = "Wrong-Password-Guess-99";
+
+/** One server process (or auth instance): takes a path, headers and a JSON body. */
+type Caller = (path: string, headers: Record<string, string>, body: unknown) => Promise<Response>;
+
+function viaHandler(handler: (request: Request) => Promise<Response>): Caller {
+  return (to, headers, body) =>
+    handler(
+      new Request(`${ORIGIN}/api/auth${to}`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: ORIGIN, ...headers },
+        body: JSON.stringify(body),
+      }),
+    );
+}
+
+interface Spawned {
+  caller: Caller;
+  stop: () => Promise<void>;
+}
+
+/** A real server process on the PostgreSQL test database. */
+function spawnProcess(databaseUrl: string): Promise<Spawned> {
+  const root = path.resolve(import.meta.dirname, "../..");
+  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "tests/integration/auth-process.ts"], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: databaseUrl },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`The auth process did not start:\n${output}`)), 45_000);
+    child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.stdout?.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+      const port = /ready (\d+)/.exec(output)?.[1];
+      if (!port) return;
+      clearTimeout(timer);
+      const base = `http://127.0.0.1:${port}`;
+      resolve({
+        caller: (to, headers, body) =>
+          fetch(`${base}/api/auth${to}`, {
+            method: "POST",
+            headers: { "content-type": "application/json", origin: ORIGIN, ...headers },
+            body: JSON.stringify(body),
+          }),
+        stop: () =>
+          new Promise<void>((done) => {
+            if (child.exitCode !== null) return done();
+            child.once("exit", () => done());
+            child.kill("SIGTERM");
+          }),
+      });
+    });
+    child.once("exit", (code) => reject(new Error(`The auth process exited with ${code}:\n${output}`)));
+  });
+}
+
+const ip = (n: number) => `198.51.${Math.floor(n / 250)}.${(n % 250) + 1}`;
+const signIn = (caller: Caller, email: string, password: string, address: string, cookie?: string) =>
+  caller("/sign-in/email", { [CLIENT_IP_HEADER]: address, ...(cookie ? { cookie } : {}) }, { email, password });
+
+const cookieOf = (response: Response) =>
+  response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+
+/** RFC 6238 TOTP (SHA-1, 6 digits, 30 s) of a base32 secret, as an authenticator app computes it. */
+function totp(secret: string, at = Date.now()): string {
+  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+  let bits = "";
+  for (const char of secret.replace(/=+$/, "").toUpperCase()) bits += alphabet.indexOf(char).toString(2).padStart(5, "0");
+  const key = Buffer.from(bits.match(/.{8}/g)!.map((b) => Number.parseInt(b, 2)));
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(at / 30_000)));
+  const mac = createHmac("sha1", key).update(counter).digest();
+  const offset = mac[mac.length - 1] & 0xf;
+  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, "0");
+}
+
+async function throttleRow(key: string) {
+  const [row] = await (await database()).select().from(authThrottle).where(eq(authThrottle.key, key));
+  return row;
+}
+
+/** Moves a pause and its window 15 minutes (and a second) into the past: what the clock would do. */
+async function letTimePass(key: string) {
+  const past = Date.now() - Math.max(THROTTLE_WINDOW_SECONDS, THROTTLE_PAUSE_SECONDS) * 1000 - 1000;
+  await (
+    await database()
+  )
+    .update(authThrottle)
+    .set({ windowStart: past, lockedUntil: sql`case when ${authThrottle.lockedUntil} is null then null else ${past}::bigint end` })
+    .where(eq(authThrottle.key, key));
+}
+
+async function auditOf(email: string) {
+  return (await database())
+    .select()
+    .from(auditLog)
+    .where(sql`${auditLog.actorEmail} = ${email} or ${auditLog.targetEmail} = ${email}`)
+    .orderBy(desc(auditLog.at));
+}
+
+for (const backend of backends()) {
+  describe.skipIf(backend.skip)(`sign-in throttling on ${backend.name}`, () => {
+    let closeFresh = async () => {};
+    let processes: Spawned[] = [];
+    /** Two server processes (PostgreSQL) or two auth instances on one database (PGlite). */
+    let servers: [Caller, Caller];
+    const office = Array.from({ length: 20 }, (_, i) => `office-${i + 1}@crossroadsit.example`);
+    const target = "payroll@crossroadsit.example";
+
+    beforeAll(async () => {
+      closeFresh = await openFreshDatabase(backend, "throttle");
+      for (const email of [...office, target, "second@crossroadsit.example", "coder@crossroadsit.example"])
+        await createStaffUser({ email, password: PASSWORD });
+      if (backend.name === "PostgreSQL 15") {
+        processes = [await spawnProcess(inject("pgUrl")), await spawnProcess(inject("pgUrl"))];
+        servers = [processes[0].caller, processes[1].caller];
+      } else {
+        const db = await database();
+        servers = [viaHandler(createAuth(db, env()).handler), viaHandler(createAuth(db, env()).handler)];
+      }
+    }, 120_000);
+
+    afterAll(async () => {
+      await Promise.all(processes.map((p) => p.stop()));
+      await closeFresh();
+    });
+
+    it("lets twenty people behind one office address sign in within a minute, and counts none of them", async () => {
+      const statuses: number[] = [];
+      for (const [i, email] of office.entries()) statuses.push((await signIn(servers[i % 2], email, PASSWORD, "203.0.113.10")).status);
+      expect(statuses).toEqual(Array(20).fill(200));
+      expect(await throttleRow(addressKey("203.0.113.10"))).toBeUndefined();
+      expect(await throttleRow(accountKey(office[0]))).toBeUndefined();
+      // Each success is in the audit log, with who signed in and from where.
+      const [entry] = await auditOf(office[0]);
+      expect(entry).toMatchObject({
+        event: "sign-in",
+        outcome: "success",
+        actorEmail: office[0],
+        ipAddress: "203.0.113.10",
+        detail: "password",
+      });
+    });
+
+    it("stops a guessing run against one account after 10 failures, whatever addresses it comes from, even with the right password", async () => {
+      const statuses: number[] = [];
+      for (let i = 0; i < 12; i++) statuses.push((await signIn(servers[i % 2], target, WRONG, ip(i))).status);
+      expect(statuses).toEqual([...Array(ACCOUNT_FAILURE_LIMIT).fill(401), 429, 429]);
+      for (const server of servers) {
+        const right = await signIn(server, target, PASSWORD, ip(99));
+        expect(right.status).toBe(429);
+        expect(right.headers.getSetCookie()).toEqual([]);
+        const retry = Number(right.headers.get("x-retry-after"));
+        expect(retry).toBeGreaterThan(THROTTLE_PAUSE_SECONDS - 60);
+        expect(retry).toBeLessThanOrEqual(THROTTLE_PAUSE_SECONDS);
+        expect((await right.json()).code).toBe(SIGN_IN_PAUSED);
+      }
+      // Refused attempts were not counted as failures: exactly the ten that were checked.
+      expect((await throttleRow(accountKey(target))).failures).toBe(ACCOUNT_FAILURE_LIMIT);
+      // Another account from the same addresses is not affected.
+      expect((await signIn(servers[0], "second@crossroadsit.example", PASSWORD, ip(3))).status).toBe(200);
+
+      const log = await auditOf(target);
+      expect(log.filter((e) => e.event === "sign-in" && e.outcome === "failure")).toHaveLength(ACCOUNT_FAILURE_LIMIT);
+      expect(log.filter((e) => e.event === "sign-in-throttled" && e.outcome === "failure")).toHaveLength(1);
+      expect(log.filter((e) => e.event === "sign-in-throttled" && e.outcome === "refused")).toHaveLength(4);
+      expect(log.every((e) => !JSON.stringify(e).includes(WRONG) && !JSON.stringify(e).includes(PASSWORD))).toBe(true);
+    });
+
+    it("answers a paused unknown e-mail exactly like a paused real account", async () => {
+      const unknown = "nobody-here@crossroadsit.example";
+      for (let i = 0; i < ACCOUNT_FAILURE_LIMIT; i++) expect((await signIn(servers[i % 2], unknown, WRONG, ip(100 + i))).status).toBe(401);
+      const a = await signIn(servers[0], unknown, PASSWORD, ip(120));
+      const b = await signIn(servers[0], target, PASSWORD, ip(121));
+      expect(a.status).toBe(429);
+      expect(b.status).toBe(429);
+      // The same answer; only the time left differs, as each pause started at its own time.
+      const [bodyA, bodyB] = [await a.json(), await b.json()];
+      expect({ ...bodyA, retryAfter: 0 }).toEqual({ ...bodyB, retryAfter: 0 });
+      expect(bodyA.retryAfter).toBe(Number(a.headers.get("x-retry-after")));
+      expect([...a.headers.keys()].sort()).toEqual([...b.headers.keys()].sort());
+      // Nothing typed for the unknown account is kept in the audit log.
+      const db = await database();
+      expect(await db.select().from(auditLog).where(like(auditLog.targetEmail, "nobody-here%"))).toEqual([]);
+    });
+
+    it("lets the account sign in again once the 15-minute pause is over", async () => {
+      await letTimePass(accountKey(target));
+      const response = await signIn(servers[1], target, PASSWORD, ip(7));
+      expect(response.status).toBe(200);
+      // A new window: one new failure counts as the first.
+      expect((await signIn(servers[0], target, WRONG, ip(8))).status).toBe(401);
+      expect((await throttleRow(accountKey(target))).failures).toBe(1);
+    });
+
+    it("pauses an address after 50 failures across many accounts, and only that address", async () => {
+      const address = "192.0.2.50";
+      for (let i = 0; i < ADDRESS_FAILURE_LIMIT; i++)
+        expect((await signIn(servers[i % 2], `guess-${i}@crossroadsit.example`, WRONG, address)).status, `attempt ${i + 1}`).toBe(401);
+      const refused = await signIn(servers[1], office[5], PASSWORD, address);
+      expect(refused.status).toBe(429);
+      expect((await refused.json()).code).toBe(SIGN_IN_PAUSED);
+      expect((await signIn(servers[0], office[5], PASSWORD, "192.0.2.51")).status).toBe(200);
+      const throttled = (await (await database()).select().from(auditLog).where(eq(auditLog.event, "sign-in-throttled"))).filter(
+        (e) => e.ipAddress === address && e.outcome === "failure",
+      );
+      expect(throttled).toHaveLength(1);
+      expect(throttled[0].detail).toMatch(/^address paused/);
+    });
+
+    it("counts concurrent failures exactly, across both processes", async () => {
+      const address = "192.0.2.77";
+      const responses = await Promise.all(
+        Array.from({ length: 30 }, (_, i) => signIn(servers[i % 2], `parallel-${i}@crossroadsit.example`, WRONG, address)),
+      );
+      expect(responses.map((r) => r.status)).toEqual(Array(30).fill(401));
+      expect((await throttleRow(addressKey(address))).failures).toBe(30);
+
+      // Thirty at once against one account: every attempt checked is counted; the rest are refused.
+      const account = office[10];
+      const burst = await Promise.all(Array.from({ length: 30 }, (_, i) => signIn(servers[i % 2], account, WRONG, ip(200 + i))));
+      const checked = burst.filter((r) => r.status === 401).length;
+      expect(checked + burst.filter((r) => r.status === 429).length).toBe(30);
+      expect(checked).toBeGreaterThanOrEqual(ACCOUNT_FAILURE_LIMIT);
+      expect((await throttleRow(accountKey(account))).failures).toBe(checked);
+      expect((await signIn(servers[0], account, PASSWORD, ip(240))).status).toBe(429);
+    });
+
+    it("counts wrong two-factor codes for the account and the address, and refuses a code while paused", async () => {
+      const email = "coder@crossroadsit.example";
+      const instance = await auth();
+      const session = cookieOf(await signIn(servers[0], email, PASSWORD, ip(300)));
+      const headers = new Headers({ cookie: session, origin: ORIGIN });
+      const enabled = await instance.api.enableTwoFactor({ body: { password: PASSWORD }, headers });
+      if (enabled.method !== "totp") throw new Error("TOTP expected");
+      const secret = new URL(enabled.totpURI).searchParams.get("secret")!;
+      await instance.api.verifyTOTP({ body: { code: totp(secret) }, headers });
+
+      // The password now leads to the code step (no session yet), which is not a sign-in in the log.
+      const step = await signIn(servers[1], email, PASSWORD, ip(301));
+      expect(await step.json()).toMatchObject({ twoFactorRedirect: true });
+      const challenge = cookieOf(step);
+      const before = (await auditOf(email)).length;
+      for (let i = 0; i < 3; i++) {
+        const wrong = await servers[i % 2](
+          "/two-factor/verify-totp",
+          { cookie: challenge, [CLIENT_IP_HEADER]: ip(301) },
+          { code: "000000" },
+        );
+        expect(wrong.status).toBe(401);
+      }
+      expect((await throttleRow(accountKey(email))).failures).toBe(3);
+      expect((await throttleRow(addressKey(ip(301)))).failures).toBe(3);
+      const log = await auditOf(email);
+      expect(log.length - before).toBe(3);
+      expect(log.slice(0, 3).map((e) => [e.event, e.outcome, e.detail])).toEqual(Array(3).fill(["sign-in", "failure", "code"]));
+
+      // While the account is paused, even the right code is refused without being checked.
+      const db = await database();
+      await db
+        .update(authThrottle)
+        .set({ lockedUntil: Date.now() + 60_000 })
+        .where(eq(authThrottle.key, accountKey(email)));
+      const paused = await servers[0](
+        "/two-factor/verify-totp",
+        { cookie: challenge, [CLIENT_IP_HEADER]: ip(302) },
+        { code: totp(secret) },
+      );
+      expect(paused.status).toBe(429);
+      expect((await paused.json()).code).toBe(SIGN_IN_PAUSED);
+
+      await letTimePass(accountKey(email));
+      const right = await servers[1]("/two-factor/verify-totp", { cookie: challenge, [CLIENT_IP_HEADER]: ip(302) }, { code: totp(secret) });
+      expect(right.status).toBe(200);
+      const [latest] = await auditOf(email);
+      expect(latest).toMatchObject({ event: "sign-in", outcome: "success", actorEmail: email, detail: "code" });
+
+      // A backup code signs in once, and the log says one was used.
+      const again = cookieOf(await signIn(servers[0], email, PASSWORD, ip(303)));
+      const backup = await servers[1](
+        "/two-factor/verify-backup-code",
+        { cookie: again, [CLIENT_IP_HEADER]: ip(303) },
+        { code: enabled.backupCodes[0] },
+      );
+      expect(backup.status).toBe(200);
+      const recent = (await auditOf(email)).slice(0, 2).map((e) => e.event);
+      expect(recent.sort()).toEqual(["backup-code-used", "sign-in"]);
+      expect(JSON.stringify(await auditOf(email))).not.toContain(enabled.backupCodes[0]);
+    });
+
+    it("records a sign-out with who it was, from the session before it ends", async () => {
+      const email = office[2];
+      const cookie = cookieOf(await signIn(servers[0], email, PASSWORD, ip(400)));
+      const out = await servers[1]("/sign-out", { cookie, [CLIENT_IP_HEADER]: ip(400) }, {});
+      expect(out.status).toBe(200);
+      const [latest] = await auditOf(email);
+      expect(latest).toMatchObject({ event: "sign-out", outcome: "success", actorEmail: email, ipAddress: ip(400) });
+    });
+
+    it("prunes ended windows and pauses, and keeps the running ones", async () => {
+      const db = await database();
+      const now = Date.now();
+      const old = now - THROTTLE_WINDOW_SECONDS * 1000 - 1;
+      await db.insert(authThrottle).values([
+        { key: "address:old", failures: 3, windowStart: old, lockedUntil: null },
+        { key: "address:old-paused", failures: 50, windowStart: old, lockedUntil: now - 1 },
+        { key: "address:still-paused", failures: 50, windowStart: old, lockedUntil: now + 60_000 },
+        { key: "address:current", failures: 2, windowStart: now, lockedUntil: null },
+      ]);
+      await pruneThrottle(db, now);
+      const keys = (await db.select({ key: authThrottle.key }).from(authThrottle)).map((r) => r.key);
+      expect(keys).not.toContain("address:old");
+      expect(keys).not.toContain("address:old-paused");
+      expect(keys).toContain("address:still-paused");
+      expect(keys).toContain("address:current");
+    });
+  });
+}

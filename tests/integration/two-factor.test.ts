@@ -1,0 +1,241 @@
+/**
+ * Two-factor sign-in's server rules on both databases (docs/requirements.md#two-factor-sign-in):
+ * the admin guards refuse an administrator without it (however old the session), the code step's
+ * action, backup codes once, no turning off for administrators, and the super-administrator's reset.
+ */
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auth } from "~/auth/auth.server";
+import { CLIENT_IP_HEADER } from "~/auth/config";
+import { requireAdmin, requireAdminApi } from "~/auth/session.server";
+import { createStaffUser } from "~/auth/users.server";
+import { database } from "~/db/client.server";
+import { auditLog, twoFactor, user } from "~/db/schema.server";
+import { action as accountAction } from "~/routes/account-two-factor";
+import { action as codeStepAction } from "~/routes/auth-two-factor";
+import { action as usersAction } from "~/routes/admin/users";
+import { cookieHeader, passCodeStep, signInCookie, totp, turnOnTwoFactor } from "../two-factor";
+import { backends, loadContext, openFreshDatabase } from "./backends";
+
+const ORIGIN = "https://www.crossroadsit.example";
+const PASSWORD = "Correct-Horse-Battery-42";
+let ipCounter = 0;
+const nextIp = () => `10.7.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
+
+/** What a guard or action threw or returned. */
+const settle = (run: () => unknown) =>
+  Promise.resolve()
+    .then(run)
+    .then(
+      (value) => value,
+      (error: unknown) => error,
+    );
+
+/** Posts a form to a route action as the holder of `cookie`, as the browser does. */
+async function post(
+  action: (args: never) => unknown,
+  path: string,
+  cookie: string,
+  form: Record<string, string>,
+): Promise<{ status: number; data: Record<string, unknown>; headers: Headers } | Response> {
+  const request = new Request(`${ORIGIN}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: ORIGIN, cookie, [CLIENT_IP_HEADER]: nextIp() },
+    body: new URLSearchParams(form),
+  });
+  const result = (await settle(async () => action({ request, params: {}, context: await loadContext(request) } as never))) as
+    Response | { data: Record<string, unknown>; init: ResponseInit | null };
+  if (result instanceof Response) return result;
+  return { status: result.init?.status ?? 200, data: result.data, headers: new Headers(result.init?.headers) };
+}
+
+/** The password step through better-auth's handler: the challenge cookie when it asks for a code. */
+async function passwordStep(email: string): Promise<Response> {
+  return (await auth()).handler(
+    new Request(`${ORIGIN}/api/auth/sign-in/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: ORIGIN, [CLIENT_IP_HEADER]: nextIp() },
+      body: JSON.stringify({ email, password: PASSWORD }),
+    }),
+  );
+}
+
+const adminPage = (cookie: string) => new Request(`${ORIGIN}/admin/leads?q=x`, { headers: { cookie } });
+
+for (const backend of backends()) {
+  describe.skipIf(backend.skip)(`two-factor sign-in on ${backend.name}`, () => {
+    let closeFresh = async () => {};
+    const ids = { boss: "", ops: "", staff: "" };
+    const secrets: Record<string, string> = {};
+    const backups: Record<string, string[]> = {};
+
+    beforeAll(async () => {
+      closeFresh = await openFreshDatabase(backend, "two-factor");
+      // boss@ is SUPER_ADMIN_EMAIL in vitest.integration.config.ts.
+      ids.boss = (await createStaffUser({ email: "boss@crossroadsit.example", password: PASSWORD, admin: true })).id;
+      ids.ops = (await createStaffUser({ email: "ops@crossroadsit.example", password: PASSWORD, admin: true })).id;
+      ids.staff = (await createStaffUser({ email: "tech@crossroadsit.example", password: PASSWORD })).id;
+    });
+
+    afterAll(async () => {
+      await closeFresh();
+    });
+
+    it("refuses an administrator without it on every admin page and API, even with a session made before the rule", async () => {
+      const instance = await auth();
+      const cookie = await signInCookie(instance, "ops@crossroadsit.example", PASSWORD);
+      const page = (await settle(() => requireAdmin(adminPage(cookie)))) as Response;
+      expect(page.status).toBe(302);
+      expect(page.headers.get("location")).toBe("/account/two-factor?required=1&redirectTo=%2Fadmin%2Fleads%3Fq%3Dx");
+      const api = (await settle(() => requireAdminApi(new Request(`${ORIGIN}/storage/v1/bucket`, { headers: { cookie } })))) as Response;
+      expect(api.status).toBe(403);
+      expect(await api.json()).toMatchObject({ code: "two_factor_required" });
+      // A form posted to an admin page is not carried out.
+      const created = await post(usersAction, "/admin/users", cookie, {
+        intent: "create",
+        email: "new@crossroadsit.example",
+        password: PASSWORD,
+      });
+      expect((created as Response).status).toBe(302);
+      expect((await (await database()).select().from(user).where(eq(user.email, "new@crossroadsit.example"))).length).toBe(0);
+
+      // Turned on: the same session (replaced by better-auth with a new one) opens the admin area.
+      const on = await turnOnTwoFactor(instance, cookie, PASSWORD);
+      secrets.ops = on.secret;
+      backups.ops = on.backupCodes;
+      await expect(requireAdmin(adminPage(on.cookie))).resolves.toMatchObject({ isAdmin: true, twoFactorEnabled: true });
+      await expect(requireAdminApi(adminPage(on.cookie))).resolves.toMatchObject({ isAdmin: true });
+      // Staff are not forced: still the Access Denied answer, not the setup page.
+      const staff = (await settle(async () =>
+        requireAdmin(adminPage(await signInCookie(instance, "tech@crossroadsit.example", PASSWORD))),
+      )) as {
+        init?: ResponseInit;
+      };
+      expect(staff.init?.status).toBe(403);
+    });
+
+    it("the code step signs in with the app's code (pasted with spaces), and refuses a wrong one", async () => {
+      const step = await passwordStep("ops@crossroadsit.example");
+      expect(await step.json()).toMatchObject({ twoFactorRedirect: true });
+      const challenge = cookieHeader(step.headers);
+      expect(challenge).toMatch(/two_factor=/);
+      expect(challenge).not.toMatch(/session_token=[^;]/);
+
+      const wrong = await post(codeStepAction, "/auth/two-factor", challenge, {
+        code: totp(secrets.ops!) === "000000" ? "111111" : "000000",
+      });
+      expect(wrong).toMatchObject({ status: 401, data: { error: expect.stringContaining("not right") } });
+      const malformed = await post(codeStepAction, "/auth/two-factor", challenge, { code: "12\u00003456" });
+      expect(malformed).toMatchObject({ status: 400 });
+
+      const code = totp(secrets.ops!);
+      const ok = (await post(codeStepAction, "/auth/two-factor", challenge, {
+        code: ` ${code.slice(0, 3)} ${code.slice(3)} `,
+        redirectTo: "/admin/docs",
+      })) as Response;
+      expect(ok.status).toBe(302);
+      expect(ok.headers.get("location")).toBe("/admin/docs");
+      await expect(requireAdmin(adminPage(cookieHeader(ok.headers)))).resolves.toMatchObject({
+        user: { email: "ops@crossroadsit.example" },
+      });
+      // The challenge is spent.
+      const again = await post(codeStepAction, "/auth/two-factor", challenge, { code });
+      expect(again).toMatchObject({ status: 401, data: { expired: true } });
+    });
+
+    it("a backup code signs in once, and its use is in the audit log", async () => {
+      const code = backups.ops![0]!;
+      const first = (await post(
+        codeStepAction,
+        "/auth/two-factor",
+        cookieHeader((await passwordStep("ops@crossroadsit.example")).headers),
+        {
+          code: code.replace("-", ""),
+          method: "backup",
+        },
+      )) as Response;
+      expect(first.status).toBe(302);
+      const second = await post(
+        codeStepAction,
+        "/auth/two-factor",
+        cookieHeader((await passwordStep("ops@crossroadsit.example")).headers),
+        {
+          code,
+          method: "backup",
+        },
+      );
+      expect(second).toMatchObject({ status: 401, data: { error: "That backup code is not right, or it was already used." } });
+      const rows = await (
+        await database()
+      )
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.event, "backup-code-used"), eq(auditLog.actorId, ids.ops)));
+      expect(rows).toHaveLength(1);
+      expect(JSON.stringify(rows)).not.toContain(code);
+    });
+
+    it("an administrator cannot turn it off, even by posting the form with the right password; staff can", async () => {
+      const instance = await auth();
+      const ops = cookieHeader(
+        (await passCodeStep(instance, ORIGIN, await passwordStep("ops@crossroadsit.example"), secrets.ops, {})).headers,
+      );
+      const refused = await post(accountAction, "/account/two-factor", ops, { intent: "disable", password: PASSWORD });
+      expect(refused).toMatchObject({ status: 403, data: { code: "forbidden" } });
+      const [row] = await (await database()).select({ on: user.twoFactorEnabled }).from(user).where(eq(user.id, ids.ops));
+      expect(row!.on).toBe(true);
+
+      const staff = await turnOnTwoFactor(instance, await signInCookie(instance, "tech@crossroadsit.example", PASSWORD), PASSWORD);
+      secrets.staff = staff.secret;
+      const off = (await post(accountAction, "/account/two-factor", staff.cookie, { intent: "disable", password: PASSWORD })) as {
+        status: number;
+        headers: Headers;
+      };
+      expect(off.status).toBe(200);
+      expect(off.headers.getSetCookie().join()).toMatch(/session_token=/);
+      expect((await passwordStep("tech@crossroadsit.example")).status).toBe(200);
+      expect(await (await passwordStep("tech@crossroadsit.example")).json()).not.toHaveProperty("twoFactorRedirect");
+    });
+
+    it("only the super-administrator resets someone's second factor, never their own; it ends their sessions", async () => {
+      const instance = await auth();
+      const ops = cookieHeader(
+        (await passCodeStep(instance, ORIGIN, await passwordStep("ops@crossroadsit.example"), secrets.ops, {})).headers,
+      );
+      const boss = (await turnOnTwoFactor(instance, await signInCookie(instance, "boss@crossroadsit.example", PASSWORD), PASSWORD)).cookie;
+
+      expect(await post(usersAction, "/admin/users", ops, { intent: "reset-two-factor", userId: ids.boss })).toMatchObject({
+        status: 403,
+        data: { code: "forbidden" },
+      });
+      expect(await post(usersAction, "/admin/users", boss, { intent: "reset-two-factor", userId: ids.boss })).toMatchObject({
+        status: 400,
+      });
+      expect(await post(usersAction, "/admin/users", boss, { intent: "reset-two-factor", userId: "not-a-uuid" })).toMatchObject({
+        status: 400,
+      });
+
+      const reset = await post(usersAction, "/admin/users", boss, { intent: "reset-two-factor", userId: ids.ops });
+      expect(reset).toMatchObject({ status: 200, data: { ok: true, message: expect.stringContaining("set it up again") } });
+      const db = await database();
+      expect(await db.select().from(twoFactor).where(eq(twoFactor.userId, ids.ops))).toHaveLength(0);
+      const [row] = await db.select({ on: user.twoFactorEnabled }).from(user).where(eq(user.id, ids.ops));
+      expect(row!.on).toBe(false);
+      // Signed out everywhere; the next sign-in needs no code and leads to the setup page.
+      expect(await instance.api.getSession({ headers: new Headers({ cookie: ops }) })).toBeNull();
+      const next = await passwordStep("ops@crossroadsit.example");
+      expect(await next.clone().json()).not.toHaveProperty("twoFactorRedirect");
+      const guard = (await settle(() => requireAdmin(adminPage(cookieHeader(next.headers))))) as Response;
+      expect(guard.headers.get("location")).toMatch(/^\/account\/two-factor\?required=1/);
+      // The reset, and the two refusals (an ordinary administrator; the super-administrator's own account).
+      const audit = await db.select().from(auditLog).where(eq(auditLog.event, "two-factor-reset"));
+      expect(audit.filter((e) => e.outcome === "success")).toMatchObject([{ actorId: ids.boss, targetId: ids.ops }]);
+      expect(audit.filter((e) => e.outcome === "refused").map((e) => [e.actorId, e.targetId])).toEqual(
+        expect.arrayContaining([
+          [ids.ops, ids.boss],
+          [ids.boss, ids.boss],
+        ]),
+      );
+    });
+  });
+}

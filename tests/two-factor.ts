@@ -1,0 +1,101 @@
+/**
+ * Two-factor sign-in for the tests (docs/requirements.md#two-factor-sign-in): a TOTP code computed
+ * from the secret of an otpauth:// address (RFC 6238: HMAC-SHA-1, 30 s, 6 digits), as an
+ * authenticator app would, and turning it on for an account through better-auth's API.
+ */
+import { createHmac } from "node:crypto";
+import type { Auth } from "../app/auth/auth.server";
+
+const BASE32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+
+function base32Decode(text: string): Buffer {
+  let bits = 0;
+  let value = 0;
+  const out: number[] = [];
+  for (const char of text.replace(/[\s=]/g, "").toUpperCase()) {
+    const index = BASE32.indexOf(char);
+    if (index < 0) throw new Error(`Not base32: ${char}`);
+    value = (value << 5) | index;
+    bits += 5;
+    if (bits >= 8) {
+      out.push((value >>> (bits - 8)) & 0xff);
+      bits -= 8;
+    }
+  }
+  return Buffer.from(out);
+}
+
+/** The code an authenticator app shows at `at` (milliseconds) for a base32 secret. */
+export function totp(secret: string, at = Date.now()): string {
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(at / 30_000)));
+  const mac = createHmac("sha1", base32Decode(secret)).update(counter).digest();
+  const offset = mac[mac.length - 1]! & 0x0f;
+  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, "0");
+}
+
+/** The base32 secret of an otpauth:// address (its `secret=` parameter). */
+export function secretOf(uri: string): string {
+  const secret = new URL(uri).searchParams.get("secret");
+  if (!secret) throw new Error(`No secret in ${uri}`);
+  return secret;
+}
+
+/** The Cookie header that carries the cookies a response set. */
+export const cookieHeader = (headers: Headers) =>
+  headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .filter((c) => !c.endsWith("="))
+    .join("; ");
+
+/**
+ * Turns on two-factor sign-in for the account signed in with `cookie`, as the setup page does:
+ * enable with the password, confirm with a first code. Returns the secret, the backup codes and
+ * the new session's cookie (better-auth replaces the session when it turns it on).
+ */
+export async function turnOnTwoFactor(
+  instance: Auth,
+  cookie: string,
+  password: string,
+): Promise<{ secret: string; backupCodes: string[]; cookie: string }> {
+  const headers = new Headers({ cookie });
+  const enabled = await instance.api.enableTwoFactor({ body: { password }, headers });
+  if (!("totpURI" in enabled)) throw new Error("No otpauth address");
+  const secret = secretOf(enabled.totpURI);
+  const { headers: set } = await instance.api.verifyTOTP({ body: { code: totp(secret) }, headers, returnHeaders: true });
+  return { secret, backupCodes: enabled.backupCodes, cookie: cookieHeader(set) };
+}
+
+/** Signs in with e-mail and password through better-auth's API (no rate limit): the session's cookie. */
+export async function signInCookie(instance: Auth, email: string, password: string): Promise<string> {
+  const { headers } = await instance.api.signInEmail({ body: { email, password }, returnHeaders: true });
+  return cookieHeader(headers);
+}
+
+/**
+ * The response of a password sign-in through better-auth's handler, followed through the code step
+ * when it asks for one: verify-totp with the challenge cookie and the current code from `secret`.
+ * `headers`: those of the sign-in (origin, client address).
+ */
+export async function passCodeStep(
+  instance: Auth,
+  origin: string,
+  signIn: Response,
+  secret: string | undefined,
+  headers: Record<string, string>,
+): Promise<Response> {
+  const answer = (await signIn
+    .clone()
+    .json()
+    .catch(() => null)) as { twoFactorRedirect?: boolean } | null;
+  if (!answer?.twoFactorRedirect) return signIn;
+  if (!secret) throw new Error("This account has two-factor sign-in on, and the test has no secret for it");
+  return instance.handler(
+    new Request(`${origin}/api/auth/two-factor/verify-totp`, {
+      method: "POST",
+      headers: { ...headers, "content-type": "application/json", cookie: cookieHeader(signIn.headers) },
+      body: JSON.stringify({ code: totp(secret) }),
+    }),
+  );
+}
