@@ -10,6 +10,7 @@ import { and, desc, eq, like, sql } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAuth, type Auth } from "~/auth/auth.server";
+import { turnOnTwoFactor } from "../two-factor";
 import { CLIENT_IP_HEADER, RESET_TOKEN_SECONDS } from "~/auth/config";
 import { RESET_REQUESTS_PER_EMAIL } from "~/auth/password-reset.server";
 import { createStaffUser } from "~/auth/users.server";
@@ -265,8 +266,9 @@ for (const backend of backends()) {
       const bossId = (await createStaffUser({ email: boss, password: PASSWORD, admin: true })).id;
       const opsId = (await createStaffUser({ email: "ops2@crossroadsit.example", password: PASSWORD, admin: true })).id;
       const staffId = (await createStaffUser({ email: "staff2@crossroadsit.example", password: PASSWORD })).id;
-      const opsCookie = await signIn("ops2@crossroadsit.example", PASSWORD);
-      const bossCookie = await signIn(boss, PASSWORD);
+      // Administrators use the admin area only with two-factor sign-in on (docs/requirements.md#two-factor-sign-in).
+      const opsCookie = (await turnOnTwoFactor(mailAuth, await signIn("ops2@crossroadsit.example", PASSWORD), PASSWORD)).cookie;
+      const bossCookie = (await turnOnTwoFactor(mailAuth, await signIn(boss, PASSWORD), PASSWORD)).cookie;
       const post = (cookie: string, userId: string, ctx = withMail) =>
         call(usersAction, form("/admin/users", { intent: "send-reset-link", userId }, { cookie }), ctx);
 
