@@ -42,6 +42,15 @@ export default tseslint.config(
           message:
             "Read request bodies with readForm or readBodyLimited (app/lib/request-body.server.ts): they enforce a size limit while streaming.",
         },
+        // One way to a button (app/components/ui/button.tsx): Button for <button>, ButtonLink for an in-app link.
+        {
+          selector: "JSXOpeningElement[name.name='button'] CallExpression[callee.name='buttonClass']",
+          message: "Use Button (app/components/ui/button.tsx) for a <button> styled as a button.",
+        },
+        {
+          selector: "JSXOpeningElement[name.name=/^(Link|NavLink)$/] CallExpression[callee.name='buttonClass']",
+          message: "Use ButtonLink (app/components/ui/button-link.tsx) for an in-app link styled as a button.",
+        },
       ],
     },
   },

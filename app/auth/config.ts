@@ -39,4 +39,4 @@ export const RETRY_INITIAL_DELAY_MS = 200;
 export const RETRY_WINDOW_MS = 30_000;
 
 /** Pages behind a guard: a client navigation to them shows the access check until the server answers. */
-export const isProtectedPath = (pathname: string) => /^\/(admin|mloe|ste|account)(\/|$)/.test(pathname);
+export { isProtectedPath } from "~/config/private-paths";

@@ -1,16 +1,7 @@
 /** What the contact form's server action answers, shared by the route and the form. */
+import type { FormSubmitPayload } from "~/lib/analytics";
 import type { ContactValues, FieldErrors } from "./contact-fields";
 import type { ReplyTime } from "./reply-time";
-
-/** The contact form's form_submit payload (docs/requirements.md#analytics): never the message, e-mail, name or phone. */
-export interface FormSubmitPayload {
-  form_type: string;
-  company: string;
-  referral_source: string;
-  utm_source: string;
-  utm_medium: string;
-  utm_campaign: string;
-}
 
 export type ContactResult =
   | { status: "sent"; firstName: string; reply: ReplyTime; analytics: FormSubmitPayload | null }

@@ -5,7 +5,8 @@
  * answer and stores nothing. The sales e-mail follows from the outbox; nothing here waits for SMTP.
  */
 import type { RequestContext } from "~/services.server";
-import type { ContactResult, FormSubmitPayload } from "./contact-result";
+import type { FormSubmitPayload } from "~/lib/analytics";
+import type { ContactResult } from "./contact-result";
 import { HONEYPOT } from "./contact-fields";
 import { keptValues, validateContact, type ContactInput } from "./contact-schema";
 import { takeContactSlot } from "./rate-limit.server";

@@ -2,20 +2,23 @@
  * Analytics events for window.dataLayer (docs/requirements.md#analytics). Pure helpers plus a push
  * that never throws and never blocks rendering. No message text or contact details ever go here.
  */
+import { PRIVATE_PREFIXES, prefixPattern } from "~/config/private-paths";
+
+/** The fields of form_submit, after a successful contact submission: never the message, e-mail, name or phone. */
+export interface FormSubmitPayload {
+  form_type: string;
+  company: string;
+  referral_source: string;
+  utm_source: string;
+  utm_medium: string;
+  utm_campaign: string;
+}
 
 export type AnalyticsEvent =
   | { event: "page_view"; page_title: string; page_location: string }
   | { event: "phone_call"; click_location: string; phone_number: string; page_url: string }
   | { event: "email_click"; click_location: string; page_url: string }
-  | {
-      event: "form_submit";
-      form_type: string;
-      company: string;
-      referral_source: string;
-      utm_source: string;
-      utm_medium: string;
-      utm_campaign: string;
-    }
+  | ({ event: "form_submit" } & FormSubmitPayload)
   | { event: "web_vitals"; metric_name: string; metric_value: number; metric_rating: string; metric_id: string; page_location: string };
 
 declare global {
@@ -27,12 +30,14 @@ declare global {
   }
 }
 
-/** Staff areas, document viewers, sign-in and the account page: nothing is measured there (no events, no tag manager). */
-const UNTRACKED_PATH = /^\/(admin|mloe|ste|auth|account)(\/|$)/;
+const PRIVATE_PATH = prefixPattern(PRIVATE_PREFIXES);
 
-/** Whether analytics may run on this path. */
+/**
+ * Whether analytics may run on this path: not on the private paths (app/config/private-paths.ts:
+ * staff areas, document viewers, the account, sign-in), where nothing is measured (no events, no tag manager).
+ */
 export function isTrackedPath(pathname: string): boolean {
-  return !UNTRACKED_PATH.test(pathname);
+  return !PRIVATE_PATH.test(pathname);
 }
 
 /** Pushes an event, unless the page shown is one where nothing is measured. */

@@ -1,11 +1,14 @@
+import { PRIVATE_PREFIXES, prefixPattern } from "~/config/private-paths";
+
 /**
- * Answers that carry staff or personal data (the admin area, sign-in) are never stored by a
- * browser or a proxy: `Cache-Control: private, no-store` on every page, `.data` answer and error
- * page under these paths, whatever the route itself said.
+ * Answers that carry staff or personal data (the signed-in pages: the admin area, the document
+ * viewers, the account; and sign-in) are never stored by a browser or a proxy:
+ * `Cache-Control: private, no-store` on every page, `.data` answer and error page under these
+ * paths (app/config/private-paths.ts), whatever the route itself said.
  */
 export const PRIVATE_CACHE_CONTROL = "private, no-store";
 
-const PRIVATE_PATH = /^\/(admin|auth)(\/|\.|$)/;
+const PRIVATE_PATH = prefixPattern(PRIVATE_PREFIXES, true);
 
 export function isPrivatePath(pathname: string): boolean {
   return PRIVATE_PATH.test(pathname);

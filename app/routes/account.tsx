@@ -21,7 +21,7 @@ import { passwordWeaknesses } from "~/auth/password";
 import { requireUser } from "~/auth/session.server";
 import { ActionMessage } from "~/components/admin/action-message";
 import { Button } from "~/components/ui/button";
-import { controlClass } from "~/components/forms/field";
+import { fieldControlClass } from "~/components/forms/field";
 import { env } from "~/env.server";
 import type { ActionFailure, ActionResult } from "~/lib/action-result";
 import { actionError, actionOk, parseAdminForm } from "~/lib/admin-action.server";
@@ -216,7 +216,7 @@ function PasswordInput({
         required
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
-        className={cn(controlClass, "sm:max-w-sm", error ? "border-red-700" : "border-slate-400")}
+        className={cn(fieldControlClass, "sm:max-w-sm")}
       />
       <FieldError id={`${name}-error`} message={error} details={details} />
     </div>

@@ -12,7 +12,7 @@ import { requestReset, takeResetRequestSlot } from "~/auth/password-reset.server
 import { recordAudit } from "~/auth/audit.server";
 import { Field } from "~/components/forms/field";
 import { PhoneLink } from "~/components/ui/contact-links";
-import { buttonClass } from "~/components/ui/button-link";
+import { Button } from "~/components/ui/button";
 import { site } from "~/config/site";
 import { routeMeta } from "~/lib/meta";
 import { readForm } from "~/lib/request-body.server";
@@ -140,9 +140,9 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
                 />
               )}
             </Field>
-            <button type="submit" disabled={pending} className={buttonClass("primary", "w-full")}>
+            <Button type="submit" size="lg" disabled={pending} className="w-full">
               {pending ? "Sending…" : "Send the link"}
-            </button>
+            </Button>
           </Form>
         </>
       )}

@@ -18,9 +18,8 @@ import {
   resetCookie,
   resetTokenFrom,
 } from "~/auth/password-reset.server";
-import { buttonClass } from "~/components/ui/button-link";
-import { controlClass } from "~/components/forms/field";
-import { cn } from "~/lib/cn";
+import { Button } from "~/components/ui/button";
+import { fieldControlClass } from "~/components/forms/field";
 import { routeMeta } from "~/lib/meta";
 import { readForm } from "~/lib/request-body.server";
 
@@ -170,7 +169,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
             required
             aria-invalid={error?.field === "password" || undefined}
             aria-describedby={describedBy("password")}
-            className={cn(controlClass, error?.field === "password" ? "border-red-700" : "border-slate-400")}
+            className={fieldControlClass}
           />
           {error?.field === "password" && (
             <div id="password-error" role="alert" className="mt-1.5 text-sm font-medium text-red-800">
@@ -201,7 +200,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
             required
             aria-invalid={error?.field === "confirm" || undefined}
             aria-describedby={describedBy("confirm")}
-            className={cn(controlClass, error?.field === "confirm" ? "border-red-700" : "border-slate-400")}
+            className={fieldControlClass}
           />
           {error?.field === "confirm" && (
             <p id="confirm-error" role="alert" className="mt-1.5 text-sm font-medium text-red-800">
@@ -210,9 +209,9 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
             </p>
           )}
         </div>
-        <button type="submit" disabled={pending} className={buttonClass("primary", "w-full")}>
+        <Button type="submit" size="lg" disabled={pending} className="w-full">
           {pending ? "Saving…" : "Set the new password"}
-        </button>
+        </Button>
       </Form>
     </section>
   );

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/document";
 import { useLeaveWhenSignedOut } from "~/auth/use-leave-when-signed-out";
+import { Button } from "~/components/ui/button";
 import { requireUser } from "~/auth/session.server";
 import { DOCUMENT_COLLECTION_LABELS, SLUG_MAX, SLUG_PATTERN, VIEWER_COLLECTIONS } from "~/docs/document-rules";
 import { getPublishedDocument } from "~/docs/documents.server";
@@ -8,8 +9,11 @@ import { formatDate } from "~/lib/format-date";
 import { renderMarkdown } from "~/docs/markdown.server";
 import { routeMeta } from "~/lib/meta";
 
-/** Never indexed, never kept by a shared cache: these pages are for signed-in staff only. */
-const PRIVATE_HEADERS = { "X-Robots-Tag": "noindex, nofollow", "Cache-Control": "private, no-cache" };
+/**
+ * Never indexed. Never stored either: like every signed-in page, these are sent
+ * `Cache-Control: private, no-store` (app/lib/private-caching.ts, app/config/private-paths.ts).
+ */
+const PRIVATE_HEADERS = { "X-Robots-Tag": "noindex, nofollow" };
 
 /**
  * /mloe/:slug and /ste/:slug (docs/requirements.md#mloe-and-ste): the published document of that collection, read-only,
@@ -65,13 +69,9 @@ export default function DocumentPage({ loaderData: { collection, title, updatedA
         <p>
           Updated <time dateTime={updatedAt}>{formatDate(updatedAt)}</time>
         </p>
-        <button
-          type="button"
-          onClick={() => window.print()}
-          className="min-h-9 rounded-md border border-slate-300 px-3 font-semibold text-navy-900 hover:bg-slate-100 print:hidden"
-        >
+        <Button type="button" variant="outline" size="sm" onClick={() => window.print()} className="print:hidden">
           Print or save as PDF
-        </button>
+        </Button>
       </div>
       {/* Rendered and sanitised on the server (app/docs/markdown.server.ts). */}
       <div

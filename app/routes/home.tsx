@@ -1,7 +1,7 @@
 import type { Route } from "./+types/home";
 import { navigation } from "~/config/navigation";
 import { site } from "~/config/site";
-import { ButtonLink } from "~/components/ui/button-link";
+import { ButtonLink, buttonClass } from "~/components/ui/button-link";
 import { PhoneLink } from "~/components/ui/contact-links";
 import { CardGrid } from "~/components/sections/card-grid";
 import { CtaBand } from "~/components/sections/cta-band";
@@ -38,10 +38,7 @@ export default function Home({ loaderData: { page } }: Route.ComponentProps) {
           <p className="mt-6 max-w-2xl text-lg leading-relaxed text-slate-200 sm:text-xl">{page.hero.text}</p>
           <div className="mt-9 flex flex-wrap items-center gap-4">
             <ButtonLink to={navigation.getStarted.href}>{navigation.getStarted.name}</ButtonLink>
-            <PhoneLink
-              phone={site.phones.sales}
-              className="inline-flex min-h-11 items-center rounded-md border border-white/40 px-5 font-semibold text-white hover:bg-white/10"
-            >
+            <PhoneLink phone={site.phones.sales} className={buttonClass("inverse", undefined, "cta")}>
               Call {site.phones.sales.display}
             </PhoneLink>
           </div>

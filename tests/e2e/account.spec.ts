@@ -3,7 +3,7 @@
  * about password reset: each test uses an account of its own, created through /admin/users, so the
  * seeded accounts other specs sign in with keep their passwords.
  */
-import AxeBuilder from "@axe-core/playwright";
+import { axeViolations } from "./axe";
 import { expect, test, type Browser, type Page } from "./fixtures";
 import { E2E_ORIGIN, E2E_USERS } from "./config";
 import { createStaff, freshPassword, newContext, signInTo, type User } from "./account-helpers";
@@ -34,16 +34,6 @@ async function sessionToken(page: Page): Promise<string> {
   return decodeURIComponent(cookie!.value).split(".")[0];
 }
 
-async function axe(page: Page, label: string) {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
-    .analyze();
-  expect(
-    results.violations.map((v) => `${label} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`),
-    label,
-  ).toEqual([]);
-}
-
 test("the header's Account link opens the account page; the page lists two browsers and signs them out, without tokens", async ({
   browser,
 }) => {
@@ -71,7 +61,7 @@ test("the header's Account link opens the account page; the page lists two brows
   await expect(iphone).toHaveCount(1);
   await expect(iphone).toContainText(/Address 10\.\d+\.\d+\.\d+ · Last active \w{3} \d+, \d{4}/);
   await reactHydrated(desk);
-  await axe(desk, "/account");
+  expect(await axeViolations(desk, { bestPractice: true }), "/account").toEqual([]);
 
   // One session: the phone is signed out, the others stay.
   await iphone.getByRole("button", { name: /Sign out/ }).click();
@@ -181,13 +171,13 @@ test("without e-mail configured: the reset page says to ask an administrator, an
   await expect(page.getByRole("textbox")).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Send the link" })).toHaveCount(0);
   await reactHydrated(page);
-  await axe(page, "/auth/forgot-password without e-mail");
+  expect(await axeViolations(page, { bestPractice: true }), "/auth/forgot-password without e-mail").toEqual([]);
   // A link that is not (or no longer) valid.
   await page.goto("/auth/reset-password?token=abcdefghijklmnopqrstuvwx");
   await expect(page).toHaveURL(/\/auth\/reset-password$/);
   await expect(page.getByRole("alert")).toContainText("This link no longer works.");
   await reactHydrated(page);
-  await axe(page, "/auth/reset-password, invalid link");
+  expect(await axeViolations(page, { bestPractice: true }), "/auth/reset-password, invalid link").toEqual([]);
 
   const adminContext = await newContext(browser);
   const admin = await adminContext.newPage();

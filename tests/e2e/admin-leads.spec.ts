@@ -1,4 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
+import { axeViolations } from "./axe";
 import { expect, test, type APIRequestContext, type Page } from "./fixtures";
 import { E2E_USERS } from "./config";
 import { ownClientAddressPerTest, randomClientAddress, submitSignIn } from "./helpers";
@@ -17,17 +17,6 @@ const rows = (page: Page) =>
     .getByRole("table")
     .getByRole("row")
     .filter({ has: page.getByRole("rowheader") });
-
-async function axe(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
-  return results.violations.map(
-    (v) =>
-      `${v.id}: ${v.nodes
-        .map((n) => n.target.join(" "))
-        .slice(0, 3)
-        .join(", ")}`,
-  );
-}
 
 test("list newest first, search, detail, mark handled and reopen", async ({ page, request }) => {
   const marker = runMarker("adm");
@@ -50,7 +39,7 @@ test("list newest first, search, detail, mark handled and reopen", async ({ page
   await expect(rows(page).getByRole("rowheader")).toHaveText([/Cleo Newest/, /Ben Middle/, /Ann Older/]);
   await expect(rows(page).first()).toContainText("Open");
   await expect(rows(page).first()).toContainText("Not e-mailed");
-  expect(await axe(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 
   // Search reaches the message text too.
   await page.getByLabel("Search name, e-mail, company or message").fill(`Ticket Ben Middle`);
@@ -62,7 +51,7 @@ test("list newest first, search, detail, mark handled and reopen", async ({ page
   await expect(page.getByText(`${VALID.message} Ticket Ben Middle.`)).toBeVisible();
   await expect(page.getByRole("link", { name: VALID.email }).first()).toHaveAttribute("href", `mailto:${VALID.email}`);
   await expect(page.getByRole("region", { name: "E-mail to sales" })).toContainText("Not e-mailed");
-  expect(await axe(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 
   await page.getByRole("button", { name: "Mark handled" }).click();
   await expect(page.getByRole("status")).toHaveText("Marked handled.");

@@ -1,4 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
+import { axeViolations } from "./axe";
 import { expect, test, type Page } from "./fixtures";
 import { services } from "../../app/content/catalog";
 import { dataLayer, hydrated, ownClientAddressPerTest, site } from "./helpers";
@@ -8,17 +8,6 @@ ownClientAddressPerTest(test);
 
 const formSubmits = async (page: Page) => (await dataLayer(page)).filter((e) => e.event === "form_submit");
 const field = (page: Page, name: string) => page.locator(`#contact-form [name="${name}"]`);
-
-async function axe(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
-  return results.violations.map(
-    (v) =>
-      `${v.id}: ${v.nodes
-        .map((n) => n.target.join(" "))
-        .slice(0, 3)
-        .join(", ")}`,
-  );
-}
 
 test("a valid submission stores one lead with the visit's campaign, shows what happens next and pushes form_submit", async ({
   page,
@@ -79,7 +68,7 @@ test("a valid submission stores one lead with the visit's campaign, shows what h
     status: "open",
     notification: "off",
   });
-  expect(await axe(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 });
 
 test("each invalid field shows its own error beside it, announced, and the other fields keep their values", async ({ page, browser }) => {
@@ -115,7 +104,7 @@ test("each invalid field shows its own error beside it, announced, and the other
   await expect(field(page, "full_name")).toHaveValue(VALID.full_name);
   await expect(field(page, "company")).toHaveValue(company);
   await expect(field(page, "message")).toHaveValue("Too short");
-  expect(await axe(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   expect(posts).toEqual([]); // the browser checked; nothing was sent
 
   // The summary links to the field.

@@ -1,7 +1,9 @@
+import { axeViolations } from "./axe";
 import { expect, signInContext, test, type Page } from "./fixtures";
 import { randomUUID } from "node:crypto";
 import { E2E_ORIGIN, E2E_USERS } from "./config";
-import { ownClientAddressPerTest, randomClientAddress } from "./helpers";
+import { ownClientAddressPerTest, randomClientAddress, reactHydrated } from "./helpers";
+import { formatShortDate } from "../../app/lib/format-date";
 
 ownClientAddressPerTest(test);
 
@@ -34,6 +36,32 @@ test("an administrator creates an account; a weak password is refused with its r
   await createAccount(page, email, "Amber-Forest-Signal-93");
   await expect(page.getByRole("status")).toContainText(`Created ${email}.`);
   await expect(row(page, email)).toContainText("Staff");
+});
+
+test("the Created date is the office's, whatever the browser's time zone, and hydrates without a mismatch", async ({ browser }) => {
+  const now = new Date();
+  // A browser time zone whose date is not the office's at this moment: UTC+14 and UTC-12 are 26 hours apart, so one of them.
+  const timezoneId = ["Pacific/Kiritimati", "Etc/GMT+12"].find(
+    (timeZone) => new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone }).format(now) !== formatShortDate(now),
+  )!;
+  const context = await browser.newContext({ timezoneId, extraHTTPHeaders: { "x-forwarded-for": randomClientAddress() } });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on("console", (msg) => {
+    if (msg.type() === "error") problems.push(msg.text());
+  });
+  page.on("pageerror", (error) => problems.push(error.message));
+  await signInTo(page, E2E_USERS.ops);
+  const email = `dated-${randomUUID().slice(0, 8)}@crossroadsit.example`;
+  await createAccount(page, email, "Amber-Forest-Signal-93");
+  // Rendered in the browser after the action...
+  await expect(row(page, email).getByRole("cell").nth(1)).toHaveText(formatShortDate(now));
+  // ...and by the server, then hydrated.
+  await page.reload();
+  await reactHydrated(page);
+  await expect(row(page, email).getByRole("cell").nth(1)).toHaveText(formatShortDate(now));
+  expect(problems).toEqual([]);
+  await context.close();
 });
 
 test("reset a password, and sign a user out everywhere", async ({ page, browser }) => {
@@ -169,23 +197,14 @@ test("user ids must be UUIDs, and the staff pages refuse visitors and non-admins
 });
 
 test("the admin pages and Access Denied have no WCAG 2.2 AA violations", async ({ page, browser }) => {
-  const { default: AxeBuilder } = await import("@axe-core/playwright");
-  const audit = async (p: Page) =>
-    (await new AxeBuilder({ page: p }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze()).violations.map(
-      (v) =>
-        `${v.id}: ${v.nodes
-          .map((n) => n.target.join(" "))
-          .slice(0, 3)
-          .join(", ")}`,
-    );
   await signInTo(page, E2E_USERS.admin);
-  expect(await audit(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   await page.goto("/admin/docs");
-  expect(await audit(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   const staffContext = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": randomClientAddress() } });
   const staffPage = await staffContext.newPage();
   await signInTo(staffPage, E2E_USERS.staff, "/");
   await staffPage.goto("/admin/graphics");
-  expect(await audit(staffPage)).toEqual([]);
+  expect(await axeViolations(staffPage)).toEqual([]);
   await staffContext.close();
 });

@@ -1,6 +1,5 @@
-import { Link } from "react-router";
 import { ACCESS_DENIED_TEXT } from "~/auth/access-denied";
-import { buttonClass } from "~/components/ui/button-link";
+import { ButtonLink } from "~/components/ui/button-link";
 
 /** docs/requirements.md#errors: title, text, message, and the two buttons, word for word. */
 export function AccessDenied() {
@@ -10,12 +9,12 @@ export function AccessDenied() {
       <p className="mt-3 text-lg font-medium text-navy-900">{ACCESS_DENIED_TEXT.text}</p>
       <p className="mt-2 text-slate-700">{ACCESS_DENIED_TEXT.message}</p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <Link to="/" className={buttonClass("primary")}>
+        <ButtonLink to="/" prefetch="none">
           Return to Home
-        </Link>
-        <Link to="/auth/login" className={buttonClass("secondary")}>
+        </ButtonLink>
+        <ButtonLink to="/auth/login" prefetch="none" variant="secondary">
           Sign In
-        </Link>
+        </ButtonLink>
       </div>
     </section>
   );

@@ -18,6 +18,7 @@ export function ActionMessage({
   showCode = false,
   focus = true,
   details = result.ok === false ? result.details : undefined,
+  margin = "mt-4",
   className,
   children,
 }: {
@@ -27,6 +28,8 @@ export function ActionMessage({
   focus?: boolean;
   /** Lines listed under the message; default: a failure's own details. */
   details?: string[];
+  /** Its outer margin (default mt-4, below what comes before it). */
+  margin?: string;
   className?: string;
   children?: ReactNode;
 }) {
@@ -40,7 +43,7 @@ export function ActionMessage({
       ref={ref}
       tabIndex={-1}
       role={result.ok === true ? "status" : "alert"}
-      className={cn("mt-4 rounded-md border p-3 text-sm", tone, className)}
+      className={cn(margin, "rounded-md border p-3 text-sm", tone, className)}
     >
       <p className="font-semibold">
         {showCode && result.ok === false && result.code ? `${result.code}: ` : ""}

@@ -1,7 +1,8 @@
 import type { FormEvent } from "react";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import { ActionMessage } from "./action-message";
-import { Button, buttonClass } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
+import { ButtonLink } from "~/components/ui/button-link";
 
 /** The form that carries out a confirmed deletion: intent=delete, the target's hidden fields, confirm=yes. */
 export function ConfirmedDeleteForm({
@@ -45,9 +46,9 @@ export function DeleteStep({
   return (
     <ActionMessage result={{ ok: "confirm", message: question }}>
       <ConfirmedDeleteForm fields={fields} />
-      <Link to={cancelTo} className={buttonClass("secondary", undefined, "md")}>
+      <ButtonLink to={cancelTo} prefetch="none" variant="secondary" size="md">
         {cancelLabel}
-      </Link>
+      </ButtonLink>
     </ActionMessage>
   );
 }

@@ -39,12 +39,10 @@ export function DocumentEditor({
   document,
   initialPreview,
   actionData,
-  notice,
 }: {
   document?: EditorDocument;
   initialPreview: string;
   actionData?: EditorActionData;
-  notice?: string;
 }) {
   const isNew = !document;
   const saved: DocumentValues = {
@@ -83,9 +81,8 @@ export function DocumentEditor({
   };
 
   const address = viewerPath(values.collection, values.slug.trim() || "<slug>");
-  // The answer of a save, unpublish or delete (a preview says nothing); a notice carried over a redirect when there is none.
-  const result =
-    actionData?.intent === "preview" ? undefined : (actionData ?? (notice ? { ok: true as const, message: notice } : undefined));
+  // The answer of a save, unpublish or delete (a preview says nothing).
+  const result = actionData?.intent === "preview" ? undefined : actionData;
 
   return (
     <>

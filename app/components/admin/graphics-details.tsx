@@ -4,13 +4,14 @@
  * in the page (the `?file=` address), and each action is a plain form.
  */
 import { useEffect, useId, useRef, useState } from "react";
-import { Form, Link, useFetcher, useNavigate, useNavigation } from "react-router";
+import { Form, useFetcher, useNavigate, useNavigation } from "react-router";
 import { formatBytes, SIGNED_URL_EXPIRY_OPTIONS } from "~/storage/constants";
 import { ConfirmedDeleteForm } from "./confirm-delete";
 import { ConfirmDialog } from "./confirm-dialog";
 import type { GraphicsOutcome, SelectedGraphic } from "./graphics-types";
 import { useHydrated } from "./use-hydrated";
-import { Button, buttonClass } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
+import { ButtonLink } from "~/components/ui/button-link";
 import { Input, Select } from "~/components/ui/input";
 
 /** Copies text; answers whether it worked (the text stays visible to copy by hand if not). */
@@ -164,9 +165,9 @@ export function GraphicsDetails({ file, closeHref, outcome }: { file: SelectedGr
             {dimensions && ` · ${dimensions}`} · updated {file.updated}
           </p>
         </div>
-        <Link to={closeHref} preventScrollReset replace className={buttonClass("secondary", "shrink-0", "md")}>
+        <ButtonLink to={closeHref} prefetch="none" preventScrollReset replace variant="secondary" size="md" className="shrink-0">
           Close<span className="sr-only"> {file.name}</span>
-        </Link>
+        </ButtonLink>
       </div>
       <div className="grid gap-4 p-4 md:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="flex min-h-48 items-center justify-center rounded-md bg-[repeating-conic-gradient(#e2e8f0_0%_25%,#fff_0%_50%)] bg-[length:20px_20px] p-2">

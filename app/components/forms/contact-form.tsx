@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { Form, useNavigation, useSubmit } from "react-router";
+import { Button } from "~/components/ui/button";
 import { PhoneLink } from "~/components/ui/contact-links";
 import { Icon } from "~/components/ui/icon";
 import { site } from "~/config/site";
@@ -423,14 +424,10 @@ export function ContactForm({ preset, submissionId, result }: { preset: ContactV
       </div>
 
       <div className="flex flex-wrap items-center gap-x-6 gap-y-3">
-        <button
-          type="submit"
-          disabled={pending}
-          className="inline-flex min-h-11 items-center justify-center gap-2 rounded-md bg-accent px-6 font-semibold text-white shadow-sm hover:bg-accent-strong disabled:opacity-70"
-        >
+        <Button type="submit" size="send" disabled={pending}>
           {pending && <Icon name="clock" className="size-4 animate-spin motion-reduce:animate-none" />}
           {pending ? "Sending…" : "Send request"}
-        </button>
+        </Button>
         <p className="text-sm text-slate-600" data-click-location="contact_form">
           Rather talk now? Call sales at <PhoneLink phone={site.phones.sales} className={linkClass} />.
         </p>

@@ -1,8 +1,11 @@
 import type { ReactNode } from "react";
-import { cn } from "~/lib/cn";
+import { controlClass } from "~/components/ui/input";
 
-export const controlClass =
-  "mt-1.5 block w-full rounded-md border bg-white px-3 py-2.5 text-base text-navy-900 shadow-sm focus:border-navy-700 aria-[invalid=true]:border-red-700 aria-[invalid=true]:bg-red-50/40";
+/**
+ * The look of a Field's control: the one control look (ADR 012), full width under its label. For
+ * a control whose label and messages a page lays out itself; its aria-invalid turns the border red.
+ */
+export const fieldControlClass = controlClass("md", "mt-1.5 block w-full");
 
 export interface FieldProps {
   id: string;
@@ -40,7 +43,7 @@ export function Field({ id, label, hint, error, optional, className, children }:
         id,
         "aria-invalid": error ? true : undefined,
         "aria-describedby": describedBy,
-        className: cn(controlClass, error ? "border-red-700" : "border-slate-400"),
+        className: fieldControlClass,
       })}
       {error && (
         <p id={errorId} className="mt-1.5 text-sm font-medium text-red-800">

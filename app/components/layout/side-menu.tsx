@@ -4,7 +4,8 @@ import { Link } from "react-router";
 import { navigation, type NavLink } from "~/config/navigation";
 import { site } from "~/config/site";
 import { PhoneLink } from "~/components/ui/contact-links";
-import { buttonClass } from "~/components/ui/button-link";
+import { Button } from "~/components/ui/button";
+import { ButtonLink } from "~/components/ui/button-link";
 import type { Viewer } from "~/lib/viewer";
 
 function LinkGroup({ label, links, allLink }: { label: string; links: readonly NavLink[]; allLink?: NavLink }) {
@@ -128,25 +129,27 @@ export default function SideMenu({
             ))}
           </ul>
           {viewer.signedIn && (
-            <Link to={navigation.account.href} className={buttonClass("secondary", "mt-6 w-full")}>
+            <ButtonLink to={navigation.account.href} prefetch="none" variant="secondary" className="mt-6 w-full">
               {navigation.account.name}
-            </Link>
+            </ButtonLink>
           )}
           {viewer.signedIn ? (
-            <button
+            <Button
               type="button"
               onClick={() => {
                 onSignOut();
                 onClose();
               }}
-              className={buttonClass("secondary", "mt-3 w-full")}
+              variant="secondary"
+              size="lg"
+              className="mt-3 w-full"
             >
               {navigation.logout.name}
-            </button>
+            </Button>
           ) : (
-            <Link to={navigation.getStarted.href} className={buttonClass("primary", "mt-6 w-full")}>
+            <ButtonLink to={navigation.getStarted.href} prefetch="none" className="mt-6 w-full">
               {navigation.getStarted.name}
-            </Link>
+            </ButtonLink>
           )}
         </nav>
         <div className="mt-8 space-y-2 text-sm text-slate-700">

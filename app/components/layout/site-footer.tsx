@@ -2,7 +2,7 @@ import { Icon } from "~/components/ui/icon";
 import { Link } from "react-router";
 import { navigation, type NavLink } from "~/config/navigation";
 import { officesByState, site } from "~/config/site";
-import { EmailLink, PhoneLink } from "~/components/ui/contact-links";
+import { EmailLink, OpeningHours, PhoneLink } from "~/components/ui/contact-links";
 import type { Viewer } from "~/lib/viewer";
 import { Logo } from "./logo";
 
@@ -37,11 +37,7 @@ export function SiteFooter({ viewer }: { viewer: Viewer }) {
           <ul className="mt-6 space-y-3 text-sm">
             <li className="flex gap-2">
               <Icon name="clock" className="mt-0.5 size-4 shrink-0" />
-              <span>
-                {site.hours.business}
-                <br />
-                {site.hours.emergency}
-              </span>
+              <OpeningHours />
             </li>
             <li className="flex gap-2">
               <Icon name="phone" className="mt-0.5 size-4 shrink-0" />

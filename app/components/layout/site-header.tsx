@@ -1,10 +1,11 @@
 import { Icon } from "~/components/ui/icon";
 import { lazy, Suspense, useState } from "react";
-import { Link, NavLink as RouterNavLink, useLocation } from "react-router";
+import { NavLink as RouterNavLink, useLocation } from "react-router";
 import { useAuth } from "~/auth/auth-context";
 import { navigation } from "~/config/navigation";
 import { site } from "~/config/site";
-import { buttonClass } from "~/components/ui/button-link";
+import { Button } from "~/components/ui/button";
+import { ButtonLink } from "~/components/ui/button-link";
 import { Logo } from "./logo";
 import { NavDropdown } from "./nav-dropdown";
 import type { Viewer } from "~/lib/viewer";
@@ -91,14 +92,14 @@ export function SiteHeader({ scrolled, viewer }: { scrolled: boolean; viewer: Vi
                 >
                   {navigation.account.name}
                 </RouterNavLink>
-                <button type="button" onClick={() => void signOut()} className={buttonClass("secondary", "w-[8.5rem]")}>
+                <Button type="button" variant="secondary" size="lg" onClick={() => void signOut()} className="w-[8.5rem]">
                   {navigation.logout.name}
-                </button>
+                </Button>
               </>
             ) : (
-              <Link to={navigation.getStarted.href} prefetch="intent" className={buttonClass("primary", "w-[8.5rem]")}>
+              <ButtonLink to={navigation.getStarted.href} className="w-[8.5rem]">
                 {navigation.getStarted.name}
-              </Link>
+              </ButtonLink>
             )}
           </span>
           <button

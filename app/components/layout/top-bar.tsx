@@ -2,6 +2,11 @@ import { Icon } from "~/components/ui/icon";
 import { site } from "~/config/site";
 import { PhoneLink } from "~/components/ui/contact-links";
 
+const PORTALS = [
+  { portal: site.portals.payment, icon: "credit-card" },
+  { portal: site.portals.client, icon: "monitor-smartphone" },
+] as const;
+
 /** Client support phone and the two portals (docs/requirements.md#layout). Shown only at scroll position 0. */
 export function TopBar({ hidden }: { hidden: boolean }) {
   const portalClass =
@@ -20,22 +25,16 @@ export function TopBar({ hidden }: { hidden: boolean }) {
           <PhoneLink phone={site.phones.support} className="font-semibold text-white underline-offset-4 hover:underline" />
         </p>
         <ul className="flex items-center gap-4">
-          <li>
-            <a href={site.portals.payment.href} className={portalClass} rel="noopener" target="_blank">
-              <Icon name="credit-card" className="hidden size-4 sm:block" />
-              {site.portals.payment.name}
-              <Icon name="external-link" className="size-3" />
-              <span className="sr-only">(opens in a new tab)</span>
-            </a>
-          </li>
-          <li>
-            <a href={site.portals.client.href} className={portalClass} rel="noopener" target="_blank">
-              <Icon name="monitor-smartphone" className="hidden size-4 sm:block" />
-              {site.portals.client.name}
-              <Icon name="external-link" className="size-3" />
-              <span className="sr-only">(opens in a new tab)</span>
-            </a>
-          </li>
+          {PORTALS.map(({ portal, icon }) => (
+            <li key={portal.href}>
+              <a href={portal.href} className={portalClass} rel="noopener" target="_blank">
+                <Icon name={icon} className="hidden size-4 sm:block" />
+                {portal.name}
+                <Icon name="external-link" className="size-3" />
+                <span className="sr-only">(opens in a new tab)</span>
+              </a>
+            </li>
+          ))}
         </ul>
       </div>
     </div>

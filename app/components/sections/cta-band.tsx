@@ -1,7 +1,7 @@
 import { Icon } from "~/components/ui/icon";
 import { navigation } from "~/config/navigation";
 import { site } from "~/config/site";
-import { ButtonLink } from "~/components/ui/button-link";
+import { ButtonLink, buttonClass } from "~/components/ui/button-link";
 import { PhoneLink } from "~/components/ui/contact-links";
 import type { CallToAction } from "~/content/types";
 
@@ -19,10 +19,7 @@ export function CtaBand({ cta, service }: { cta: CallToAction; service?: string 
         </div>
         <div className="flex flex-wrap items-center gap-4">
           <ButtonLink to={href}>{navigation.getStarted.name}</ButtonLink>
-          <PhoneLink
-            phone={site.phones.sales}
-            className="inline-flex min-h-11 items-center gap-2 rounded-md border border-white/40 px-5 font-semibold text-white hover:bg-white/10"
-          >
+          <PhoneLink phone={site.phones.sales} className={buttonClass("inverse", undefined, "cta")}>
             <Icon name="phone" className="size-4" />
             <span>
               <span className="sr-only">Call sales at </span>

@@ -1,7 +1,7 @@
-import { isRouteErrorResponse, Link } from "react-router";
+import { isRouteErrorResponse } from "react-router";
 import { navigation } from "~/config/navigation";
 import { site } from "~/config/site";
-import { buttonClass } from "~/components/ui/button-link";
+import { ButtonLink } from "~/components/ui/button-link";
 import { PhoneLink } from "~/components/ui/contact-links";
 
 function ErrorFrame({ code, title, children }: { code: string; title: string; children: React.ReactNode }) {
@@ -11,12 +11,12 @@ function ErrorFrame({ code, title, children }: { code: string; title: string; ch
       <h1 className="mt-3 text-4xl font-bold tracking-tight text-navy-900 sm:text-5xl">{title}</h1>
       <div className="mx-auto mt-5 max-w-xl text-lg text-slate-700">{children}</div>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <Link to="/" className={buttonClass("primary")}>
+        <ButtonLink to="/" prefetch="none">
           Back to the home page
-        </Link>
-        <Link to={navigation.sitemap.href} className={buttonClass("secondary")}>
+        </ButtonLink>
+        <ButtonLink to={navigation.sitemap.href} prefetch="none" variant="secondary">
           See every page
-        </Link>
+        </ButtonLink>
       </div>
     </section>
   );

@@ -1,3 +1,4 @@
+import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 
@@ -69,15 +70,17 @@ export function HeroVideo() {
         <source src="/media/hero.mp4" type="video/mp4" />
       </video>
       {canPlay && (
-        <button
+        <Button
           type="button"
+          variant="overlay"
+          size="tap"
           onClick={toggle}
           aria-pressed={!playing}
-          className="absolute bottom-4 right-4 z-10 inline-flex min-h-11 items-center gap-2 rounded-md bg-navy-950/70 px-3 text-sm font-medium text-white hover:bg-navy-950/90"
+          className="absolute bottom-4 right-4 z-10"
         >
           {playing ? <Icon name="pause" className="size-4" /> : <Icon name="play" className="size-4" />}
           {playing ? "Pause background video" : "Play background video"}
-        </button>
+        </Button>
       )}
     </>
   );

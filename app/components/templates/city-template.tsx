@@ -2,7 +2,7 @@ import { Icon } from "~/components/ui/icon";
 import { navigation } from "~/config/navigation";
 import { officeById, site } from "~/config/site";
 import { ButtonLink } from "~/components/ui/button-link";
-import { PhoneLink } from "~/components/ui/contact-links";
+import { OpeningHours, PhoneLink } from "~/components/ui/contact-links";
 import { CardGrid } from "~/components/sections/card-grid";
 import { CtaBand } from "~/components/sections/cta-band";
 import { FaqList } from "~/components/sections/faq-list";
@@ -47,11 +47,7 @@ export function CityTemplate({ page, breadcrumbs }: { page: CityPage; breadcrumb
               </p>
               <p className="flex gap-2">
                 <Icon name="clock" className="mt-0.5 size-5 shrink-0 text-navy-700" />
-                <span>
-                  {site.hours.business}
-                  <br />
-                  {site.hours.emergency}
-                </span>
+                <OpeningHours />
               </p>
             </address>
           </aside>

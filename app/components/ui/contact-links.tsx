@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
-import type { Phone } from "~/config/site";
+import { site, type Phone } from "~/config/site";
 
 /**
- * tel: and mailto: links. Clicks are reported to analytics by one delegated listener
+ * tel: and mailto: links, and the opening hours. Link clicks are reported to analytics by one delegated listener
  * (components/layout/analytics.tsx), with the nearest [data-click-location] as click_location.
  */
 export function PhoneLink({ phone, className, children }: { phone: Phone; className?: string; children?: ReactNode }) {
@@ -18,5 +18,16 @@ export function EmailLink({ email, className, children }: { email: string; class
     <a href={`mailto:${email}`} className={className}>
       {children ?? email}
     </a>
+  );
+}
+
+/** Business hours, then emergency support, on two lines (docs/requirements.md#content). */
+export function OpeningHours() {
+  return (
+    <span>
+      {site.hours.business}
+      <br />
+      {site.hours.emergency}
+    </span>
   );
 }

@@ -1,4 +1,4 @@
-import { data, isRouteErrorResponse, Link, redirect, useRouteError, useSearchParams, type ShouldRevalidateFunction } from "react-router";
+import { data, isRouteErrorResponse, Link, useRouteError, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/docs-edit";
 import { requireAdmin } from "~/auth/session.server";
 import { DocumentEditor } from "~/components/admin/document-editor";
@@ -15,6 +15,7 @@ import {
 import type { EditorActionData } from "~/docs/editor-types";
 import { renderMarkdown } from "~/docs/markdown.server";
 import { actionConfirm, actionError, actionOk, parseAdminForm } from "~/lib/admin-action.server";
+import { redirectWithNotice } from "~/lib/flash-notice.server";
 import { adminMeta } from "~/lib/meta";
 
 const notFound = () => data({ reason: "not-found" }, { status: 404 });
@@ -26,11 +27,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!document) throw notFound();
   return { document, previewHtml: await renderMarkdown(document.body) };
 }
-
-const CREATED: Record<string, string> = {
-  draft: "Draft saved. Publish it when it is ready.",
-  published: "Document created and published.",
-};
 
 /** intents: preview, save, publish (save and publish), unpublish, delete (with confirm=yes). */
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -51,7 +47,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (input.intent === "delete") {
     if (input.confirm !== "yes") return actionConfirm(intent, "Confirm the deletion.");
     if (!(await deleteDocument(id.data, context.services.db))) return gone();
-    return redirect("/admin/docs?deleted=1");
+    return redirectWithNotice("/admin/docs", "document-deleted");
   }
 
   const save = input.intent;
@@ -75,14 +71,12 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
   adminMeta(loaderData ? `Edit “${loaderData.document.title}”` : "Document not found");
 
 export default function EditDocument({ loaderData: { document, previewHtml }, actionData }: Route.ComponentProps) {
-  const created = useSearchParams()[0].get("created");
   return (
     <DocumentEditor
       key={document.id}
       document={document}
       initialPreview={previewHtml}
       actionData={actionData as EditorActionData | undefined}
-      notice={created ? CREATED[created] : undefined}
     />
   );
 }

@@ -1,4 +1,4 @@
-import { redirect, type ShouldRevalidateFunction } from "react-router";
+import type { ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/docs-new";
 import { requireAdmin } from "~/auth/session.server";
 import { DocumentEditor } from "~/components/admin/document-editor";
@@ -7,6 +7,7 @@ import { createDocument } from "~/docs/documents.server";
 import { EDITOR_FORM, failedSaveResponse, invalidResponse, newDocumentIntents, previewResponse } from "~/docs/editor.server";
 import type { EditorActionData } from "~/docs/editor-types";
 import { parseAdminForm } from "~/lib/admin-action.server";
+import { redirectWithNotice } from "~/lib/flash-notice.server";
 import { adminMeta } from "~/lib/meta";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -29,7 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     return failedSaveResponse(intent, parsed, error);
   }
-  return redirect(`/admin/docs/${id}?created=${intent === "publish" ? "published" : "draft"}`);
+  return redirectWithNotice(`/admin/docs/${id}`, intent === "publish" ? "document-created-published" : "document-created-draft");
 }
 
 // A preview writes nothing: the page's data need not be reloaded.

@@ -1,11 +1,12 @@
-import { Form, Link, useNavigation, useSearchParams } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/docs";
 import { requireAdmin } from "~/auth/session.server";
 import { COLLECTION_KEYS, DOCUMENT_COLLECTION_LABELS, LIST_LIMIT, viewerPath, type ListSort, type ListStatus } from "~/docs/document-rules";
 import { listDocuments } from "~/docs/documents.server";
 import { formatDateTime } from "~/lib/format-date";
 import { AdminTable, type AdminColumn } from "~/components/admin/admin-table";
-import { Button, buttonClass } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
+import { ButtonLink } from "~/components/ui/button-link";
 import { Input, Select } from "~/components/ui/input";
 import { adminMeta } from "~/lib/meta";
 
@@ -43,7 +44,6 @@ const DOCUMENT_COLUMNS: AdminColumn[] = [
 ];
 
 export default function AdminDocs({ loaderData: { rows, total, filter } }: Route.ComponentProps) {
-  const [params] = useSearchParams();
   const navigation = useNavigation();
   const filtering = navigation.state === "loading" && navigation.location.pathname === "/admin/docs";
   const filtered = filter.q !== "" || filter.collection !== "" || filter.status !== "all";
@@ -51,19 +51,14 @@ export default function AdminDocs({ loaderData: { rows, total, filter } }: Route
     <>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold tracking-tight">Docs</h1>
-        <Link to="/admin/docs/new" className={buttonClass("primary", undefined, "md")}>
+        <ButtonLink to="/admin/docs/new" prefetch="none" size="md">
           New document
-        </Link>
+        </ButtonLink>
       </div>
       <p className="mt-1 max-w-prose text-sm text-slate-700">
         Staff documentation and the MLOE and STE collections. Published MLOE and STE documents are read by any signed-in staff member at
         /mloe/… and /ste/….
       </p>
-      {params.get("deleted") === "1" && (
-        <p role="status" className="mt-4 rounded-md border border-emerald-300 bg-emerald-50 p-3 text-sm font-semibold text-emerald-900">
-          Document deleted.
-        </p>
-      )}
 
       <Form
         method="get"

@@ -22,6 +22,7 @@ import { GraphicsUploader } from "~/components/admin/graphics-uploader";
 import { ActionMessage } from "~/components/admin/action-message";
 import { DeleteStep } from "~/components/admin/confirm-delete";
 import { Button, buttonClass } from "~/components/ui/button";
+import { ButtonLink } from "~/components/ui/button-link";
 import { Input } from "~/components/ui/input";
 import type { ActionFailure } from "~/lib/action-result";
 import { actionConfirm, actionError, actionOk, parseAdminForm } from "~/lib/admin-action.server";
@@ -214,8 +215,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = () => adminMeta("Graphics");
 
-const small = buttonClass("secondary", undefined, "md");
-
 function pageHref(params: { q: string; offset?: number; file?: string }): string {
   const search = new URLSearchParams();
   if (params.q) search.set("q", params.q);
@@ -287,9 +286,9 @@ export default function AdminGraphics({ loaderData, actionData }: Route.Componen
               {searching ? "Searching…" : "Search"}
             </Button>
             {q && (
-              <Link to="?" className={small}>
+              <ButtonLink to="?" prefetch="none" variant="secondary" size="md">
                 Clear
-              </Link>
+              </ButtonLink>
             )}
           </Form>
         </div>
@@ -343,9 +342,15 @@ export default function AdminGraphics({ loaderData, actionData }: Route.Componen
         {total > PAGE_SIZE && (
           <nav aria-label="Pages" className="mt-3 flex items-center gap-3">
             {offset > 0 ? (
-              <Link to={pageHref({ q, offset: Math.max(0, offset - PAGE_SIZE) })} className={small} rel="prev">
+              <ButtonLink
+                to={pageHref({ q, offset: Math.max(0, offset - PAGE_SIZE) })}
+                prefetch="none"
+                variant="secondary"
+                size="md"
+                rel="prev"
+              >
                 Previous
-              </Link>
+              </ButtonLink>
             ) : (
               <span className={buttonClass("secondary", "opacity-50", "md")} aria-disabled="true">
                 Previous
@@ -355,9 +360,9 @@ export default function AdminGraphics({ loaderData, actionData }: Route.Componen
               Page {Math.floor(offset / PAGE_SIZE) + 1} of {Math.ceil(total / PAGE_SIZE)}
             </span>
             {offset + PAGE_SIZE < total ? (
-              <Link to={pageHref({ q, offset: offset + PAGE_SIZE })} className={small} rel="next">
+              <ButtonLink to={pageHref({ q, offset: offset + PAGE_SIZE })} prefetch="none" variant="secondary" size="md" rel="next">
                 Next
-              </Link>
+              </ButtonLink>
             ) : (
               <span className={buttonClass("secondary", "opacity-50", "md")} aria-disabled="true">
                 Next

@@ -1,4 +1,16 @@
-import { Link, NavLink, Outlet, isRouteErrorResponse, useLoaderData, useLocation, useNavigation, useRouteError } from "react-router";
+import { useState } from "react";
+import {
+  data,
+  Link,
+  NavLink,
+  Outlet,
+  isRouteErrorResponse,
+  useLoaderData,
+  useLocation,
+  useNavigation,
+  useRouteError,
+  type ShouldRevalidateFunction,
+} from "react-router";
 import { useAuth } from "~/auth/auth-context";
 import { useLeaveWhenSignedOut } from "~/auth/use-leave-when-signed-out";
 import type { Route } from "./+types/layout";
@@ -11,13 +23,46 @@ import { SKELETON_DELAY_MS } from "~/config/ui";
 import { useDelayedFlag } from "~/lib/use-delayed-flag";
 import { ErrorContent } from "~/components/sections/error-content";
 import { Button } from "~/components/ui/button";
+import { ActionMessage } from "~/components/admin/action-message";
+import type { ActionSuccess } from "~/lib/action-result";
+import { takeNotice } from "~/lib/flash-notice.server";
 
 import { navigation } from "~/config/navigation";
 
-/** Every admin page is behind this guard on the server: no session → sign-in, no role → 403. */
+/**
+ * Every admin page is behind this guard on the server: no session → sign-in, no role → 403.
+ * It also takes the notice an action left for this page (app/lib/flash-notice.server.ts).
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user, isSuperAdmin } = await requireAdmin(request, context.services);
-  return { email: user.email, isSuperAdmin };
+  const { notice, headers } = takeNotice(request);
+  return data({ email: user.email, isSuperAdmin, notice }, { headers });
+}
+
+const toNotice = (message: string | null): ActionSuccess | undefined => (message ? { ok: true, intent: "notice", message } : undefined);
+
+/**
+ * The layout's data (the e-mail, the role, a notice) is not reloaded after an action that answers on its
+ * page (a live preview, a rename, a save): only by going somewhere, a redirect included. So the
+ * request of such an action can never take the notice meant for the page another one redirects to.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
+  actionStatus === undefined && defaultShouldRevalidate;
+
+/**
+ * The notice of the loader's answer, shown on the page it came with until the user moves on; an
+ * answer without one (the layout's data reloaded on the same page) keeps it. The layout's loader
+ * does not run on every admin navigation, so the notice is dropped when the location changes, and
+ * stays dropped (back to that page too). One object per notice, so a re-render never moves the focus.
+ */
+function useNotice(answer: { notice: string | null }): ActionSuccess | undefined {
+  const { key } = useLocation();
+  const [shown, setShown] = useState(() => ({ answer, key, notice: toNotice(answer.notice) }));
+  let next = shown;
+  if (answer !== shown.answer) next = answer.notice ? { answer, key, notice: toNotice(answer.notice) } : { ...shown, answer };
+  if (next.notice && next.key !== key) next = { ...next, notice: undefined };
+  if (next !== shown) setShown(next);
+  return next.key === key ? next.notice : undefined;
 }
 
 export const meta: Route.MetaFunction = ({ matches, location, error }) =>
@@ -28,7 +73,17 @@ export const meta: Route.MetaFunction = ({ matches, location, error }) =>
     noindex: true,
   });
 
-function Shell({ email, isSuperAdmin = false, children }: { email?: string; isSuperAdmin?: boolean; children: React.ReactNode }) {
+function Shell({
+  email,
+  isSuperAdmin = false,
+  notice,
+  children,
+}: {
+  email?: string;
+  isSuperAdmin?: boolean;
+  notice?: ActionSuccess;
+  children: React.ReactNode;
+}) {
   const { signOut } = useAuth();
   return (
     <div className="min-h-dvh bg-slate-50">
@@ -75,6 +130,7 @@ function Shell({ email, isSuperAdmin = false, children }: { email?: string; isSu
           </ul>
         </nav>
         <main id="main" className="min-w-0 flex-1 p-4 md:p-6">
+          {notice && <ActionMessage result={notice} margin="mb-4" />}
           {children}
         </main>
       </div>
@@ -83,14 +139,15 @@ function Shell({ email, isSuperAdmin = false, children }: { email?: string; isSu
 }
 
 export default function AdminLayout() {
-  const { email, isSuperAdmin } = useLoaderData<typeof loader>();
+  const answer = useLoaderData<typeof loader>();
+  const notice = useNotice(answer);
   const { pathname } = useLocation();
   useLeaveWhenSignedOut();
   // Moving between admin pages re-runs the server's check: show it rather than the old page.
   const navigation = useNavigation();
   const checking = useDelayedFlag(navigation.state === "loading" && navigation.location.pathname !== pathname, SKELETON_DELAY_MS);
   return (
-    <Shell email={email} isSuperAdmin={isSuperAdmin}>
+    <Shell email={answer.email} isSuperAdmin={answer.isSuperAdmin} notice={notice}>
       {checking ? <AccessCheck /> : <Outlet />}
     </Shell>
   );

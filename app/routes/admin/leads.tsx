@@ -4,6 +4,7 @@ import { requireAdmin } from "~/auth/session.server";
 import { HandledBadge, NotifyBadge } from "~/components/admin/lead-badges";
 import { formatDateTime } from "~/lib/format-date";
 import { Button, buttonClass } from "~/components/ui/button";
+import { ButtonLink } from "~/components/ui/button-link";
 import { Input } from "~/components/ui/input";
 import { adminMeta } from "~/lib/meta";
 import { env } from "~/env.server";
@@ -42,8 +43,6 @@ export const meta: Route.MetaFunction = () => adminMeta("Leads");
 
 const FILTER_LABELS: Record<LeadFilter, string> = { open: "Open", handled: "Handled", all: "All" };
 
-const small = buttonClass("secondary", undefined, "sm");
-
 const LEAD_COLUMNS: AdminColumn[] = [
   { label: "Received" },
   { label: "Name" },
@@ -67,7 +66,7 @@ export default function AdminLeads({ loaderData: { query, total, pages, open, ro
             Requests from the contact form, newest first. {open === 1 ? "1 is open." : `${open} are open.`}
           </p>
         </div>
-        <a href={leadListHref(exportQuery, "/admin/leads.csv")} download className={small}>
+        <a href={leadListHref(exportQuery, "/admin/leads.csv")} download className={buttonClass("secondary", undefined, "sm")}>
           Export CSV<span className="sr-only"> of the leads shown by this filter</span>
         </a>
       </div>
@@ -168,17 +167,17 @@ export default function AdminLeads({ loaderData: { query, total, pages, open, ro
       {pages > 1 && (
         <nav aria-label="Pages" className="mt-4 flex items-center gap-3 text-sm">
           {query.page > 1 ? (
-            <Link to={leadListHref({ ...query, page: query.page - 1 })} className={small} rel="prev">
+            <ButtonLink to={leadListHref({ ...query, page: query.page - 1 })} prefetch="none" variant="secondary" size="sm" rel="prev">
               Previous
-            </Link>
+            </ButtonLink>
           ) : null}
           <span className="text-slate-700">
             Page {query.page} of {pages}
           </span>
           {query.page < pages ? (
-            <Link to={leadListHref({ ...query, page: query.page + 1 })} className={small} rel="next">
+            <ButtonLink to={leadListHref({ ...query, page: query.page + 1 })} prefetch="none" variant="secondary" size="sm" rel="next">
               Next
-            </Link>
+            </ButtonLink>
           ) : null}
         </nav>
       )}

@@ -27,6 +27,7 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import type { ActionFailure, ActionResult } from "~/lib/action-result";
 import { actionConfirm, actionError, actionOk, parseAdminForm } from "~/lib/admin-action.server";
+import { formatShortDate } from "~/lib/format-date";
 import { adminMeta } from "~/lib/meta";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -241,7 +242,7 @@ export default function Users({ loaderData: { staff, me, mailEnabled }, actionDa
               {u.isAdmin ? "Administrator" : "Staff"}
               <span className="block text-xs text-slate-600">Two-factor {u.twoFactorEnabled ? "on" : "off"}</span>
             </td>
-            <td className="p-3">{new Date(u.createdAt).toLocaleDateString("en-US", { dateStyle: "medium" })}</td>
+            <td className="p-3">{formatShortDate(u.createdAt)}</td>
             <td className="p-3">{u.activeSessions}</td>
             <td className="p-3">
               <div className="flex flex-wrap gap-2">

@@ -1,0 +1,15 @@
+/**
+ * The notices an admin page shows once after an action that redirects (docs/requirements.md#layout):
+ * one typed map, so the notice cookie carries a key, never text (app/lib/flash-notice.server.ts).
+ */
+export const NOTICES = {
+  "document-created-draft": "Draft saved. Publish it when it is ready.",
+  "document-created-published": "Document created and published.",
+  "document-deleted": "Document deleted.",
+} as const;
+
+export type NoticeKey = keyof typeof NOTICES;
+
+export function isNoticeKey(value: string): value is NoticeKey {
+  return Object.hasOwn(NOTICES, value);
+}

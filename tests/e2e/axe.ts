@@ -1,0 +1,20 @@
+/**
+ * The one axe audit of the browser tests: WCAG 2.0, 2.1 and 2.2 at levels A and AA
+ * (docs/requirements.md#performance-and-accessibility), optionally with axe's best practices.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+
+const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+
+/** The page's violations as it is now, one line each (rule, help, its first three elements); [] when there are none. */
+export async function axeViolations(page: Page, { bestPractice = false }: { bestPractice?: boolean } = {}): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(bestPractice ? [...WCAG_TAGS, "best-practice"] : WCAG_TAGS).analyze();
+  return results.violations.map(
+    (v) =>
+      `${v.id}: ${v.help} (${v.nodes
+        .map((n) => n.target.join(" "))
+        .slice(0, 3)
+        .join(", ")})`,
+  );
+}

@@ -1,0 +1,19 @@
+/** Dates are shown in the office's time zone (app/config/site.ts), on the server and in the browser alike. */
+import { describe, expect, it } from "vitest";
+import { formatDate, formatDateTime, formatShortDate } from "~/lib/format-date";
+
+// 03:30 UTC on 6 January is still 5 January in New York (the office's time zone).
+const LATE_EVENING_IN_NEW_YORK = "2026-01-06T03:30:00Z";
+
+describe("format-date", () => {
+  it("formatShortDate gives the office's date, whatever the time zone of the process", () => {
+    expect(formatShortDate(LATE_EVENING_IN_NEW_YORK)).toBe("Jan 5, 2026");
+    expect(formatShortDate(new Date(LATE_EVENING_IN_NEW_YORK))).toBe("Jan 5, 2026");
+  });
+
+  it("formatDate and formatDateTime use the same time zone", () => {
+    expect(formatDate(LATE_EVENING_IN_NEW_YORK)).toBe("January 5, 2026");
+    expect(formatDateTime(LATE_EVENING_IN_NEW_YORK)).toBe("Jan 5, 2026, 10:30 PM");
+    expect(formatDateTime(null)).toBe("");
+  });
+});
