@@ -3,6 +3,7 @@
  * answer whether or not an account has it. Without e-mail configured (SMTP_URL), the page says to
  * ask an administrator and offers no form.
  */
+import { FormAlert } from "~/components/forms/form-alert";
 import { data, Form, Link, useNavigation } from "react-router";
 import { useEffect, useRef } from "react";
 import { z } from "zod";
@@ -116,16 +117,7 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
             Enter the e-mail address of your staff account. We will send you a link to set a new password.
           </p>
           <Form method="post" className="mt-8 space-y-5">
-            {result && result.state !== "invalid" && (
-              <div
-                ref={messageRef}
-                tabIndex={-1}
-                role="alert"
-                className="scroll-mt-28 rounded-md border border-red-300 bg-red-50 p-3 text-red-800"
-              >
-                {result.error}
-              </div>
-            )}
+            {result && result.state !== "invalid" && <FormAlert ref={messageRef}>{result.error}</FormAlert>}
             <Field id="email" label="E-mail address" error={result?.state === "invalid" ? result.error : undefined}>
               {(props) => (
                 <input

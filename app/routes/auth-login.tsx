@@ -1,4 +1,5 @@
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { FormAlert } from "~/components/forms/form-alert";
 import type { Route } from "./+types/auth-login";
 import { useEffect, useRef, useState } from "react";
 import { CLIENT_IP_HEADER } from "~/auth/config";
@@ -119,15 +120,9 @@ export default function Login({ actionData }: Route.ComponentProps) {
       <Form method="post" className="mt-8 space-y-5" aria-describedby={result?.error ? "login-error" : undefined}>
         <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? "/"} />
         {result?.error && (
-          <p
-            id="login-error"
-            ref={errorRef}
-            tabIndex={-1}
-            role="alert"
-            className="scroll-mt-28 rounded-md border border-red-300 bg-red-50 p-3 text-red-800"
-          >
+          <FormAlert id="login-error" ref={errorRef}>
             {result.error}
-          </p>
+          </FormAlert>
         )}
         <div>
           <label htmlFor="email" className="font-medium text-navy-900">

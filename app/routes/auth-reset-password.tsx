@@ -5,6 +5,7 @@
  * new password follows the password rules; a used, expired or unknown link says so and offers a
  * new one. On success every session of the account ends and sign-in says what happened.
  */
+import { FormAlert } from "~/components/forms/form-alert";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { useEffect, useRef } from "react";
 import type { Route } from "./+types/auth-reset-password";
@@ -147,9 +148,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
       </p>
       <Form method="post" className="mt-8 space-y-5">
         {result?.state === "unavailable" && (
-          <p ref={alertRef} tabIndex={-1} role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-red-800">
-            We could not save your new password just now. Try again in a minute.
-          </p>
+          <FormAlert ref={alertRef}>We could not save your new password just now. Try again in a minute.</FormAlert>
         )}
         {/* For password managers: whose password this is. */}
         <input type="hidden" name="username" autoComplete="username" value={loaded.email} />

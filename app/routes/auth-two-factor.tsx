@@ -1,4 +1,5 @@
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { FormAlert } from "~/components/forms/form-alert";
 import type { Route } from "./+types/auth-two-factor";
 import { useEffect, useRef } from "react";
 import { CLIENT_IP_HEADER } from "~/auth/config";
@@ -135,14 +136,9 @@ export default function TwoFactorStep({ loaderData, actionData }: Route.Componen
       <h1 className="text-3xl font-bold tracking-tight">Enter your sign-in code</h1>
       {expired ? (
         <>
-          <p
-            ref={errorRef}
-            tabIndex={-1}
-            role="alert"
-            className="mt-6 scroll-mt-28 rounded-md border border-red-300 bg-red-50 p-3 text-red-800"
-          >
+          <FormAlert ref={errorRef} className="mt-6">
             {MESSAGES.expired}
-          </p>
+          </FormAlert>
           <p className="mt-6">
             <Link to={loginPath(redirectTo)} className="font-semibold text-accent underline">
               Sign in again
@@ -160,15 +156,9 @@ export default function TwoFactorStep({ loaderData, actionData }: Route.Componen
             <input type="hidden" name="redirectTo" value={redirectTo} />
             <input type="hidden" name="method" value={method} />
             {result?.error && (
-              <p
-                id="code-error"
-                ref={errorRef}
-                tabIndex={-1}
-                role="alert"
-                className="scroll-mt-28 rounded-md border border-red-300 bg-red-50 p-3 text-red-800"
-              >
+              <FormAlert id="code-error" ref={errorRef}>
                 {result.error}
-              </p>
+              </FormAlert>
             )}
             <div>
               <label htmlFor="code" className="font-medium text-navy-900">
