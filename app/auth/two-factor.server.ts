@@ -7,7 +7,8 @@
 import { eq } from "drizzle-orm";
 import { encode } from "uqr";
 import type { Database } from "~/db/client.server";
-import { twoFactor, user } from "~/db/schema.server";
+import { session, twoFactor, user } from "~/db/schema.server";
+import { recordAudit } from "./audit.server";
 
 const BASE32 = /^[A-Z2-7]{16,128}$/;
 
@@ -87,6 +88,22 @@ export async function resetTwoFactor(userId: string, db: Database): Promise<{ id
     await tx.delete(twoFactor).where(eq(twoFactor.userId, userId));
     return target;
   });
+}
+
+/**
+ * The recovery of last resort, run on the server (`npm run user:reset-2fa`): the second factor of the
+ * account with this e-mail is reset and its sessions end, for the super-administrator who lost both
+ * the phone and the backup codes (docs/requirements.md#two-factor-sign-in). Whoever can run commands
+ * on the server can already change anything, so this opens no new door; it is audited.
+ */
+export async function resetTwoFactorByEmail(email: string, db: Database): Promise<{ id: string; email: string } | null> {
+  const [account] = await db.select({ id: user.id }).from(user).where(eq(user.email, email.trim().toLowerCase())).limit(1);
+  if (!account) return null;
+  const reset = await resetTwoFactor(account.id, db);
+  if (!reset) return null;
+  await db.delete(session).where(eq(session.userId, reset.id));
+  await recordAudit(db, { event: "two-factor-reset", outcome: "success", target: reset, detail: "npm run user:reset-2fa on the server" });
+  return reset;
 }
 
 /** The request's cookies with those a response set applied (a new value, or removed when expired). */

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auth } from "~/auth/auth.server";
 import { CLIENT_IP_HEADER } from "~/auth/config";
 import { requireAdmin, requireAdminApi } from "~/auth/session.server";
+import { resetTwoFactorByEmail } from "~/auth/two-factor.server";
 import { createStaffUser } from "~/auth/users.server";
 import { database } from "~/db/client.server";
 import { auditLog, twoFactor, user } from "~/db/schema.server";
@@ -202,7 +203,9 @@ for (const backend of backends()) {
       const ops = cookieHeader(
         (await passCodeStep(instance, ORIGIN, await passwordStep("ops@crossroadsit.example"), secrets.ops, {})).headers,
       );
-      const boss = (await turnOnTwoFactor(instance, await signInCookie(instance, "boss@crossroadsit.example", PASSWORD), PASSWORD)).cookie;
+      const bossOn = await turnOnTwoFactor(instance, await signInCookie(instance, "boss@crossroadsit.example", PASSWORD), PASSWORD);
+      secrets.boss = bossOn.secret;
+      const boss = bossOn.cookie;
 
       expect(await post(usersAction, "/admin/users", ops, { intent: "reset-two-factor", userId: ids.boss })).toMatchObject({
         status: 403,
@@ -236,6 +239,37 @@ for (const backend of backends()) {
           [ids.boss, ids.boss],
         ]),
       );
+    });
+
+    it("the server command resets the super-administrator's own second factor when phone and backup codes are lost", async () => {
+      const db = await database();
+      expect(await db.select().from(twoFactor).where(eq(twoFactor.userId, ids.boss))).toHaveLength(1);
+      const bossSession = cookieHeader(
+        (
+          await passCodeStep(await auth(), ORIGIN, await passwordStep("boss@crossroadsit.example"), secrets.boss, {
+            origin: ORIGIN,
+            [CLIENT_IP_HEADER]: nextIp(),
+          })
+        ).headers,
+      );
+      expect(await (await auth()).api.getSession({ headers: new Headers({ cookie: bossSession }) })).not.toBeNull();
+
+      expect(await resetTwoFactorByEmail("nobody@crossroadsit.example", db)).toBeNull();
+      expect(await resetTwoFactorByEmail(" BOSS@crossroadsit.example ", db)).toEqual({ id: ids.boss, email: "boss@crossroadsit.example" });
+      expect(await db.select().from(twoFactor).where(eq(twoFactor.userId, ids.boss))).toHaveLength(0);
+      const [row] = await db.select({ on: user.twoFactorEnabled }).from(user).where(eq(user.id, ids.boss));
+      expect(row!.on).toBe(false);
+      expect(await (await auth()).api.getSession({ headers: new Headers({ cookie: bossSession }) })).toBeNull();
+      const [entry] = await db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.event, "two-factor-reset"), eq(auditLog.targetId, ids.boss), eq(auditLog.outcome, "success")));
+      expect(entry).toMatchObject({ actorId: null, detail: "npm run user:reset-2fa on the server" });
+      // The next sign-in needs no code, and the admin area sends them to set it up again.
+      const next = await passwordStep("boss@crossroadsit.example");
+      expect(await next.clone().json()).not.toHaveProperty("twoFactorRedirect");
+      const guard = (await settle(() => requireAdmin(adminPage(cookieHeader(next.headers))))) as Response;
+      expect(guard.headers.get("location")).toMatch(/^\/account\/two-factor\?required=1/);
     });
   });
 }
