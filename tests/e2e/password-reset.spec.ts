@@ -13,7 +13,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { expect, test, type Browser } from "./fixtures";
-import { E2E_SITE_URL, E2E_USERS, TOTP_SECRETS_FILE } from "./config";
+import { E2E_AUTH_SECRET, E2E_SITE_URL, E2E_USERS, TOTP_SECRETS_FILE } from "./config";
 import { createStaff, freshPassword, newContext, signInTo } from "./account-helpers";
 import { nuErrors, reactHydrated } from "./helpers";
 import { startServerProcess, type ServerProcess } from "./server-process";
@@ -32,7 +32,10 @@ test.beforeAll(async () => {
   smtp = await startSmtp();
   // The test accounts in a data folder of its own, then the server with SMTP on it.
   dataDir = mkdtempSync(path.join(tmpdir(), "crossroads-reset-"));
-  await run(process.execPath, ["--import", "tsx", "tests/e2e/seed.ts"], { env: { ...process.env, DATA_DIR: dataDir } });
+  await run(process.execPath, ["--import", "tsx", "tests/e2e/seed.ts"], {
+    // The server's secret: it also encrypts the administrators' two-factor secrets the seed turns on.
+    env: { ...process.env, DATA_DIR: dataDir, BETTER_AUTH_SECRET: E2E_AUTH_SECRET },
+  });
   server = await startServerProcess({
     DATA_DIR: dataDir,
     SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
