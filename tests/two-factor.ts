@@ -3,7 +3,10 @@
  * from the secret of an otpauth:// address (RFC 6238: HMAC-SHA-1, 30 s, 6 digits), as an
  * authenticator app would, and turning it on for an account through better-auth's API.
  */
-import { createHmac } from "node:crypto";
+import { createHash, createHmac } from "node:crypto";
+import { mkdirSync, openSync, closeSync, readdirSync, statSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { Auth } from "../app/auth/auth.server";
 
 const BASE32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
@@ -32,6 +35,53 @@ export function totp(secret: string, at = Date.now()): string {
   const mac = createHmac("sha1", base32Decode(secret)).update(counter).digest();
   const offset = mac[mac.length - 1]! & 0x0f;
   return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, "0");
+}
+
+/** Where the codes handed out by `unusedCode` are reserved, shared by every test process. */
+const RESERVED = join(tmpdir(), "crossroads-totp-reserved");
+
+/** Forgets reservations older than five minutes: their codes have long expired. */
+function forgetOldReservations(now: number): void {
+  for (const name of readdirSync(RESERVED)) {
+    const file = join(RESERVED, name);
+    try {
+      if (now - statSync(file).mtimeMs > 5 * 60_000) rmSync(file, { force: true });
+    } catch {
+      // Another process removed it first.
+    }
+  }
+}
+
+/**
+ * A code for `secret` that no test has used yet, as a person signing in twice within 30 s waits
+ * for the next code: the server accepts each code once (docs/requirements.md#two-factor-sign-in),
+ * and the server accepts the codes of the previous, current and next 30 s step. The steps handed
+ * out are reserved with an exclusive file create, so parallel test processes signing the same
+ * seeded administrator in never send the same code; when the usable steps are all taken, it waits
+ * for the next one.
+ */
+export async function unusedCode(secret: string, onWait?: (ms: number) => void): Promise<string> {
+  mkdirSync(RESERVED, { recursive: true });
+  const account = createHash("sha256").update(secret).digest("hex").slice(0, 16);
+  for (;;) {
+    const now = Date.now();
+    forgetOldReservations(now);
+    const step = Math.floor(now / 30_000);
+    const intoStep = now - step * 30_000;
+    // The next step's code stays good for a minute; the previous one's only until this step ends.
+    const steps = [step, step + 1, ...(intoStep < 20_000 ? [step - 1] : [])];
+    for (const candidate of steps) {
+      try {
+        closeSync(openSync(join(RESERVED, `${account}-${candidate}`), "wx"));
+        return totp(secret, candidate * 30_000);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      }
+    }
+    const wait = 30_000 - intoStep + 50;
+    onWait?.(wait);
+    await new Promise((resolve) => setTimeout(resolve, wait));
+  }
 }
 
 /** The base32 secret of an otpauth:// address (its `secret=` parameter). */
@@ -84,6 +134,7 @@ export async function passCodeStep(
   signIn: Response,
   secret: string | undefined,
   headers: Record<string, string>,
+  code?: string,
 ): Promise<Response> {
   const answer = (await signIn
     .clone()
@@ -95,7 +146,7 @@ export async function passCodeStep(
     new Request(`${origin}/api/auth/two-factor/verify-totp`, {
       method: "POST",
       headers: { ...headers, "content-type": "application/json", cookie: cookieHeader(signIn.headers) },
-      body: JSON.stringify({ code: totp(secret) }),
+      body: JSON.stringify({ code: code ?? (await unusedCode(secret)) }),
     }),
   );
 }

@@ -12,6 +12,7 @@
  * It also writes the sign-in, sign-out and throttling entries of the audit log
  * (docs/requirements.md#audit-log), because these hooks are where those events are known.
  */
+import { createHash } from "node:crypto";
 import type { BetterAuthPlugin } from "better-auth";
 import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from "better-auth/api";
 import { and, eq, gt, inArray, isNull, lt, or, sql } from "drizzle-orm";
@@ -86,6 +87,43 @@ export async function countFailure(
   return { failures: row.failures, pauseStarted: row.failures === limit };
 }
 
+/** The code a replayed authenticator code gets (401, like a wrong one). */
+export const CODE_ALREADY_USED = "CODE_ALREADY_USED";
+/**
+ * How long a used code stays refused: better-auth accepts the codes of the previous, current and
+ * next 30-second step, so a code is good for at most 90 s; two minutes covers that with room.
+ */
+const USED_CODE_SECONDS = 120;
+
+/**
+ * Claims an authenticator code for one account, in one statement: true the first time, false
+ * while the same code was already claimed for that account within USED_CODE_SECONDS, so a code
+ * seen over a shoulder or replayed from a log signs in nobody a second time (RFC 6238 §5.2;
+ * docs/requirements.md#two-factor-sign-in). Two requests racing with the same code: one wins.
+ * The row's key is a hash: nothing in the table reads as a code.
+ */
+export async function claimCode(db: Database, userId: string, code: string, now = Date.now()): Promise<boolean> {
+  const key = usedCodeKey(userId, code);
+  const until = now + USED_CODE_SECONDS * 1000;
+  const rows = await db
+    .insert(authThrottle)
+    .values({ key, failures: 0, windowStart: now, lockedUntil: until })
+    .onConflictDoUpdate({
+      target: authThrottle.key,
+      set: { windowStart: now, lockedUntil: until },
+      setWhere: sql`${authThrottle.lockedUntil} <= ${now}::bigint`,
+    })
+    .returning({ key: authThrottle.key });
+  return rows.length === 1;
+}
+
+const usedCodeKey = (userId: string, code: string) => `used-code:${createHash("sha256").update(`${userId}:${code}`).digest("hex")}`;
+
+/** Gives back the claim of a code that turned out wrong, so typing the same wrong code again reads as wrong, not as used. */
+async function releaseCode(db: Database, userId: string, code: string): Promise<void> {
+  await db.delete(authThrottle).where(eq(authThrottle.key, usedCodeKey(userId, code)));
+}
+
 /** Forgets windows that have ended and pauses that are over (the server calls this periodically). */
 export async function pruneThrottle(db: Database, now = Date.now()): Promise<number> {
   const rows = await db
@@ -108,6 +146,8 @@ interface Attempt {
   /** The account key counted (for an unknown e-mail too: the same behaviour). */
   accountKey: string | null;
   addressKey: string | null;
+  /** The authenticator code this request claimed (docs/requirements.md#two-factor-sign-in). */
+  claimedCode?: string;
 }
 const STATE = "crossroadsThrottle";
 
@@ -156,6 +196,30 @@ function attemptOf(ctx: HookContext): Attempt | undefined {
   return (ctx as unknown as Record<string, Attempt | undefined>)[STATE];
 }
 
+/**
+ * Counts one failed attempt for its account and its address and writes it to the audit log, with
+ * the pause that the failure starts, if any. `detail` is a short, non-secret note.
+ */
+async function countFailures(db: Database, attempt: Attempt, request: Headers | undefined, detail: string): Promise<void> {
+  // Counted first: the limit matters more than the log.
+  const keys: ThrottleKey[] = [];
+  if (attempt.accountKey) keys.push({ key: attempt.accountKey, limit: ACCOUNT_FAILURE_LIMIT });
+  if (attempt.addressKey) keys.push({ key: attempt.addressKey, limit: ADDRESS_FAILURE_LIMIT });
+  const started = [];
+  for (const key of keys) if ((await countFailure(db, key)).pauseStarted) started.push(key);
+  // Recorded on the account only when one exists: whatever was typed for an unknown one
+  // (sometimes a password typed in the wrong field) is not kept (docs/requirements.md#audit-log).
+  await recordAudit(db, { event: "sign-in", outcome: "failure", target: attempt.account, request, detail });
+  for (const key of started)
+    await recordAudit(db, {
+      event: "sign-in-throttled",
+      outcome: "failure",
+      target: key.key.startsWith("account:") ? attempt.account : null,
+      request,
+      detail: `${pauseNote(key.key)} paused ${THROTTLE_PAUSE_SECONDS / 60} min after ${key.limit} failures`,
+    });
+}
+
 /** A short, non-secret note for the refused or paused entry. */
 const pauseNote = (key: string) => (key.startsWith("address:") ? "address" : "account");
 
@@ -199,6 +263,18 @@ export function signInThrottle(db: Database): BetterAuthPlugin {
                   { code: SIGN_IN_PAUSED, message: PAUSED_MESSAGE, retryAfter: paused.retryAfterSeconds },
                   { "X-Retry-After": String(paused.retryAfterSeconds) },
                 );
+              }
+              const code = (ctx.body as { code?: unknown } | undefined)?.code;
+              if (ctx.path === "/two-factor/verify-totp" && account?.id && typeof code === "string") {
+                if (!(await claimCode(db, account.id, code.trim()))) {
+                  // Refused before better-auth sees it, so its after hook will not count it: count it here.
+                  await countFailures(db, attempt, ctx.headers, "code; already used");
+                  throw new APIError("UNAUTHORIZED", {
+                    code: CODE_ALREADY_USED,
+                    message: "That code was already used. Wait for the next one.",
+                  });
+                }
+                attempt.claimedCode = code.trim();
               }
               return { context: { [STATE]: attempt } };
             }),
@@ -245,29 +321,8 @@ export function signInThrottle(db: Database): BetterAuthPlugin {
                   ? code === "INVALID_EMAIL_OR_PASSWORD"
                   : code === "INVALID_CODE" || code === "INVALID_BACKUP_CODE";
               if (!failed) return;
-              // Counted first: the limit matters more than the log.
-              const keys: ThrottleKey[] = [];
-              if (attempt.accountKey) keys.push({ key: attempt.accountKey, limit: ACCOUNT_FAILURE_LIMIT });
-              if (attempt.addressKey) keys.push({ key: attempt.addressKey, limit: ADDRESS_FAILURE_LIMIT });
-              const started = [];
-              for (const key of keys) if ((await countFailure(db, key)).pauseStarted) started.push(key);
-              // Recorded on the account only when one exists: whatever was typed for an unknown one
-              // (sometimes a password typed in the wrong field) is not kept (docs/requirements.md#audit-log).
-              await recordAudit(db, {
-                event: "sign-in",
-                outcome: "failure",
-                target: attempt.account,
-                request: ctx.headers,
-                detail: attempt.account ? how : `${how}; no such account`,
-              });
-              for (const key of started)
-                await recordAudit(db, {
-                  event: "sign-in-throttled",
-                  outcome: "failure",
-                  target: key.key.startsWith("account:") ? attempt.account : null,
-                  request: ctx.headers,
-                  detail: `${pauseNote(key.key)} paused ${THROTTLE_PAUSE_SECONDS / 60} min after ${key.limit} failures`,
-                });
+              if (attempt.claimedCode && attempt.account?.id) await releaseCode(db, attempt.account.id, attempt.claimedCode);
+              await countFailures(db, attempt, ctx.headers, attempt.account ? `${how}` : `${how}; no such account`);
             }),
           ),
         },

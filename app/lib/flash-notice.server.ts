@@ -14,11 +14,15 @@ export const NOTICE_MAX_AGE_SECONDS = 60;
 
 const setCookie = (value: string, maxAge: number) => `${NOTICE_COOKIE}=${value}; Max-Age=${maxAge}; Path=/; HttpOnly; SameSite=Lax`;
 
-/** A redirect to `to` after a change that worked, with the notice the next page shows. */
-export function redirectWithNotice(to: string, key: NoticeKey): Response {
-  return redirect(to, {
-    headers: { "Set-Cookie": setCookie(key, NOTICE_MAX_AGE_SECONDS), "Cache-Control": PRIVATE_CACHE_CONTROL },
-  });
+/**
+ * A redirect to `to` after a change that worked, with the notice the next page shows; `headers`:
+ * more for the same response (a replaced session's cookie).
+ */
+export function redirectWithNotice(to: string, key: NoticeKey, headers?: Headers, status = 302): Response {
+  const out = new Headers(headers);
+  out.append("Set-Cookie", setCookie(key, NOTICE_MAX_AGE_SECONDS));
+  out.set("Cache-Control", PRIVATE_CACHE_CONTROL);
+  return redirect(to, { status, headers: out });
 }
 
 /** The cookie's raw value in a request, or null when it has none. */

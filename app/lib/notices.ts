@@ -1,11 +1,12 @@
 /**
- * The notices an admin page shows once after an action that redirects (docs/requirements.md#layout):
+ * The notices an admin page or the account page shows once after an action that redirects (docs/requirements.md#layout):
  * one typed map, so the notice cookie carries a key, never text (app/lib/flash-notice.server.ts).
  */
 export const NOTICES = {
   "document-created-draft": "Draft saved. Publish it when it is ready.",
   "document-created-published": "Document created and published.",
   "document-deleted": "Document deleted.",
+  "password-changed": "Password changed. Your other sessions were signed out.",
 } as const;
 
 export type NoticeKey = keyof typeof NOTICES;

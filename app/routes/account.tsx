@@ -26,11 +26,19 @@ import { env } from "~/env.server";
 import type { ActionFailure, ActionResult } from "~/lib/action-result";
 import { actionError, actionOk, parseAdminForm } from "~/lib/admin-action.server";
 import { cn } from "~/lib/cn";
+import { redirectWithNotice, takeNotice } from "~/lib/flash-notice.server";
 import { formatDateTime } from "~/lib/format-date";
 import { PRIVATE_CACHE_CONTROL } from "~/lib/private-caching";
 import { routeMeta } from "~/lib/meta";
 
 const PRIVATE = { "Cache-Control": PRIVATE_CACHE_CONTROL } as const;
+
+/** The page's private headers, plus those that clear a notice it shows. */
+function withNotice(noticeHeaders: HeadersInit): Headers {
+  const out = new Headers(noticeHeaders);
+  out.set("Cache-Control", PRIVATE_CACHE_CONTROL);
+  return out;
+}
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   routeMeta(matches, {
@@ -43,11 +51,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 /** Staff data: never stored by a browser or a proxy (docs/requirements.md#account-page). */
 export const headers: Route.HeadersFunction = () => PRIVATE;
 
-const NOTICES = { password: "Password changed. Your other sessions were signed out." } as const;
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const me = await requireUser(request, context.services);
-  const done = new URL(request.url).searchParams.get("done");
+  const { notice, headers: noticeHeaders } = takeNotice(request);
   const [sessions, twoFactor] = await Promise.all([
     listOwnSessions(context.services.auth, request.headers, me.session.id),
     twoFactorEnabled(context.services.db, me.user.id),
@@ -58,9 +64,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       isAdmin: me.isAdmin,
       twoFactor,
       sessions,
-      notice: done === "password" ? NOTICES.password : null,
+      notice,
     },
-    { headers: PRIVATE },
+    { headers: withNotice(noticeHeaders) },
   );
 }
 
@@ -130,7 +136,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       // page again with it (the old one would find no session).
       const out = new Headers(PRIVATE);
       for (const cookie of changed.setCookies) out.append("Set-Cookie", cookie);
-      throw redirect("/account?done=password", { status: 303, headers: out });
+      throw redirectWithNotice("/account", "password-changed", out, 303);
     }
 
     if (input.intent === "sign-out-others") {

@@ -5,6 +5,7 @@ import { useEffect, useRef } from "react";
 import { CLIENT_IP_HEADER } from "~/auth/config";
 import { loginPath, safeRedirect } from "~/auth/redirect";
 import { getSignedIn } from "~/auth/session.server";
+import { CODE_ALREADY_USED } from "~/auth/throttle.server";
 import { parseCode } from "~/auth/two-factor.server";
 import { Icon } from "~/components/ui/icon";
 import { site } from "~/config/site";
@@ -48,6 +49,7 @@ const MESSAGES = {
     totp: "That code is not right. Enter the code your authenticator app shows now.",
     backup: "That backup code is not right, or it was already used.",
   },
+  reused: "That code was already used. Wait for the next code in your authenticator app.",
   expired: "This sign-in has expired or was already used. Sign in again.",
   unavailable: "We could not sign you in just now. Try again in a minute.",
 };
@@ -96,6 +98,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   // The challenge is gone: expired, already used, or too many wrong codes for it.
   if (answer?.code === "INVALID_TWO_FACTOR_COOKIE" || answer?.code === "TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE")
     return data<ActionResult>({ error: MESSAGES.expired, expired: true }, { status: 401, headers: out });
+  // docs/requirements.md#two-factor-sign-in: each code signs in once.
+  if (answer?.code === CODE_ALREADY_USED) return data<ActionResult>({ error: MESSAGES.reused }, { status: 401, headers: out });
   if (response.status === 401 || response.status === 400)
     return data<ActionResult>({ error: MESSAGES.wrong[code.kind] }, { status: 401, headers: out });
   return data<ActionResult>({ error: MESSAGES.unavailable }, { status: 503, headers: { "Retry-After": "60" } });

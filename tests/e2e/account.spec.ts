@@ -111,11 +111,12 @@ test("changing the password without JavaScript: a wrong current password is a fi
   await page.getByLabel("New password", { exact: true }).fill(newPassword);
   await page.getByLabel("Repeat the new password").fill(newPassword);
   await page.getByRole("button", { name: "Change password" }).click();
-  await expect(page).toHaveURL(/\/account\?done=password$/);
+  await expect(page).toHaveURL(/\/account$/);
   await expect(page.getByRole("status")).toHaveText("Password changed. Your other sessions were signed out.");
   // Still signed in here (a new session), signed out elsewhere; the new password works.
   await page.goto("/account");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your account");
+  await expect(page.getByText("Password changed.")).toHaveCount(0);
   await other.reload();
   await expect(other).toHaveURL(/\/auth\/login/);
   await signedIn(browser, { email: user.email, password: newPassword });

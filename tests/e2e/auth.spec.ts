@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures";
+import { expect, signInContext, test } from "./fixtures";
 import { E2E_USERS } from "./config";
 import { ownClientAddressPerTest, reactHydrated, submitSignIn as signIn } from "./helpers";
 
@@ -93,9 +93,7 @@ for (const evil of ["https://evil.example/", "//evil.example/", "/\\evil.example
 }
 
 test("a signed-in user who opens sign-in is sent on", async ({ page }) => {
-  await page.goto("/auth/login");
-  await signIn(page, E2E_USERS.admin);
-  await expect(page).toHaveURL(/\/$/);
+  await signInContext(page.context(), E2E_USERS.admin);
   await page.goto("/auth/login?redirectTo=%2Fadmin%2Fgraphics");
   await expect(page).toHaveURL(/\/admin\/graphics$/);
 });
@@ -131,9 +129,8 @@ test("an administrator sees Logout and the Admin menu; the footer's Login goes a
   const positions = async () =>
     Promise.all(["Services", "Industries"].map(async (name) => (await main.getByRole("button", { name }).boundingBox())?.x));
   const asVisitor = await positions();
-  await page.goto("/auth/login");
-  await signIn(page, E2E_USERS.admin);
-  await expect(page).toHaveURL(/\/$/);
+  await signInContext(page.context(), E2E_USERS.admin);
+  await page.goto("/");
   const nav = page.getByRole("navigation", { name: "Main" });
   await nav.getByRole("button", { name: "Admin" }).click();
   await expect(nav.getByRole("link", { name: "Docs" })).toHaveAttribute("href", "/admin/docs");
@@ -150,9 +147,8 @@ test("a client navigation into the admin area shows the access check until the s
   // link into the admin area navigates inside the app; once the tag manager has loaded, it loads
   // a new document instead, without it (analytics.spec.ts, finding 15).
   await page.addInitScript(() => Object.defineProperty(Navigator.prototype, "globalPrivacyControl", { get: () => true }));
-  await page.goto("/auth/login");
-  await signIn(page, E2E_USERS.admin);
-  await expect(page).toHaveURL(/\/$/);
+  await signInContext(page.context(), E2E_USERS.admin);
+  await page.goto("/");
   // Hold the server's answer (the guard runs in the loaders) to see what shows meanwhile.
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
@@ -192,9 +188,8 @@ test("a signed-in staff member sees Logout but no Admin menu", async ({ page }) 
 
 test("signing out in one tab signs out every tab", async ({ context }) => {
   const admin = await context.newPage();
-  await admin.goto("/auth/login?redirectTo=%2Fadmin%2Fdocs");
-  await signIn(admin, E2E_USERS.admin);
-  await expect(admin).toHaveURL(/\/admin\/docs$/);
+  await signInContext(context, E2E_USERS.admin);
+  await admin.goto("/admin/docs");
   const other = await context.newPage();
   await other.goto("/about");
   await other.getByRole("button", { name: "Logout" }).click();

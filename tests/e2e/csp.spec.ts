@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { E2E_USERS } from "./config";
-import { expect, test } from "./fixtures";
-import { hydrated, ownClientAddressPerTest, submitSignIn } from "./helpers";
+import { expect, signInContext, test } from "./fixtures";
+import { hydrated, ownClientAddressPerTest } from "./helpers";
 
 ownClientAddressPerTest(test);
 
@@ -96,9 +96,8 @@ test("finding 13: a test whose page breaks the policy fails without asking (the 
 });
 
 test("finding 13: the admin area works under the policy (editor preview, graphics uploader) with a nonce", async ({ page }) => {
-  await page.goto("/auth/login?redirectTo=%2Fadmin%2Fgraphics");
-  await submitSignIn(page, E2E_USERS.admin);
-  await expect(page).toHaveURL(/\/admin\/graphics$/);
+  await signInContext(page.context(), E2E_USERS.admin);
+  await page.goto("/admin/graphics");
   await expect(page.getByText("Drop images here, or choose files.")).toBeVisible(); // hydrated, so its scripts ran
   await page.goto("/admin/docs/new");
   await page.getByLabel("Body (Markdown)").fill("# Heading\n\nSome *text* and ![Our logo](/logo.png)");

@@ -1,10 +1,11 @@
 import { execFile } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import type { Page } from "@playwright/test";
+// eslint-disable-next-line no-restricted-imports -- only test.info(), to give a test the time it waits for a code; no test is declared here
+import { test, type Page } from "@playwright/test";
 import { publicPages } from "../../app/content/routes-index";
 import { site } from "../../app/config/site";
-import { totp } from "../two-factor";
+import { unusedCode } from "../two-factor";
 import { E2E_USERS, TOTP_SECRETS_FILE } from "./config";
 
 export { publicPages, site };
@@ -79,11 +80,17 @@ export function totpSecretOf(user: TestUser): string | undefined {
   return (JSON.parse(readFileSync(TOTP_SECRETS_FILE, "utf8")) as Record<string, string>)[user.email];
 }
 
-/** The code the user's authenticator app shows now. */
-export function currentCode(user: TestUser): string {
+/** A code the user's authenticator app shows now that no test has used yet (each code works once). */
+export async function currentCode(user: TestUser): Promise<string> {
   const secret = totpSecretOf(user);
   if (!secret) throw new Error(`${user.email} has no two-factor secret`);
-  return totp(secret);
+  return unusedCode(secret, allowWait);
+}
+
+/** Waiting for the authenticator's next code is not the test being slow: the test gets that time on top. */
+export function allowWait(ms: number): void {
+  const info = test.info();
+  info.setTimeout(info.timeout + ms);
 }
 
 /**
@@ -96,7 +103,7 @@ export async function submitSignIn(page: Page, user: TestUser, options: { code?:
   await page.getByRole("button", { name: "Sign in" }).click();
   if (options.code === false || !totpSecretOf(user)) return;
   await page.waitForURL(/\/auth\/two-factor/);
-  await page.getByLabel("6-digit code").fill(currentCode(user));
+  await page.getByLabel("6-digit code").fill(await currentCode(user));
   await page.getByRole("button", { name: "Continue" }).click();
   await page.waitForURL((url) => url.pathname !== "/auth/two-factor");
 }

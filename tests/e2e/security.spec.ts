@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures";
+import { expect, signInContext, test } from "./fixtures";
 import { E2E_ORIGIN, E2E_USERS } from "./config";
 import { ownClientAddressPerTest, submitSignIn } from "./helpers";
 
@@ -71,9 +71,7 @@ test("public sign-up is closed", async ({ request }) => {
 test("better-auth's administration, two-factor and password endpoints are not reachable over HTTP, even for the super-administrator", async ({
   page,
 }) => {
-  await page.goto("/auth/login");
-  await submitSignIn(page, E2E_USERS.admin);
-  await page.waitForURL((url) => url.pathname !== "/auth/login");
+  await signInContext(page.context(), E2E_USERS.admin);
   const someone = { userId: SOME_ID };
   for (const [path, data] of [
     ["/api/auth/admin/impersonate-user", someone],

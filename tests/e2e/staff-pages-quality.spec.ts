@@ -3,9 +3,9 @@
  * prerendered ones: no axe WCAG 2.2 AA violations at desktop and phone widths, and valid HTML.
  */
 import { axeViolations } from "./axe";
-import { expect, test, type Page } from "./fixtures";
+import { expect, signInContext, test, type Page } from "./fixtures";
 import { E2E_USERS } from "./config";
-import { nuErrors, ownClientAddressPerTest, submitSignIn } from "./helpers";
+import { nuErrors, ownClientAddressPerTest } from "./helpers";
 
 ownClientAddressPerTest(test);
 
@@ -28,9 +28,7 @@ const PUBLIC_SERVER_PAGES = [
 ];
 
 async function signInAsAdmin(page: Page) {
-  await page.goto("/auth/login");
-  await submitSignIn(page, E2E_USERS.admin);
-  await expect(page).toHaveURL(/\/$/);
+  await signInContext(page.context(), E2E_USERS.admin);
 }
 
 for (const width of [1280, 390]) {

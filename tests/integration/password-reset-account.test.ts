@@ -362,7 +362,8 @@ for (const backend of backends()) {
 
       const done = await change({ currentPassword: PASSWORD, newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
       expect(done.status).toBe(303);
-      expect(done.headers.get("location")).toBe("/account?done=password");
+      expect(done.headers.get("location")).toBe("/account");
+      expect(done.headers.getSetCookie().join()).toMatch(/crossroads_notice=password-changed/);
       const renewed = cookieOf(done.response!);
       expect(renewed).toMatch(/session_token=/);
       expect(await sessionOf(renewed)).not.toBeNull();

@@ -17,8 +17,8 @@ import { openDatabase } from "~/db/client.server";
 import { action as loginAction } from "~/routes/auth-login";
 import { action as usersAction } from "~/routes/admin/users";
 import { action as codeStepAction } from "~/routes/auth-two-factor";
-import { signInCookie, totp, turnOnTwoFactor } from "../two-factor";
-import { backends, loadContext, openFreshDatabase } from "./backends";
+import { signInCookie, turnOnTwoFactor } from "../two-factor";
+import { backends, loadContext, nextCode, openFreshDatabase } from "./backends";
 
 const ORIGIN = "https://www.crossroadsit.example";
 const PASSWORD = "Correct-Horse-Battery-42";
@@ -57,7 +57,7 @@ async function signInWithForm(email: string, password = PASSWORD): Promise<strin
       cookie: cookieOf(thrown),
       [CLIENT_IP_HEADER]: nextIp(),
     },
-    body: new URLSearchParams({ code: totp(secret), redirectTo: "/" }),
+    body: new URLSearchParams({ code: await nextCode(secret), redirectTo: "/" }),
   });
   const signedIn = await Promise.resolve(
     codeStepAction({ request: codeStep, params: {}, context: await loadContext(codeStep) } as never),

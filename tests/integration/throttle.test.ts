@@ -5,7 +5,6 @@
  * which one process opens by design, over two auth instances on the same database.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { createHmac } from "node:crypto";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
@@ -19,11 +18,12 @@ import {
   THROTTLE_PAUSE_SECONDS,
   THROTTLE_WINDOW_SECONDS,
 } from "~/auth/config";
-import { accountKey, addressKey, pruneThrottle, SIGN_IN_PAUSED } from "~/auth/throttle.server";
+import { accountKey, addressKey, CODE_ALREADY_USED, pruneThrottle, SIGN_IN_PAUSED } from "~/auth/throttle.server";
 import { createStaffUser } from "~/auth/users.server";
 import { database } from "~/db/client.server";
 import { auditLog, authThrottle } from "~/db/schema.server";
 import { env } from "~/env.server";
+import { totp, unusedCode } from "../two-factor";
 
 const ORIGIN = "https://www.crossroadsit.example";
 const PASSWORD = "Correct-Horse-Battery-42";
@@ -94,19 +94,6 @@ const cookieOf = (response: Response) =>
     .getSetCookie()
     .map((c) => c.split(";")[0])
     .join("; ");
-
-/** RFC 6238 TOTP (SHA-1, 6 digits, 30 s) of a base32 secret, as an authenticator app computes it. */
-function totp(secret: string, at = Date.now()): string {
-  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
-  let bits = "";
-  for (const char of secret.replace(/=+$/, "").toUpperCase()) bits += alphabet.indexOf(char).toString(2).padStart(5, "0");
-  const key = Buffer.from(bits.match(/.{8}/g)!.map((b) => Number.parseInt(b, 2)));
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(at / 30_000)));
-  const mac = createHmac("sha1", key).update(counter).digest();
-  const offset = mac[mac.length - 1] & 0xf;
-  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, "0");
-}
 
 async function throttleRow(key: string) {
   const [row] = await (await database()).select().from(authThrottle).where(eq(authThrottle.key, key));
@@ -304,7 +291,11 @@ for (const backend of backends()) {
       expect((await paused.json()).code).toBe(SIGN_IN_PAUSED);
 
       await letTimePass(accountKey(email));
-      const right = await servers[1]("/two-factor/verify-totp", { cookie: challenge, [CLIENT_IP_HEADER]: ip(302) }, { code: totp(secret) });
+      const right = await servers[1](
+        "/two-factor/verify-totp",
+        { cookie: challenge, [CLIENT_IP_HEADER]: ip(302) },
+        { code: await unusedCode(secret) },
+      );
       expect(right.status).toBe(200);
       const [latest] = await auditOf(email);
       expect(latest).toMatchObject({ event: "sign-in", outcome: "success", actorEmail: email, detail: "code" });
@@ -320,6 +311,43 @@ for (const backend of backends()) {
       const recent = (await auditOf(email)).slice(0, 2).map((e) => e.event);
       expect(recent.sort()).toEqual(["backup-code-used", "sign-in"]);
       expect(JSON.stringify(await auditOf(email))).not.toContain(enabled.backupCodes[0]);
+    });
+
+    it("accepts each authenticator code once, whichever process it reaches, and counts a replay as a failure", async () => {
+      const email = office[3];
+      const instance = await auth();
+      const session = cookieOf(await signIn(servers[0], email, PASSWORD, ip(500)));
+      const headers = new Headers({ cookie: session, origin: ORIGIN });
+      const enabled = await instance.api.enableTwoFactor({ body: { password: PASSWORD }, headers });
+      if (enabled.method !== "totp") throw new Error("TOTP expected");
+      const secret = new URL(enabled.totpURI).searchParams.get("secret")!;
+      await instance.api.verifyTOTP({ body: { code: totp(secret) }, headers });
+
+      // The same fresh code sent on two sign-ins at once, one through each process: one gets in.
+      const challenges = await Promise.all([0, 1].map(async (i) => cookieOf(await signIn(servers[i], email, PASSWORD, ip(501 + i)))));
+      const code = await unusedCode(secret);
+      const raced = await Promise.all(
+        [0, 1].map((i) => servers[i]("/two-factor/verify-totp", { cookie: challenges[i], [CLIENT_IP_HEADER]: ip(501 + i) }, { code })),
+      );
+      expect(raced.map((r) => r.status).sort()).toEqual([200, 401]);
+      const refused = raced.find((r) => r.status === 401)!;
+      expect((await refused.json()).code).toBe(CODE_ALREADY_USED);
+      expect((await throttleRow(accountKey(email))).failures).toBe(1);
+      const recent = (await auditOf(email)).slice(0, 2).map((e) => `${e.event} ${e.outcome} ${e.detail}`);
+      expect(recent.sort()).toEqual(["sign-in failure code; already used", "sign-in success code"]);
+
+      // Seen over a shoulder a minute later, within the code's validity: still refused.
+      const later = cookieOf(await signIn(servers[1], email, PASSWORD, ip(503)));
+      const replay = await servers[0]("/two-factor/verify-totp", { cookie: later, [CLIENT_IP_HEADER]: ip(503) }, { code });
+      expect(replay.status).toBe(401);
+      // The next code works, and nothing in the table reads as the code.
+      expect(
+        (await servers[0]("/two-factor/verify-totp", { cookie: later, [CLIENT_IP_HEADER]: ip(503) }, { code: await unusedCode(secret) }))
+          .status,
+      ).toBe(200);
+      const db = await database();
+      const stored = JSON.stringify(await db.select().from(authThrottle));
+      expect(stored).not.toContain(code);
     });
 
     it("records a sign-out with who it was, from the session before it ends", async () => {

@@ -16,7 +16,7 @@ import { action as accountAction } from "~/routes/account-two-factor";
 import { action as codeStepAction } from "~/routes/auth-two-factor";
 import { action as usersAction } from "~/routes/admin/users";
 import { cookieHeader, passCodeStep, signInCookie, totp, turnOnTwoFactor } from "../two-factor";
-import { backends, loadContext, openFreshDatabase } from "./backends";
+import { backends, loadContext, nextCode, openFreshDatabase } from "./backends";
 
 const ORIGIN = "https://www.crossroadsit.example";
 const PASSWORD = "Correct-Horse-Battery-42";
@@ -129,7 +129,7 @@ for (const backend of backends()) {
       const malformed = await post(codeStepAction, "/auth/two-factor", challenge, { code: "12\u00003456" });
       expect(malformed).toMatchObject({ status: 400 });
 
-      const code = totp(secrets.ops!);
+      const code = await nextCode(secrets.ops!);
       const ok = (await post(codeStepAction, "/auth/two-factor", challenge, {
         code: ` ${code.slice(0, 3)} ${code.slice(3)} `,
         redirectTo: "/admin/docs",
@@ -179,7 +179,16 @@ for (const backend of backends()) {
     it("an administrator cannot turn it off, even by posting the form with the right password; staff can", async () => {
       const instance = await auth();
       const ops = cookieHeader(
-        (await passCodeStep(instance, ORIGIN, await passwordStep("ops@crossroadsit.example"), secrets.ops, {})).headers,
+        (
+          await passCodeStep(
+            instance,
+            ORIGIN,
+            await passwordStep("ops@crossroadsit.example"),
+            secrets.ops,
+            {},
+            await nextCode(secrets.ops!),
+          )
+        ).headers,
       );
       const refused = await post(accountAction, "/account/two-factor", ops, { intent: "disable", password: PASSWORD });
       expect(refused).toMatchObject({ status: 403, data: { code: "forbidden" } });
@@ -201,7 +210,16 @@ for (const backend of backends()) {
     it("only the super-administrator resets someone's second factor, never their own; it ends their sessions", async () => {
       const instance = await auth();
       const ops = cookieHeader(
-        (await passCodeStep(instance, ORIGIN, await passwordStep("ops@crossroadsit.example"), secrets.ops, {})).headers,
+        (
+          await passCodeStep(
+            instance,
+            ORIGIN,
+            await passwordStep("ops@crossroadsit.example"),
+            secrets.ops,
+            {},
+            await nextCode(secrets.ops!),
+          )
+        ).headers,
       );
       const bossOn = await turnOnTwoFactor(instance, await signInCookie(instance, "boss@crossroadsit.example", PASSWORD), PASSWORD);
       secrets.boss = bossOn.secret;
@@ -246,10 +264,17 @@ for (const backend of backends()) {
       expect(await db.select().from(twoFactor).where(eq(twoFactor.userId, ids.boss))).toHaveLength(1);
       const bossSession = cookieHeader(
         (
-          await passCodeStep(await auth(), ORIGIN, await passwordStep("boss@crossroadsit.example"), secrets.boss, {
-            origin: ORIGIN,
-            [CLIENT_IP_HEADER]: nextIp(),
-          })
+          await passCodeStep(
+            await auth(),
+            ORIGIN,
+            await passwordStep("boss@crossroadsit.example"),
+            secrets.boss,
+            {
+              origin: ORIGIN,
+              [CLIENT_IP_HEADER]: nextIp(),
+            },
+            await nextCode(secrets.boss!),
+          )
         ).headers,
       );
       expect(await (await auth()).api.getSession({ headers: new Headers({ cookie: bossSession }) })).not.toBeNull();
