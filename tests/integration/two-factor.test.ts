@@ -142,6 +142,19 @@ for (const backend of backends()) {
       // The challenge is spent.
       const again = await post(codeStepAction, "/auth/two-factor", challenge, { code });
       expect(again).toMatchObject({ status: 401, data: { expired: true } });
+      // A new sign-in with the code just used: refused, and the page says why (each code works once).
+      const replay = await post(
+        codeStepAction,
+        "/auth/two-factor",
+        cookieHeader((await passwordStep("ops@crossroadsit.example")).headers),
+        {
+          code,
+        },
+      );
+      expect(replay).toMatchObject({
+        status: 401,
+        data: { error: "That code was already used. Wait for the next code in your authenticator app." },
+      });
     });
 
     it("a backup code signs in once, and its use is in the audit log", async () => {
