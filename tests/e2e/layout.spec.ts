@@ -76,37 +76,156 @@ test.describe("desktop layout", () => {
     await expect(button).toHaveAttribute("aria-expanded", "false");
   });
 
-  test("the Industries dropdown lists 7 industries, without Non-Profits", async ({ page }) => {
+  test("the Industries dropdown lists 7 industries, without Non-Profits; a click toggles it and a click outside closes it", async ({
+    page,
+  }) => {
     await page.goto("/");
     await hydrated(page);
     const button = page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Industries" });
-    await button.click();
     const panel = page.locator(`[id="${await button.getAttribute("aria-controls")}"]`);
+    // The pointer arriving opens it; the click on a panel the hover opened keeps it open.
+    await button.click();
     await expect(panel).toBeVisible();
+    await expect(button).toHaveAttribute("aria-expanded", "true");
     await expect(panel.getByRole("link")).toHaveCount(8); // 7 industries + "All industries"
     await expect(panel.getByRole("link", { name: "Non-Profits" })).toHaveCount(0);
+    await button.click();
+    await expect(panel).toBeHidden();
+    await expect(button).toHaveAttribute("aria-expanded", "false");
+    await button.click();
+    await expect(panel).toBeVisible();
     await page.mouse.click(10, 700);
+    await expect(panel).toBeHidden();
+    // Opened by the pointer, Escape dismisses it though focus is elsewhere (WCAG 1.4.13).
+    await button.hover();
+    await expect(panel).toBeVisible();
+    await page.keyboard.press("Escape");
     await expect(panel).toBeHidden();
   });
 
-  test("keyboard: focus opens a dropdown, arrows move through it, Escape closes it and returns focus", async ({ page }) => {
+  test("keyboard (disclosure pattern): focus never opens a dropdown, Enter and Space toggle, Escape returns focus, leaving closes", async ({
+    page,
+  }) => {
     await page.goto("/about");
     await hydrated(page);
-    const button = page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Services" });
-    const panel = page.locator(`[id="${await button.getAttribute("aria-controls")}"]`);
+    const nav = page.getByRole("navigation", { name: "Main" });
+    const services = nav.getByRole("button", { name: "Services" });
+    const industries = nav.getByRole("button", { name: "Industries" });
+    const panel = page.locator(`[id="${await services.getAttribute("aria-controls")}"]`);
+    const links = panel.getByRole("link");
+
+    // Tab from a closed trigger goes to the next header item, past the 12 services and 7 industries.
     await page.getByRole("link", { name: site.brand }).first().focus();
     await page.keyboard.press("Tab");
-    await expect(button).toBeFocused();
+    await expect(services).toBeFocused();
+    await expect(services).toHaveAttribute("aria-expanded", "false");
+    await expect(panel).toBeHidden();
+    await page.keyboard.press("Tab");
+    await expect(industries).toBeFocused();
+    await expect(industries).toHaveAttribute("aria-expanded", "false");
+    await page.keyboard.press("Tab");
+    await expect(nav.getByRole("link", { name: "About" })).toBeFocused();
+
+    // Enter and Space toggle; Tab then walks the open panel's links.
+    await services.focus();
+    await page.keyboard.press("Enter");
+    await expect(services).toHaveAttribute("aria-expanded", "true");
     await expect(panel).toBeVisible();
+    await page.keyboard.press("Enter");
+    await expect(services).toHaveAttribute("aria-expanded", "false");
+    await expect(panel).toBeHidden();
+    await page.keyboard.press("Space");
+    await expect(services).toHaveAttribute("aria-expanded", "true");
+    await page.keyboard.press("Tab");
+    await expect(links.first()).toBeFocused();
     await page.keyboard.press("ArrowDown");
-    await expect(panel.getByRole("link").first()).toBeFocused();
+    await expect(links.nth(1)).toBeFocused();
+
+    // Escape closes and returns focus to the trigger.
     await page.keyboard.press("Escape");
     await expect(panel).toBeHidden();
-    await expect(button).toBeFocused();
+    await expect(services).toBeFocused();
+    await expect(services).toHaveAttribute("aria-expanded", "false");
+
+    // Tabbing past the last link closes it and goes on to the next header item.
+    await page.keyboard.press("Enter");
+    await expect(links).toHaveCount(13);
+    for (let i = 0; i < 13; i++) await page.keyboard.press("Tab");
+    await expect(links.last()).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(industries).toBeFocused();
+    await expect(panel).toBeHidden();
+    await expect(services).toHaveAttribute("aria-expanded", "false");
+
+    // Shift+Tab out before the trigger closes it too.
+    await services.focus();
     await page.keyboard.press("Enter");
     await expect(panel).toBeVisible();
-    await page.keyboard.press("Enter");
+    await page.keyboard.press("Shift+Tab");
+    await expect(page.getByRole("link", { name: site.brand }).first()).toBeFocused();
     await expect(panel).toBeHidden();
+  });
+
+  test("without JavaScript a dropdown's trigger links to its index page and hovering shows its links; hydration keeps focus on it", async ({
+    browser,
+    page,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 800 } });
+    const noJs = await context.newPage();
+    await noJs.goto("/about");
+    const nav = noJs.getByRole("navigation", { name: "Main" });
+    const trigger = nav.getByRole("link", { name: "Services", exact: true });
+    await expect(trigger).toHaveAttribute("href", "/services");
+    await expect(nav.getByRole("link", { name: "Managed IT", exact: true })).toBeHidden();
+    await trigger.hover();
+    await expect(nav.getByRole("link", { name: "Managed IT", exact: true })).toBeVisible();
+    await expect(nav.getByRole("link", { name: "All services" })).toBeVisible();
+    await noJs.mouse.move(640, 700);
+    await expect(nav.getByRole("link", { name: "Managed IT", exact: true })).toBeHidden();
+    // Focus alone opens nothing here either, and Enter follows the link.
+    await trigger.focus();
+    await expect(nav.getByRole("link", { name: "Managed IT", exact: true })).toBeHidden();
+    await noJs.keyboard.press("Enter");
+    await expect(noJs).toHaveURL(/\/services$/);
+    await context.close();
+
+    // A keyboard user on the link when hydration arrives stays on the trigger, now a button.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/assets/*.js", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/about", { waitUntil: "commit" });
+    const link = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Industries" });
+    await link.focus();
+    release();
+    await hydrated(page);
+    const button = page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Industries" });
+    await expect(button).toBeFocused();
+    await expect(button).toHaveAttribute("aria-expanded", "false");
+  });
+
+  test("a city page's office card is as tall as its content, not as the text beside it", async ({ page }) => {
+    await page.goto("/indianapolis-it-support");
+    const card = page.locator("aside", { has: page.locator("#office-heading") });
+    const {
+      card: height,
+      content,
+      column,
+    } = await card.evaluate((el) => {
+      const style = getComputedStyle(el);
+      const frame = ["paddingTop", "paddingBottom", "borderTopWidth", "borderBottomWidth"] as const;
+      const last = el.lastElementChild!.getBoundingClientRect();
+      const first = el.firstElementChild!.getBoundingClientRect();
+      return {
+        card: el.getBoundingClientRect().height,
+        content: last.bottom - first.top + frame.reduce((sum, key) => sum + parseFloat(style[key]), 0),
+        column: el.previousElementSibling!.getBoundingClientRect().height,
+      };
+    });
+    expect(column).toBeGreaterThan(content + 100); // the page still has the text that made it stretch
+    expect(Math.abs(height - content)).toBeLessThanOrEqual(2);
   });
 
   test("a navigation scrolls to the top, the title gets the brand suffix, back restores the position", async ({ page }) => {

@@ -28,7 +28,12 @@ export function CityTemplate({ page, breadcrumbs }: { page: CityPage; breadcrumb
             <Paragraphs text={page.localContext} className="max-w-3xl text-lg leading-relaxed text-slate-800" />
             <p className="mt-6 max-w-3xl rounded-lg bg-navy-50 p-5 text-slate-800">{page.onSite}</p>
           </div>
-          <aside aria-labelledby="office-heading" data-click-location="office" className="rounded-xl border border-slate-200 p-6">
+          {/* self-start: the card is as tall as its content, not as the text column beside it. */}
+          <aside
+            aria-labelledby="office-heading"
+            data-click-location="office"
+            className="self-start rounded-xl border border-slate-200 p-6"
+          >
             <h3 id="office-heading" className="text-lg font-semibold">
               Our {office.city} office
             </h3>
