@@ -29,6 +29,7 @@ import { cn } from "~/lib/cn";
 import { formatDateTime } from "~/lib/format-date";
 import { PRIVATE_CACHE_CONTROL } from "~/lib/private-caching";
 import { routeMeta } from "~/lib/meta";
+import { log } from "~/lib/log.server";
 
 const PRIVATE = { "Cache-Control": PRIVATE_CACHE_CONTROL } as const;
 
@@ -155,7 +156,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return actionOk(intent, "That session was signed out.");
   } catch (error) {
     if (error instanceof Response) throw error;
-    console.error(`Account change failed: ${error instanceof Error ? error.message : error}`);
+    log.error(`Account change failed: ${error instanceof Error ? error.message : error}`);
     return refuse(503, "That change could not be saved just now. Try again in a minute.");
   }
 }
