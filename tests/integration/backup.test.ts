@@ -13,7 +13,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createStaffUser } from "~/auth/users.server";
@@ -68,7 +68,15 @@ async function expectData(made: Made) {
   expect((await db.select({ slug: documents.slug }).from(documents).where(eq(documents.id, made.documentId)))[0]?.slug).toBe("vpn-setup");
   const { data } = await (await storage()).download(GRAPHICS_BUCKET, "backup/logo.png");
   expect(Buffer.compare(data, made.graphic)).toBe(0);
+  // The guide's outbox backlog query (docs/deploy.md#what-to-monitor) runs on the restored database.
+  const backlog = await db.execute(sql.raw(OUTBOX_BACKLOG));
+  expect(backlog.rows).toEqual([{ stuck: 0 }]);
 }
+
+/** As in docs/deploy.md#what-to-monitor. */
+const OUTBOX_BACKLOG = `select count(*)::int as stuck from leads
+  where notify_status = 'failed'
+     or (notify_status = 'pending' and created_at < now() - interval '15 minutes')`;
 
 /** `npm run db:backup` / `db:restore` (the same script), with DATA_DIR; its exit code and output. */
 async function dbCommand(args: string[], dataDir: string): Promise<{ code: number; output: string }> {
