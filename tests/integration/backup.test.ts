@@ -135,7 +135,7 @@ describe("embedded PGlite: npm run db:backup and db:restore", () => {
     expect(readFileSync(path.join(restored, "auth-secret"), "utf8")).toBe("generated-secret-0123456789abcdef0123456789");
     await initDatabase({ dataDir: restored });
     await expectData(made);
-  });
+  }, 120_000); // five commands, each a Node process with tsx, and a PGlite opened: slow on a busy machine
 });
 
 describe.skipIf(postgres.skip)("PostgreSQL: the guide's pg_dump and pg_restore", () => {
@@ -178,5 +178,5 @@ describe.skipIf(postgres.skip)("PostgreSQL: the guide's pg_dump and pg_restore",
 
     await initDatabase({ databaseUrl: restoredUrl, dataDir: work });
     await expectData(made);
-  });
+  }, 60_000);
 });
