@@ -42,6 +42,10 @@ export const envSchema = z
     /** The From address of notifications; default: the site's no-reply address. */
     MAIL_FROM: optional(z.email("must be an e-mail address")),
     GTM_ID: optional(z.string().regex(/^GTM-[A-Z0-9]{4,12}$/, "must look like GTM-XXXXXXX")),
+    /** "json": one JSON object per log line (for a log collector); unset or "text": readable lines (ADR 014). */
+    LOG_FORMAT: optional(z.enum(["text", "json"], { error: 'must be "text" or "json"' })).transform((v) => v ?? "text"),
+    /** The least severe lines written: "info" (every request), "warn" or "error". */
+    LOG_LEVEL: optional(z.enum(["info", "warn", "error"], { error: 'must be "info", "warn" or "error"' })).transform((v) => v ?? "info"),
   })
   .superRefine((value, ctx) => {
     // Lead notifications need both: one alone is a half-done configuration, not "off".

@@ -17,6 +17,7 @@ import { startLeadWorker } from "~/leads/worker.server";
 import { startAuthMaintenance } from "~/auth/maintenance.server";
 import { createMailer, type Mailer } from "~/mailer.server";
 import { postgresStorage, type Storage } from "~/storage/storage.server";
+import { log as appLog } from "~/lib/log.server";
 
 export interface AppServices {
   db: Database;
@@ -59,7 +60,7 @@ export interface OpenServices {
  * and storage instances on it and starts the background work: the leads' (the outbox resumes
  * pending sends) and the account housekeeping (throttle windows, audit retention). Throws when the database cannot be opened.
  */
-export async function openServices(env: Env, log: Pick<Console, "log" | "error"> = console): Promise<OpenServices> {
+export async function openServices(env: Env, log: Pick<Console, "log" | "error"> = appLog): Promise<OpenServices> {
   const handle = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   log.log(`Database: ${handle.kind === "postgres" ? "PostgreSQL (DATABASE_URL)" : `embedded PGlite in ${path.resolve(env.DATA_DIR)}`}`);
   const mailer = createMailer(env);

@@ -7,17 +7,18 @@
  */
 import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
-import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AppLoadContext, ServerBuild } from "react-router";
 import { CLIENT_IP_HEADER } from "../app/auth/config.ts";
 import { isCrossSiteWrite, trustedOrigins } from "../app/auth/origins.ts";
 import type { Env } from "../app/env.server.ts";
 import { errorLine } from "../app/lib/error-log.server.ts";
+import { configureLog, log } from "../app/lib/log.server.ts";
 import { REQUEST_ID_HEADER } from "../app/lib/request-id.ts";
 import { openServices } from "../app/services.server.ts";
 import { clientAddress } from "./client-address.ts";
 import { createRequestHandler } from "./react-router-handler.ts";
+import { withRequestLog } from "./request-log.ts";
 import { checkRequestLine, refuseWrite, writableRoutes, type Refusal } from "./request-rules.ts";
 import { createSecurity, type Security } from "./security-headers.ts";
 import type { StaticStore } from "./static-store.ts";
@@ -41,6 +42,7 @@ export interface ServerOptions {
 }
 
 export async function startServer({ env, startedAt, production, development }: ServerOptions): Promise<Server> {
+  configureLog({ format: env.LOG_FORMAT, level: env.LOG_LEVEL });
   const isDev = !production;
   const server = createServer();
   const security = createSecurity({ siteUrl: env.SITE_URL, gtmId: env.GTM_ID, development: isDev });
@@ -52,9 +54,9 @@ export async function startServer({ env, startedAt, production, development }: S
   // then start the leads' background work (the sales e-mail outbox resumes pending sends).
   let opened: Awaited<ReturnType<typeof openServices>>;
   try {
-    opened = await openServices(env);
+    opened = await openServices(env, log);
   } catch (error) {
-    console.error(`Cannot open the database: ${error instanceof Error ? error.message : error}`);
+    log.error(`Cannot open the database: ${error instanceof Error ? error.message : error}`);
     await dev?.close();
     process.exit(1);
   }
@@ -96,13 +98,7 @@ export async function startServer({ env, startedAt, production, development }: S
     }),
   );
   const onError: ErrorRequestHandler = (error, req, res, _next) => {
-    console.error(
-      errorLine(error, {
-        method: req.method,
-        url: `http://host${req.originalUrl}`,
-        headers: new Headers({ [REQUEST_ID_HEADER]: String(req.headers[REQUEST_ID_HEADER] ?? "-") }),
-      }),
-    );
+    log.error(errorLine(error, { method: req.method, url: `http://host${req.originalUrl}` }));
     if (res.headersSent) return res.end();
     res.status(500).setHeader("Cache-Control", "no-store");
     if (serverErrorPage) res.setHeader("Content-Security-Policy", store!.policy("/500")!).type("html").send(serverErrorPage);
@@ -128,10 +124,6 @@ export async function startServer({ env, startedAt, production, development }: S
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
-    // Every log line about this request carries its id; the visitor can quote it from X-Request-Id.
-    const requestId = randomUUID();
-    req.headers[REQUEST_ID_HEADER] = requestId;
-    res.setHeader("X-Request-Id", requestId);
     const malformed = checkRequestLine(req.method, req.url, req.headers.host);
     if (malformed) return refuse(res, malformed);
     if (
@@ -175,27 +167,25 @@ export async function startServer({ env, startedAt, production, development }: S
     app(req, res);
   }
 
-  server.on("request", (req, res) => {
-    handle(req, res).catch((error: unknown) => {
-      console.error(
-        errorLine(error, {
-          method: req.method ?? "-",
-          url: `http://host${req.url ?? "/"}`,
-          headers: new Headers({ [REQUEST_ID_HEADER]: String(req.headers[REQUEST_ID_HEADER] ?? "-") }),
-        }),
-      );
-      if (!res.headersSent) res.writeHead(500, { ...securityHeaders, "Content-Type": "text/plain; charset=utf-8" });
-      res.end("Internal Server Error");
-    });
-  });
+  // The request id (X-Request-Id) and one log line per request: server/request-log.ts.
+  server.on(
+    "request",
+    withRequestLog(env.TRUST_PROXY, (req, res) => {
+      handle(req, res).catch((error: unknown) => {
+        log.error(errorLine(error, { method: req.method ?? "-", url: `http://host${req.url ?? "/"}` }));
+        if (!res.headersSent) res.writeHead(500, { ...securityHeaders, "Content-Type": "text/plain; charset=utf-8" });
+        res.end("Internal Server Error");
+      });
+    }),
+  );
 
   await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
   const ms = Math.round(performance.now() - startedAt);
   const what = store ? `${store.size} files in memory` : "development: Vite, hot reload";
-  console.log(`Listening on http://${env.HOST}:${env.PORT} (${what}, ready in ${ms} ms)`);
+  log.info(`Listening on http://${env.HOST}:${env.PORT} (${what}, ready in ${ms} ms)`);
 
   function shutdown(signal: string) {
-    console.log(`${signal} received, closing`);
+    log.info(`${signal} received, closing`);
     // Vite first: its hot-reload connections would keep the server open.
     const devClosed = dev?.close().catch(() => {});
     server.close(() => {

@@ -1,7 +1,7 @@
 /**
  * What the server refuses before any page code runs: requests that no browser sends and that
  * would otherwise fail deep inside (a 500). Each refusal is a 4xx with a short plain-text answer;
- * nothing is logged for them.
+ * only their request line is logged (server/request-log.ts), no error.
  */
 import { matchRoutes, type ServerBuild } from "react-router";
 

@@ -7,6 +7,7 @@ import type { Database } from "~/db/client.server";
 import { auditLog } from "~/db/schema.server";
 import { oneLine } from "~/lib/one-line";
 import { CLIENT_IP_HEADER } from "./config";
+import { log } from "~/lib/log.server";
 
 /** Every event the log knows, with the words the audit page shows for it. */
 export const AUDIT_EVENTS = {
@@ -71,8 +72,6 @@ export async function recordAudit(db: Database, entry: AuditEntry): Promise<void
       detail: clip(entry.detail, 200),
     });
   } catch (error) {
-    console.error(
-      oneLine(`The audit entry ${entry.event} could not be written: ${error instanceof Error ? error.message : String(error)}`),
-    );
+    log.error(oneLine(`The audit entry ${entry.event} could not be written: ${error instanceof Error ? error.message : String(error)}`));
   }
 }

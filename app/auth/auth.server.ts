@@ -28,6 +28,7 @@ import { isLoopback, trustedOrigins } from "./origins";
 import { signInThrottle, THROTTLED_PATHS } from "./throttle.server";
 import { oneLine } from "~/lib/one-line";
 import { site } from "~/config/site";
+import { log } from "~/lib/log.server";
 
 /** BETTER_AUTH_SECRET, or a secret generated once and kept (mode 600) in the data folder. */
 export function authSecret(config: Pick<Env, "BETTER_AUTH_SECRET" | "DATA_DIR">): string {
@@ -157,8 +158,8 @@ export function createAuth(db: Database, config: Env, options: AuthOptions = { m
           .filter(Boolean)
           .join("; ");
         const line = oneLine(`Auth ${level}: ${message}${detail ? `: ${detail}` : ""}`);
-        if (level === "error") console.error(line);
-        else console.log(line);
+        if (level === "error") log.error(line);
+        else log.log(line);
       },
     },
   });

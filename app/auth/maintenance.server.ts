@@ -10,6 +10,7 @@ import { auditLog } from "~/db/schema.server";
 import { oneLine } from "~/lib/one-line";
 import { AUDIT_RETENTION_DAYS } from "./audit.server";
 import { pruneThrottle } from "./throttle.server";
+import { log as appLog } from "~/lib/log.server";
 
 export const MAINTENANCE_INTERVAL_MS = 60 * 60_000;
 
@@ -26,7 +27,7 @@ export interface AuthMaintenance {
 
 export function startAuthMaintenance(
   db: Database,
-  log: Pick<Console, "log" | "error"> = console,
+  log: Pick<Console, "log" | "error"> = appLog,
   everyMs = MAINTENANCE_INTERVAL_MS,
 ): AuthMaintenance {
   let running: Promise<void> = Promise.resolve();

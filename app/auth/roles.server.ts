@@ -6,6 +6,7 @@ import { and, eq } from "drizzle-orm";
 import { database, type Database } from "~/db/client.server";
 import { user, userRoles } from "~/db/schema.server";
 import { env } from "~/env.server";
+import { log } from "~/lib/log.server";
 
 export interface RoleFlags {
   isAdmin: boolean;
@@ -21,7 +22,7 @@ export async function roleFlags(user: { id: string; email: string }, conn?: Data
     const superEmail = env().SUPER_ADMIN_EMAIL;
     return { isAdmin, isSuperAdmin: isAdmin && !!superEmail && user.email.toLowerCase() === superEmail.toLowerCase() };
   } catch (error) {
-    console.error("Role lookup failed; treating the user as a non-admin:", error instanceof Error ? error.message : error);
+    log.error("Role lookup failed; treating the user as a non-admin:", error instanceof Error ? error.message : error);
     return NO_ROLES;
   }
 }

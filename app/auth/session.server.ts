@@ -4,13 +4,13 @@
  * administrator without two-factor sign-in → its setup page (docs/requirements.md#two-factor-sign-in).
  */
 import { data, redirect } from "react-router";
-import { requestIdOf } from "~/lib/request-id";
 import type { Database } from "~/db/client.server";
 import { auth, type Auth } from "./auth.server";
 import { SESSION_MAX_AGE_SECONDS } from "./config";
 import { ACCESS_DENIED_TEXT } from "./access-denied";
 import { loginPath, twoFactorSetupPath } from "./redirect";
 import { roleFlags, type RoleFlags } from "./roles.server";
+import { log } from "~/lib/log.server";
 
 export interface SignedIn extends RoleFlags {
   user: { id: string; email: string; name: string };
@@ -32,7 +32,7 @@ export async function getSignedIn(request: Request, services?: GuardServices): P
   try {
     result = await instance.api.getSession({ headers: request.headers });
   } catch (error) {
-    console.error(`[request ${requestIdOf(request)}] The session could not be checked: ${error instanceof Error ? error.message : error}`);
+    log.error(`The session could not be checked: ${error instanceof Error ? error.message : error}`);
     throw data({ reason: "unavailable" }, { status: 503, headers: { "Retry-After": "60", "Cache-Control": "no-store" } });
   }
   if (!result) return null;

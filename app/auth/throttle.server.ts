@@ -21,6 +21,7 @@ import { authThrottle, user, verification } from "~/db/schema.server";
 import { oneLine } from "~/lib/one-line";
 import { recordAudit, type AuditPerson } from "./audit.server";
 import { ACCOUNT_FAILURE_LIMIT, ADDRESS_FAILURE_LIMIT, CLIENT_IP_HEADER, THROTTLE_PAUSE_SECONDS, THROTTLE_WINDOW_SECONDS } from "./config";
+import { log } from "~/lib/log.server";
 
 /** The code of the 429 a paused sign-in gets (with the X-Retry-After header, in seconds). */
 export const SIGN_IN_PAUSED = "SIGN_IN_PAUSED";
@@ -187,7 +188,7 @@ async function orUnavailable<T>(work: () => Promise<T>): Promise<T> {
     // The cause (e.g. ECONNREFUSED), not the failed query: its parameters hold what was typed.
     const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
     const reason = cause instanceof Error ? cause.message.split("\n")[0] : String(cause);
-    console.error(oneLine(`Sign-in throttle: the database could not be reached: ${reason}`));
+    log.error(oneLine(`Sign-in throttle: the database could not be reached: ${reason}`));
     throw new APIError("SERVICE_UNAVAILABLE", { code: "UNAVAILABLE", message: "Try again in a minute." }, { "Retry-After": "60" });
   }
 }

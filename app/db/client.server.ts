@@ -10,6 +10,7 @@ import { chmodSync, closeSync, existsSync, lstatSync, mkdirSync, openSync, readd
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { NodePgDatabase } from "drizzle-orm/node-postgres";
+import { log } from "../lib/log.server";
 import * as schema from "./schema.server";
 
 export type Database = NodePgDatabase<typeof schema>;
@@ -111,7 +112,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     const pool = new Pool({ connectionString: options.databaseUrl, max: 10 });
     // An idle connection that breaks (the server restarts or goes away) must not crash the
     // process: log it; the next query opens a new connection or fails on its own.
-    pool.on("error", (error) => console.error("Database connection lost:", error.message));
+    pool.on("error", (error) => log.error("Database connection lost:", error.message));
     const db = drizzle({ client: pool, schema });
     await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
     return { db, kind: "postgres", close: () => pool.end() };

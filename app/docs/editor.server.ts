@@ -11,6 +11,7 @@ import { normaliseBody, parseDocumentForm, type DocumentField, type ParsedDocume
 import { SlugTakenError } from "./documents.server";
 import type { EditorActionData, PreviewResult, SaveIntent } from "./editor-types";
 import { renderMarkdown } from "./markdown.server";
+import { log } from "~/lib/log.server";
 
 export const documentIdSchema = z.uuid();
 
@@ -61,7 +62,7 @@ export function invalidResponse(intent: SaveIntent, parsed: Extract<ParsedDocume
 export function failedSaveResponse(intent: SaveIntent, parsed: Extract<ParsedDocument, { ok: true }>, error: unknown) {
   if (error instanceof SlugTakenError)
     return actionError<Refusal>(409, { intent, message: NOT_SAVED, fieldErrors: { slug: error.message }, values: parsed.values });
-  console.error("Document save failed:", error instanceof Error ? error.message : error);
+  log.error("Document save failed:", error instanceof Error ? error.message : error);
   return actionError<Refusal>(500, {
     intent,
     message: "The document could not be saved just now. Your text is still here: try again.",

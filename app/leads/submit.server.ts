@@ -13,6 +13,7 @@ import { takeContactSlot } from "./rate-limit.server";
 import { readFormLimited } from "./read-form.server";
 import { replyTime } from "./reply-time";
 import { insertLead, leadBySubmission, type Lead } from "./store.server";
+import { log } from "~/lib/log.server";
 
 /** Far above a full form with a 5,000-character message, far below a harmful body. */
 export const MAX_BODY_BYTES = 128 * 1024;
@@ -78,7 +79,7 @@ export async function handleContactSubmission(
   // A bot filled the field people never see: answer as if it worked, store nothing.
   const trap = raw[HONEYPOT];
   if (trap !== undefined && !(typeof trap === "string" && trap.trim() === "")) {
-    console.warn(`Contact form: honeypot filled (client ${address}); answered as sent, nothing stored`);
+    log.warn(`Contact form: honeypot filled (client ${address}); answered as sent, nothing stored`);
     const name = typeof raw.full_name === "string" ? firstName(raw.full_name).slice(0, 60) : "";
     return { result: { status: "sent", firstName: name, reply: replyTime(now), analytics: null }, status: 200 };
   }
@@ -113,7 +114,7 @@ export async function handleContactSubmission(
     }
     stored = inserted.lead;
   } catch (error) {
-    console.error("Contact form: the lead could not be stored:", error instanceof Error ? error.message : error);
+    log.error("Contact form: the lead could not be stored:", error instanceof Error ? error.message : error);
     return { result: { status: "error", code: "unavailable", values }, status: 503, headers: { "Retry-After": "60" } };
   }
   services.kickOutbox();

@@ -9,6 +9,7 @@ import type { Env } from "~/env.server";
 import { createMailer, describeSmtp, mailFrom, type Mailer } from "~/mailer.server";
 import { LeadOutbox, type OutboxOptions } from "./outbox.server";
 import { pruneContactSlots } from "./rate-limit.server";
+import { log as appLog } from "~/lib/log.server";
 
 /** New leads are e-mailed only when both settings are present (the env schema refuses one alone). */
 export function notificationsEnabled(env: Pick<Env, "SMTP_URL" | "SALES_EMAIL">): boolean {
@@ -24,7 +25,7 @@ export function startLeadWorker(
   env: Pick<Env, "SMTP_URL" | "SALES_EMAIL" | "MAIL_FROM" | "SITE_URL">,
   db: Database,
   overrides: Partial<OutboxOptions> = {},
-  log: Pick<Console, "log" | "error"> = console,
+  log: Pick<Console, "log" | "error"> = appLog,
   /** The server's one mailer (app/mailer.server.ts); default: one made from SMTP_URL. */
   mailer: Mailer | undefined = createMailer(env),
 ): LeadWorker {

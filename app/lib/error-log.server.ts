@@ -1,11 +1,12 @@
 /**
- * How the server logs a failure: one line per unexpected error, with the request id, the method,
- * the path and the message (never a stack trace, never the query string, which can hold search
- * terms and tokens). Expected answers (4xx, a client that went away) are not logged at all.
+ * How the server logs a failure: one line per unexpected error, with the method, the path and the
+ * message (never a stack trace, never the query string, which can hold search terms and tokens);
+ * the logger adds the request id (app/lib/log.server.ts). Expected answers (4xx, a client that
+ * went away) are not logged at all.
  */
 import { isRouteErrorResponse } from "react-router";
+import { log } from "./log.server";
 import { oneLine } from "./one-line";
-import { requestIdOf } from "./request-id";
 
 /** The error is an answer the server meant to give, or the client gave up: nothing to log. */
 export function isExpected(error: unknown, request?: Request): boolean {
@@ -16,7 +17,7 @@ export function isExpected(error: unknown, request?: Request): boolean {
 }
 
 /** What a log line needs of a request (the Fetch Request, or the Node server's own fields). */
-export type RequestInfo = Pick<Request, "method" | "url" | "headers">;
+export type RequestInfo = Pick<Request, "method" | "url">;
 
 export function errorLine(error: unknown, request?: RequestInfo): string {
   const where = request ? `${request.method} ${safePath(request.url)}` : "-";
@@ -26,7 +27,7 @@ export function errorLine(error: unknown, request?: RequestInfo): string {
       : isRouteErrorResponse(error)
         ? `${error.status} ${error.statusText}`
         : String(error);
-  return `[request ${request ? requestIdOf(request) : "-"}] ${where} failed: ${oneLine(message, 300)}`;
+  return `${where} failed: ${oneLine(message, 300)}`;
 }
 
 function safePath(url: string): string {
@@ -38,7 +39,7 @@ function safePath(url: string): string {
 }
 
 /** Logs an unexpected error as one line; says nothing about expected ones. */
-export function logRequestError(error: unknown, request?: Request, log: Pick<Console, "error"> = console): void {
+export function logRequestError(error: unknown, request?: Request, logger: Pick<Console, "error"> = log): void {
   if (isExpected(error, request)) return;
-  log.error(errorLine(error, request));
+  logger.error(errorLine(error, request));
 }

@@ -23,6 +23,7 @@ import { site } from "~/config/site";
 import type { ActionFailure, ActionResult } from "~/lib/action-result";
 import { actionError, actionOk, parseAdminForm } from "~/lib/admin-action.server";
 import { routeMeta } from "~/lib/meta";
+import { log } from "~/lib/log.server";
 
 /**
  * /account/two-factor: turn on two-factor sign-in (QR code and secret, confirmed by a first code,
@@ -161,7 +162,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         code: "invalid_password",
         fieldErrors: { password: "Not your current password." },
       });
-    console.error("Two-factor change failed:", error instanceof Error ? error.message : error);
+    log.error("Two-factor change failed:", error instanceof Error ? error.message : error);
     return refuse(500, "That change could not be saved. Try again.");
   }
 }

@@ -30,6 +30,7 @@ import { redirectWithNotice, takeNotice } from "~/lib/flash-notice.server";
 import { formatDateTime } from "~/lib/format-date";
 import { PRIVATE_CACHE_CONTROL } from "~/lib/private-caching";
 import { routeMeta } from "~/lib/meta";
+import { log } from "~/lib/log.server";
 
 const PRIVATE = { "Cache-Control": PRIVATE_CACHE_CONTROL } as const;
 
@@ -161,7 +162,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return actionOk(intent, "That session was signed out.");
   } catch (error) {
     if (error instanceof Response) throw error;
-    console.error(`Account change failed: ${error instanceof Error ? error.message : error}`);
+    log.error(`Account change failed: ${error instanceof Error ? error.message : error}`);
     return refuse(503, "That change could not be saved just now. Try again in a minute.");
   }
 }

@@ -17,6 +17,7 @@ import { Button } from "~/components/ui/button";
 import { site } from "~/config/site";
 import { routeMeta } from "~/lib/meta";
 import { readForm } from "~/lib/request-body.server";
+import { log } from "~/lib/log.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   routeMeta(matches, {
@@ -66,7 +67,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!slot) throw new Error("The request could not be counted.");
     await requestReset({ db, auth }, email, request);
   } catch (error) {
-    console.error(`Password reset request failed: ${error instanceof Error ? error.message : error}`);
+    log.error(`Password reset request failed: ${error instanceof Error ? error.message : error}`);
     return data<Result>(
       { state: "refused", email: raw, error: "We could not send the link just now. Try again in a minute." },
       { status: 503, headers: { "Retry-After": "60" } },

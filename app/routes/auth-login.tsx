@@ -10,6 +10,7 @@ import { PhoneLink } from "~/components/ui/contact-links";
 import { site } from "~/config/site";
 import { routeMeta } from "~/lib/meta";
 import { readForm } from "~/lib/request-body.server";
+import { log } from "~/lib/log.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   routeMeta(matches, {
@@ -60,7 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       new Request(signInUrl, { method: "POST", headers, body: JSON.stringify({ email, password }) }),
     );
   } catch (error) {
-    console.error("Sign-in failed:", error instanceof Error ? error.message : error);
+    log.error("Sign-in failed:", error instanceof Error ? error.message : error);
     return data<ActionResult>({ error: MESSAGES.unavailable, email }, { status: 503, headers: { "Retry-After": "60" } });
   }
   if (response.ok) {

@@ -23,6 +23,7 @@ import { Button } from "~/components/ui/button";
 import { fieldControlClass } from "~/components/forms/field";
 import { routeMeta } from "~/lib/meta";
 import { readForm } from "~/lib/request-body.server";
+import { log } from "~/lib/log.server";
 
 const PATH = "/auth/reset-password";
 /** The page's address, and anything it links to, never reach another site in a Referer. */
@@ -53,7 +54,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   const token = resetTokenFrom(request);
   const owner = await findResetToken(context.services.db, token).catch((error: unknown) => {
-    console.error(`The reset link could not be checked: ${error instanceof Error ? error.message : error}`);
+    log.error(`The reset link could not be checked: ${error instanceof Error ? error.message : error}`);
     throw unavailable();
   });
   if (!owner) return data<LoaderData>({ state: "invalid" }, { headers: { "Set-Cookie": clearResetCookie() } });
@@ -76,7 +77,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     owner = await findResetToken(db, token);
   } catch (error) {
-    console.error(`The reset link could not be checked: ${error instanceof Error ? error.message : error}`);
+    log.error(`The reset link could not be checked: ${error instanceof Error ? error.message : error}`);
     return data<ActionData>({ state: "unavailable" }, { status: 503, headers: { "Retry-After": "60" } });
   }
   if (!owner || !token) return data<ActionData>({ state: "invalid" }, { status: 400, headers: { "Set-Cookie": clearResetCookie() } });
@@ -93,7 +94,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     outcome = await completeReset(auth, token, password);
   } catch (error) {
-    console.error(`Password reset failed: ${error instanceof Error ? error.message : error}`);
+    log.error(`Password reset failed: ${error instanceof Error ? error.message : error}`);
     return data<ActionData>({ state: "unavailable" }, { status: 503, headers: { "Retry-After": "60" } });
   }
   if (outcome === "invalid") return data<ActionData>({ state: "invalid" }, { status: 400, headers: { "Set-Cookie": clearResetCookie() } });

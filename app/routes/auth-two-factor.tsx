@@ -11,6 +11,7 @@ import { Icon } from "~/components/ui/icon";
 import { site } from "~/config/site";
 import { routeMeta } from "~/lib/meta";
 import { readForm } from "~/lib/request-body.server";
+import { log } from "~/lib/log.server";
 
 /**
  * /auth/two-factor: the code step after the password, for an account with two-factor sign-in on
@@ -77,7 +78,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       new Request(new URL(path, request.url), { method: "POST", headers, body: JSON.stringify({ code: code.code }) }),
     );
   } catch (error) {
-    console.error("Two-factor sign-in failed:", error instanceof Error ? error.message : error);
+    log.error("Two-factor sign-in failed:", error instanceof Error ? error.message : error);
     return data<ActionResult>({ error: MESSAGES.unavailable }, { status: 503, headers: { "Retry-After": "60" } });
   }
   const out = new Headers();

@@ -3,6 +3,7 @@ import { BodyTooLargeError, readBodyLimited } from "~/lib/request-body.server";
 import { CACHE_MAX_AGE_SECONDS, MAX_FILE_BYTES } from "./constants";
 import { StorageError } from "./errors";
 import type { ObjectInfo } from "./storage.server";
+import { log } from "~/lib/log.server";
 
 /**
  * Served files never run in the site's origin, even an SVG opened directly: no script, no
@@ -18,7 +19,7 @@ export function errorResponse(error: unknown): Response {
       error.code === "too_large" ? { "Cache-Control": "no-store", Connection: "close" } : { "Cache-Control": "no-store" };
     return Response.json({ code: error.code, message: error.message }, { status: error.status, headers });
   }
-  console.error("Storage request failed:", error instanceof Error ? error.message : error);
+  log.error("Storage request failed:", error instanceof Error ? error.message : error);
   return Response.json(
     { code: "internal", message: "The file could not be handled just now. Try again." },
     { status: 500, headers: { "Cache-Control": "no-store" } },

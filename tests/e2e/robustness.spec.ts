@@ -211,8 +211,11 @@ test.describe("one server process, its log read", () => {
     await expect
       .poll(() => server.logs().slice(before))
       .toContain(`[request ${requestId}] GET /__test/fault failed: Error: Injected fault`);
+    // Two lines carry the id: the error, and the request's own line (ADR 014) with its status.
+    await expect.poll(() => server.logs().slice(before)).toContain(`[request ${requestId}] GET /__test/fault 500`);
     const lines = server.logs().slice(before).trim().split("\n");
-    expect(lines.filter((l) => l.includes(requestId!))).toHaveLength(1);
+    expect(lines.filter((l) => l.includes(requestId!))).toHaveLength(2);
+    expect(lines.filter((l) => l.includes(requestId!) && l.includes(" ERROR "))).toHaveLength(1);
     expect(stackFrames(server.logs().slice(before))).toEqual([]);
   });
 

@@ -13,6 +13,7 @@ import { eq, sql } from "drizzle-orm";
 import { database } from "~/db/client.server";
 import { session, user, userRoles } from "~/db/schema.server";
 import { env } from "~/env.server";
+import { log as appLog } from "~/lib/log.server";
 import { passCodeStep, turnOnTwoFactor } from "../two-factor";
 
 const ORIGIN = "https://www.crossroadsit.example";
@@ -85,7 +86,7 @@ for (const backend of backends()) {
     });
 
     it("logs a failed role lookup and treats the user as a non-admin", async () => {
-      const log = vi.spyOn(console, "error").mockImplementation(() => {});
+      const log = vi.spyOn(appLog, "error").mockImplementation(() => {});
       expect(await roleFlags({ id: "not-a-uuid", email: "boss@crossroadsit.example" })).toEqual({ isAdmin: false, isSuperAdmin: false });
       expect(log).toHaveBeenCalledWith(expect.stringContaining("Role lookup failed"), expect.anything());
       log.mockRestore();

@@ -14,6 +14,7 @@ import { CLIENT_IP_HEADER } from "~/auth/config";
 import { database, type Database } from "~/db/client.server";
 import { leads } from "~/db/schema.server";
 import { env } from "~/env.server";
+import { log as appLog } from "~/lib/log.server";
 import type { ContactInput } from "~/leads/contact-schema";
 import { LeadOutbox } from "~/leads/outbox.server";
 import { CONTACT_MAX_SUBMISSIONS, pruneContactSlots, takeContactSlot } from "~/leads/rate-limit.server";
@@ -188,7 +189,7 @@ for (const backend of backends()) {
       });
 
       it("answers a filled honeypot like a success and stores nothing", async () => {
-        const log = vi.spyOn(console, "warn").mockImplementation(() => {});
+        const log = vi.spyOn(appLog, "warn").mockImplementation(() => {});
         const answer = await submit(
           post(
             {

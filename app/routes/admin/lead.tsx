@@ -15,6 +15,7 @@ import type { ActionResult } from "~/lib/action-result";
 import { actionError, actionOk, parseAdminForm } from "~/lib/admin-action.server";
 import { formatDateTime } from "~/lib/format-date";
 import { adminMeta } from "~/lib/meta";
+import { log } from "~/lib/log.server";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const labelOf = (options: readonly { value: string; label: string }[], value: string | null) =>
@@ -91,7 +92,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         return actionOk(intent, "The e-mail to sales is being sent again.");
     }
   } catch (error) {
-    console.error("Lead change failed:", error instanceof Error ? error.message : error);
+    log.error("Lead change failed:", error instanceof Error ? error.message : error);
     return actionError(503, { intent, message: "That change could not be saved. Try again." });
   }
 }

@@ -29,6 +29,7 @@ import type { ActionFailure, ActionResult } from "~/lib/action-result";
 import { actionConfirm, actionError, actionOk, parseAdminForm } from "~/lib/admin-action.server";
 import { formatShortDate } from "~/lib/format-date";
 import { adminMeta } from "~/lib/meta";
+import { log } from "~/lib/log.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const me = await requireAdmin(request, context.services);
@@ -157,7 +158,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (error instanceof AccountExistsError) return refuse(409, error.message, { code: error.code, ...echo });
     if (error instanceof Error && error.name === "ZodError")
       return refuse(400, "Enter a valid e-mail address.", { code: "validation_failed", ...echo });
-    console.error("Staff account change failed:", error instanceof Error ? error.message : error);
+    log.error("Staff account change failed:", error instanceof Error ? error.message : error);
     return refuse(500, "That change could not be saved. Try again.");
   }
 }
