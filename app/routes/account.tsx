@@ -3,7 +3,7 @@
  * two-factor sign-in (its own page, /account/two-factor), and the active sessions with "Sign out
  * other sessions" and a sign-out per session. Private (never cached), works without JavaScript.
  */
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import { useEffect, useRef } from "react";
 import { z } from "zod";
 import type { Route } from "./+types/account";
