@@ -253,15 +253,17 @@ export async function notFoundOrRedirect(
   context: { services?: { db: Database } } | undefined,
   headers?: HeadersInit,
 ): Promise<Response | ReturnType<typeof data>> {
+  return (await findRedirectFor(request, context)) ?? data({ reason: "not-found" }, { status: 404, headers });
+}
+
+/** The redirect a rule gives this request, or null (also when the rules cannot be read: the visitor still gets the page). */
+export async function findRedirectFor(request: Request, context: { services?: { db: Database } } | undefined): Promise<Response | null> {
   const db = context?.services?.db;
-  if (db) {
-    try {
-      const found = await findRedirect(db, request.method, new URL(request.url));
-      if (found) return found;
-    } catch (error) {
-      // The rules are a convenience: without them the visitor still gets the not-found page.
-      console.error("Redirect rules unavailable:", error instanceof Error ? error.message : error);
-    }
+  if (!db) return null; // prerendering: no database, and no unknown addresses
+  try {
+    return await findRedirect(db, request.method, new URL(request.url));
+  } catch (error) {
+    console.error("Redirect rules unavailable:", error instanceof Error ? error.message : error);
+    return null;
   }
-  return data({ reason: "not-found" }, { status: 404, headers });
 }
