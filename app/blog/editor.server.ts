@@ -45,7 +45,13 @@ type Refusal = Extract<PostEditorActionData, { ok: false }>;
 export async function previewPost(form: FormData) {
   const values = postValues(form);
   const body = values.body.replace(/\r\n?/g, "\n");
-  return data<PostEditorActionData>({ ok: true, intent: "preview", message: "Preview updated.", html: await renderMarkdown(body), values });
+  return data<PostEditorActionData>({
+    ok: true,
+    intent: "preview",
+    message: "Preview updated.",
+    html: await renderMarkdown(body, { topHeadingH2: true }),
+    values,
+  });
 }
 
 /** The graphics a cover can be chosen from (the first 1000 by name). */

@@ -85,7 +85,7 @@ export async function publicPost(db: Database, slug: string): Promise<{ post: Pu
     if (snap.rendered.size >= RENDERED_MAX) snap.rendered.delete(snap.rendered.keys().next().value!);
     rendered = (async () => {
       const body = await getPublicBody(db, slug);
-      return body === null ? null : renderMarkdown(body);
+      return body === null ? null : renderMarkdown(body, { topHeadingH2: true });
     })();
     snap.rendered.set(slug, rendered);
     rendered.catch(() => snap.rendered.delete(slug));

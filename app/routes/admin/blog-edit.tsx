@@ -30,7 +30,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!post) throw notFound();
   return {
     post: toEditorPost(post),
-    previewHtml: await renderMarkdown(post.body),
+    previewHtml: await renderMarkdown(post.body, { topHeadingH2: true }),
     covers: await coverChoices(context.services.storage),
   };
 }
