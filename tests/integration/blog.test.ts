@@ -19,6 +19,9 @@ import {
   updatePost,
 } from "~/blog/posts.server";
 import { publicPost, publicPosts } from "~/blog/public-cache.server";
+import { importMarkdownPost } from "~/blog/import.server";
+import { listAllPosts } from "~/blog/posts.server";
+import { storage } from "~/storage/storage.server";
 import { createRedirect, deleteRedirect, findRedirect, importRedirectCsv, listRedirects } from "~/redirects/redirects.server";
 
 const values = (over: Partial<PostValues> = {}): PostValues => ({
@@ -176,3 +179,54 @@ for (const backend of backends()) {
     });
   });
 }
+
+describe.each(backends().filter((b) => !b.skip))("blog import on $name", (backend) => {
+  let closeFresh = async () => {};
+  beforeAll(async () => {
+    closeFresh = await openFreshDatabase(backend, "blog-import");
+  });
+  afterAll(async () => {
+    await closeFresh();
+  });
+
+  it("imports Markdown files with front matter as drafts (or published), and says why it skips one", async () => {
+    const db = await database();
+    const store = await storage();
+    const good = `---\ntitle: "Patch Tuesday, explained"\ndate: 2024-05-31\nsummary: What Microsoft's monthly updates are, why they matter, and how we roll them out safely.\nauthor: Sam Lee\ntags:\n  - Security\n  - Windows\ncover: missing/photo.jpg\n---\n## First\n\nBody.\n`;
+    const draft = await importMarkdownPost(db, store, good, { publish: false });
+    expect(draft).toMatchObject({
+      ok: true,
+      slug: "patch-tuesday-explained",
+      state: "draft",
+      notes: [expect.stringContaining("not in the graphics library")],
+    });
+    const stored = (await listAllPosts(db)).rows.find((p) => p.slug === "patch-tuesday-explained");
+    expect(stored).toMatchObject({ status: "draft", tags: ["Security", "Windows"], authorName: "Sam Lee", coverImage: null });
+    expect(await importMarkdownPost(db, store, good, { publish: false })).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining("already used"),
+    });
+
+    const published = await importMarkdownPost(db, store, good.replace("Patch Tuesday", "Old news").replace("2024-05-31", "2020-01-02"), {
+      publish: true,
+    });
+    expect(published).toMatchObject({ ok: true, state: "published" });
+    expect((await publicPosts(db)).map((p) => [p.slug, p.publishAt.slice(0, 10)])).toEqual([["old-news-explained", "2020-01-02"]]);
+    expect((await publicPost(db, "old-news-explained"))?.html).toMatch(/^<h2 id="first">/);
+
+    expect(await importMarkdownPost(db, store, "# No front matter", { publish: false })).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining("no front matter"),
+    });
+    expect(await importMarkdownPost(db, store, "---\ntitle: x\nnested:\n  key: value\n---\n", { publish: false })).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining("line 4"),
+    });
+    expect(
+      await importMarkdownPost(db, store, "---\ntitle: Short\nsummary: Too short\nauthor: A\n---\nText", { publish: false }),
+    ).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining("summary"),
+    });
+  });
+});
