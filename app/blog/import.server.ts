@@ -5,6 +5,7 @@
 import type { Database } from "~/db/client.server";
 import { GRAPHICS_BUCKET } from "~/storage/constants";
 import type { Storage } from "~/storage/storage.server";
+import { BLOG_TIME_ZONE, zonedLocalToDate } from "./blog-rules";
 import { parseMarkdownFile } from "./front-matter";
 import { parsePost } from "./post-schema";
 import { createPost, PostSlugRedirectedError, PostSlugTakenError, type Publication } from "./posts.server";
@@ -26,7 +27,10 @@ export async function importMarkdownPost(
   const notes: string[] = [];
   let date: Date | null = null;
   if (fm.date !== undefined) {
-    date = new Date(one(fm.date));
+    const raw = one(fm.date).trim();
+    // A date alone is midnight in the office's time zone (as the admin area shows dates), not UTC.
+    date = /^\d{4}-\d{2}-\d{2}$/.test(raw) ? zonedLocalToDate(`${raw}T00:00`, BLOG_TIME_ZONE) : new Date(raw);
+    if (!date) return { ok: false, reason: `the date "${raw}" is not a date` };
     if (Number.isNaN(date.getTime()))
       return { ok: false, reason: `the date "${one(fm.date)}" is not a date (use 2024-05-31 or 2024-05-31T09:00:00Z)` };
   }
