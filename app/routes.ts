@@ -8,6 +8,7 @@ export default [
   // Machine-readable files (resource routes, no layout).
   route("sitemap.xml", "routes/sitemap-xml.ts"),
   route("robots.txt", "routes/robots-txt.ts"),
+  route("blog/rss.xml", "routes/blog-rss.ts"), // the blog's RSS 2.0 feed (issue #14)
   route("api/auth/*", "routes/api-auth.ts"), // better-auth: sign-in, sign-out, get-session
   route("api/session", "routes/api-session.ts"), // the signed-in user and roles, for the client
 
@@ -33,6 +34,12 @@ export default [
     // Graphics manager (issue #5)
     route("admin/graphics", "routes/admin/graphics.tsx"),
 
+    // Blog and redirect rules (issue #14)
+    route("admin/blog", "routes/admin/blog.tsx"), // list, search
+    route("admin/blog/new", "routes/admin/blog-new.tsx"),
+    route("admin/blog/:id", "routes/admin/blog-edit.tsx"), // edit, preview, publish or schedule, unpublish, delete
+    route("admin/redirects", "routes/admin/redirects.tsx"), // rules, hits, CSV import
+
     // Contact-form leads (issue #4)
     route("admin/leads", "routes/admin/leads.tsx"),
     route("admin/leads/:id", "routes/admin/lead.tsx"),
@@ -55,6 +62,9 @@ export default [
     // The 7 city pages, one template: /indianapolis-it-support ... /clarksville-tn-it-support
     ...citySlugs.map((slug) => route(slug, "routes/city.tsx", { id: `city/${slug}` })),
     route("contact", "routes/contact.tsx"),
+    // The blog (issue #14): rendered per request from the in-memory copy (ADR 015).
+    route("blog", "routes/blog.tsx"),
+    route("blog/:slug", "routes/blog-post.tsx"),
     // Read-only viewers of published documents, for signed-in users (issue #5): one module, two collections.
     route("mloe/:slug", "routes/document.tsx", { id: "document/mloe" }),
     route("ste/:slug", "routes/document.tsx", { id: "document/ste" }),

@@ -28,9 +28,11 @@ export const navigation = {
   account: { name: "Account", href: "/account" },
   /** The Admin menu, for administrators (docs/requirements.md#roles). */
   admin: [
+    { name: "Blog", href: "/admin/blog" },
     { name: "Docs", href: "/admin/docs" },
     { name: "Graphics", href: "/admin/graphics" },
     { name: "Leads", href: "/admin/leads" },
+    { name: "Redirects", href: "/admin/redirects" },
     { name: "Users", href: "/admin/users" },
   ],
   /** Added to the admin area's menu for the super-administrator only (docs/requirements.md#audit-log). */
@@ -40,4 +42,6 @@ export const navigation = {
     { name: "Terms & Conditions", href: "/terms-and-conditions" },
   ],
   sitemap: { name: "Sitemap", href: "/sitemap" },
+  /** In the footer's bottom row, before the sitemap (docs/requirements.md#blog). */
+  blog: { name: "Blog", href: "/blog" },
 } as const;

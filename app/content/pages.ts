@@ -1,5 +1,5 @@
 /** Copy for the overview and utility pages. */
-import type { PageSeo } from "./types";
+import type { CallToAction, PageSeo } from "./types";
 
 interface SimplePage extends PageSeo {
   headline: string;
@@ -39,6 +39,19 @@ export const sitemapPage: SimplePage = {
     "Every page on our site in one list: services, industries, local IT support offices in Indiana and Tennessee, company pages and legal documents.",
   headline: "Sitemap",
   intro: "Every public page on this site, grouped by topic.",
+};
+
+export const blogPage: SimplePage & { cta: CallToAction; empty: string } = {
+  title: "Blog: Practical IT Advice for Small Businesses",
+  description:
+    "Plain-language articles from our engineers on security, backups, cloud, phones and running IT for small businesses in Indiana and Tennessee.",
+  headline: "Blog",
+  intro: "Practical advice from the engineers who answer our help desk: what to fix first, what it costs, and what can wait.",
+  empty: "No posts yet. The first articles are on their way: in the meantime, our engineers are happy to answer questions by phone.",
+  cta: {
+    title: "Want a second opinion on your IT?",
+    text: "Tell us what you are working on. A local engineer reviews it with you, free and without obligation.",
+  },
 };
 
 export const serverErrorPage: PageSeo = {

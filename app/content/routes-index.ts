@@ -17,6 +17,7 @@ export function publicPages(): PublicPage[] {
     { path: "/about", group: "Company", name: "About" },
     { path: "/faq", group: "Company", name: "Questions" },
     { path: "/contact", group: "Company", name: "Contact" },
+    { path: "/blog", group: "Company", name: "Blog" },
     { path: "/sitemap", group: "Company", name: "Sitemap" },
     { path: "/services", group: "Services", name: "All services" },
     ...services.map((s) => ({ path: s.href, group: "Services" as const, name: s.name })),
@@ -28,8 +29,11 @@ export function publicPages(): PublicPage[] {
   ];
 }
 
-/** Public pages the server renders per request because they carry a form (docs/requirements.md#data-and-deployment). */
-export const serverRenderedPaths: readonly string[] = ["/contact"];
+/**
+ * Public pages the server renders per request (docs/requirements.md#data-and-deployment): the contact page carries a form;
+ * the blog and the sitemap page list posts that change without a build (docs/requirements.md#blog).
+ */
+export const serverRenderedPaths: readonly string[] = ["/contact", "/blog", "/sitemap"];
 
 /** Paths written to static HTML at build: every public page without a form, plus the branded /500 page. */
 export function prerenderedPaths(): string[] {

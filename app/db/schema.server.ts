@@ -281,3 +281,55 @@ export const storageObjects = pgTable(
   },
   (t) => [uniqueIndex("storage_objects_bucket_name_idx").on(t.bucket, t.name)],
 );
+
+/**
+ * Blog posts (docs/requirements.md#blog). A post is public when status is "published" and
+ * publish_at is not after the database's clock: "scheduled" is a published post whose time has
+ * not come. The cover is the name of a file in the graphics bucket.
+ */
+export const POST_STATUSES = ["draft", "published"] as const;
+export type PostStatus = (typeof POST_STATUSES)[number];
+
+export const blogPosts = pgTable(
+  "blog_posts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    slug: text("slug").notNull().unique(),
+    title: text("title").notNull(),
+    summary: text("summary").notNull(),
+    /** Markdown source; rendered and sanitised on the server, as the documents are. */
+    body: text("body").notNull().default(""),
+    coverImage: text("cover_image"),
+    coverAlt: text("cover_alt"),
+    authorName: text("author_name").notNull(),
+    /** Free-text tags, in the order typed. */
+    tags: text("tags")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Worked out from the body on every save (blog-rules.ts readingMinutes), for the lists. */
+    readingMinutes: integer("reading_minutes").notNull().default(1),
+    status: text("status").$type<PostStatus>().notNull().default("draft"),
+    publishAt: timestamp("publish_at", { withTimezone: true }),
+    updatedBy: uuid("updated_by").references(() => user.id, { onDelete: "set null" }),
+    ...timestamps,
+  },
+  (t) => [index("blog_posts_public_idx").on(t.status, t.publishAt.desc())],
+);
+
+/**
+ * Redirect rules (docs/requirements.md#redirects): an old path of this site to a path of this
+ * site or an absolute http(s) URL, applied before the not-found page for GET and HEAD.
+ */
+export const redirects = pgTable("redirects", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  /** Normalised: starts with "/", no query, no fragment, no trailing slash (except "/"). */
+  source: text("source").notNull().unique(),
+  target: text("target").notNull(),
+  /** 301 or 302. */
+  status: integer("status").notNull().default(301),
+  hits: integer("hits").notNull().default(0),
+  lastHitAt: timestamp("last_hit_at", { withTimezone: true }),
+  updatedBy: uuid("updated_by").references(() => user.id, { onDelete: "set null" }),
+  ...timestamps,
+});

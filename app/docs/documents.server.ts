@@ -132,7 +132,7 @@ async function slugHolder(db: Database, slug: string, exceptId?: string): Promis
 }
 
 /** PostgreSQL's unique_violation (23505), through Drizzle's wrapper on either driver. */
-function isUniqueViolation(error: unknown): boolean {
+export function isUniqueViolation(error: unknown): boolean {
   for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
     if (e.code === "23505") return true;
   }

@@ -127,12 +127,12 @@ function headingId(text: string): string {
  * A Marked instance per render (heading ids are numbered per document). Headings move one level
  * down (# becomes <h2>): the page's <h1> is the document's title.
  */
-function createMarked(): Marked {
+function createMarked(shift = 1): Marked {
   const used = new Set(RESERVED_IDS);
   const marked = new Marked({ gfm: true, breaks: false, async: false });
   marked.use({
     walkTokens(token) {
-      if (token.type === "heading") (token as Tokens.Heading).depth = Math.min((token as Tokens.Heading).depth + 1, 6);
+      if (token.type === "heading") (token as Tokens.Heading).depth = Math.min(Math.max((token as Tokens.Heading).depth + shift, 2), 6);
     },
     renderer: {
       heading({ tokens, depth }) {
@@ -211,6 +211,11 @@ function getPurifier(): Promise<DOMPurify> {
 export interface RenderOptions {
   /** The site's own origin, whose images are shown; default SITE_URL. */
   siteOrigin?: string;
+  /**
+   * The body's highest heading becomes <h2> whatever its level (a blog post written with "##" first),
+   * so headings never skip a level after the page's <h1>. Default: every heading one level down.
+   */
+  topHeadingH2?: boolean;
 }
 
 /** Sanitises HTML with the library's allow-list (exported for tests and for raw HTML). */
@@ -232,6 +237,12 @@ export async function sanitizeHtml(html: string, options: RenderOptions = {}): P
 
 /** Markdown source → safe HTML. */
 export async function renderMarkdown(markdown: string, options: RenderOptions = {}): Promise<string> {
-  const html = createMarked().parse(markdown.slice(0, BODY_MAX)) as string;
+  const source = markdown.slice(0, BODY_MAX);
+  let shift = 1;
+  if (options.topHeadingH2) {
+    const depths = new Marked({ gfm: true }).lexer(source).flatMap((t) => (t.type === "heading" ? [(t as Tokens.Heading).depth] : []));
+    if (depths.length) shift = 2 - Math.min(...depths);
+  }
+  const html = createMarked(shift).parse(source) as string;
   return sanitizeHtml(html, options);
 }

@@ -7,6 +7,13 @@ export const NOTICES = {
   "document-created-published": "Document created and published.",
   "document-deleted": "Document deleted.",
   "password-changed": "Password changed. Your other sessions were signed out.",
+  "post-created-draft": "Draft saved. Publish or schedule it when it is ready.",
+  "post-created-published": "Post created and published.",
+  "post-created-scheduled": "Post created and scheduled.",
+  "post-deleted": "Post deleted.",
+  "redirect-created": "Redirect rule added.",
+  "redirect-deleted": "Redirect rule deleted.",
+  "redirects-imported": "Redirect rules imported.",
 } as const;
 
 export type NoticeKey = keyof typeof NOTICES;

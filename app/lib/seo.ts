@@ -38,6 +38,10 @@ export interface PageMetaInput {
   /** Further JSON-LD objects for this page (Service, LocalBusiness, FAQPage...). */
   jsonLd?: Record<string, unknown>[];
   ogType?: "website" | "article";
+  /** The page's own Open Graph and Twitter image (a blog post's cover); default the site's. */
+  image?: { path: string; alt: string };
+  /** Further <link> tags: rel prev/next of a paged list, a feed. */
+  links?: { rel: string; href: string; type?: string; title?: string }[];
 }
 
 export function breadcrumbJsonLd(origin: string, crumbs: Crumb[]) {
@@ -57,7 +61,7 @@ export function breadcrumbJsonLd(origin: string, crumbs: Crumb[]) {
 export function pageMeta(input: PageMetaInput): MetaDescriptor[] {
   const title = withBrand(input.title);
   const url = absoluteUrl(input.origin, input.path);
-  const image = absoluteUrl(input.origin, OG_IMAGE.path);
+  const image = absoluteUrl(input.origin, input.image?.path ?? OG_IMAGE.path);
   const meta: MetaDescriptor[] = [
     { title },
     { name: "description", content: input.description },
@@ -70,13 +74,19 @@ export function pageMeta(input: PageMetaInput): MetaDescriptor[] {
     { property: "og:url", content: url },
     { property: "og:locale", content: "en_US" },
     { property: "og:image", content: image },
-    { property: "og:image:width", content: String(OG_IMAGE.width) },
-    { property: "og:image:height", content: String(OG_IMAGE.height) },
-    { property: "og:image:alt", content: OG_IMAGE.alt },
+    ...(input.image
+      ? [{ property: "og:image:alt", content: input.image.alt }]
+      : [
+          { property: "og:image:width", content: String(OG_IMAGE.width) },
+          { property: "og:image:height", content: String(OG_IMAGE.height) },
+          { property: "og:image:alt", content: OG_IMAGE.alt },
+        ]),
     { name: "twitter:card", content: "summary_large_image" },
     { name: "twitter:title", content: title },
     { name: "twitter:description", content: input.description },
     { name: "twitter:image", content: image },
+    { name: "twitter:image:alt", content: input.image?.alt ?? OG_IMAGE.alt },
+    ...(input.links ?? []).map((link) => ({ tagName: "link" as const, ...link, href: absoluteUrl(input.origin, link.href) })),
   ];
   const ld = [...(input.breadcrumbs?.length ? [breadcrumbJsonLd(input.origin, input.breadcrumbs)] : []), ...(input.jsonLd ?? [])];
   for (const obj of ld) meta.push({ "script:ld+json": obj });

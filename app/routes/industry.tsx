@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { notFoundOrRedirect } from "~/redirects/redirects.server";
 import type { Route } from "./+types/industry";
 import { IndustryTemplate } from "~/components/templates/industry-template";
 import { industryName } from "~/content/catalog";
@@ -10,8 +10,9 @@ function isIndustrySlug(slug: string): slug is IndustrySlug {
   return (industrySlugs as readonly string[]).includes(slug);
 }
 
-export function loader({ params }: Route.LoaderArgs) {
-  if (!isIndustrySlug(params.slug)) throw data(null, { status: 404 });
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  // An unknown slug: the redirect a rule gives it (an old page of the previous site), else not found.
+  if (!isIndustrySlug(params.slug)) throw await notFoundOrRedirect(request, context);
   const page = industryPages[params.slug];
   return {
     page,

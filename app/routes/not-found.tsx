@@ -1,10 +1,16 @@
 import { data } from "react-router";
+import { findRedirectFor } from "~/redirects/redirects.server";
 import type { Route } from "./+types/not-found";
 import { NotFoundContent } from "~/components/sections/error-content";
 import { notFoundMeta } from "~/lib/meta";
 
-/** Any path no other route claims: the not-found page with HTTP 404. */
-export function loader() {
+/**
+ * Any path no other route claims: the redirect a rule gives it (docs/requirements.md#redirects),
+ * else the not-found page with HTTP 404.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const moved = await findRedirectFor(request, context);
+  if (moved) throw moved;
   return data({ notFound: true }, { status: 404 });
 }
 

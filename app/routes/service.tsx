@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { notFoundOrRedirect } from "~/redirects/redirects.server";
 import type { Route } from "./+types/service";
 import { site } from "~/config/site";
 import { ServiceTemplate } from "~/components/templates/service-template";
@@ -12,8 +12,9 @@ function isServiceSlug(slug: string): slug is ServiceSlug {
   return (serviceSlugs as readonly string[]).includes(slug);
 }
 
-export function loader({ params }: Route.LoaderArgs) {
-  if (!isServiceSlug(params.slug)) throw data(null, { status: 404 });
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  // An unknown slug: the redirect a rule gives it (an old page of the previous site), else not found.
+  if (!isServiceSlug(params.slug)) throw await notFoundOrRedirect(request, context);
   const page = servicePages[params.slug];
   return {
     page,

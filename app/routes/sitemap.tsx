@@ -1,5 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/sitemap";
+import { postPath } from "~/blog/blog-rules";
+import { publicPosts } from "~/blog/public-cache.server";
 import { PageHero } from "~/components/sections/page-hero";
 import { publicPages, type PublicPage } from "~/content/routes-index";
 import { sitemapPage } from "~/content/pages";
@@ -7,9 +9,16 @@ import { routeMeta } from "~/lib/meta";
 
 const crumbs = [{ name: "Sitemap", path: "/sitemap" }];
 
-export function loader() {
-  const groups = new Map<PublicPage["group"], PublicPage[]>();
+/** Rendered per request: the blog's public posts are listed under their own heading (docs/requirements.md#blog). */
+export async function loader({ context }: Route.LoaderArgs) {
+  const groups = new Map<PublicPage["group"] | "Blog", { path: string; name: string }[]>();
   for (const page of publicPages()) groups.set(page.group, [...(groups.get(page.group) ?? []), page]);
+  const posts = await publicPosts(context.services.db);
+  if (posts.length)
+    groups.set(
+      "Blog",
+      posts.map((p) => ({ path: postPath(p.slug), name: p.title })),
+    );
   return { page: sitemapPage, groups: [...groups.entries()].map(([name, pages]) => ({ name, pages })) };
 }
 

@@ -3,6 +3,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { ActionMessage } from "./action-message";
 import { ConfirmedDeleteForm, DeleteStep } from "./confirm-delete";
 import { ConfirmDialog } from "./confirm-dialog";
+import { MarkdownPreview } from "./markdown-preview";
 import { useDocumentPreview } from "./use-document-preview";
 import { useUnsavedChanges } from "./use-unsaved-changes";
 import { Field } from "~/components/forms/field";
@@ -210,32 +211,7 @@ export function DocumentEditor({
           </div>
         </Form>
 
-        <section aria-labelledby="preview_heading" className="min-w-0 rounded-lg border border-slate-200 bg-white p-4 sm:p-5">
-          <div className="flex items-baseline justify-between gap-3">
-            <h2 id="preview_heading" className="text-lg font-semibold">
-              Preview
-            </h2>
-            <p className="text-xs text-slate-600" aria-hidden="true">
-              {preview.busy ? "Updating…" : "Up to date"}
-            </p>
-          </div>
-          {preview.html ? (
-            // The server's sanitised rendering (app/docs/markdown.server.ts), the same the readers get.
-            <div
-              className="prose-doc mt-3 max-h-[75vh] overflow-auto"
-              // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must be reachable by keyboard
-              tabIndex={0}
-              role="region"
-              aria-label="Rendered document"
-              data-testid="document-preview"
-              dangerouslySetInnerHTML={{ __html: preview.html }}
-            />
-          ) : (
-            <p className="mt-3 text-sm text-slate-600" data-testid="document-preview">
-              The rendered document appears here as you type.
-            </p>
-          )}
-        </section>
+        <MarkdownPreview html={preview.html} busy={preview.busy} what="document" />
       </div>
 
       {document && <DocumentStatus document={document} busy={busy} pending={pending} onDelete={() => setConfirmingDelete(true)} />}

@@ -1,6 +1,8 @@
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
-import type { EditorActionData } from "~/docs/editor-types";
+
+/** What a Markdown editor's action answers to intent=preview (the documents' and the blog's editors). */
+export type PreviewAnswer = { intent: string; html?: string } | undefined;
 
 /** How long typing pauses before the preview is refreshed. */
 export const PREVIEW_DEBOUNCE_MS = 300;
@@ -10,8 +12,8 @@ export const PREVIEW_DEBOUNCE_MS = 300;
  * action, intent=preview), so no Markdown library ships to the browser. Without JavaScript the
  * Preview button posts the form and the answer comes back as the page's action data.
  */
-export function useDocumentPreview(body: string, initialPreview: string, actionData: EditorActionData | undefined) {
-  const fetcher = useFetcher<EditorActionData>();
+export function useDocumentPreview(body: string, initialPreview: string, actionData: PreviewAnswer) {
+  const fetcher = useFetcher<PreviewAnswer>();
   const { submit } = fetcher;
   const [previewedBody, setPreviewedBody] = useState(body);
   useEffect(() => {
@@ -22,6 +24,7 @@ export function useDocumentPreview(body: string, initialPreview: string, actionD
     }, PREVIEW_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [body, previewedBody, submit]);
-  const html = fetcher.data?.intent === "preview" ? fetcher.data.html : actionData?.intent === "preview" ? actionData.html : initialPreview;
+  const html =
+    (fetcher.data?.intent === "preview" ? fetcher.data.html : actionData?.intent === "preview" ? actionData.html : initialPreview) ?? "";
   return { html, busy: fetcher.state !== "idle" || body !== previewedBody };
 }

@@ -106,6 +106,11 @@ export function SiteFooter({ viewer }: { viewer: Viewer }) {
                 </li>
               )}
               <li>
+                <Link to={navigation.blog.href} className="inline-block py-1 hover:text-white hover:underline">
+                  {navigation.blog.name}
+                </Link>
+              </li>
+              <li>
                 <Link to={navigation.sitemap.href} className="inline-block py-1 hover:text-white hover:underline">
                   {navigation.sitemap.name}
                 </Link>

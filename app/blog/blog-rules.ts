@@ -1,0 +1,117 @@
+/**
+ * The blog's rules and constants (docs/requirements.md#blog), shared by the admin editor, the
+ * server schema, the importer and the tests. No dependencies beyond the document rules: this
+ * ships to the admin editor.
+ */
+import { site } from "~/config/site";
+import { SLUG_MAX, SLUG_PATTERN, SLUG_PATTERN_HTML, slugify } from "~/docs/document-rules";
+
+export { SLUG_MAX, SLUG_PATTERN, SLUG_PATTERN_HTML, slugify };
+
+/** Posts per page of /blog. */
+export const BLOG_PAGE_SIZE = 12;
+/** Posts in /blog/rss.xml. */
+export const FEED_SIZE = 20;
+/** "More posts" under an article. */
+export const RELATED_POSTS = 3;
+/** The summary is the meta description: docs/requirements.md#seo wants 50 to 160 characters. */
+export const SUMMARY_MIN = 50;
+export const SUMMARY_MAX = 160;
+export const POST_TITLE_MAX = 120;
+export const AUTHOR_MAX = 80;
+export const COVER_ALT_MAX = 250;
+export const TAG_MAX = 40;
+export const TAGS_MAX = 10;
+/** Same limit as a document's body. */
+export const POST_BODY_MAX = 200_000;
+/** A post form: the body (12 bytes a character once UTF-8 and %-encoded) plus the other fields. */
+export const POST_FORM_LIMIT = POST_BODY_MAX * 12 + 64 * 1024;
+/** Reading time: words a minute. */
+export const WORDS_PER_MINUTE = 220;
+/** The admin list shows at most this many rows; the search narrows it. */
+export const ADMIN_LIST_LIMIT = 200;
+/**
+ * How long a process serves the public blog (and the redirect rules) from memory before reading
+ * the database again: other processes' changes appear within this time (ADR 015). A scheduled post
+ * appears at its time: the cache never outlives the next scheduled publication.
+ */
+export const PUBLIC_CACHE_TTL_MS = 30_000;
+
+/** Slugs that would read as something other than a post. */
+export const RESERVED_SLUGS: readonly string[] = ["rss", "rss-xml", "feed", "page", "tag", "tags", "new", "admin", "index", "search"];
+
+/** Publication times are typed and shown in the office's time zone (app/config/site.ts). */
+export const BLOG_TIME_ZONE = site.hours.timeZone;
+export const BLOG_TIME_ZONE_LABEL = `the office's time zone (${site.hours.timeZone.replace(/_/g, " ")})`;
+
+/** "5 min read" from the Markdown source (at least one minute). */
+export function readingMinutes(markdown: string): number {
+  const words = markdown
+    .replace(/```[\s\S]*?```/g, " ")
+    .replace(/[#>*_`~[\]()!|-]/g, " ")
+    .split(/\s+/)
+    .filter(Boolean).length;
+  return Math.max(1, Math.round(words / WORDS_PER_MINUTE));
+}
+
+/** Where a post is read. */
+export const postPath = (slug: string) => `/blog/${slug}`;
+
+/** The page of /blog: ?page=1 is /blog itself. */
+export const blogPagePath = (page: number) => (page <= 1 ? "/blog" : `/blog?page=${page}`);
+
+export type PostState = "draft" | "scheduled" | "published";
+
+/** A post's state as the admin list shows it, from its status and time (compared with `now`). */
+export function postState(status: string, publishAt: string | null, now: number): PostState {
+  if (status !== "published" || !publishAt) return "draft";
+  return Date.parse(publishAt) > now ? "scheduled" : "published";
+}
+
+/**
+ * A datetime-local value ("2026-05-01T09:30") read in `timeZone`, as an instant; null when it is
+ * not a valid date and time.
+ */
+export function zonedLocalToDate(value: string, timeZone: string): Date | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(value.trim());
+  if (!m) return null;
+  const [y, mo, d, h, mi, s] = m.slice(1).map((x) => Number(x ?? 0));
+  const asUtc = Date.UTC(y, mo - 1, d, h, mi, s);
+  const check = new Date(asUtc);
+  if (check.getUTCFullYear() !== y || check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== d || h > 23 || mi > 59) return null;
+  // The zone's offset at that moment, applied twice to settle across a daylight-saving change.
+  let instant = asUtc - zoneOffsetMs(asUtc, timeZone);
+  instant = asUtc - zoneOffsetMs(instant, timeZone);
+  return new Date(instant);
+}
+
+function zoneOffsetMs(instant: number, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+  }).formatToParts(new Date(instant));
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  const local = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second"));
+  return local - Math.floor(instant / 1000) * 1000;
+}
+
+/** An instant as a datetime-local value in `timeZone` ("2026-05-01T09:30"). */
+export function dateToZonedLocal(date: Date | string, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+  }).formatToParts(new Date(date));
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "00";
+  return `${get("year")}-${get("month")}-${get("day")}T${get("hour")}:${get("minute")}`;
+}

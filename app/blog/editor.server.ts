@@ -1,0 +1,132 @@
+/**
+ * The blog editor's server side, shared by /admin/blog/new and /admin/blog/:id: intents, the
+ * preview, reading and checking the form (fields, cover in the library, publication time) and the
+ * answers to a failed save. The routes check the admin role before calling these.
+ */
+import { data } from "react-router";
+import { z } from "zod";
+import type { Database } from "~/db/client.server";
+import { renderMarkdown } from "~/docs/markdown.server";
+import { actionError } from "~/lib/admin-action.server";
+import { GRAPHICS_BUCKET } from "~/storage/constants";
+import { storagePaths } from "~/storage/names";
+import type { Storage } from "~/storage/storage.server";
+import { BLOG_TIME_ZONE, BLOG_TIME_ZONE_LABEL, dateToZonedLocal, POST_FORM_LIMIT, postState, zonedLocalToDate } from "./blog-rules";
+import type { CoverChoice, EditorPost, PostEditorActionData, PostSaveIntent } from "./editor-types";
+import { parsePost, POST_FIELDS, postValues, type PostFieldErrors, type PostInput, type PostValues } from "./post-schema";
+import { PostSlugRedirectedError, PostSlugTakenError, type Publication, type PostRecord } from "./posts.server";
+
+export const postIdSchema = z.uuid();
+
+const intents = {
+  preview: z.object({ intent: z.literal("preview") }),
+  save: z.object({ intent: z.literal("save") }),
+  publish: z.object({ intent: z.literal("publish") }),
+  schedule: z.object({ intent: z.literal("schedule") }),
+  unpublish: z.object({ intent: z.literal("unpublish") }),
+  delete: z.object({ intent: z.literal("delete"), confirm: z.literal("yes").optional() }),
+};
+export const newPostIntents = z.discriminatedUnion("intent", [intents.preview, intents.save, intents.publish, intents.schedule]);
+export const editPostIntents = z.discriminatedUnion("intent", [
+  intents.preview,
+  intents.save,
+  intents.publish,
+  intents.schedule,
+  intents.unpublish,
+  intents.delete,
+]);
+
+export const POST_EDITOR_FORM = { limit: POST_FORM_LIMIT, echo: [...POST_FIELDS, "publishAt"] };
+
+const NOT_SAVED = "The post was not saved: correct the fields marked below.";
+
+type Refusal = Extract<PostEditorActionData, { ok: false }>;
+
+export async function previewPost(form: FormData) {
+  const values = postValues(form);
+  const body = values.body.replace(/\r\n?/g, "\n");
+  return data<PostEditorActionData>({
+    ok: true,
+    intent: "preview",
+    message: "Preview updated.",
+    html: await renderMarkdown(body, { topHeadingH2: true }),
+    values,
+  });
+}
+
+/** The graphics a cover can be chosen from (the first 1000 by name). */
+export async function coverChoices(storage: Storage): Promise<CoverChoice[]> {
+  const { items } = await storage.list(GRAPHICS_BUCKET, { limit: 1000 });
+  return items
+    .filter((i) => i.contentType.startsWith("image/"))
+    .map((i) => ({ name: i.name, thumb: storagePaths.thumbnail(GRAPHICS_BUCKET, i.name) }));
+}
+
+export type CheckedPostForm =
+  | { ok: true; data: PostInput; publication: Publication; values: PostValues & { publishAt: string } }
+  | { ok: false; response: ReturnType<typeof actionError<Refusal>> };
+
+/**
+ * The form's fields and the publication its intent asks for, checked: the schema, the cover in
+ * the library, and for a schedule a valid time (a time already past publishes at once).
+ */
+export async function checkPostForm(form: FormData, intent: PostSaveIntent, storage: Storage, isNew: boolean): Promise<CheckedPostForm> {
+  const parsed = parsePost(postValues(form));
+  const publishAtText = String(form.get("publishAt") ?? "").slice(0, 40);
+  const values = { ...parsed.values, publishAt: publishAtText };
+  const errors: PostFieldErrors = parsed.ok ? {} : { ...parsed.errors };
+  if (parsed.ok && parsed.data.coverImage) {
+    const exists = await storage.info(GRAPHICS_BUCKET, parsed.data.coverImage).then(
+      () => true,
+      () => false,
+    );
+    if (!exists) errors.coverImage = "That graphic is no longer in the library: choose another, or upload it in the graphics manager.";
+  }
+  let publication: Publication = isNew ? { kind: "draft" } : { kind: "keep" };
+  if (intent === "publish") publication = { kind: "now" };
+  if (intent === "schedule") {
+    const at = zonedLocalToDate(publishAtText, BLOG_TIME_ZONE);
+    if (!at) errors.publishAt = `Enter the date and time to publish, in ${BLOG_TIME_ZONE_LABEL}.`;
+    else if (at.getFullYear() > 2100) errors.publishAt = "Choose a date before 2100.";
+    else publication = { kind: "at", at };
+  }
+  if (!parsed.ok || Object.keys(errors).length)
+    return { ok: false, response: actionError<Refusal>(400, { intent, message: NOT_SAVED, fieldErrors: errors, values }) };
+  return { ok: true, data: parsed.data, publication, values };
+}
+
+/** A save that failed: a slug clash (409, beside the slug field) or an unexpected error (500). */
+export function failedPostSave(intent: PostSaveIntent, values: PostValues & { publishAt: string }, error: unknown) {
+  if (error instanceof PostSlugTakenError || error instanceof PostSlugRedirectedError)
+    return actionError<Refusal>(409, { intent, message: NOT_SAVED, fieldErrors: { slug: error.message }, values });
+  console.error("Blog post save failed:", error instanceof Error ? error.message : error);
+  return actionError<Refusal>(500, {
+    intent,
+    message: "The post could not be saved just now. Your text is still here: try again.",
+    fieldErrors: {},
+    values,
+  });
+}
+
+/** A stored post as the editor shows it. */
+export function toEditorPost(post: PostRecord, now = Date.now()): EditorPost {
+  return {
+    id: post.id,
+    title: post.title,
+    slug: post.slug,
+    summary: post.summary,
+    body: post.body,
+    coverImage: post.coverImage ?? "",
+    coverAlt: post.coverAlt ?? "",
+    authorName: post.authorName,
+    tags: post.tags.join(", "),
+    status: post.status,
+    state: postState(post.status, post.publishAt, now),
+    publishAtLocal: post.publishAt ? dateToZonedLocal(post.publishAt, BLOG_TIME_ZONE) : "",
+    publishAt: post.publishAt,
+    createdAt: post.createdAt,
+    updatedAt: post.updatedAt,
+  };
+}
+
+export type { Database };

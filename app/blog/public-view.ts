@@ -1,0 +1,47 @@
+/** What the public blog pages send to the browser for a post (no server code: shared by the routes and components). */
+import { GRAPHICS_BUCKET } from "~/storage/constants";
+import { storagePaths } from "~/storage/names";
+
+export interface PostCardData {
+  slug: string;
+  title: string;
+  summary: string;
+  authorName: string;
+  tags: string[];
+  readingMinutes: number;
+  publishAt: string;
+  updatedAt: string;
+  cover: { src: string; thumb: string; alt: string } | null;
+}
+
+/** The cover's addresses: the file itself (the article, Open Graph) and its small WebP (the cards). */
+export function coverOf(name: string | null, alt: string | null): PostCardData["cover"] {
+  return name
+    ? { src: storagePaths.public(GRAPHICS_BUCKET, name), thumb: storagePaths.thumbnail(GRAPHICS_BUCKET, name), alt: alt ?? "" }
+    : null;
+}
+
+export function toCard(post: {
+  slug: string;
+  title: string;
+  summary: string;
+  authorName: string;
+  tags: string[];
+  readingMinutes: number;
+  publishAt: string;
+  updatedAt: string;
+  coverImage: string | null;
+  coverAlt: string | null;
+}): PostCardData {
+  return {
+    slug: post.slug,
+    title: post.title,
+    summary: post.summary,
+    authorName: post.authorName,
+    tags: post.tags,
+    readingMinutes: post.readingMinutes,
+    publishAt: post.publishAt,
+    updatedAt: post.updatedAt,
+    cover: coverOf(post.coverImage, post.coverAlt),
+  };
+}

@@ -1,0 +1,47 @@
+import { Link } from "react-router";
+import { postPath } from "~/blog/blog-rules";
+import type { PostCardData } from "~/blog/public-view";
+import { formatDate } from "~/lib/format-date";
+
+/** Date and reading time, as every list and the article show them. */
+export function PostByline({ post, author = false }: { post: PostCardData; author?: boolean }) {
+  return (
+    <p className="text-sm text-slate-600">
+      <time dateTime={post.publishAt}>{formatDate(post.publishAt)}</time>
+      {author && <> · {post.authorName}</>} · {post.readingMinutes} min read
+    </p>
+  );
+}
+
+/** A post in a list: cover, title (the link), date, reading time and summary. */
+export function PostCard({ post, headingLevel = 2 }: { post: PostCardData; headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  return (
+    <article className="relative flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md">
+      {post.cover ? (
+        <img
+          src={post.cover.thumb}
+          alt={post.cover.alt}
+          loading="lazy"
+          decoding="async"
+          width={320}
+          height={180}
+          className="aspect-video w-full bg-slate-100 object-cover"
+        />
+      ) : (
+        <div aria-hidden="true" className="aspect-video w-full bg-gradient-to-br from-navy-900 to-navy-700" />
+      )}
+      <div className="flex flex-1 flex-col p-5">
+        <Heading className="text-lg font-bold leading-snug text-navy-900">
+          <Link to={postPath(post.slug)} className="after:absolute after:inset-0 hover:underline underline-offset-4">
+            {post.title}
+          </Link>
+        </Heading>
+        <div className="mt-2">
+          <PostByline post={post} />
+        </div>
+        <p className="mt-3 text-slate-700">{post.summary}</p>
+      </div>
+    </article>
+  );
+}

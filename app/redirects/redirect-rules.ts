@@ -1,0 +1,176 @@
+/**
+ * Redirect rules' checks that need no database (docs/requirements.md#redirects): the form of a
+ * source and a target, and the CSV format of an import. Shared by the admin page and the tests.
+ */
+
+export const SOURCE_MAX = 500;
+export const TARGET_MAX = 2000;
+export const REDIRECT_STATUSES = [301, 302] as const;
+export type RedirectStatus = (typeof REDIRECT_STATUSES)[number];
+/** A CSV import: at most this many bytes and rules. */
+export const CSV_MAX_BYTES = 256 * 1024;
+export const CSV_MAX_RULES = 2000;
+/** Longest chain of rules followed when looking for a loop. */
+export const CHAIN_MAX = 20;
+/** The admin list shows at most this many rules (the newest first). */
+export const REDIRECT_LIST_LIMIT = 1000;
+
+// eslint-disable-next-line no-control-regex
+const UNSAFE = /[\u0000-\u0020\u007f-\u00a0\u2028\u2029\ufeff]/;
+
+export type Checked<T> = { ok: true; value: T } | { ok: false; message: string };
+
+/**
+ * A path as rules compare it: percent-decoded, lower-case, repeated slashes folded, no trailing
+ * slash (except "/"). Null when it cannot be decoded.
+ */
+export function comparablePath(path: string): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    return null;
+  }
+  const folded = decoded.replace(/\/{2,}/g, "/").toLowerCase();
+  return folded.length > 1 ? folded.replace(/\/+$/, "") || "/" : folded;
+}
+
+/** The old path of a rule: starts with "/", no query or fragment, stored normalised. */
+export function checkSource(input: string): Checked<string> {
+  const value = input.trim();
+  if (!value) return { ok: false, message: "Enter the old path, for example /managed-services/." };
+  if (value.length > SOURCE_MAX) return { ok: false, message: `Keep the old path to ${SOURCE_MAX} characters or fewer.` };
+  if (/^[a-z][a-z0-9+.-]*:/i.test(value) || value.startsWith("//"))
+    return { ok: false, message: "The old path is a path of this site: start it with “/”, without the domain." };
+  if (!value.startsWith("/")) return { ok: false, message: "The old path starts with “/”, for example /managed-services/." };
+  if (value.includes("?") || value.includes("#"))
+    return {
+      ok: false,
+      message: "Leave out the query (?…) and fragment (#…): a rule matches the path alone, and keeps the visitor's query.",
+    };
+  if (UNSAFE.test(value) || value.includes("\\"))
+    return { ok: false, message: "The old path cannot contain spaces, backslashes or control characters." };
+  const path = comparablePath(value);
+  if (path === null || UNSAFE.test(path)) return { ok: false, message: "The old path has a broken %-escape." };
+  return { ok: true, value: path };
+}
+
+/** The new address: a path of this site ("/services/voip", with a query if wanted) or an absolute http(s) URL. */
+export function checkTarget(input: string): Checked<string> {
+  const value = input.trim();
+  if (!value) return { ok: false, message: "Enter the new address: a path of this site or a full https:// address." };
+  if (value.length > TARGET_MAX) return { ok: false, message: `Keep the new address to ${TARGET_MAX} characters or fewer.` };
+  if (UNSAFE.test(value) || value.includes("\\"))
+    return { ok: false, message: "The new address cannot contain spaces, backslashes or control characters." };
+  if (value.startsWith("/")) {
+    if (value.startsWith("//")) return { ok: false, message: "Write another site's address in full, with https://." };
+    return { ok: true, value };
+  }
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return { ok: false, message: "The new address starts with “/” (this site) or http:// or https:// (another site)." };
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    return { ok: false, message: "Only http:// and https:// addresses, or paths of this site." };
+  if (url.username || url.password) return { ok: false, message: "The new address cannot carry a user name or password." };
+  return { ok: true, value: url.toString() };
+}
+
+/** The path on this site a target leads to (for loop checks), or null when it leaves the site. */
+export function localPathOf(target: string, siteOrigin: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(target, siteOrigin);
+  } catch {
+    return null;
+  }
+  if (url.origin !== new URL(siteOrigin).origin) return null;
+  return comparablePath(url.pathname);
+}
+
+export function checkStatus(input: string | number): Checked<RedirectStatus> {
+  const n = Number(String(input).trim() || 301);
+  return n === 301 || n === 302 ? { ok: true, value: n } : { ok: false, message: "The status is 301 (moved for good) or 302 (for now)." };
+}
+
+/** The visitor's query kept: the target's own query first, then the request's. */
+export function withQuery(target: string, search: string): string {
+  if (!search || search === "?") return target;
+  const hashAt = target.indexOf("#");
+  const base = hashAt === -1 ? target : target.slice(0, hashAt);
+  const hash = hashAt === -1 ? "" : target.slice(hashAt);
+  const extra = search.replace(/^\?/, "");
+  return `${base}${base.includes("?") ? "&" : "?"}${extra}${hash}`;
+}
+
+export interface CsvRow {
+  line: number;
+  source: string;
+  target: string;
+  status: string;
+}
+
+/**
+ * Rows of a CSV: "old path,new address[,status]" per line, an optional header line
+ * (source,target,status), fields optionally in double quotes ("" for a quote). Blank lines and
+ * lines starting with # are skipped.
+ */
+export function parseRedirectCsv(text: string): { rows: CsvRow[]; errors: string[] } {
+  const rows: CsvRow[] = [];
+  const errors: string[] = [];
+  const lines = text.replace(/^\ufeff/, "").split(/\r\n|\n|\r/);
+  lines.forEach((raw, index) => {
+    const line = index + 1;
+    if (!raw.trim() || raw.trim().startsWith("#")) return;
+    const fields = splitCsvLine(raw);
+    if (fields === null) {
+      errors.push(`Line ${line}: an opening quote is never closed.`);
+      return;
+    }
+    if (
+      rows.length === 0 &&
+      errors.length === 0 &&
+      /^(source|from|old)/i.test(fields[0] ?? "") &&
+      /^(target|to|new)/i.test(fields[1] ?? "")
+    )
+      return; // the header
+    if (fields.length < 2 || fields.length > 3) {
+      errors.push(`Line ${line}: write the old path, the new address and optionally 301 or 302, separated by commas.`);
+      return;
+    }
+    rows.push({ line, source: fields[0], target: fields[1], status: fields[2] ?? "" });
+  });
+  return { rows, errors };
+}
+
+function splitCsvLine(line: string): string[] | null {
+  const fields: string[] = [];
+  let i = 0;
+  for (;;) {
+    let field = "";
+    if (line[i] === '"') {
+      i++;
+      for (;;) {
+        if (i >= line.length) return null;
+        if (line[i] === '"') {
+          if (line[i + 1] === '"') {
+            field += '"';
+            i += 2;
+            continue;
+          }
+          i++;
+          break;
+        }
+        field += line[i++];
+      }
+      while (i < line.length && line[i] !== ",") field += line[i++];
+    } else {
+      while (i < line.length && line[i] !== ",") field += line[i++];
+    }
+    fields.push(field.trim());
+    if (i >= line.length) return fields;
+    i++; // the comma
+  }
+}

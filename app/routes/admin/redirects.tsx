@@ -1,0 +1,262 @@
+import { useState } from "react";
+import { Form, useNavigation } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/redirects";
+import { requireAdmin } from "~/auth/session.server";
+import { ActionMessage } from "~/components/admin/action-message";
+import { AdminTable, type AdminColumn } from "~/components/admin/admin-table";
+import { ConfirmedDeleteForm, DeleteStep } from "~/components/admin/confirm-delete";
+import { ConfirmDialog } from "~/components/admin/confirm-dialog";
+import { Field } from "~/components/forms/field";
+import { Button } from "~/components/ui/button";
+import type { ActionConfirm, ActionFailure, ActionSuccess } from "~/lib/action-result";
+import { actionConfirm, actionError, parseAdminForm } from "~/lib/admin-action.server";
+import { redirectWithNotice } from "~/lib/flash-notice.server";
+import { formatDateTime } from "~/lib/format-date";
+import { adminMeta } from "~/lib/meta";
+import { CSV_MAX_BYTES, CSV_MAX_RULES, SOURCE_MAX, TARGET_MAX } from "~/redirects/redirect-rules";
+import { createRedirect, deleteRedirect, importRedirectCsv, listRedirects } from "~/redirects/redirects.server";
+
+type Field = "source" | "target" | "status" | "csv";
+type Failure = ActionFailure<"create" | "delete" | "import", Field>;
+type Outcome = ActionSuccess<"create" | "delete" | "import"> | Failure | (ActionConfirm<"delete"> & { id: string; source: string });
+
+const intents = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("create"),
+    source: z.string().max(SOURCE_MAX + 100),
+    target: z.string().max(TARGET_MAX + 100),
+    status: z.string().max(5),
+  }),
+  z.object({ intent: z.literal("delete"), id: z.uuid("That rule is not valid."), confirm: z.literal("yes").optional() }),
+  z.object({ intent: z.literal("import") }),
+]);
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context.services);
+  return { rules: await listRedirects(context.services.db) };
+}
+
+/** intents: create (one rule), delete (confirm=yes), import (a CSV file, all or nothing). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const me = await requireAdmin(request, context.services);
+  const form = await parseAdminForm(request, intents, {
+    limit: CSV_MAX_BYTES + 16 * 1024,
+    echo: ["source", "target", "status"],
+    refused: (status) => ({
+      ok: false,
+      intent: "import",
+      message: status === 413 ? `The file is too large: at most ${CSV_MAX_BYTES / 1024} KB.` : "That upload could not be read.",
+    }),
+  });
+  if (!form.ok) return form.response;
+  const db = context.services.db;
+  const input = form.data;
+  if (input.intent === "create") {
+    const made = await createRedirect(db, input, me.user.id);
+    if (!made.ok)
+      return actionError<Failure>(400, {
+        intent: "create",
+        message: "The rule was not added: correct the fields marked below.",
+        fieldErrors: made.errors,
+        values: { source: input.source, target: input.target, status: input.status },
+      });
+    return redirectWithNotice("/admin/redirects", "redirect-created");
+  }
+  if (input.intent === "delete") {
+    const rule = (await listRedirects(db)).find((r) => r.id === input.id);
+    if (input.confirm !== "yes") {
+      if (!rule) return actionError<Failure>(404, { intent: "delete", message: "That rule no longer exists." });
+      return actionConfirm("delete", "Confirm the deletion.", { id: rule.id, source: rule.source });
+    }
+    if (!(await deleteRedirect(db, input.id)))
+      return actionError<Failure>(404, { intent: "delete", message: "That rule no longer exists." });
+    return redirectWithNotice("/admin/redirects", "redirect-deleted");
+  }
+  const file = form.form.get("csv");
+  if (!(file instanceof File) || file.size === 0)
+    return actionError<Failure>(400, {
+      intent: "import",
+      message: "Choose a CSV file to import.",
+      fieldErrors: { csv: "Choose a CSV file." },
+    });
+  if (file.size > CSV_MAX_BYTES)
+    return actionError<Failure>(413, { intent: "import", message: `The file is too large: at most ${CSV_MAX_BYTES / 1024} KB.` });
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(await file.arrayBuffer());
+  } catch {
+    return actionError<Failure>(400, { intent: "import", message: "The file is not UTF-8 text: save it as CSV (UTF-8) and try again." });
+  }
+  const imported = await importRedirectCsv(db, text, me.user.id);
+  if (!imported.ok)
+    return actionError<Failure>(400, {
+      intent: "import",
+      message: "Nothing was imported: correct these lines and import the file again.",
+      details: imported.errors.slice(0, 50).concat(imported.errors.length > 50 ? [`…and ${imported.errors.length - 50} more.`] : []),
+    });
+  return redirectWithNotice("/admin/redirects", "redirects-imported");
+}
+
+export const meta: Route.MetaFunction = () => adminMeta("Redirects");
+
+const COLUMNS: AdminColumn[] = [
+  { label: "Old path" },
+  { label: "New address" },
+  { label: "Status" },
+  { label: "Hits" },
+  { label: "Last hit" },
+  { label: "Actions" },
+];
+
+/** /admin/redirects (docs/requirements.md#redirects): rules from old paths to new addresses, with hits; one by one or from a CSV file. */
+export default function AdminRedirects({ loaderData: { rules }, actionData }: Route.ComponentProps) {
+  const result = actionData as Outcome | undefined;
+  const errors = (result?.ok === false && result.fieldErrors) || {};
+  const values = (result?.ok === false && result.intent === "create" && result.values) || {};
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const [deleting, setDeleting] = useState<{ id: string; source: string } | null>(null);
+  return (
+    <>
+      <h1 className="text-2xl font-bold tracking-tight">Redirects</h1>
+      <p className="mt-1 max-w-prose text-sm text-slate-700">
+        Old addresses (from a previous site, or a renamed post) sent on to their new page. A rule is used only where this site has no page,
+        for visits (GET and HEAD), and keeps the visitor&apos;s query (?…). Old paths are matched ignoring case and a trailing slash.
+      </p>
+      {result && result.ok !== "confirm" && <ActionMessage result={result} />}
+      {result?.ok === "confirm" && "id" in result && (
+        <DeleteStep
+          question={`Delete the rule for ${result.source}?`}
+          fields={{ id: result.id }}
+          cancelTo="/admin/redirects"
+          cancelLabel="Keep it"
+        />
+      )}
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-2">
+        <Form method="post" className="space-y-4 rounded-lg border border-slate-200 bg-white p-4 sm:p-5" aria-labelledby="add_heading">
+          <h2 id="add_heading" className="text-lg font-semibold">
+            Add a rule
+          </h2>
+          <input type="hidden" name="intent" value="create" />
+          <Field
+            id="redirect_source"
+            label="Old path"
+            error={errors.source}
+            hint="Starts with “/”, without query, for example /managed-services/."
+          >
+            {(f) => (
+              <input
+                {...f}
+                name="source"
+                type="text"
+                required
+                maxLength={SOURCE_MAX}
+                defaultValue={values.source}
+                autoComplete="off"
+                spellCheck={false}
+              />
+            )}
+          </Field>
+          <Field
+            id="redirect_target"
+            label="New address"
+            error={errors.target}
+            hint="A path of this site (/services/managed-it) or a full https:// address."
+          >
+            {(f) => (
+              <input
+                {...f}
+                name="target"
+                type="text"
+                required
+                maxLength={TARGET_MAX}
+                defaultValue={values.target}
+                autoComplete="off"
+                spellCheck={false}
+              />
+            )}
+          </Field>
+          <Field id="redirect_status" label="Kind" error={errors.status}>
+            {(f) => (
+              <select {...f} name="status" defaultValue={values.status || "301"}>
+                <option value="301">301: moved for good</option>
+                <option value="302">302: moved for now</option>
+              </select>
+            )}
+          </Field>
+          <Button type="submit" disabled={busy}>
+            Add the rule
+          </Button>
+        </Form>
+        <Form
+          method="post"
+          encType="multipart/form-data"
+          className="space-y-4 rounded-lg border border-slate-200 bg-white p-4 sm:p-5"
+          aria-labelledby="import_heading"
+        >
+          <h2 id="import_heading" className="text-lg font-semibold">
+            Import from a CSV file
+          </h2>
+          <input type="hidden" name="intent" value="import" />
+          <p className="text-sm text-slate-700">
+            One rule a line: <code>old path,new address</code> and optionally <code>,301</code> or <code>,302</code> (301 when left out). A
+            header line <code>source,target,status</code> is allowed. At most {CSV_MAX_RULES.toLocaleString("en-US")} rules and{" "}
+            {CSV_MAX_BYTES / 1024} KB. Every line is checked first: with any error, nothing is imported and each error is listed by line.
+          </p>
+          <Field id="redirect_csv" label="CSV file" error={errors.csv}>
+            {(f) => <input {...f} name="csv" type="file" required accept=".csv,text/csv,text/plain" />}
+          </Field>
+          <Button type="submit" variant="secondary" disabled={busy}>
+            Import the rules
+          </Button>
+        </Form>
+      </div>
+
+      <p className="mt-6 text-sm text-slate-700" role="status">
+        {rules.length === 0 ? "No rules yet." : rules.length === 1 ? "1 rule." : `${rules.length} rules, newest first.`}
+      </p>
+      {rules.length > 0 && (
+        <AdminTable className="mt-3" caption="Redirect rules" columns={COLUMNS}>
+          {rules.map((rule) => (
+            <tr key={rule.id} className="border-b border-slate-100 align-top last:border-0">
+              <th scope="row" className="break-all p-3 font-mono text-sm font-medium">
+                {rule.source}
+              </th>
+              <td className="break-all p-3 font-mono text-sm">{rule.target}</td>
+              <td className="p-3">{rule.status}</td>
+              <td className="p-3 tabular-nums" data-testid="redirect-hits">
+                {rule.hits.toLocaleString("en-US")}
+              </td>
+              <td className="whitespace-nowrap p-3">{rule.lastHitAt ? formatDateTime(rule.lastHitAt) : "Never"}</td>
+              <td className="p-3">
+                <Form
+                  method="post"
+                  onSubmit={(event) => {
+                    event.preventDefault();
+                    setDeleting({ id: rule.id, source: rule.source });
+                  }}
+                >
+                  <input type="hidden" name="intent" value="delete" />
+                  <input type="hidden" name="id" value={rule.id} />
+                  <Button type="submit" size="sm" variant="danger-outline">
+                    Delete<span className="sr-only"> the rule for {rule.source}</span>
+                  </Button>
+                </Form>
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
+      )}
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete this rule?"
+        onCancel={() => setDeleting(null)}
+        actions={<ConfirmedDeleteForm fields={{ id: deleting?.id ?? "" }} onSubmit={() => setDeleting(null)} />}
+      >
+        Visitors of {deleting?.source} will get the not-found page again.
+      </ConfirmDialog>
+    </>
+  );
+}
