@@ -75,7 +75,8 @@ export default function BlogPost({ loaderData: { post, html, recent } }: Route.C
           <Breadcrumbs items={crumbs} />
           <h1 className="mt-8 text-[clamp(2rem,1.3rem+2.6vw,3rem)] font-bold leading-tight tracking-tight text-white">{post.title}</h1>
           <p className="mt-4 text-slate-300">
-            <time dateTime={post.publishAt}>{formatDate(post.publishAt)}</time> · By {post.authorName} · {post.readingMinutes} min read
+            <time dateTime={post.publishAt}>{formatDate(post.publishAt)}</time> · By {post.authorName} ·{" "}
+            <span className="whitespace-nowrap">{post.readingMinutes} min read</span>
           </p>
         </div>
       </div>

@@ -8,7 +8,7 @@ export function PostByline({ post, author = false }: { post: PostCardData; autho
   return (
     <p className="text-sm text-slate-600">
       <time dateTime={post.publishAt}>{formatDate(post.publishAt)}</time>
-      {author && <> · {post.authorName}</>} · {post.readingMinutes} min read
+      {author && <> · {post.authorName}</>} · <span className="whitespace-nowrap">{post.readingMinutes} min read</span>
     </p>
   );
 }
@@ -29,7 +29,8 @@ export function PostCard({ post, headingLevel = 2 }: { post: PostCardData; headi
           className="aspect-video w-full bg-slate-100 object-cover"
         />
       ) : (
-        <div aria-hidden="true" className="aspect-video w-full bg-gradient-to-br from-navy-900 to-navy-700" />
+        // No cover: a thin band, not an empty picture-sized box.
+        <div aria-hidden="true" className="h-1.5 w-full bg-gradient-to-r from-navy-900 to-navy-700" />
       )}
       <div className="flex flex-1 flex-col p-5">
         <Heading className="text-lg font-bold leading-snug text-navy-900">
