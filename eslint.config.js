@@ -55,6 +55,13 @@ export default tseslint.config(
     },
   },
   {
+    // Server-side messages go through the one logger (app/lib/log.server.ts, ADR 014), so each line
+    // carries its request id and LOG_FORMAT=json stays pure JSON.
+    files: ["app/**/*.server.ts", "server/**/*.ts"],
+    ignores: ["app/lib/log.server.ts", "app/env.server.ts", "server/index.ts"],
+    rules: { "no-console": "error" },
+  },
+  {
     // Browser tests take `test` from the shared fixture, which fails a test on any CSP violation.
     files: ["tests/e2e/**/*.ts"],
     ignores: ["tests/e2e/fixtures.ts"],

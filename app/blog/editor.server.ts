@@ -3,6 +3,7 @@
  * preview, reading and checking the form (fields, cover in the library, publication time) and the
  * answers to a failed save. The routes check the admin role before calling these.
  */
+import { log } from "~/lib/log.server";
 import { data } from "react-router";
 import { z } from "zod";
 import type { Database } from "~/db/client.server";
@@ -99,7 +100,7 @@ export async function checkPostForm(form: FormData, intent: PostSaveIntent, stor
 export function failedPostSave(intent: PostSaveIntent, values: PostValues & { publishAt: string }, error: unknown) {
   if (error instanceof PostSlugTakenError || error instanceof PostSlugRedirectedError)
     return actionError<Refusal>(409, { intent, message: NOT_SAVED, fieldErrors: { slug: error.message }, values });
-  console.error("Blog post save failed:", error instanceof Error ? error.message : error);
+  log.error("Blog post save failed:", error instanceof Error ? error.message : error);
   return actionError<Refusal>(500, {
     intent,
     message: "The post could not be saved just now. Your text is still here: try again.",

@@ -4,6 +4,7 @@
  * memory like the blog (ADR 015) and applied by the not-found answers of the site
  * (notFoundOrRedirect) for GET and HEAD, with the visitor's query kept.
  */
+import { log } from "~/lib/log.server";
 import { desc, eq, sql } from "drizzle-orm";
 import { data, redirect } from "react-router";
 import type { Database } from "~/db/client.server";
@@ -239,7 +240,7 @@ export async function findRedirect(db: Database, method: string, url: URL): Prom
     .where(eq(redirects.id, rule.id))
     .then(
       () => {},
-      (error: unknown) => console.error("Redirect hit not counted:", error instanceof Error ? error.message : error),
+      (error: unknown) => log.error("Redirect hit not counted:", error instanceof Error ? error.message : error),
     );
   return redirect(withQuery(rule.target, url.search), rule.status);
 }
@@ -263,7 +264,7 @@ export async function findRedirectFor(request: Request, context: { services?: { 
   try {
     return await findRedirect(db, request.method, new URL(request.url));
   } catch (error) {
-    console.error("Redirect rules unavailable:", error instanceof Error ? error.message : error);
+    log.error("Redirect rules unavailable:", error instanceof Error ? error.message : error);
     return null;
   }
 }
