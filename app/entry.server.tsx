@@ -3,7 +3,8 @@
  * log (app/lib/error-log.server.ts): an unexpected error is one line with the request id, an
  * expected 4xx answer is not logged at all. Every inline script carries the request's
  * Content-Security-Policy nonce, which our server puts in the load context (prerendering has
- * none: the server allows static pages' inline scripts by hash).
+ * none: the server allows static pages' inline scripts by hash). The document goes out with
+ * hydration deferred until after the first paint (app/lib/first-paint.server.ts, ADR 013).
  */
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
@@ -17,6 +18,7 @@ import {
   type HandleErrorFunction,
 } from "react-router";
 import { logRequestError } from "~/lib/error-log.server";
+import { deferHydrationStream } from "~/lib/first-paint.server";
 import { applyPrivateCaching } from "~/lib/private-caching";
 
 export const streamTimeout = 5_000;
@@ -62,7 +64,8 @@ export default function handleRequest(
           },
         });
         responseHeaders.set("Content-Type", "text/html");
-        pipe(body);
+        // The first paint before hydration (ADR 013): no module preloads, imports after the gate.
+        pipe(deferHydrationStream()).pipe(body);
         resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
       },
       onShellError(error: unknown) {

@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
-import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
+import fontsStylesheet from "./fonts.css?url";
 import { AuthProvider } from "~/auth/auth-context";
 import { Analytics } from "~/components/layout/analytics";
 import { ServerErrorContent } from "~/components/sections/error-content";
@@ -24,7 +24,6 @@ export function loader(): RootData {
 export const shouldRevalidate = () => false;
 
 export const links: Route.LinksFunction = () => [
-  { rel: "preload", href: interLatin, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
@@ -41,6 +40,11 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#0b1f3a" />
         <Meta />
         <Links />
+        {/* The web font: React Router's module script adds this stylesheet after the first paint
+            (app/lib/first-paint.server.ts, ADR 013); without JavaScript, this copy loads it. */}
+        <noscript>
+          <link rel="stylesheet" href={fontsStylesheet} data-after-first-paint="" />
+        </noscript>
         <script
           type="application/ld+json"
           // JSON.stringify output with "<" escaped cannot close the script element.

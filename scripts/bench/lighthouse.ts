@@ -161,7 +161,23 @@ export interface LighthouseOptions {
 }
 
 export async function runLighthouse(baseUrl: string, pages: readonly string[], options: LighthouseOptions = {}): Promise<LighthousePage[]> {
+  return runLighthouseTargets(
+    pages.map((page) => ({ name: page, url: baseUrl + page })),
+    options,
+  );
+}
+
+/**
+ * Lighthouse on named URLs, round-robin: run 1 of every target, then run 2 of every target...
+ * (so that noise spreads evenly over them); one result per target, `page` being its name.
+ */
+export async function runLighthouseTargets(
+  targets: readonly { name: string; url: string }[],
+  options: LighthouseOptions = {},
+): Promise<LighthousePage[]> {
   const { runsPerPage = 3, retryUntil = Number.POSITIVE_INFINITY, stopAt = Number.POSITIVE_INFINITY } = options;
+  const pages = targets.map((t) => t.name);
+  const urls = new Map(targets.map((t) => [t.name, t.url]));
   const results = new Map<string, { runs: LighthouseRun[]; errors: string[] }>(pages.map((p) => [p, { runs: [], errors: [] }]));
   for (let run = 1; run <= runsPerPage; run++) {
     for (const page of pages) {
@@ -174,12 +190,12 @@ export async function runLighthouse(baseUrl: string, pages: readonly string[], o
         }
         let failure: string | undefined;
         try {
-          const r = await runOnce(baseUrl + page);
+          const r = await runOnce(urls.get(page)!);
           if (r.runtimeError) failure = r.runtimeError;
           else entry.runs.push(r);
           log(
             `lighthouse ${page} run ${run}/${runsPerPage}: perf ${r.performance} a11y ${r.accessibility} bp ${r.bestPractices} seo ${r.seo} ` +
-              `LCP ${r.lcpMs} ms TBT ${r.tbtMs} ms CLS ${r.cls} (${(r.durationMs / 1000).toFixed(1)} s)${r.runtimeError ? ` ERROR ${r.runtimeError}` : ""}`,
+              `FCP ${r.fcpMs} ms LCP ${r.lcpMs} ms TBT ${r.tbtMs} ms CLS ${r.cls} (${(r.durationMs / 1000).toFixed(1)} s)${r.runtimeError ? ` ERROR ${r.runtimeError}` : ""}`,
           );
         } catch (error) {
           failure = error instanceof Error ? error.message : String(error);

@@ -4,7 +4,7 @@
  * bench-results/latest.json. A missed target is a MISS in the table, never a failure: the exit
  * code is 1 only when a measurement itself could not be made (ERROR).
  *
- * Env: BENCH_ONLY=sizes,coldstart,throughput,lighthouse,signin,leads,graphics (default all), BENCH_LH_RUNS (3),
+ * Env: BENCH_ONLY=sizes,coldstart,throughput,paint,lighthouse,signin,leads,graphics (default all), BENCH_LH_RUNS (3),
  *      BENCH_START_EPOCH_MS (set by bench.sh: time limits count from the script's start).
  */
 import { spawnSync } from "node:child_process";
@@ -15,6 +15,8 @@ import { CHROMIUM_PATH } from "../../tests/chromium.ts";
 import { measureColdStart, type ColdStartResult } from "./coldstart.ts";
 import { BUILD_DIR, type Figure, installExitHandlers, log, PAGES, ROOT, startServer } from "./lib.ts";
 import { runLighthouse, type LighthousePage } from "./lighthouse.ts";
+import { measurePaint, PAINT_TARGETS, type PaintResult } from "./paint.ts";
+import { BUDGETS } from "./budgets.ts";
 import { measureSizes, type PageSizes } from "./sizes.ts";
 import { measureGraphics } from "./graphics.ts";
 import { measureLeads } from "./leads.ts";
@@ -24,7 +26,7 @@ import { findBinary, measureThroughput, type ThroughputResult } from "./throughp
 installExitHandlers();
 
 const startedAt = Number(process.env.BENCH_START_EPOCH_MS) || Date.now();
-const PHASES = ["sizes", "coldstart", "throughput", "lighthouse", "signin", "leads", "graphics"] as const;
+const PHASES = ["sizes", "coldstart", "throughput", "paint", "lighthouse", "signin", "leads", "graphics"] as const;
 type Phase = (typeof PHASES)[number];
 const only = (process.env.BENCH_ONLY ?? "")
   .split(",")
@@ -134,16 +136,20 @@ function packageVersion(name: string): string | null {
 const loadAtStart = os.loadavg().map((l) => Math.round(l * 100) / 100);
 
 // 1. Sizes ---------------------------------------------------------------------------------
-const sizes = await phase("sizes", () => measureSizes());
+// Every page with a budget (the Lighthouse pages and the sign-in page).
+const SIZE_PAGES = Object.keys(BUDGETS);
+const sizes = await phase("sizes", () => measureSizes(SIZE_PAGES));
 if (enabled("sizes")) {
-  for (const page of PAGES) {
+  for (const page of SIZE_PAGES) {
     const s = sizes?.find((p) => p.page === page);
     const note = s?.missing.length ? `missing files: ${s.missing.join(", ")}` : undefined;
-    check("Size gzip -9", `JS ${page}`, s?.jsKb, "KB", page === "/" ? { op: "<=", limit: 125 } : undefined, { note });
+    const budget = BUDGETS[page];
+    check("Size gzip -9", `JS ${page}`, s?.jsKb, "KB", budget ? { op: "<=", limit: budget.jsKb } : undefined, { note });
   }
-  for (const page of PAGES) {
+  for (const page of SIZE_PAGES) {
     const s = sizes?.find((p) => p.page === page);
-    check("Size gzip -9", `CSS ${page}`, s?.cssKb, "KB", { op: "<=", limit: 20 });
+    const budget = BUDGETS[page];
+    check("Size gzip -9", `CSS ${page}`, s?.cssKb, "KB", budget ? { op: "<=", limit: budget.cssKb } : undefined);
   }
 }
 
@@ -180,8 +186,36 @@ if (enabled("throughput")) {
     });
 }
 
-// 4. Lighthouse ------------------------------------------------------------------------------
+// 4. First paint against the same HTML without scripts (nginx) ---------------------------------
+// Its own time limits: ten Lighthouse targets, three runs each, take 6 to 10 minutes.
+const paint: PaintResult | undefined = await phase("paint", () => {
+  const t0 = Date.now();
+  return measurePaint(LH_RUNS, { retryUntil: t0 + 10 * 60_000, stopAt: t0 + 15 * 60_000 });
+});
+if (enabled("paint")) {
+  const T = PAINT_TARGETS;
+  for (const p of paint?.pages ?? []) {
+    const g = `Paint ${p.page}`;
+    const m = p.site.runs.length ? p.site.median : undefined;
+    check(g, "performance", m?.performance, "", { op: ">=", limit: T.performance }, { digits: 0 });
+    check(g, "FCP", m?.fcpMs, "ms", { op: "<=", limit: T.fcpMs }, { digits: 0 });
+    check(g, "LCP", m?.lcpMs, "ms", { op: "<=", limit: T.lcpMs }, { digits: 0 });
+    check(g, "TBT", m?.tbtMs, "ms", { op: "<=", limit: T.tbtMs }, { digits: 0 });
+    check(g, "CLS", m?.cls, "", { op: "<=", limit: T.cls }, { digits: 4 });
+    if (p.noJs) {
+      const n = p.noJs.runs.length ? p.noJs.median : undefined;
+      check(g, "no-JS copy FCP", n?.fcpMs, "ms", undefined, { digits: 0 });
+      check(g, "no-JS copy LCP", n?.lcpMs, "ms", undefined, { digits: 0 });
+      check(g, "LCP site / no-JS copy", p.lcpRatio, "", { op: "<=", limit: T.lcpRatio }, { digits: 2 });
+    } else skip(g, "LCP site / no-JS copy", `<= ${T.lcpRatio}`, paint?.noJsSkipped ?? "no copy");
+  }
+  if (!paint) check("Paint", "first paint comparison", null, "");
+}
+
+// 5. Lighthouse ------------------------------------------------------------------------------
+// The paint phase already ran Lighthouse on the site's pages: its runs are reused.
 const lighthouseResults: LighthousePage[] | undefined = await phase("lighthouse", async () => {
+  if (paint) return PAGES.map((page) => paint.pages.find((p) => p.page === page)!.site);
   const server = await startServer();
   try {
     return await runLighthouse(server.url, PAGES, { runsPerPage: LH_RUNS, retryUntil: RETRY_UNTIL, stopAt: STOP_LH_AT });
@@ -232,7 +266,7 @@ if (enabled("lighthouse")) {
   }
 }
 
-// 5. Sign-in, on PGlite and on PostgreSQL ------------------------------------------------------
+// 6. Sign-in, on PGlite and on PostgreSQL ------------------------------------------------------
 const signIn: SignInDatabaseResult[] | undefined = await phase("signin", () => measureSignIn());
 if (enabled("signin")) {
   if (signIn)
@@ -240,14 +274,14 @@ if (enabled("signin")) {
   else check("Sign-in", "sign-in latency", null, "ms");
 }
 
-// 6. Contact-form submissions, on PGlite and on PostgreSQL -------------------------------------
+// 7. Contact-form submissions, on PGlite and on PostgreSQL -------------------------------------
 const leads: Figure[] | undefined = await phase("leads", () => measureLeads());
 if (enabled("leads")) {
   if (leads) for (const f of leads) check("Leads", f.figure, f.value, f.unit, undefined, { digits: f.unit === "ms" ? 0 : 1 });
   else check("Leads", "submissions per second", null, "/s");
 }
 
-// 7. Graphics storage: uploads and listing ---------------------------------------------------
+// 8. Graphics storage: uploads and listing ---------------------------------------------------
 const graphics: Figure[] | undefined = await phase("graphics", () => measureGraphics());
 if (enabled("graphics")) {
   if (graphics) for (const f of graphics) check("Graphics", f.figure, f.value, f.unit, undefined, { digits: f.unit === "ms" ? 0 : 1 });
@@ -256,7 +290,16 @@ if (enabled("graphics")) {
 
 // Report ---------------------------------------------------------------------------------------
 // Grouped for reading: sizes, Lighthouse per page, throughput, then the server's own figures.
-const rank = (c: Check) => (c.group.startsWith("Size") ? 0 : c.group.startsWith("Lighthouse") ? 1 : c.group.startsWith("Req/s") ? 2 : 3);
+const rank = (c: Check) =>
+  c.group.startsWith("Size")
+    ? 0
+    : c.group.startsWith("Paint")
+      ? 1
+      : c.group.startsWith("Lighthouse")
+        ? 2
+        : c.group.startsWith("Req/s")
+          ? 3
+          : 4;
 checks.sort((a, b) => rank(a) - rank(b));
 const loadAtEnd = os.loadavg().map((l) => Math.round(l * 100) / 100);
 const out: string[] = [];
@@ -295,6 +338,70 @@ if (lighthouseResults) {
       ["l", "r", "r", "r", "r", "r", "r", "r", "r", "l"],
     ),
   );
+}
+if (paint) {
+  const T = PAINT_TARGETS;
+  out.push(
+    "",
+    `First paint: the site (production server) against the same HTML without <script> and modulepreload (nginx); ` +
+      `Lighthouse mobile, simulated, median of ${LH_RUNS}. Targets: perf ${T.performance}, FCP <= ${T.fcpMs} ms, LCP <= ${T.lcpMs} ms, ` +
+      `TBT <= ${T.tbtMs} ms, CLS <= ${T.cls}, LCP <= ${T.lcpRatio} x the copy's`,
+  );
+  const num = (v: number | undefined, digits = 0) => (v !== undefined && Number.isFinite(v) ? v.toFixed(digits) : "n/a");
+  const rows: string[][] = [];
+  for (const p of paint.pages) {
+    const s = p.site.median;
+    const missed = [
+      !(s.performance >= T.performance) && "perf",
+      !(s.fcpMs <= T.fcpMs) && "FCP",
+      !(s.lcpMs <= T.lcpMs) && "LCP",
+      !(s.tbtMs <= T.tbtMs) && "TBT",
+      !(s.cls <= T.cls) && "CLS",
+      p.noJs && !(p.lcpRatio !== null && p.lcpRatio <= T.lcpRatio) && "ratio",
+    ].filter(Boolean);
+    rows.push([
+      p.page,
+      "site",
+      String(p.site.runs.length),
+      num(s.performance),
+      num(s.fcpMs),
+      num(s.lcpMs),
+      num(s.tbtMs),
+      num(s.cls, 4),
+      p.lcpRatio === null ? "n/a" : p.lcpRatio.toFixed(2),
+      p.site.runs.length === 0 ? "ERROR" : missed.length ? `missed: ${missed.join(", ")}` : "met",
+    ]);
+    if (p.noJs) {
+      const n = p.noJs.median;
+      rows.push([
+        "",
+        "no-JS copy",
+        String(p.noJs.runs.length),
+        num(n.performance),
+        num(n.fcpMs),
+        num(n.lcpMs),
+        num(n.tbtMs),
+        num(n.cls, 4),
+        "",
+        "",
+      ]);
+    }
+  }
+  out.push(
+    table(["page", "served", "runs", "perf", "FCP ms", "LCP ms", "TBT ms", "CLS", "LCP ratio", "targets"], rows, [
+      "l",
+      "l",
+      "r",
+      "r",
+      "r",
+      "r",
+      "r",
+      "r",
+      "r",
+      "l",
+    ]),
+  );
+  if (paint.noJsSkipped) out.push(`no-JS copy: ${paint.noJsSkipped}`);
 }
 if (throughput) {
   out.push("", `Requests per second, prerendered home page (${throughput.wrk})`);
@@ -383,6 +490,7 @@ const json = {
   coldStart: coldStart ?? null,
   throughput: throughput ?? null,
   lighthouse: lighthouseResults ?? null,
+  paint: paint ?? null,
   signIn: signIn ?? null,
   leads: leads ?? null,
   graphics: graphics ?? null,

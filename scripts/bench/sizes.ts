@@ -1,6 +1,8 @@
 /**
- * Gzipped JS and CSS per page, from the prerendered HTML: every <script src>, <link rel=modulepreload>
- * and <link rel=stylesheet> pointing to /assets/, each file gzipped at level 9, summed.
+ * Gzipped JS and CSS per page, from the prerendered HTML: every <script src>, <link rel=modulepreload>,
+ * <link rel=stylesheet> and module named in React Router's module script (its imports, the preloads
+ * it adds after the first paint, ADR 013) under /assets/, each file gzipped
+ * at level 9, summed.
  * Files under /assets/ that inline scripts import but no tag lists (e.g. the route manifest)
  * are reported apart as `unlistedJs`, not counted in the figure.
  */
@@ -86,6 +88,13 @@ export function measureHtml(page: string, html: string, source: string): PageSiz
       if (rels.includes("modulepreload")) js.add(url);
       else if (rels.includes("stylesheet")) css.add(url);
     }
+  }
+  // React Router's module script names the page's modules itself: since ADR 013 it imports them
+  // and adds their preloads after the first paint, so they have no tag in the markup.
+  // (Its route manifest is left out: it names modules of other pages and one never loaded here.)
+  for (const m of html.matchAll(/<script\b[^>]*\btype="module"[^>]*>([\s\S]*?)<\/script>/gi)) {
+    const code = m[1].replace(/window\.__reactRouterManifest\s*=\s*\{[\s\S]*?\n\};/, "");
+    for (const ref of code.matchAll(/"(\/assets\/[^"\s]+\.m?js)"/g)) js.add(ref[1]);
   }
   // JS under /assets/ that inline scripts import (static or dynamic) without a tag of its own (informational).
   const unlisted = new Set<string>();

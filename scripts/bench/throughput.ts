@@ -100,12 +100,21 @@ function tempPathDirectives(nginxBin: string, prefix: string): string[] {
   return out;
 }
 
-interface NginxHandle extends Proc {
+export interface NginxHandle extends Proc {
   url: string;
   prefix: string;
 }
 
-async function startNginx(nginxBin: string): Promise<NginxHandle> {
+export interface NginxOptions {
+  /** The directory served (default: the build's client files). */
+  root?: string;
+  /** Files missing from `root` are looked up here (the no-JavaScript copies of scripts/bench/paint.ts). */
+  fallbackRoot?: string;
+}
+
+/** A throwaway nginx on a free port serving `root` with gzip_static; stopped by the caller (`stop()`, then remove `prefix`). */
+export async function startNginx(nginxBin: string, options: NginxOptions = {}): Promise<NginxHandle> {
+  const root = options.root ?? CLIENT_DIR;
   const prefix = mkdtempSync(path.join(TMP_ROOT, "bench-nginx-"));
   const port = await freePort();
   const conf = path.join(prefix, "nginx.conf");
@@ -144,9 +153,11 @@ async function startNginx(nginxBin: string): Promise<NginxHandle> {
       ...tempPathDirectives(nginxBin, prefix),
       "  server {",
       `    listen 127.0.0.1:${port};`,
-      `    root ${CLIENT_DIR};`,
+      `    root ${root};`,
       "    index index.html;",
-      "    location / { try_files $uri $uri/ =404; }",
+      options.fallbackRoot
+        ? `    location / { try_files $uri $uri/index.html @fallback; }\n    location @fallback { root ${options.fallbackRoot}; try_files $uri $uri/ =404; }`
+        : "    location / { try_files $uri $uri/ =404; }",
       "  }",
       "}",
       "",

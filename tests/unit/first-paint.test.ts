@@ -1,0 +1,86 @@
+import { Readable } from "node:stream";
+import { describe, expect, it } from "vitest";
+import { deferHydration, deferHydrationStream } from "~/lib/first-paint.server";
+
+// The shape React Router 7's <Scripts> and React 19 give a document (preloads hoisted to <head>).
+const BOOT = `<script nonce="abc" type="module" async="">;
+import * as route0 from "/assets/root-1.js";
+import * as route1_clientLoader from "/assets/r1-loader.js";
+import * as route1_main from "/assets/r1.js";
+const route1 = {...route1_clientLoader,...route1_main};
+  window.__reactRouterManifest = {"entry":{"module":"/assets/entry.client-1.js"}};
+  window.__reactRouterRouteModules = {"root":route0,"routes/r1":route1};
+
+import("/assets/entry.client-1.js");</script>`;
+const DOCUMENT =
+  `<!DOCTYPE html><html><head><title>Caf\u00e9 \u2019s</title>` +
+  `<link rel="modulepreload" href="/assets/entry.client-1.js"/><link rel="modulepreload" href="/assets/app-1.js"/>` +
+  `<link rel="stylesheet" href="/assets/app.css"/>` +
+  `<noscript><link rel="stylesheet" href="/assets/fonts-1.css" data-after-first-paint=""/></noscript></head>` +
+  `<body><main>Text \u2014 \u00e9t\u00e9</main><script nonce="abc">window.__reactRouterContext = {};</script>${BOOT}` +
+  `<!--$?--><template id="B:0"></template><!--/$--><div hidden id="S:0"><script nonce="abc">stream("\u2019")</script></div></body></html>`;
+
+describe("deferHydration", () => {
+  const out = deferHydration(DOCUMENT)!;
+
+  it("drops every module preload from the markup and adds them from the script after the gate", () => {
+    expect(out).not.toMatch(/<link[^>]*modulepreload/);
+    const script = /<script nonce="abc" type="module" async="">([\s\S]*?)<\/script>/.exec(out)![1];
+    expect(script).toContain('["/assets/entry.client-1.js","/assets/app-1.js"]');
+    expect(script.indexOf("await new Promise")).toBeLessThan(script.indexOf('link.rel = "modulepreload"'));
+  });
+
+  it("turns the static imports into dynamic ones that wait for the gate, keeping the names", () => {
+    const script = /<script nonce="abc" type="module" async="">([\s\S]*?)<\/script>/.exec(out)![1];
+    expect(script).not.toMatch(/^\s*import\s*\*/m);
+    expect(script).toContain(
+      'const [route0, route1_clientLoader, route1_main] = await Promise.all([import("/assets/root-1.js"), import("/assets/r1-loader.js"), import("/assets/r1.js")]);',
+    );
+    expect(script.indexOf("await new Promise")).toBeLessThan(script.indexOf("Promise.all([import("));
+    expect(script).toContain("const route1 = {...route1_clientLoader,...route1_main};");
+    expect(script).toContain('import("/assets/entry.client-1.js");');
+    // The web font's stylesheet goes in after the first contentful paint.
+    expect(script).toContain('for (const href of ["/assets/fonts-1.css"])');
+    expect(script).toContain('"first-contentful-paint"');
+  });
+
+  it("is valid module code", async () => {
+    const script = /<script nonce="abc" type="module" async="">([\s\S]*?)<\/script>/.exec(out)![1];
+    // A syntax error would throw here (top-level await: the body of an async function).
+    const AsyncFunction = Object.getPrototypeOf(async () => {}).constructor as new (body: string) => unknown;
+    expect(() => new AsyncFunction(script)).not.toThrow();
+  });
+
+  it("leaves everything else as it was (nonce, stylesheet, noscript copy, content, data stream)", () => {
+    const strip = (html: string) =>
+      html.replace(/<link rel="modulepreload"[^>]*>/g, "").replace(/<script nonce="abc" type="module"[\s\S]*?<\/script>/, "BOOT");
+    expect(strip(out)).toBe(strip(DOCUMENT));
+  });
+
+  it("passes a document without React Router's module script through", () => {
+    expect(deferHydration("<html><body><p>no scripts</p></body></html>")).toBeNull();
+  });
+});
+
+describe("deferHydrationStream", () => {
+  async function run(chunks: Buffer[]): Promise<string> {
+    const parts: Buffer[] = [];
+    for await (const part of Readable.from(chunks).pipe(deferHydrationStream())) parts.push(Buffer.from(part));
+    return Buffer.concat(parts).toString("utf8");
+  }
+
+  it("gives the same document however the bytes are cut, even inside a character", async () => {
+    const bytes = Buffer.from(DOCUMENT, "utf8");
+    const expected = deferHydration(DOCUMENT);
+    expect(await run([bytes])).toBe(expected);
+    expect(await run([...bytes].map((b) => Buffer.from([b])))).toBe(expected);
+    const sevens: Buffer[] = [];
+    for (let i = 0; i < bytes.length; i += 7) sevens.push(bytes.subarray(i, i + 7));
+    expect(await run(sevens)).toBe(expected);
+  });
+
+  it("passes through a document without the module script unchanged", async () => {
+    const html = "<html><body>\u2019 no scripts</body></html>";
+    expect(await run([Buffer.from(html)])).toBe(html);
+  });
+});
