@@ -42,7 +42,7 @@ export const sitemapPage: SimplePage = {
 };
 
 export const blogPage: SimplePage & { cta: CallToAction; empty: string } = {
-  title: "Blog: Practical IT Advice for Small Businesses",
+  title: "Blog: Practical IT Advice for Small Offices",
   description:
     "Plain-language articles from our engineers on security, backups, cloud, phones and running IT for small businesses in Indiana and Tennessee.",
   headline: "Blog",
