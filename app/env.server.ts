@@ -53,6 +53,13 @@ export const envSchema = z
       (v) => v ?? 10,
     ),
     /**
+     * On SIGTERM: how long to keep serving, with /readyz answering 503, before closing the
+     * listener; for a load balancer that polls /readyz (nginx open source needs none: 0).
+     */
+    SHUTDOWN_DELAY_SECONDS: optional(z.coerce.number({ error: "must be a number of seconds" }).int().min(0).max(120)).transform(
+      (v) => v ?? 0,
+    ),
+    /**
      * How long a lead claimed by the sales e-mail outbox is reserved for its process; a process
      * that dies leaves its claims to the others after this long. Longer than any SMTP send.
      */

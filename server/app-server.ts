@@ -132,6 +132,7 @@ export async function startServer({ env, startedAt, production, development }: S
   const lifecycle = createLifecycle({
     server,
     graceMs: env.SHUTDOWN_GRACE_SECONDS * 1000,
+    delayMs: env.SHUTDOWN_DELAY_SECONDS * 1000,
     ready: () => opened.ready(),
     // Vite first: its hot-reload connections would keep the server open.
     beforeClose: async () => dev?.close(),

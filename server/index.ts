@@ -31,7 +31,7 @@ if (!existsSync(serverBuildPath)) {
 // WEB_CONCURRENCY > 1: this process only forks and watches the workers (server/cluster.ts).
 const workers = webConcurrency(env);
 if (workers > 1 && cluster.isPrimary) {
-  runPrimary({ workers, graceMs: env.SHUTDOWN_GRACE_SECONDS * 1000 });
+  runPrimary({ workers, graceMs: (env.SHUTDOWN_DELAY_SECONDS + env.SHUTDOWN_GRACE_SECONDS) * 1000 });
 } else {
   const build = (await import(serverBuildPath)) as ServerBuild;
   await startServer({

@@ -8,7 +8,8 @@
  * so a load balancer stops sending new work before the process goes away. `/healthz` stays the
  * liveness check: the process runs.
  *
- * On SIGTERM (or SIGINT) the process stops accepting connections, closes its idle keep-alive
+ * On SIGTERM (or SIGINT) the process (after SHUTDOWN_DELAY_SECONDS, default 0, for a load
+ * balancer that polls /readyz) stops accepting connections, closes its idle keep-alive
  * connections and answers every further response with `Connection: close` (a proxy sends the next
  * request elsewhere), lets the requests in flight finish for up to SHUTDOWN_GRACE_SECONDS, then
  * stops its background work (the lead outbox hands back the leads it claimed and did not send),
@@ -26,6 +27,8 @@ export interface LifecycleOptions {
   server: Server;
   /** SHUTDOWN_GRACE_SECONDS, in ms. */
   graceMs: number;
+  /** SHUTDOWN_DELAY_SECONDS, in ms: how long to keep serving (with /readyz at 503) before closing. */
+  delayMs?: number;
   /** Resolves when the process can take traffic; rejects with the reason otherwise. */
   ready: () => Promise<void>;
   /** Before the server stops accepting (development: Vite's hot-reload sockets). */
@@ -50,6 +53,7 @@ export interface Lifecycle {
 export function createLifecycle({
   server,
   graceMs,
+  delayMs = 0,
   ready,
   beforeClose,
   close,
@@ -103,7 +107,14 @@ export function createLifecycle({
       `${signal} received: /readyz answers 503, no new connections; finishing ${inFlight} request${inFlight === 1 ? "" : "s"} in flight (up to ${Math.round(graceMs / 1000)} s)`,
     );
     for (const res of active) closeAfterResponse(res);
+    // A load balancer that polls /readyz needs a moment to see the 503; meanwhile requests are
+    // still served (each on a connection that closes after it).
+    if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
     await beforeClose?.().catch(() => {});
+    // Close the listener right after an event-loop turn has accepted what was waiting: a
+    // connection still queued in the kernel when it closes is reset, and a proxy cannot tell
+    // whether a POST sent on it was processed (so it rightly does not send it elsewhere).
+    await new Promise((resolve) => setImmediate(resolve));
     const drained = new Promise<boolean>((resolve) => {
       const timer = setTimeout(() => resolve(false), graceMs);
       timer.unref();
