@@ -30,6 +30,8 @@ const run = promisify(execFile);
 const CONTACT_MAX_SUBMISSIONS = 5;
 const PORTS = { nginx: E2E_PORT + 1, a: E2E_PORT + 2, b: E2E_PORT + 3 } as const;
 type Name = "a" | "b";
+/** nginx leaves a process that refused a connection alone this long (5 s in the documented example). */
+const FAIL_TIMEOUT_SECONDS = 2;
 
 test.describe.configure({ mode: "serial", timeout: 60_000 });
 
@@ -69,7 +71,7 @@ test.beforeAll(async () => {
   });
   // Both start at once: the migrations run under the advisory lock (already applied by the seed).
   await Promise.all([start("a"), start("b")]);
-  nginx = await startNginx(PORTS.nginx, [`127.0.0.1:${PORTS.a}`, `127.0.0.1:${PORTS.b}`]);
+  nginx = await startNginx(PORTS.nginx, [`127.0.0.1:${PORTS.a}`, `127.0.0.1:${PORTS.b}`], FAIL_TIMEOUT_SECONDS);
 });
 
 test.afterAll(async () => {
@@ -218,19 +220,17 @@ test("200 leads submitted through nginx to both processes make 200 rows and exac
   await expect.poll(() => ids.filter((id) => mailsPerLead().has(id)).length, { timeout: 30_000 }).toBe(200);
   await sleep(1000); // nothing more arrives
   expect(ids.reduce((sum, id) => sum + (mailsPerLead().get(id) ?? 0), 0)).toBe(200);
-  // Both processes sent some: the outbox runs in each.
-  const logs = server("a").logs() + server("b").logs();
-  expect(logs).not.toMatch(/Lead notification .* failed/);
+  expect(server("a").logs() + server("b").logs()).not.toMatch(/Lead notification .* failed/);
 });
 
 test("a process killed mid-run (SIGKILL) loses no lead it answered as stored; the survivor sends its e-mails", async () => {
   const marker = runMarker("killed");
   let answered = 0;
   const killed = (async () => {
-    while (answered < 40) await sleep(10);
+    while (answered < 20) await sleep(10);
     return server("b").kill("SIGKILL");
   })();
-  const statuses = await runConcurrently(120, 6, async (i) => {
+  const statuses = await runConcurrently(60, 6, async (i) => {
     const status = await submitLead(nginx.url, `${marker} #${i}`);
     answered++;
     return status;
@@ -292,8 +292,8 @@ test("a rolling restart (SIGTERM, start again, wait for /readyz) under steady lo
     await server(name).stop();
     await start(name);
     await expect.poll(async () => (await fetch(`${server(name).url}/readyz`)).status).toBe(200);
-    // nginx tries a process that refused connections again after fail_timeout (5 s).
-    await sleep(5500);
+    // nginx tries a process that refused connections again after its fail_timeout.
+    await sleep(FAIL_TIMEOUT_SECONDS * 1000 + 500);
   }
   stopping = true;
   await load;
@@ -321,7 +321,7 @@ function get(url: string): Promise<{ status: number; connection: string | undefi
 }
 
 test("/readyz answers 503 from SIGTERM on while requests are still served, and while the database is unreachable; /healthz stays 200", async () => {
-  const c = await startServerProcess({ ...serverEnv(), SHUTDOWN_DELAY_SECONDS: "2" });
+  const c = await startServerProcess({ ...serverEnv(), SHUTDOWN_DELAY_SECONDS: "1" });
   const ready = await get(`${c.url}/readyz`);
   expect(ready.status).toBe(200);
   expect(JSON.parse(ready.body)).toEqual({ status: "ready" });

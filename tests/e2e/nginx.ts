@@ -24,11 +24,11 @@ export function nginxBinary(): string {
 }
 
 /** The site's nginx settings for a pool of server processes (the part a deployment copies). */
-export function proxyConfig(upstreams: string[]): string[] {
+export function proxyConfig(upstreams: string[], failTimeoutSeconds = 5): string[] {
   return [
     "  upstream crossroads {",
-    // Round robin; a process that refuses a connection is left alone for 5 s.
-    ...upstreams.map((address) => `    server ${address} max_fails=1 fail_timeout=5s;`),
+    // Round robin; a process that refuses a connection is left alone for a few seconds.
+    ...upstreams.map((address) => `    server ${address} max_fails=1 fail_timeout=${failTimeoutSeconds}s;`),
     "  }",
     "  server {",
     "    location / {",
@@ -47,7 +47,7 @@ export function proxyConfig(upstreams: string[]): string[] {
   ];
 }
 
-export async function startNginx(port: number, upstreams: string[]): Promise<Nginx> {
+export async function startNginx(port: number, upstreams: string[], failTimeoutSeconds = 5): Promise<Nginx> {
   const prefix = mkdtempSync(path.join(tmpdir(), "crossroads-nginx-"));
   const errorLogFile = path.join(prefix, "error.log");
   const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
@@ -63,7 +63,7 @@ export async function startNginx(port: number, upstreams: string[]): Promise<Ngi
     "  access_log off;",
     `  client_body_temp_path ${path.join(prefix, "client_body")};`,
     `  proxy_temp_path ${path.join(prefix, "proxy")};`,
-    ...proxyConfig(upstreams).map((line) => (line === "  server {" ? `  server {\n    listen 127.0.0.1:${port};` : line)),
+    ...proxyConfig(upstreams, failTimeoutSeconds).map((line) => (line === "  server {" ? `  server {\n    listen 127.0.0.1:${port};` : line)),
     // Test only: each test request names its visitor in X-Forwarded-For, as if through one more
     // trusted proxy, so the per-address limits see many visitors rather than 127.0.0.1.
     "    set_real_ip_from 127.0.0.1;",
