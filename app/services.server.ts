@@ -11,7 +11,7 @@
  */
 import path from "node:path";
 import { authSecret, createAuth, type Auth } from "~/auth/auth.server";
-import { migrationsPending, openDatabase, type Database } from "~/db/client.server";
+import { MIGRATIONS_PENDING, migrationsPending, openDatabase, type Database } from "~/db/client.server";
 import type { Env } from "~/env.server";
 import { startLeadWorker } from "~/leads/worker.server";
 import { startAuthMaintenance } from "~/auth/maintenance.server";
@@ -46,9 +46,6 @@ declare module "react-router" {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   interface AppLoadContext extends RequestContext {}
 }
-
-/** What `OpenServices.ready()` rejects with when the database lacks migrations of this build. */
-export const MIGRATIONS_PENDING = "migrations pending";
 
 export interface OpenServices {
   services: AppServices;

@@ -127,6 +127,9 @@ async function migrateLocked(pool: import("pg").Pool, migrate: () => Promise<voi
   }
 }
 
+/** What the server's readiness check (/readyz) reports when `migrationsPending` is true. */
+export const MIGRATIONS_PENDING = "migrations pending";
+
 /**
  * Whether the database answers and has every migration of this build applied (for /readyz): the
  * newest applied migration is compared with the newest in the migrations folder, as drizzle's

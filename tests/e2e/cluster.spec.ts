@@ -8,7 +8,7 @@
  */
 import { execFile } from "node:child_process";
 import { request as httpRequest } from "node:http";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -305,6 +305,47 @@ test("a rolling restart (SIGTERM, start again, wait for /readyz) under steady lo
   const ids = stored.map((l) => l.id);
   await expect.poll(() => ids.filter((id) => !mailsPerLead().has(id)).length, { timeout: 30_000 }).toBe(0);
   expect(ids.filter((id) => (mailsPerLead().get(id) ?? 0) !== 1)).toEqual([]);
+});
+
+/** The ids of the processes whose parent is `pid` (from /proc). */
+function childrenOf(pid: number): number[] {
+  return readdirSync("/proc")
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((entry) => {
+      try {
+        // pid (comm) state ppid …: comm may hold spaces, so read after its closing parenthesis.
+        const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+        return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) === pid;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+test("WEB_CONCURRENCY=2: two workers share one port, a killed worker is replaced, SIGTERM stops them all with exit 0; PGlite refuses two", async () => {
+  const c = await startServerProcess({ ...serverEnv(), WEB_CONCURRENCY: "2" });
+  await expect.poll(() => childrenOf(c.pid).length).toBe(2);
+  await expect.poll(() => c.logs().match(/Listening on/g)?.length ?? 0).toBe(2);
+  const [victim] = childrenOf(c.pid);
+  process.kill(victim, "SIGKILL");
+  expect((await fetch(`${c.url}/auth/login`)).status).toBe(200); // the other worker serves
+  await expect.poll(() => childrenOf(c.pid).filter((pid) => pid !== victim).length, { timeout: 20_000 }).toBe(2);
+  expect(c.logs()).toContain(`Worker ${victim} was killed by SIGKILL`);
+  await expect.poll(async () => (await fetch(`${c.url}/readyz`)).status).toBe(200);
+  expect(await c.kill("SIGTERM")).toBe(0);
+  expect(c.logs()).toContain("All workers stopped; exit 0");
+  await c.stop();
+
+  const refused = await startServerProcess({ WEB_CONCURRENCY: "2" }).then(
+    async (p) => {
+      await p.stop();
+      return "started";
+    },
+    (error: Error) => error.message,
+  );
+  expect(refused).toContain("The server exited with 1");
+  expect(refused).toContain("the embedded database (no DATABASE_URL) allows one server process");
 });
 
 /** GET without keep-alive surprises: the status, the Connection header and the body. */
