@@ -6,8 +6,8 @@
  *
  * - A worker that dies unexpectedly is replaced and the death logged; a worker that dies within
  *   a minute of its start is replaced after a back-off (1 s, doubling to 30 s), so a crash loop
- *   does not spin. Until the first worker listens, a worker that fails stops everything (exit 1):
- *   that is a configuration or database problem, not a crash.
+ *   does not spin. Until the first worker listens, a worker that exits with an error stops
+ *   everything (exit 1): that is a configuration or database problem, not a crash.
  * - SIGTERM or SIGINT: the primary passes SIGTERM to every worker (each shuts down gracefully,
  *   server/lifecycle.ts), replaces none, and exits when all have: 0 when each exited 0.
  * - Every worker runs the background work (the lead outbox, whose claims are atomic; the hourly
@@ -55,7 +55,9 @@ export function runPrimary({ workers, graceMs, log = console }: PrimaryOptions):
       return;
     }
     const how = signal ? `was killed by ${signal}` : `exited with ${code}`;
-    if (!anyListened) {
+    // Exited by itself before any worker listened: a configuration or database problem that a
+    // replacement would only repeat. (Killed by a signal, say out of memory: replaced as usual.)
+    if (!anyListened && code !== null) {
       log.error(`Worker ${worker.process.pid} ${how} before any worker was listening: stopping (see its messages above)`);
       stop("startup failure", 1);
       return;

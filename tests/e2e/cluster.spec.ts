@@ -329,10 +329,11 @@ test("WEB_CONCURRENCY=2: two workers share one port, a killed worker is replaced
   await expect.poll(() => c.logs().match(/Listening on/g)?.length ?? 0).toBe(2);
   const [victim] = childrenOf(c.pid);
   process.kill(victim, "SIGKILL");
-  expect((await fetch(`${c.url}/auth/login`)).status).toBe(200); // the other worker serves
+  // The other worker serves (on a new connection: one kept alive to the killed worker is gone).
+  expect((await get(`${c.url}/auth/login`)).status).toBe(200);
   await expect.poll(() => childrenOf(c.pid).filter((pid) => pid !== victim).length, { timeout: 20_000 }).toBe(2);
   expect(c.logs()).toContain(`Worker ${victim} was killed by SIGKILL`);
-  await expect.poll(async () => (await fetch(`${c.url}/readyz`)).status).toBe(200);
+  await expect.poll(async () => (await get(`${c.url}/readyz`)).status).toBe(200);
   expect(await c.kill("SIGTERM")).toBe(0);
   expect(c.logs()).toContain("All workers stopped; exit 0");
   await c.stop();
@@ -348,15 +349,16 @@ test("WEB_CONCURRENCY=2: two workers share one port, a killed worker is replaced
   expect(refused).toContain("the embedded database (no DATABASE_URL) allows one server process");
 });
 
-/** GET without keep-alive surprises: the status, the Connection header and the body. */
+/** GET on a connection of its own: the status, the Connection header and the body. */
 function get(url: string): Promise<{ status: number; connection: string | undefined; body: string; headers: Record<string, unknown> }> {
   return new Promise((resolve, reject) => {
-    httpRequest(url, (res) => {
+    httpRequest(url, { agent: false, timeout: 10_000 }, (res) => {
       let body = "";
       res.on("data", (c: Buffer) => (body += c.toString()));
       res.on("end", () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection, body, headers: res.headers }));
     })
       .on("error", reject)
+      .on("timeout", () => reject(new Error(`GET ${url}: no answer within 10 s`)))
       .end();
   });
 }
