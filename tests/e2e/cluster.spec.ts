@@ -236,6 +236,7 @@ test("a process killed mid-run (SIGKILL) loses no lead it answered as stored; th
     return status;
   });
   expect(await killed).toBeNull();
+  console.log(`SIGKILL mid-run: ${statuses.filter((st) => st !== 200).length} of ${statuses.length} submissions not answered as stored`);
   const stored = await storedLeads(marker);
   const storedCompanies = new Set(stored.map((l) => l.company));
   const answeredStored = statuses.flatMap((s, i) => (s === 200 ? [`${marker} #${i}`] : []));
@@ -298,6 +299,7 @@ test("a rolling restart (SIGTERM, start again, wait for /readyz) under steady lo
   stopping = true;
   await load;
 
+  console.log(`rolling restart: ${requests} requests, ${failures.length} failed, ${leadStatuses.filter((st) => st === 200).length} leads`);
   expect(failures).toEqual([]);
   expect(requests).toBeGreaterThan(200);
   const stored = await storedLeads(marker);
