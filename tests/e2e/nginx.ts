@@ -63,7 +63,9 @@ export async function startNginx(port: number, upstreams: string[], failTimeoutS
     "  access_log off;",
     `  client_body_temp_path ${path.join(prefix, "client_body")};`,
     `  proxy_temp_path ${path.join(prefix, "proxy")};`,
-    ...proxyConfig(upstreams, failTimeoutSeconds).map((line) => (line === "  server {" ? `  server {\n    listen 127.0.0.1:${port};` : line)),
+    ...proxyConfig(upstreams, failTimeoutSeconds).map((line) =>
+      line === "  server {" ? `  server {\n    listen 127.0.0.1:${port};` : line,
+    ),
     // Test only: each test request names its visitor in X-Forwarded-For, as if through one more
     // trusted proxy, so the per-address limits see many visitors rather than 127.0.0.1.
     "    set_real_ip_from 127.0.0.1;",
