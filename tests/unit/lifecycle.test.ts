@@ -5,7 +5,7 @@
  * and the database close only after the requests.
  */
 import { createServer, request, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { connect, type AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { createLifecycle, type LifecycleOptions } from "../../server/lifecycle";
 
@@ -108,6 +108,23 @@ describe("shutdown", () => {
     expect(await stopped).toBe(0);
     expect(exits).toEqual([0]);
     expect(events).toEqual(["answered /slow", "closed"]);
+  });
+
+  it("answers a request that arrives on a connection accepted just before the shutdown (a proxy's POST is not reset)", async () => {
+    const { lifecycle, port } = await serve({});
+    const socket = connect(port, "127.0.0.1");
+    await new Promise((resolve) => socket.once("connect", resolve));
+    await new Promise((r) => setTimeout(r, 50)); // accepted by the server, no request yet
+    const stopped = lifecycle.shutdown("SIGTERM");
+    await new Promise((r) => setTimeout(r, 100));
+    let answer = "";
+    socket.on("data", (c: Buffer) => (answer += c.toString()));
+    const ended = new Promise((resolve) => socket.once("close", resolve));
+    socket.write("POST /contact HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 2\r\n\r\nok");
+    await ended;
+    expect(answer).toMatch(/^HTTP\/1\.1 200 OK/);
+    expect(answer).toMatch(/\r\nConnection: close\r\n/i);
+    expect(await stopped).toBe(0);
   });
 
   it("with a delay, keeps serving with /readyz at 503 before it stops accepting", async () => {
