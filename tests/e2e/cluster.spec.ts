@@ -315,19 +315,22 @@ test("a rolling restart (drain in nginx, SIGTERM, start again, wait for /readyz,
 
 test("WEB_CONCURRENCY=2: two workers share one port, a killed worker is replaced, SIGTERM stops them all with exit 0; PGlite refuses two", async () => {
   const c = await startServerProcess({ ...serverEnv(), WEB_CONCURRENCY: "2" });
-  await expect.poll(() => childrenOf(c.pid).length).toBe(2);
-  await expect.poll(() => c.logs().match(/Listening on/g)?.length ?? 0).toBe(2);
-  const [victim] = childrenOf(c.pid);
-  process.kill(victim, "SIGKILL");
-  // Once the primary knows (a connection it hands to a worker at the instant that worker dies is
-  // lost: node:cluster's round robin), the other worker serves, on a new connection.
-  await expect.poll(() => c.logs()).toContain(`Worker ${victim} was killed by SIGKILL`);
-  expect((await get(`${c.url}/auth/login`)).status).toBe(200);
-  await expect.poll(() => childrenOf(c.pid).filter((pid) => pid !== victim).length, { timeout: 20_000 }).toBe(2);
-  await expect.poll(async () => (await get(`${c.url}/readyz`)).status).toBe(200);
-  expect(await c.kill("SIGTERM")).toBe(0);
-  expect(c.logs()).toContain("All workers stopped; exit 0");
-  await c.stop();
+  try {
+    await expect.poll(() => childrenOf(c.pid).length).toBe(2);
+    await expect.poll(() => c.logs().match(/Listening on/g)?.length ?? 0).toBe(2);
+    const [victim] = childrenOf(c.pid);
+    process.kill(victim, "SIGKILL");
+    // Once the primary knows (a connection it hands to a worker at the instant that worker dies is
+    // lost: node:cluster's round robin), the other worker serves, on a new connection.
+    await expect.poll(() => c.logs()).toContain(`Worker ${victim} was killed by SIGKILL`);
+    expect((await get(`${c.url}/auth/login`)).status).toBe(200);
+    await expect.poll(() => childrenOf(c.pid).filter((pid) => pid !== victim).length, { timeout: 20_000 }).toBe(2);
+    await expect.poll(async () => (await get(`${c.url}/readyz`)).status).toBe(200);
+    expect(await c.kill("SIGTERM")).toBe(0);
+    expect(c.logs()).toContain("All workers stopped; exit 0");
+  } finally {
+    await c.stop(); // also when an expectation failed: no process left behind
+  }
 
   const refused = await startServerProcess({ WEB_CONCURRENCY: "2" }).then(
     async (p) => {
@@ -356,21 +359,24 @@ function get(url: string): Promise<{ status: number; connection: string | undefi
 
 test("/readyz answers 503 from SIGTERM on while requests are still served, and while the database is unreachable; /healthz stays 200", async () => {
   const c = await startServerProcess({ ...serverEnv(), SHUTDOWN_DELAY_SECONDS: "1" });
-  const ready = await get(`${c.url}/readyz`);
-  expect(ready.status).toBe(200);
-  expect(JSON.parse(ready.body)).toEqual({ status: "ready" });
-  expect(ready.headers["cache-control"]).toBe("no-store");
-  expect(ready.headers["x-content-type-options"]).toBe("nosniff");
+  try {
+    const ready = await get(`${c.url}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(JSON.parse(ready.body)).toEqual({ status: "ready" });
+    expect(ready.headers["cache-control"]).toBe("no-store");
+    expect(ready.headers["x-content-type-options"]).toBe("nosniff");
 
-  const exit = c.kill("SIGTERM");
-  await expect.poll(async () => (await get(`${c.url}/readyz`)).status).toBe(503);
-  expect(JSON.parse((await get(`${c.url}/readyz`)).body)).toEqual({ status: "unavailable", reason: "shutting down" });
-  expect((await get(`${c.url}/healthz`)).status).toBe(200);
-  const page = await get(`${c.url}/auth/login`);
-  expect(page.status).toBe(200);
-  expect(page.connection).toBe("close");
-  expect(await exit).toBe(0);
-  await c.stop();
+    const exit = c.kill("SIGTERM");
+    await expect.poll(async () => (await get(`${c.url}/readyz`)).status).toBe(503);
+    expect(JSON.parse((await get(`${c.url}/readyz`)).body)).toEqual({ status: "unavailable", reason: "shutting down" });
+    expect((await get(`${c.url}/healthz`)).status).toBe(200);
+    const page = await get(`${c.url}/auth/login`);
+    expect(page.status).toBe(200);
+    expect(page.connection).toBe("close");
+    expect(await exit).toBe(0);
+  } finally {
+    await c.stop(); // also when an expectation failed: no process left behind
+  }
 
   await postgres.stop();
   const down = await get(`${server("a").url}/readyz`);
