@@ -2,6 +2,7 @@
  * The environment, validated once with one schema. The server calls `loadEnv()` at start and
  * stops with a readable message when something is wrong; everything else reads `env()`.
  */
+import { availableParallelism } from "node:os";
 import { z } from "zod";
 import { site } from "./config/site";
 
@@ -46,6 +47,29 @@ export const envSchema = z
     LOG_FORMAT: optional(z.enum(["text", "json"], { error: 'must be "text" or "json"' })).transform((v) => v ?? "text"),
     /** The least severe lines written: "info" (every request), "warn" or "error". */
     LOG_LEVEL: optional(z.enum(["info", "warn", "error"], { error: 'must be "info", "warn" or "error"' })).transform((v) => v ?? "info"),
+    /**
+     * `npm start`: how many server processes share the port (node:cluster). Unset: one per core
+     * with DATABASE_URL, one on the embedded database (which allows no more).
+     */
+    WEB_CONCURRENCY: optional(z.coerce.number({ error: "must be a whole number" }).int("must be a whole number").min(1).max(256)),
+    /** On SIGTERM: how long requests in flight may take before the process exits anyway. */
+    SHUTDOWN_GRACE_SECONDS: optional(z.coerce.number({ error: "must be a number of seconds" }).int().min(0).max(600)).transform(
+      (v) => v ?? 10,
+    ),
+    /**
+     * On SIGTERM: how long to keep serving, with /readyz answering 503, before closing the
+     * listener; for a load balancer that polls /readyz (nginx open source needs none: 0).
+     */
+    SHUTDOWN_DELAY_SECONDS: optional(z.coerce.number({ error: "must be a number of seconds" }).int().min(0).max(120)).transform(
+      (v) => v ?? 0,
+    ),
+    /**
+     * How long a lead claimed by the sales e-mail outbox is reserved for its process; a process
+     * that dies leaves its claims to the others after this long. Longer than any SMTP send.
+     */
+    OUTBOX_LEASE_SECONDS: optional(z.coerce.number({ error: "must be a number of seconds" }).int().min(2).max(86_400)).transform(
+      (v) => v ?? 300,
+    ),
   })
   .superRefine((value, ctx) => {
     // Lead notifications need both: one alone is a half-done configuration, not "off".
@@ -58,7 +82,20 @@ export const envSchema = z
         message: `must be set together with ${present} (set both to e-mail new leads to sales, or neither)`,
       });
     }
+    // The embedded database is one process's folder (ADR 004): several need PostgreSQL.
+    if (!value.DATABASE_URL && value.WEB_CONCURRENCY !== undefined && value.WEB_CONCURRENCY > 1) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["WEB_CONCURRENCY"],
+        message: `is ${value.WEB_CONCURRENCY}, but the embedded database (no DATABASE_URL) allows one server process: set DATABASE_URL to a PostgreSQL server to run several, or WEB_CONCURRENCY=1`,
+      });
+    }
   });
+
+/** How many server processes `npm start` runs: WEB_CONCURRENCY, else one per core on PostgreSQL, one on PGlite. */
+export function webConcurrency(value: Pick<Env, "WEB_CONCURRENCY" | "DATABASE_URL">, cores = availableParallelism()): number {
+  return value.WEB_CONCURRENCY ?? (value.DATABASE_URL ? cores : 1);
+}
 
 export type Env = z.infer<typeof envSchema>;
 

@@ -11,7 +11,7 @@
  */
 import path from "node:path";
 import { authSecret, createAuth, type Auth } from "~/auth/auth.server";
-import { openDatabase, type Database } from "~/db/client.server";
+import { MIGRATIONS_PENDING, migrationsPending, openDatabase, type Database } from "~/db/client.server";
 import type { Env } from "~/env.server";
 import { startLeadWorker } from "~/leads/worker.server";
 import { startAuthMaintenance } from "~/auth/maintenance.server";
@@ -53,6 +53,8 @@ export interface OpenServices {
   kind: "postgres" | "pglite";
   /** Stops the background work, then closes the database. */
   close(): Promise<void>;
+  /** Resolves when the database answers with every migration applied; rejects with the reason otherwise. */
+  ready(): Promise<void>;
 }
 
 /**
@@ -64,7 +66,10 @@ export async function openServices(env: Env, log: Pick<Console, "log" | "error">
   const handle = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   log.log(`Database: ${handle.kind === "postgres" ? "PostgreSQL (DATABASE_URL)" : `embedded PGlite in ${path.resolve(env.DATA_DIR)}`}`);
   const mailer = createMailer(env);
-  const worker = startLeadWorker(env, handle.db, {}, log, mailer);
+  // Every process runs the outbox: its claims are atomic, so each lead goes to one of them. It
+  // looks for due leads at least once per lease, so a dead process's claims are soon taken over.
+  const leaseMs = env.OUTBOX_LEASE_SECONDS * 1000;
+  const worker = startLeadWorker(env, handle.db, { leaseMs, pollMs: Math.min(15_000, leaseMs) }, log, mailer);
   const housekeeping = startAuthMaintenance(handle.db, log);
   const services: AppServices = {
     db: handle.db,
@@ -77,6 +82,9 @@ export async function openServices(env: Env, log: Pick<Console, "log" | "error">
   return {
     services,
     kind: handle.kind,
+    ready: async () => {
+      if (await migrationsPending(handle.db)) throw new Error(MIGRATIONS_PENDING);
+    },
     close: async () => {
       await worker.stop().catch(() => {});
       await housekeeping.stop();

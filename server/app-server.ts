@@ -2,7 +2,7 @@
  * The site's one server, for `npm start` (server/index.ts: the production build, prerendered
  * pages from memory) and `npm run dev` (server/dev.ts: React Router through Vite, hot reload).
  * Both get the same request rules, security headers, cross-site write guard, client address,
- * request ids, `/healthz`, database and lead outbox; the services reach loaders and actions in
+ * request ids, `/healthz`, `/readyz` and graceful shutdown (server/lifecycle.ts), database and lead outbox; the services reach loaders and actions in
  * React Router's load context (app/services.server.ts).
  */
 import compression from "compression";
@@ -20,6 +20,7 @@ import { clientAddress } from "./client-address.ts";
 import { createRequestHandler } from "./react-router-handler.ts";
 import { withRequestLog } from "./request-log.ts";
 import { checkRequestLine, refuseWrite, writableRoutes, type Refusal } from "./request-rules.ts";
+import { createLifecycle } from "./lifecycle.ts";
 import { createSecurity, type Security } from "./security-headers.ts";
 import type { StaticStore } from "./static-store.ts";
 
@@ -123,7 +124,20 @@ export async function startServer({ env, startedAt, production, development }: S
     res.end(refusal.message);
   }
 
+  // Readiness and graceful shutdown (server/lifecycle.ts).
+  const lifecycle = createLifecycle({
+    server,
+    graceMs: env.SHUTDOWN_GRACE_SECONDS * 1000,
+    delayMs: env.SHUTDOWN_DELAY_SECONDS * 1000,
+    ready: () => opened.ready(),
+    // Vite first: its hot-reload connections would keep the server open.
+    beforeClose: async () => dev?.close(),
+    close: () => opened.close(),
+    log,
+  });
+
   async function handle(req: IncomingMessage, res: ServerResponse) {
+    lifecycle.track(req, res);
     const malformed = checkRequestLine(req.method, req.url, req.headers.host);
     if (malformed) return refuse(res, malformed);
     if (
@@ -143,6 +157,7 @@ export async function startServer({ env, startedAt, production, development }: S
     const url = req.url ?? "/";
     const q = url.indexOf("?");
     const pathname = q === -1 ? url : url.slice(0, q);
+    if (pathname === "/readyz") return lifecycle.answerReadiness(res, securityHeaders);
     if (pathname === "/healthz") {
       res.writeHead(200, { ...securityHeaders, "Content-Type": "application/json", "Cache-Control": "no-store" });
       res.end(JSON.stringify({ status: "ok", uptime: Math.round(process.uptime()) }));
@@ -184,19 +199,7 @@ export async function startServer({ env, startedAt, production, development }: S
   const what = store ? `${store.size} files in memory` : "development: Vite, hot reload";
   log.info(`Listening on http://${env.HOST}:${env.PORT} (${what}, ready in ${ms} ms)`);
 
-  function shutdown(signal: string) {
-    log.info(`${signal} received, closing`);
-    // Vite first: its hot-reload connections would keep the server open.
-    const devClosed = dev?.close().catch(() => {});
-    server.close(() => {
-      void Promise.resolve(devClosed)
-        .then(() => opened.close())
-        .catch(() => {})
-        .finally(() => process.exit(0));
-    });
-    setTimeout(() => process.exit(0), 5000).unref();
-  }
-  process.on("SIGTERM", () => shutdown("SIGTERM"));
-  process.on("SIGINT", () => shutdown("SIGINT"));
+  process.on("SIGTERM", () => void lifecycle.shutdown("SIGTERM"));
+  process.on("SIGINT", () => void lifecycle.shutdown("SIGINT"));
   return server;
 }

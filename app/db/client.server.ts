@@ -9,6 +9,7 @@
 import { chmodSync, closeSync, existsSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { sql } from "drizzle-orm";
 import type { NodePgDatabase } from "drizzle-orm/node-postgres";
 import { log } from "../lib/log.server";
 import * as schema from "./schema.server";
@@ -104,6 +105,49 @@ export function lockDataFolder(folder: string): () => void {
   throw new Error(`Could not lock ${folder}`);
 }
 
+/**
+ * The key of the PostgreSQL advisory lock held while migrating (any fixed bigint; this one reads
+ * "crossrds" in ASCII). Processes that start together on one database (several workers, several
+ * hosts) take turns: the first applies the migrations, the others wait, then find nothing to do.
+ * Without it two would both create drizzle's table or apply the same migration, and one would fail.
+ */
+export const MIGRATION_LOCK_KEY = 0x63726f7373726473n;
+
+/** Runs `migrate` while holding the migration lock on a connection of its own. */
+async function migrateLocked(pool: import("pg").Pool, migrate: () => Promise<void>): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query("select pg_advisory_lock($1::bigint)", [MIGRATION_LOCK_KEY.toString()]);
+    try {
+      await migrate();
+    } finally {
+      await client.query("select pg_advisory_unlock($1::bigint)", [MIGRATION_LOCK_KEY.toString()]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
+/** What the server's readiness check (/readyz) reports when `migrationsPending` is true. */
+export const MIGRATIONS_PENDING = "migrations pending";
+
+/**
+ * Whether the database answers and has every migration of this build applied (for /readyz): the
+ * newest applied migration is compared with the newest in the migrations folder, as drizzle's
+ * migrator does. Throws when the database does not answer.
+ */
+export async function migrationsPending(db: Database): Promise<boolean> {
+  const { readMigrationFiles } = await import("drizzle-orm/migrator");
+  latestMigration ??= Math.max(0, ...readMigrationFiles({ migrationsFolder: MIGRATIONS_DIR }).map((m) => m.folderMillis));
+  const table = await db.execute<{ present: boolean }>(sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`);
+  if (!table.rows[0]?.present) return true;
+  const applied = await db.execute<{ applied: string | number | null }>(
+    sql`select max(created_at) as applied from drizzle.__drizzle_migrations`,
+  );
+  return Number(applied.rows[0]?.applied ?? 0) < latestMigration;
+}
+let latestMigration: number | undefined;
+
 export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const { Pool } = await import("pg");
@@ -114,7 +158,12 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     // process: log it; the next query opens a new connection or fails on its own.
     pool.on("error", (error) => log.error("Database connection lost:", error.message));
     const db = drizzle({ client: pool, schema });
-    await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+    try {
+      await migrateLocked(pool, () => migrate(db, { migrationsFolder: MIGRATIONS_DIR }));
+    } catch (error) {
+      await pool.end().catch(() => {});
+      throw error;
+    }
     return { db, kind: "postgres", close: () => pool.end() };
   }
   const dataDir = path.resolve(options.dataDir);

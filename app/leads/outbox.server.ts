@@ -59,6 +59,8 @@ export class LeadOutbox {
   private running: Promise<void> | null = null;
   private again = false;
   private stopped = true;
+  /** stop() was called: a drain in progress ends after the send under way. */
+  private stopping = false;
   private failing = false;
   /** Outcomes of sends that the database has not recorded yet (it failed right after the send). */
   private readonly unrecorded = new Map<string, Outcome>();
@@ -86,12 +88,17 @@ export class LeadOutbox {
   start(): void {
     if (!this.stopped) return;
     this.stopped = false;
+    this.stopping = false;
     this.schedule(0);
   }
 
-  /** Stops the loop and waits for a send in progress to finish; records what is still unrecorded. */
+  /**
+   * Stops the loop and waits for a send in progress to finish; records what is still unrecorded
+   * and hands back the leads claimed but not sent (due at once, for another process).
+   */
   async stop(): Promise<void> {
     this.stopped = true;
+    this.stopping = true;
     clearTimeout(this.timer);
     await this.running;
     if (this.unrecorded.size === 0 && this.held.size === 0) return;
@@ -216,6 +223,7 @@ export class LeadOutbox {
     const done: DrainResult = { sent: 0, failed: 0 };
     await this.settle();
     for (;;) {
+      if (this.stopping) return done;
       const claimed = await this.claim();
       if (claimed.length === 0) return done;
       const rows = await db
@@ -228,6 +236,8 @@ export class LeadOutbox {
           ),
         );
       for (let i = 0; i < claimed.length; i++) {
+        // Shutting down: what is still held goes back (stop() releases it) for another process.
+        if (this.stopping) return done;
         const { id, attempts } = claimed[i];
         const lead = rows.find((r) => r.id === id);
         if (!lead) {

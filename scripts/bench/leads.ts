@@ -74,6 +74,8 @@ export async function measureLeads(): Promise<Figure[]> {
         TRUST_PROXY: "1",
         SMTP_URL: "",
         SALES_EMAIL: "",
+        // One process on both databases, comparable with earlier figures (the workers phase scales).
+        WEB_CONCURRENCY: "1",
       });
       await submit(server.url, WARMUP, CLIENTS);
       const { seconds, latencies } = await submit(server.url, COUNT, CLIENTS);

@@ -4,7 +4,7 @@
  * bench-results/latest.json. A missed target is a MISS in the table, never a failure: the exit
  * code is 1 only when a measurement itself could not be made (ERROR).
  *
- * Env: BENCH_ONLY=sizes,coldstart,throughput,paint,lighthouse,signin,leads,graphics (default all), BENCH_LH_RUNS (3),
+ * Env: BENCH_ONLY=sizes,coldstart,throughput,paint,lighthouse,signin,leads,graphics,workers (default all), BENCH_LH_RUNS (3),
  *      BENCH_START_EPOCH_MS (set by bench.sh: time limits count from the script's start).
  */
 import { spawnSync } from "node:child_process";
@@ -22,11 +22,12 @@ import { measureGraphics } from "./graphics.ts";
 import { measureLeads } from "./leads.ts";
 import { measureSignIn, signInFigures, type SignInDatabaseResult } from "./signin.ts";
 import { findBinary, measureThroughput, type ThroughputResult } from "./throughput.ts";
+import { measureWorkers, SCALING_TARGET, workersFigures } from "./workers.ts";
 
 installExitHandlers();
 
 const startedAt = Number(process.env.BENCH_START_EPOCH_MS) || Date.now();
-const PHASES = ["sizes", "coldstart", "throughput", "paint", "lighthouse", "signin", "leads", "graphics"] as const;
+const PHASES = ["sizes", "coldstart", "throughput", "paint", "lighthouse", "signin", "leads", "graphics", "workers"] as const;
 type Phase = (typeof PHASES)[number];
 const only = (process.env.BENCH_ONLY ?? "")
   .split(",")
@@ -288,6 +289,19 @@ if (enabled("graphics")) {
   else check("Graphics", "upload throughput", null, "MB/s");
 }
 
+// 8. Worker scaling: /auth/login with 1 and 2 workers on PostgreSQL ---------------------------
+const workers = await phase("workers", () => measureWorkers());
+if (enabled("workers")) {
+  const g = "Workers (wrk)";
+  if (workers && "skipped" in workers) skip(g, "ratio 2 workers / 1", `>= ${SCALING_TARGET}`, workers.skipped);
+  else if (workers) {
+    const [one, two, ratio] = workersFigures(workers);
+    check(g, one.figure, one.value, one.unit, undefined, { digits: 0 });
+    check(g, two.figure, two.value, two.unit, undefined, { digits: 0 });
+    check(g, ratio.figure, ratio.value, "", { op: ">=", limit: SCALING_TARGET }, { digits: 2, note: workers.note });
+  } else check(g, "ratio 2 workers / 1", null, "", { op: ">=", limit: SCALING_TARGET });
+}
+
 // Report ---------------------------------------------------------------------------------------
 // Grouped for reading: sizes, Lighthouse per page, throughput, then the server's own figures.
 const rank = (c: Check) =>
@@ -494,6 +508,7 @@ const json = {
   signIn: signIn ?? null,
   leads: leads ?? null,
   graphics: graphics ?? null,
+  workers: workers ?? null,
   errors,
 };
 const jsonPath = path.join(resultsDir, "latest.json");

@@ -65,8 +65,8 @@ function parseWrk(output: string): WrkResult {
   };
 }
 
-async function wrk(bin: string, url: string, seconds: number): Promise<WrkResult> {
-  const args = [`-t${WRK_THREADS}`, `-c${WRK_CONNECTIONS}`, `-d${seconds}s`, "-H", `Accept-Encoding: ${ACCEPT}`, url];
+export async function wrk(bin: string, url: string, seconds: number, connections = WRK_CONNECTIONS): Promise<WrkResult> {
+  const args = [`-t${WRK_THREADS}`, `-c${connections}`, `-d${seconds}s`, "-H", `Accept-Encoding: ${ACCEPT}`, url];
   const proc = startProcess(bin, args, "wrk");
   const timer = setTimeout(() => void proc.stop(1000), (seconds + 20) * 1000);
   const { code } = await proc.exited;

@@ -19,6 +19,8 @@ export interface ServerProcess {
   logs: () => string;
   /** The process has not exited. */
   running: () => boolean;
+  /** Sends `signal` and waits for the exit: the exit code, or null when the signal ended it. */
+  kill: (signal: NodeJS.Signals) => Promise<number | null>;
   stop: () => Promise<void>;
 }
 
@@ -42,7 +44,8 @@ async function start(
   timeoutMs: number,
   group = false,
 ): Promise<ServerProcess> {
-  const port = await freePort();
+  // PORT in `env`: a fixed port (a process restarted behind a load balancer comes back on its own).
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), "crossroads-proc-"));
   let output = "";
   const child: ChildProcess = spawn(command, args, {
@@ -56,6 +59,8 @@ async function start(
       DATA_DIR: dataDir,
       BETTER_AUTH_SECRET: E2E_AUTH_SECRET,
       TRUST_PROXY: "1",
+      // One process unless the test asks for a cluster (the default with DATABASE_URL is one per core).
+      WEB_CONCURRENCY: "1",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
@@ -87,6 +92,13 @@ async function start(
     pid: child.pid!,
     logs: () => output,
     running: () => child.exitCode === null && child.signalCode === null,
+    kill: async (name) => {
+      if (child.exitCode === null && child.signalCode === null) {
+        signal(name);
+        await exited;
+      }
+      return child.exitCode;
+    },
     stop: async () => {
       if (child.exitCode === null) {
         signal("SIGTERM");

@@ -577,6 +577,36 @@ for (const backend of backends()) {
         expect((await listLeads({ status: "all" })).total).toBe(24);
       });
 
+      it("stopping mid-batch (a server's SIGTERM) finishes the send under way and hands the other claimed leads back, due now", async () => {
+        const ids: string[] = [];
+        for (let i = 0; i < 4; i++) ids.push((await insertLead(lead({ company: `Shutdown ${i}` }), { notify: true })).id);
+        const sent: string[] = [];
+        let started!: () => void;
+        const firstSendStarted = new Promise<void>((resolve) => (started = resolve));
+        const outbox = outboxOn(port, {
+          leaseMs: 5 * 60_000,
+          send: async (m: SendMailOptions) => {
+            started();
+            await sleep(300);
+            sent.push(String((m.headers as Record<string, string>)["X-Lead-Id"]));
+          },
+        });
+        outbox.start();
+        await firstSendStarted;
+        const stopping = Date.now();
+        await outbox.stop();
+        expect(Date.now() - stopping).toBeLessThan(1000);
+        expect(sent).toHaveLength(1);
+        const rest = ids.filter((id) => !sent.includes(id));
+        for (const id of rest) {
+          const row = await getLead(id);
+          // Not waiting out the 5-minute lease, and the claim's attempt given back.
+          expect(row).toMatchObject({ notifyStatus: "pending", notifyAttempts: 0 });
+          expect(row!.notifyNextAttemptAt.getTime()).toBeLessThanOrEqual(Date.now() + 1000);
+        }
+        expect(await getLead(sent[0])).toMatchObject({ notifyStatus: "sent" });
+      });
+
       describe("finding 10: a database outage while the outbox works", () => {
         const leadIdOf = (m: SendMailOptions) => (m.headers as Record<string, string>)["X-Lead-Id"];
         /** An outbox on a database that fails right after SMTP accepted the first message. */

@@ -1,6 +1,6 @@
 /** Server configuration: sane defaults, and a readable stop on a bad value. */
 import { describe, expect, it } from "vitest";
-import { EnvError, parseEnv } from "~/env.server";
+import { EnvError, parseEnv, webConcurrency } from "~/env.server";
 
 function errorOf(source: Record<string, string | undefined>): EnvError {
   try {
@@ -57,5 +57,39 @@ describe("parseEnv", () => {
   it("names every bad variable at once", () => {
     const error = errorOf({ PORT: "abc", SITE_URL: "nope", GTM_ID: "bad" });
     for (const name of ["PORT", "SITE_URL", "GTM_ID"]) expect(error.message).toContain(name);
+  });
+});
+
+describe("WEB_CONCURRENCY, SHUTDOWN_GRACE_SECONDS, OUTBOX_LEASE_SECONDS", () => {
+  const PG = "postgres://app@db.internal/site";
+
+  it("runs one process per core on PostgreSQL and one on the embedded database by default", () => {
+    expect(webConcurrency(parseEnv({ DATABASE_URL: PG }), 4)).toBe(4);
+    expect(webConcurrency(parseEnv({}), 4)).toBe(1);
+    expect(webConcurrency(parseEnv({ DATABASE_URL: PG, WEB_CONCURRENCY: "2" }), 4)).toBe(2);
+    expect(webConcurrency(parseEnv({ WEB_CONCURRENCY: "1" }), 4)).toBe(1);
+  });
+
+  it("refuses more than one process on the embedded database, saying why and what to do", () => {
+    const message = errorOf({ WEB_CONCURRENCY: "2" }).message;
+    expect(message).toContain("WEB_CONCURRENCY");
+    expect(message).toContain("embedded database");
+    expect(message).toContain("DATABASE_URL");
+  });
+
+  it.each(["0", "-1", "two", "1.5", "1000"])("rejects WEB_CONCURRENCY=%s", (value) => {
+    expect(errorOf({ DATABASE_URL: PG, WEB_CONCURRENCY: value }).message).toContain("WEB_CONCURRENCY");
+  });
+
+  it("gives requests 10 s to finish on shutdown and outbox claims a 5-minute lease by default", () => {
+    const env = parseEnv({});
+    expect(env.SHUTDOWN_GRACE_SECONDS).toBe(10);
+    expect(env.OUTBOX_LEASE_SECONDS).toBe(300);
+    expect(parseEnv({ SHUTDOWN_GRACE_SECONDS: "30", OUTBOX_LEASE_SECONDS: "5" })).toMatchObject({
+      SHUTDOWN_GRACE_SECONDS: 30,
+      OUTBOX_LEASE_SECONDS: 5,
+    });
+    expect(errorOf({ SHUTDOWN_GRACE_SECONDS: "-1" }).message).toContain("SHUTDOWN_GRACE_SECONDS");
+    expect(errorOf({ OUTBOX_LEASE_SECONDS: "1" }).message).toContain("OUTBOX_LEASE_SECONDS");
   });
 });
