@@ -18,6 +18,7 @@ import {
   type HandleErrorFunction,
 } from "react-router";
 import { logRequestError } from "~/lib/error-log.server";
+import { isProtectedPath } from "~/config/private-paths";
 import { deferHydrationStream } from "~/lib/first-paint.server";
 import { applyPrivateCaching } from "~/lib/private-caching";
 
@@ -65,7 +66,9 @@ export default function handleRequest(
         });
         responseHeaders.set("Content-Type", "text/html");
         // The first paint before hydration (ADR 013): no module preloads, imports after the gate.
-        pipe(deferHydrationStream()).pipe(body);
+        // Pages behind sign-in hydrate at once: they are no first-paint pages, and their editors
+        // must not be typed into before React has them.
+        pipe(deferHydrationStream({ immediate: isProtectedPath(new URL(request.url).pathname) })).pipe(body);
         resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
       },
       onShellError(error: unknown) {

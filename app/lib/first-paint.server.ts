@@ -43,7 +43,12 @@ const literal = (value: readonly string[]) => JSON.stringify(value).replace(/</g
  * idle, or the first pointer, touch, key or focus, whichever comes first. Each wait has a
  * timeout, so a page in a background tab (no paint, no idle time) still gets there.
  */
-function gate(stylesheets: readonly string[], preloads: readonly string[]): string {
+function gate(stylesheets: readonly string[], preloads: readonly string[], immediate: boolean): string {
+  const add = (rel: string, hrefs: readonly string[]) =>
+    `for (const href of ${literal(hrefs)}) { const link = document.createElement("link"); link.rel = "${rel}"; link.href = href; document.head.append(link); }\n`;
+  // A page behind sign-in: nothing waits (it is no first-paint page, and a form typed into before
+  // hydration could lose what was typed); only the font and the preloads move into this script.
+  if (immediate) return add("stylesheet", stylesheets) + add("modulepreload", preloads);
   return `const painted = new Promise((resolve) => {
   try {
     new PerformanceObserver((list, observer) => {
@@ -71,7 +76,12 @@ for (const href of ${literal(preloads)}) { const link = document.createElement("
  * The module script's text with its static imports turned into dynamic ones behind the gate,
  * or null when it has none (nothing to defer).
  */
-export function deferBootScript(script: string, preloads: readonly string[], stylesheets: readonly string[] = []): string | null {
+export function deferBootScript(
+  script: string,
+  preloads: readonly string[],
+  stylesheets: readonly string[] = [],
+  immediate = false,
+): string | null {
   const bindings: { name: string | null; url: string }[] = [];
   let rest = script.replace(NAMESPACE_IMPORT, (_, name: string, url: string) => {
     bindings.push({ name, url });
@@ -84,7 +94,7 @@ export function deferBootScript(script: string, preloads: readonly string[], sty
   if (bindings.length === 0) return null;
   const names = bindings.map((b, i) => b.name ?? `_unused${i}`);
   return (
-    gate(stylesheets, preloads) +
+    gate(stylesheets, preloads, immediate) +
     `const [${names.join(", ")}] = await Promise.all([${bindings.map((b) => `import(${b.url})`).join(", ")}]);\n` +
     rest
   );
@@ -96,7 +106,7 @@ const unescapeAttribute = (value: string) => value.replace(/&amp;/g, "&");
  * The document's beginning (up to and including React Router's module script) rewritten, or null
  * when that script is not in `html`.
  */
-export function deferHydration(html: string): string | null {
+export function deferHydration(html: string, { immediate = false }: DeferOptions = {}): string | null {
   const boot = BOOT_SCRIPT.exec(html);
   if (!boot) return null;
   const preloads: string[] = [];
@@ -112,9 +122,14 @@ export function deferHydration(html: string): string | null {
     const href = HREF.exec(m[0])?.[1];
     return href ? [unescapeAttribute(href)] : [];
   });
-  const script = deferBootScript(boot[2], preloads, stylesheets);
+  const script = deferBootScript(boot[2], preloads, stylesheets, immediate);
   if (script === null) return null;
   return `${before}${boot[1]}${script}${boot[3]}${after}`;
+}
+
+export interface DeferOptions {
+  /** Hydrate at once (the pages behind sign-in): the font and module preloads are added right away. */
+  immediate?: boolean;
 }
 
 /** Where React Router's module script ends in `text` (just after its </script>), or -1. */
@@ -129,7 +144,7 @@ function bootScriptEnd(text: string): number {
  * A stream of the document that holds back its beginning until React Router's module script
  * has gone by, rewrites that part (`deferHydration`), then passes the rest through as it comes.
  */
-export function deferHydrationStream(): Transform {
+export function deferHydrationStream(options: DeferOptions = {}): Transform {
   const held: Buffer[] = [];
   let done = false;
   return new Transform({
@@ -143,14 +158,14 @@ export function deferHydrationStream(): Transform {
       done = true;
       held.length = 0;
       const head = bytes.toString("utf8").slice(0, end);
-      this.push(deferHydration(head) ?? head);
+      this.push(deferHydration(head, options) ?? head);
       const tail = bytes.subarray(Buffer.byteLength(head, "utf8"));
       callback(null, tail.length ? tail : undefined);
     },
     flush(callback: TransformCallback) {
       if (!done && held.length) {
         const text = Buffer.concat(held).toString("utf8");
-        this.push(deferHydration(text) ?? text);
+        this.push(deferHydration(text, options) ?? text);
       }
       callback();
     },

@@ -3,12 +3,13 @@
  * scripts/bench/sizes.ts counts it (docs/requirements.md#performance-and-accessibility).
  * tests/e2e/first-paint.spec.ts fails `npm test` when a built page exceeds its budget; the bench
  * prints the same figures against them. Set in issue 12 to what that work reached plus about 2%
- * (home: the earlier 125, which was already lower); lower them when a change makes pages smaller.
+ * (home: the earlier 125, which was already lower; CSS 11 after the blog and the redirects
+ * manager added their classes); lower them when a change makes pages smaller.
  */
 export const BUDGETS: Readonly<Record<string, { jsKb: number; cssKb: number }>> = {
-  "/": { jsKb: 125, cssKb: 10.7 },
-  "/services/managed-it": { jsKb: 125.9, cssKb: 10.7 },
-  "/indianapolis-it-support": { jsKb: 126.6, cssKb: 10.7 },
-  "/contact": { jsKb: 130.8, cssKb: 10.7 },
-  "/auth/login": { jsKb: 127, cssKb: 10.7 },
+  "/": { jsKb: 125, cssKb: 11 },
+  "/services/managed-it": { jsKb: 125.9, cssKb: 11 },
+  "/indianapolis-it-support": { jsKb: 126.6, cssKb: 11 },
+  "/contact": { jsKb: 130.8, cssKb: 11 },
+  "/auth/login": { jsKb: 127, cssKb: 11 },
 };

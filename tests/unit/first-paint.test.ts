@@ -23,6 +23,16 @@ const DOCUMENT =
 describe("deferHydration", () => {
   const out = deferHydration(DOCUMENT)!;
 
+  it("behind sign-in, waits for nothing: the font and the module preloads are added at once, then the imports", () => {
+    const script = /<script nonce="abc" type="module" async="">([\s\S]*?)<\/script>/.exec(
+      deferHydration(DOCUMENT, { immediate: true })!,
+    )![1];
+    expect(script).not.toContain("await new Promise");
+    expect(script).not.toContain("first-contentful-paint");
+    expect(script.indexOf('for (const href of ["/assets/fonts-1.css"])')).toBe(0);
+    expect(script.indexOf('link.rel = "modulepreload"')).toBeLessThan(script.indexOf("Promise.all([import("));
+  });
+
   it("drops every module preload from the markup and adds them from the script after the gate", () => {
     expect(out).not.toMatch(/<link[^>]*modulepreload/);
     const script = /<script nonce="abc" type="module" async="">([\s\S]*?)<\/script>/.exec(out)![1];
