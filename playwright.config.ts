@@ -37,6 +37,8 @@ export default defineConfig({
       SUPER_ADMIN_EMAIL: E2E_USERS.admin.email,
       // Each test sends its own X-Forwarded-For, so sign-in rate limits do not collide.
       TRUST_PROXY: "1",
+      // Plain http on loopback: cookies marked Secure would not come back.
+      SECURE_COOKIES: "0",
     },
   },
 });

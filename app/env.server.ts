@@ -2,6 +2,7 @@
  * The environment, validated once with one schema. The server calls `loadEnv()` at start and
  * stops with a readable message when something is wrong; everything else reads `env()`.
  */
+import { isLoopback } from "./auth/origins";
 import { availableParallelism } from "node:os";
 import { z } from "zod";
 import { site } from "./config/site";
@@ -31,6 +32,11 @@ export const envSchema = z
       .enum(["0", "1"], { error: 'must be "0" or "1"' })
       .optional()
       .transform((v) => v === "1"),
+    /**
+     * "1": session cookies are `Secure`; "0": they are not (a test server over plain http). Unset:
+     * `secureCookies()` decides (docs/requirements.md#sessions).
+     */
+    SECURE_COOKIES: z.enum(["0", "1"], { error: 'must be "0" or "1"' }).optional(),
     /** Test only: adds GET /__test/fault, which fails on purpose, to prove errors never leak. */
     TEST_FAULTS: z
       .enum(["0", "1"], { error: 'must be "0" or "1"' })
@@ -95,6 +101,18 @@ export const envSchema = z
 /** How many server processes `npm start` runs: WEB_CONCURRENCY, else one per core on PostgreSQL, one on PGlite. */
 export function webConcurrency(value: Pick<Env, "WEB_CONCURRENCY" | "DATABASE_URL">, cores = availableParallelism()): number {
   return value.WEB_CONCURRENCY ?? (value.DATABASE_URL ? cores : 1);
+}
+
+/**
+ * Whether session cookies are `Secure` (docs/requirements.md#sessions): SECURE_COOKIES when set;
+ * otherwise in production, when the server is reachable from other machines, or when it sits
+ * behind a trusted proxy (TRUST_PROXY=1) of an https SITE_URL: visitors then reach it over https
+ * even though the proxy talks to it on loopback.
+ */
+export function secureCookies(value: Pick<Env, "SECURE_COOKIES" | "NODE_ENV" | "HOST" | "TRUST_PROXY" | "SITE_URL">): boolean {
+  if (value.SECURE_COOKIES) return value.SECURE_COOKIES === "1";
+  if (value.NODE_ENV !== "production") return false;
+  return !isLoopback(value.HOST) || (value.TRUST_PROXY && value.SITE_URL.startsWith("https:"));
 }
 
 export type Env = z.infer<typeof envSchema>;

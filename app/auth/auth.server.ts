@@ -12,7 +12,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "n
 import path from "node:path";
 import { database, type Database } from "~/db/client.server";
 import * as schema from "~/db/schema.server";
-import { env, type Env } from "~/env.server";
+import { env, secureCookies, type Env } from "~/env.server";
 import {
   CLIENT_IP_HEADER,
   MIN_PASSWORD_LENGTH,
@@ -24,7 +24,7 @@ import {
 } from "./config";
 import { buildPasswordChangedMessage, buildResetLinkMessage, sendInBackground } from "./account-mail.server";
 import { createMailer, type Mailer } from "~/mailer.server";
-import { isLoopback, trustedOrigins } from "./origins";
+import { trustedOrigins } from "./origins";
 import { signInThrottle, THROTTLED_PATHS } from "./throttle.server";
 import { oneLine } from "~/lib/one-line";
 import { site } from "~/config/site";
@@ -59,7 +59,6 @@ export interface AuthOptions {
 }
 
 export function createAuth(db: Database, config: Env, options: AuthOptions = { mailer: createMailer(config) }) {
-  const local = isLoopback(config.HOST);
   const { mailer } = options;
   return betterAuth({
     appName: "Crossroads IT staff",
@@ -145,7 +144,7 @@ export function createAuth(db: Database, config: Env, options: AuthOptions = { m
     },
     advanced: {
       database: { generateId: "uuid" },
-      useSecureCookies: config.NODE_ENV === "production" && !local,
+      useSecureCookies: secureCookies(config),
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },

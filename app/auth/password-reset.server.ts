@@ -16,11 +16,10 @@ import { and, eq, gt, sql } from "drizzle-orm";
 import { APIError } from "better-auth/api";
 import type { Database } from "~/db/client.server";
 import { user, verification } from "~/db/schema.server";
-import { env } from "~/env.server";
+import { env, secureCookies } from "~/env.server";
 import { takeContactSlot } from "~/leads/rate-limit.server";
 import type { Auth } from "./auth.server";
 import { recordAudit } from "./audit.server";
-import { isLoopback } from "./origins";
 import { RESET_TOKEN_SECONDS } from "./config";
 
 /** Reset e-mails asked for one address, and from one client address, per window. */
@@ -107,8 +106,7 @@ export async function completeReset(auth: Auth, token: string, newPassword: stri
 export const RESET_COOKIE = "crossroads.reset";
 
 function cookieAttributes(maxAge: number): string {
-  const config = env();
-  const secure = config.NODE_ENV === "production" && !isLoopback(config.HOST);
+  const secure = secureCookies(env());
   return `Path=/auth; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
 }
 

@@ -72,6 +72,7 @@ export async function measureLeads(): Promise<Figure[]> {
         DATA_DIR: dataDir,
         DATABASE_URL: pg?.url ?? "",
         TRUST_PROXY: "1",
+        SECURE_COOKIES: "0",
         SMTP_URL: "",
         SALES_EMAIL: "",
         // One process on both databases, comparable with earlier figures (the workers phase scales).

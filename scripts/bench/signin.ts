@@ -54,7 +54,13 @@ const nextAddress = () => {
 async function measureOn(database: "PGlite" | "PostgreSQL", postgres?: TestPostgres): Promise<SignInDatabaseResult> {
   const dataDir = mkdtempSync(path.join(TMP_ROOT, "bench-signin-"));
   // One process on both databases, comparable with earlier figures (the workers phase scales).
-  const env: Record<string, string> = { DATA_DIR: dataDir, BETTER_AUTH_SECRET: SECRET, TRUST_PROXY: "1", WEB_CONCURRENCY: "1" };
+  const env: Record<string, string> = {
+    DATA_DIR: dataDir,
+    BETTER_AUTH_SECRET: SECRET,
+    TRUST_PROXY: "1",
+    SECURE_COOKIES: "0",
+    WEB_CONCURRENCY: "1",
+  };
   if (postgres) env.DATABASE_URL = postgres.url;
   // The account first (the embedded database allows one process at a time), then the server.
   await run(process.execPath, ["--import", "tsx", "scripts/user-create.ts", "--email", USER.email, "--password", USER.password], {

@@ -59,6 +59,8 @@ async function start(
       DATA_DIR: dataDir,
       BETTER_AUTH_SECRET: E2E_AUTH_SECRET,
       TRUST_PROXY: "1",
+      // Plain http on loopback: cookies marked Secure would not come back.
+      SECURE_COOKIES: "0",
       // One process unless the test asks for a cluster (the default with DATABASE_URL is one per core).
       WEB_CONCURRENCY: "1",
       ...env,

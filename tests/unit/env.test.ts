@@ -1,6 +1,6 @@
 /** Server configuration: sane defaults, and a readable stop on a bad value. */
 import { describe, expect, it } from "vitest";
-import { EnvError, parseEnv, webConcurrency } from "~/env.server";
+import { EnvError, parseEnv, secureCookies, webConcurrency } from "~/env.server";
 
 function errorOf(source: Record<string, string | undefined>): EnvError {
   try {
@@ -57,6 +57,24 @@ describe("parseEnv", () => {
   it("names every bad variable at once", () => {
     const error = errorOf({ PORT: "abc", SITE_URL: "nope", GTM_ID: "bad" });
     for (const name of ["PORT", "SITE_URL", "GTM_ID"]) expect(error.message).toContain(name);
+  });
+});
+
+describe("SECURE_COOKIES", () => {
+  const https = "https://www.example.com";
+  it("marks session cookies Secure in production behind an https proxy on loopback, as on a public address", () => {
+    expect(secureCookies(parseEnv({ NODE_ENV: "production", SITE_URL: https, TRUST_PROXY: "1" }))).toBe(true);
+    expect(secureCookies(parseEnv({ NODE_ENV: "production", SITE_URL: https, HOST: "0.0.0.0" }))).toBe(true);
+  });
+  it("does not on loopback without a proxy (npm start on a laptop), in development, or when told not to", () => {
+    expect(secureCookies(parseEnv({ NODE_ENV: "production", SITE_URL: https }))).toBe(false);
+    expect(secureCookies(parseEnv({ NODE_ENV: "production", SITE_URL: "http://intranet.example", TRUST_PROXY: "1" }))).toBe(false);
+    expect(secureCookies(parseEnv({ SITE_URL: https, TRUST_PROXY: "1" }))).toBe(false);
+    expect(secureCookies(parseEnv({ NODE_ENV: "production", SITE_URL: https, TRUST_PROXY: "1", SECURE_COOKIES: "0" }))).toBe(false);
+    expect(secureCookies(parseEnv({ SECURE_COOKIES: "1" }))).toBe(true);
+  });
+  it("refuses a value other than 0 or 1", () => {
+    expect(errorOf({ SECURE_COOKIES: "yes" }).message).toContain("SECURE_COOKIES");
   });
 });
 
