@@ -3,7 +3,7 @@
  * Lighthouse mobile on each page of the site as served by the production server, and on the same
  * HTML with every <script> and <link rel=modulepreload> removed, served by a throwaway nginx
  * (the rest of the build, CSS, font, images, from the same files). Prerendered pages are read
- * from the build; pages the server renders per request (/contact, /auth/login) are fetched from
+ * from the build; pages the server renders per request (/contact, /auth/login, /blog) are fetched from
  * the running server first. The ten targets run round-robin in one run (medians of BENCH_LH_RUNS
  * each), with the ratio of the site's LCP to the copy's.
  */
@@ -15,7 +15,7 @@ import { runLighthouseTargets, type LighthouseOptions, type LighthousePage } fro
 import { htmlFileFor } from "./sizes.ts";
 import { findBinary, startNginx, type NginxHandle } from "./throughput.ts";
 
-export const PAINT_PAGES = ["/", "/services/managed-it", "/indianapolis-it-support", "/contact", "/auth/login"] as const;
+export const PAINT_PAGES = ["/", "/services/managed-it", "/indianapolis-it-support", "/contact", "/auth/login", "/blog"] as const;
 
 /** The targets of issue 12 (Lighthouse mobile, simulated throttling). */
 export const PAINT_TARGETS = { performance: 100, fcpMs: 1000, lcpMs: 1200, tbtMs: 50, cls: 0.01, lcpRatio: 1.1 } as const;
