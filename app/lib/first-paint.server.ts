@@ -43,12 +43,7 @@ const literal = (value: readonly string[]) => JSON.stringify(value).replace(/</g
  * idle, or the first pointer, touch, key or focus, whichever comes first. Each wait has a
  * timeout, so a page in a background tab (no paint, no idle time) still gets there.
  */
-function gate(stylesheets: readonly string[], preloads: readonly string[], immediate: boolean): string {
-  const add = (rel: string, hrefs: readonly string[]) =>
-    `for (const href of ${literal(hrefs)}) { const link = document.createElement("link"); link.rel = "${rel}"; link.href = href; document.head.append(link); }\n`;
-  // A page behind sign-in: nothing waits (it is no first-paint page, and a form typed into before
-  // hydration could lose what was typed); only the font and the preloads move into this script.
-  if (immediate) return add("stylesheet", stylesheets) + add("modulepreload", preloads);
+function gate(stylesheets: readonly string[], preloads: readonly string[]): string {
   return `const painted = new Promise((resolve) => {
   try {
     new PerformanceObserver((list, observer) => {
@@ -76,12 +71,7 @@ for (const href of ${literal(preloads)}) { const link = document.createElement("
  * The module script's text with its static imports turned into dynamic ones behind the gate,
  * or null when it has none (nothing to defer).
  */
-export function deferBootScript(
-  script: string,
-  preloads: readonly string[],
-  stylesheets: readonly string[] = [],
-  immediate = false,
-): string | null {
+export function deferBootScript(script: string, preloads: readonly string[], stylesheets: readonly string[] = []): string | null {
   const bindings: { name: string | null; url: string }[] = [];
   let rest = script.replace(NAMESPACE_IMPORT, (_, name: string, url: string) => {
     bindings.push({ name, url });
@@ -94,7 +84,7 @@ export function deferBootScript(
   if (bindings.length === 0) return null;
   const names = bindings.map((b, i) => b.name ?? `_unused${i}`);
   return (
-    gate(stylesheets, preloads, immediate) +
+    gate(stylesheets, preloads) +
     `const [${names.join(", ")}] = await Promise.all([${bindings.map((b) => `import(${b.url})`).join(", ")}]);\n` +
     rest
   );
@@ -109,6 +99,14 @@ const unescapeAttribute = (value: string) => value.replace(/&amp;/g, "&");
 export function deferHydration(html: string, { immediate = false }: DeferOptions = {}): string | null {
   const boot = BOOT_SCRIPT.exec(html);
   if (!boot) return null;
+  if (immediate) {
+    // A page behind sign-in: its scripts load as React Router wrote them (it is no first-paint
+    // page, and an editor typed into before hydration could lose what was typed); only the web
+    // font's stylesheet, which root.tsx leaves to this script, is added at once.
+    const head = html.slice(0, boot.index);
+    const addFont = `for (const href of ${literal(afterPaintStylesheets(head))}) { const link = document.createElement("link"); link.rel = "stylesheet"; link.href = href; document.head.append(link); }\n`;
+    return `${head}${boot[1]}${addFont}${boot[2]}${boot[3]}${html.slice(boot.index + boot[0].length)}`;
+  }
   const preloads: string[] = [];
   const withoutPreloads = (text: string) =>
     text.replace(MODULEPRELOAD, (tag) => {
@@ -118,17 +116,22 @@ export function deferHydration(html: string, { immediate = false }: DeferOptions
     });
   const before = withoutPreloads(html.slice(0, boot.index));
   const after = withoutPreloads(html.slice(boot.index + boot[0].length));
-  const stylesheets = [...before.matchAll(AFTER_PAINT_STYLESHEET)].flatMap((m) => {
-    const href = HREF.exec(m[0])?.[1];
-    return href ? [unescapeAttribute(href)] : [];
-  });
-  const script = deferBootScript(boot[2], preloads, stylesheets, immediate);
+  const stylesheets = afterPaintStylesheets(before);
+  const script = deferBootScript(boot[2], preloads, stylesheets);
   if (script === null) return null;
   return `${before}${boot[1]}${script}${boot[3]}${after}`;
 }
 
+/** The stylesheets root.tsx marks for after the first paint (the web font), in `head`. */
+function afterPaintStylesheets(head: string): string[] {
+  return [...head.matchAll(AFTER_PAINT_STYLESHEET)].flatMap((m) => {
+    const href = HREF.exec(m[0])?.[1];
+    return href ? [unescapeAttribute(href)] : [];
+  });
+}
+
 export interface DeferOptions {
-  /** Hydrate at once (the pages behind sign-in): the font and module preloads are added right away. */
+  /** Hydrate as React Router wrote it (the pages behind sign-in); only the web font is added at once. */
   immediate?: boolean;
 }
 

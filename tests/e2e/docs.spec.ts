@@ -2,7 +2,7 @@ import { axeViolations } from "./axe";
 import { expect, signInContext, test, type Browser, type Page } from "./fixtures";
 import { randomUUID } from "node:crypto";
 import { E2E_ORIGIN, E2E_USERS } from "./config";
-import { ownClientAddressPerTest, randomClientAddress, submitSignIn } from "./helpers";
+import { ownClientAddressPerTest, randomClientAddress, reactHydrated, submitSignIn } from "./helpers";
 
 ownClientAddressPerTest(test);
 
@@ -218,6 +218,7 @@ test("unsaved edits are not lost silently: in-app navigation asks, closing the t
   const id = await createDoc(page, { title: unique("Guarded"), slug: unique("guarded"), body: "Original" });
   await page.goto(`/admin/docs/${id}`);
   await expect(page.getByText("All changes saved")).toBeVisible();
+  await reactHydrated(page); // the guard is the editor's own (without JavaScript there is nothing to guard)
   const body = editor(page).getByLabel("Body (Markdown)");
   await body.fill("Original, and a new paragraph.");
   await expect(page.getByText("Unsaved changes")).toBeVisible();
@@ -262,6 +263,7 @@ test("delete asks for confirmation in a dialog, and removes the document everywh
   expect((await page.goto(`/ste/${slug}`))?.status()).toBe(200);
 
   await page.goto(`/admin/docs/${id}`);
+  await reactHydrated(page); // the dialog needs JavaScript; without it the button leads to a confirmation page (tested below)
   await page.getByRole("button", { name: "Delete…" }).click();
   const dialog = page.getByRole("dialog", { name: "Delete this document?" });
   await expect(dialog).toBeVisible();
