@@ -3,6 +3,7 @@
  * (?person=&event=&from=&to=&page=), shared by /admin/audit and its CSV export, and the queries.
  * Dates are calendar days in the office's time zone, as the page shows them.
  */
+import { wallTimeToInstant } from "~/lib/time-zone";
 import { and, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { site } from "~/config/site";
@@ -91,29 +92,11 @@ export function auditHref(filter: Partial<AuditFilter>, base = "/admin/audit"): 
   return search ? `${base}?${search}` : base;
 }
 
-/** The offset of `timeZone` from UTC at `instant`, in milliseconds. */
-function zoneOffset(instant: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-  }).formatToParts(new Date(instant));
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  return Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second")) - instant;
-}
-
 /** The instant a calendar day (YYYY-MM-DD) begins in the office's time zone. */
 export function startOfDay(date: string, timeZone: string = site.hours.timeZone): Date {
   const [y, m, d] = date.split("-").map(Number);
   const wall = Date.UTC(y, m - 1, d);
-  let instant = wall - zoneOffset(wall, timeZone);
-  instant = wall - zoneOffset(instant, timeZone); // again, across a daylight-saving change
-  return new Date(instant);
+  return new Date(wallTimeToInstant(wall, timeZone));
 }
 
 function nextDay(date: string): string {

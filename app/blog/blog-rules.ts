@@ -3,6 +3,7 @@
  * server schema, the importer and the tests. No dependencies beyond the document rules: this
  * ships to the admin editor.
  */
+import { wallTimeToInstant } from "~/lib/time-zone";
 import { site } from "~/config/site";
 import { SLUG_MAX, SLUG_PATTERN, SLUG_PATTERN_HTML, slugify } from "~/docs/document-rules";
 
@@ -79,26 +80,7 @@ export function zonedLocalToDate(value: string, timeZone: string): Date | null {
   const asUtc = Date.UTC(y, mo - 1, d, h, mi, s);
   const check = new Date(asUtc);
   if (check.getUTCFullYear() !== y || check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== d || h > 23 || mi > 59) return null;
-  // The zone's offset at that moment, applied twice to settle across a daylight-saving change.
-  let instant = asUtc - zoneOffsetMs(asUtc, timeZone);
-  instant = asUtc - zoneOffsetMs(instant, timeZone);
-  return new Date(instant);
-}
-
-function zoneOffsetMs(instant: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-  }).formatToParts(new Date(instant));
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  const local = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second"));
-  return local - Math.floor(instant / 1000) * 1000;
+  return new Date(wallTimeToInstant(asUtc, timeZone));
 }
 
 /** An instant as a datetime-local value in `timeZone` ("2026-05-01T09:30"). */
