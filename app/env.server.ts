@@ -36,7 +36,7 @@ export const envSchema = z
      * "1": session cookies are `Secure`; "0": they are not (a test server over plain http). Unset:
      * `secureCookies()` decides (docs/requirements.md#sessions).
      */
-    SECURE_COOKIES: z.enum(["0", "1"], { error: 'must be "0" or "1"' }).optional(),
+    SECURE_COOKIES: optional(z.enum(["0", "1"], { error: 'must be "0" or "1"' })),
     /** Test only: adds GET /__test/fault, which fails on purpose, to prove errors never leak. */
     TEST_FAULTS: z
       .enum(["0", "1"], { error: 'must be "0" or "1"' })

@@ -98,10 +98,11 @@ test("session cookies are httpOnly and SameSite=Lax; Secure on a production host
   const [plain] = loopback.headers.getSetCookie().filter((c) => /session_token=/.test(c));
   expect(plain).toMatch(/HttpOnly/i);
   expect(plain).toMatch(/SameSite=Lax/i);
-  // On loopback (http://localhost during development) the cookie must work without TLS.
+  // A test server on plain http (SECURE_COOKIES=0): the cookie must work without TLS.
   expect(plain).not.toMatch(/;\s*Secure/i);
 
-  const exposed = await startServerProcess({ DATABASE_URL: postgres.url, HOST: "0.0.0.0" });
+  // SECURE_COOKIES unset: the server decides, and a production host that is not loopback is Secure.
+  const exposed = await startServerProcess({ DATABASE_URL: postgres.url, HOST: "0.0.0.0", SECURE_COOKIES: "" });
   try {
     const response = await signIn(exposed, USER.password, randomClientAddress(), new URL(E2E_SITE_URL).origin);
     expect(response.status).toBe(200);
