@@ -3,7 +3,7 @@
  * server schema, the importer and the tests. No dependencies beyond the document rules: this
  * ships to the admin editor.
  */
-import { wallTimeToInstant } from "~/lib/time-zone";
+import { wallClockAt, wallTimeToInstant } from "~/lib/time-zone";
 import { site } from "~/config/site";
 import { SLUG_MAX, SLUG_PATTERN, SLUG_PATTERN_HTML, slugify } from "~/docs/document-rules";
 
@@ -85,15 +85,7 @@ export function zonedLocalToDate(value: string, timeZone: string): Date | null {
 
 /** An instant as a datetime-local value in `timeZone` ("2026-05-01T09:30"). */
 export function dateToZonedLocal(date: Date | string, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-  }).formatToParts(new Date(date));
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "00";
-  return `${get("year")}-${get("month")}-${get("day")}T${get("hour")}:${get("minute")}`;
+  const c = wallClockAt(new Date(date), timeZone);
+  const two = (n: number) => String(n).padStart(2, "0");
+  return `${String(c.year).padStart(4, "0")}-${two(c.month)}-${two(c.day)}T${two(c.hour)}:${two(c.minute)}`;
 }

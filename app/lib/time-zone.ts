@@ -4,8 +4,18 @@
  * publication times.
  */
 
-/** The offset of `timeZone` from UTC at `instant`, in milliseconds. */
-export function zoneOffsetMs(instant: number, timeZone: string): number {
+export interface WallClock {
+  year: number;
+  /** 1-12 */
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+/** What the clocks of `timeZone` show at `instant` (24-hour). */
+export function wallClockAt(instant: number | Date, timeZone: string): WallClock {
   const parts = new Intl.DateTimeFormat("en-US", {
     timeZone,
     hourCycle: "h23",
@@ -16,8 +26,14 @@ export function zoneOffsetMs(instant: number, timeZone: string): number {
     minute: "2-digit",
     second: "2-digit",
   }).formatToParts(new Date(instant));
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  const local = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second"));
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  return { year: get("year"), month: get("month"), day: get("day"), hour: get("hour"), minute: get("minute"), second: get("second") };
+}
+
+/** The offset of `timeZone` from UTC at `instant`, in milliseconds. */
+export function zoneOffsetMs(instant: number, timeZone: string): number {
+  const c = wallClockAt(instant, timeZone);
+  const local = Date.UTC(c.year, c.month - 1, c.day, c.hour, c.minute, c.second);
   return local - Math.floor(instant / 1000) * 1000;
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { startOfDay } from "~/auth/audit-query.server";
-import { zonedLocalToDate } from "~/blog/blog-rules";
+import { dateToZonedLocal, zonedLocalToDate } from "~/blog/blog-rules";
 import { wallTimeToInstant } from "~/lib/time-zone";
 
 const NY = "America/New_York";
@@ -22,5 +22,8 @@ describe("wall-clock times in the office's time zone", () => {
     expect(zonedLocalToDate("2026-07-01T09:30", NY)?.toISOString()).toBe("2026-07-01T13:30:00.000Z");
     expect(zonedLocalToDate("2026-02-30T10:00", NY)).toBeNull();
     expect(zonedLocalToDate("tomorrow", NY)).toBeNull();
+    // And back, for the form's datetime-local field, in either season.
+    expect(dateToZonedLocal("2026-07-01T13:30:00.000Z", NY)).toBe("2026-07-01T09:30");
+    expect(dateToZonedLocal(new Date("2026-01-05T05:07:00.000Z"), NY)).toBe("2026-01-05T00:07");
   });
 });
