@@ -4,6 +4,7 @@
  * the editor.
  */
 import { z } from "zod";
+import { formatCount } from "~/lib/list-of";
 import { nameProblem } from "~/storage/names";
 import {
   AUTHOR_MAX,
@@ -67,7 +68,7 @@ export const postSchema = z
       .pipe(
         z
           .string()
-          .max(POST_BODY_MAX, `The post is too long: at most ${POST_BODY_MAX.toLocaleString("en-US")} characters.`)
+          .max(POST_BODY_MAX, `The post is too long: at most ${formatCount(POST_BODY_MAX)} characters.`)
           .refine((b) => b.trim().length > 0, "Write the post's text."),
       ),
     coverImage: z

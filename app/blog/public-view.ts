@@ -1,4 +1,5 @@
 /** What the public blog pages send to the browser for a post (no server code: shared by the routes and components). */
+import { formatDate } from "~/lib/format-date";
 import { GRAPHICS_BUCKET } from "~/storage/constants";
 import { storagePaths } from "~/storage/names";
 
@@ -10,6 +11,8 @@ export interface PostCardData {
   tags: string[];
   readingMinutes: number;
   publishAt: string;
+  /** The publication date as shown ("January 5, 2026", the office's time zone), written by the server. */
+  publishedOn: string;
   updatedAt: string;
   cover: { src: string; thumb: string; alt: string } | null;
 }
@@ -41,6 +44,9 @@ export function toCard(post: {
     tags: post.tags,
     readingMinutes: post.readingMinutes,
     publishAt: post.publishAt,
+    // Formatted here, where the loader runs: a browser would load its time-zone data to do it
+    // while the page hydrates (ADR 013).
+    publishedOn: formatDate(post.publishAt),
     updatedAt: post.updatedAt,
     cover: coverOf(post.coverImage, post.coverAlt),
   };

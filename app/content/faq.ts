@@ -3,15 +3,11 @@
  * Answers are plain text; blank lines separate paragraphs.
  */
 import { site } from "~/config/site";
+import { listOf } from "~/lib/list-of";
 import type { Faq, PageSeo } from "./types";
 
 const indianaOffices = site.offices.filter((o) => o.state === "IN").map((o) => o.city);
 const tennesseeOffices = site.offices.filter((o) => o.state === "TN").map((o) => o.city);
-
-function listOf(items: readonly string[]): string {
-  if (items.length <= 1) return items.join("");
-  return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
-}
 
 export const faqPage: PageSeo & {
   headline: string;

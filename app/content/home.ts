@@ -3,6 +3,7 @@
  * frameworks come from ~/config/site; this file holds the words around them.
  */
 import { site } from "~/config/site";
+import { listOf } from "~/lib/list-of";
 import type { CallToAction, Feature, PageSeo } from "./types";
 
 export const homePage: PageSeo & {
@@ -112,8 +113,3 @@ export const homePage: PageSeo & {
     text: "Describe your setup or the problem you are fighting. We will call you back, talk it through and, if it makes sense for both of us, start with an assessment of your systems.",
   },
 };
-
-function listOf(items: readonly string[]): string {
-  if (items.length <= 1) return items.join("");
-  return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
-}

@@ -3,6 +3,7 @@
  * and Markdown body. Errors are worded for the person at the editor.
  */
 import { z } from "zod";
+import { formatCount } from "~/lib/list-of";
 import { BODY_MAX, COLLECTION_KEYS, SLUG_MAX, SLUG_PATTERN, slugify, TITLE_MAX } from "./document-rules";
 
 // Any C0 or C1 control character, DEL included.
@@ -38,7 +39,7 @@ export function normaliseBody(body: string): string {
 export const bodySchema = z
   .string()
   .transform(normaliseBody)
-  .pipe(z.string().max(BODY_MAX, `The document is too long: at most ${BODY_MAX.toLocaleString("en-US")} characters.`));
+  .pipe(z.string().max(BODY_MAX, `The document is too long: at most ${formatCount(BODY_MAX)} characters.`));
 
 export const documentSchema = z.object({
   title: titleSchema,

@@ -3,6 +3,7 @@
  * and by the server before storing. zod/mini keeps it small; the browser loads it on demand.
  */
 import * as z from "zod/mini";
+import { formatCount } from "~/lib/list-of";
 import {
   COMPANY_SIZES,
   FIELDS,
@@ -69,7 +70,7 @@ export const contactSchema = z.object({
   message: z.string("Tell us what you need.").check(
     z.minLength(1, "Tell us what you need."),
     z.minLength(MESSAGE_MIN, `Tell us a little more: at least ${MESSAGE_MIN} characters.`),
-    z.maxLength(MESSAGE_MAX, `Keep your message under ${MESSAGE_MAX.toLocaleString("en-US")} characters.`),
+    z.maxLength(MESSAGE_MAX, `Keep your message under ${formatCount(MESSAGE_MAX)} characters.`),
     z.refine((s) => !TEXT_CONTROLS.test(s), PLAIN),
   ),
   referral_source: choice(REFERRAL_SOURCES, "Pick an answer from the list."),

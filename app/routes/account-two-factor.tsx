@@ -16,7 +16,7 @@ import {
   withNewCookies,
 } from "~/auth/two-factor.server";
 import { ActionMessage } from "~/components/admin/action-message";
-import { useHydrated } from "~/components/admin/use-hydrated";
+import { useHydrated } from "~/lib/use-hydrated";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { site } from "~/config/site";

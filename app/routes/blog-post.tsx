@@ -3,7 +3,6 @@ import { postPath, RELATED_POSTS, SLUG_MAX, SLUG_PATTERN } from "~/blog/blog-rul
 import { publicPost, publicPosts } from "~/blog/public-cache.server";
 import { toCard } from "~/blog/public-view";
 import { PostCard } from "~/components/blog/post-card";
-import { formatDate } from "~/lib/format-date";
 import { Breadcrumbs } from "~/components/sections/breadcrumbs";
 import { CtaBand } from "~/components/sections/cta-band";
 import { site } from "~/config/site";
@@ -75,7 +74,7 @@ export default function BlogPost({ loaderData: { post, html, recent } }: Route.C
           <Breadcrumbs items={crumbs} />
           <h1 className="mt-8 text-[clamp(2rem,1.3rem+2.6vw,3rem)] font-bold leading-tight tracking-tight text-white">{post.title}</h1>
           <p className="mt-4 text-slate-300">
-            <time dateTime={post.publishAt}>{formatDate(post.publishAt)}</time> · By {post.authorName} ·{" "}
+            <time dateTime={post.publishAt}>{post.publishedOn}</time> · By {post.authorName} ·{" "}
             <span className="whitespace-nowrap">{post.readingMinutes} min read</span>
           </p>
         </div>

@@ -9,7 +9,7 @@ import { formatBytes, SIGNED_URL_EXPIRY_OPTIONS } from "~/storage/constants";
 import { ConfirmedDeleteForm } from "./confirm-delete";
 import { ConfirmDialog } from "./confirm-dialog";
 import type { GraphicsOutcome, SelectedGraphic } from "./graphics-types";
-import { useHydrated } from "./use-hydrated";
+import { useHydrated } from "~/lib/use-hydrated";
 import { Button } from "~/components/ui/button";
 import { ButtonLink } from "~/components/ui/button-link";
 import { Input, Select } from "~/components/ui/input";

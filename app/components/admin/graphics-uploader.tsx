@@ -16,7 +16,7 @@ import {
   MAX_FILES_PER_FORM,
 } from "~/storage/constants";
 import { nameProblem, storagePaths, toObjectName } from "~/storage/names";
-import { useHydrated } from "./use-hydrated";
+import { useHydrated } from "~/lib/use-hydrated";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 

@@ -1,13 +1,12 @@
 import { Link } from "react-router";
 import { postPath } from "~/blog/blog-rules";
 import type { PostCardData } from "~/blog/public-view";
-import { formatDate } from "~/lib/format-date";
 
 /** Date and reading time, as every list and the article show them. */
 export function PostByline({ post, author = false }: { post: PostCardData; author?: boolean }) {
   return (
     <p className="text-sm text-slate-600">
-      <time dateTime={post.publishAt}>{formatDate(post.publishAt)}</time>
+      <time dateTime={post.publishAt}>{post.publishedOn}</time>
       {author && <> · {post.authorName}</>} · <span className="whitespace-nowrap">{post.readingMinutes} min read</span>
     </p>
   );

@@ -1,4 +1,5 @@
-import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
+import { startTransition, useEffect, useMemo, useRef, useState } from "react";
+import { formatCount } from "~/lib/list-of";
 import { Form, useNavigation, useSubmit } from "react-router";
 import { Button } from "~/components/ui/button";
 import { PhoneLink } from "~/components/ui/contact-links";
@@ -49,8 +50,6 @@ function parseVisit(stored: string | null): ContactValues {
   }
   return visit;
 }
-
-const noSubscription = () => () => {};
 
 /** A random (version 4) UUID; crypto.randomUUID exists only on secure origins, getRandomValues everywhere. */
 function newSubmissionId(): string {
@@ -106,7 +105,7 @@ function ProblemAlert({
       title = "Your request is too long to send.";
       body = (
         <>
-          Shorten your message to {MESSAGE_MAX.toLocaleString("en-US")} characters and send it again, or call sales at {sales}.
+          Shorten your message to {formatCount(MESSAGE_MAX)} characters and send it again, or call sales at {sales}.
         </>
       );
   }
@@ -173,8 +172,14 @@ export function ContactForm({ preset, submissionId, result }: { preset: ContactV
   const pending = navigation.state === "submitting" && navigation.formData?.get("form_type") === FORM_TYPE;
   // Errors the browser found, for the answer they were found after (a new answer replaces them).
   const [local, setLocal] = useState<{ after: ContactResult | undefined; errors: FieldErrors; focus: number } | null>(null);
-  // Read after hydration (the server has no sessionStorage); it does not change during the visit.
-  const stored = useSyncExternalStore(noSubscription, storedVisit, () => null);
+  // Read after hydration (the server has no sessionStorage), in a transition so that hydration is
+  // not followed by a synchronous re-render of the whole form (app/lib/use-hydrated.ts); it does
+  // not change during the visit.
+  const [stored, setStored] = useState<string | null>(null);
+  useEffect(() => {
+    const value = storedVisit();
+    if (value !== null) startTransition(() => setStored(value));
+  }, []);
   const visit = useMemo(() => parseVisit(stored), [stored]);
   const summaryRef = useRef<HTMLDivElement>(null);
   const alertRef = useRef<HTMLDivElement>(null);
@@ -399,7 +404,7 @@ export function ContactForm({ preset, submissionId, result }: { preset: ContactV
         </Field>
         <Field
           label="How can we help?"
-          hint={`What is going on, what you use today and any deadline: ${MESSAGE_MIN} to ${MESSAGE_MAX.toLocaleString("en-US")} characters. Please leave out passwords and patient or card data.`}
+          hint={`What is going on, what you use today and any deadline: ${MESSAGE_MIN} to ${formatCount(MESSAGE_MAX)} characters. Please leave out passwords and patient or card data.`}
           className="sm:col-span-2"
           {...fieldProps("message")}
         >

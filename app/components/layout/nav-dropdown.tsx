@@ -11,7 +11,7 @@ import {
   type PointerEvent,
 } from "react";
 import { Link, useLocation } from "react-router";
-import { useHydrated } from "~/components/admin/use-hydrated";
+import { useHydrated } from "~/lib/use-hydrated";
 import { DROPDOWN_CLOSE_DELAY_MS } from "~/config/ui";
 import type { NavLink } from "~/config/navigation";
 

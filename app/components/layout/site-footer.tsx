@@ -1,4 +1,5 @@
 import { Icon } from "~/components/ui/icon";
+import { listOf } from "~/lib/list-of";
 import { Link } from "react-router";
 import { navigation, type NavLink } from "~/config/navigation";
 import { officesByState, site } from "~/config/site";
@@ -81,7 +82,7 @@ export function SiteFooter({ viewer }: { viewer: Viewer }) {
               </ul>
             </div>
           ))}
-          <p className="mt-4 text-sm">Also serving {new Intl.ListFormat("en-US").format(site.statesAlsoServed)}.</p>
+          <p className="mt-4 text-sm">Also serving {listOf(site.statesAlsoServed, { serialComma: true })}.</p>
         </div>
       </div>
       <div className="border-t border-white/10">

@@ -1,22 +1,24 @@
 import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
-import { useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { startTransition, useEffect, useRef, useState } from "react";
 
 const REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
 
-function subscribeToMotionPreference(onChange: () => void) {
-  const query = window.matchMedia(REDUCED_MOTION);
-  query.addEventListener("change", onChange);
-  return () => query.removeEventListener("change", onChange);
-}
-
-/** False on the server and before hydration; then whether the visitor accepts motion. */
+/**
+ * False on the server and until the page is hydrated; then whether the visitor accepts motion,
+ * kept up to date. Read in an effect and set in a transition, so that hydration is not followed by
+ * a synchronous re-render (see app/lib/use-hydrated.ts).
+ */
 function useMotionAllowed(): boolean {
-  return useSyncExternalStore(
-    subscribeToMotionPreference,
-    () => !window.matchMedia(REDUCED_MOTION).matches,
-    () => false,
-  );
+  const [allowed, setAllowed] = useState(false);
+  useEffect(() => {
+    const query = window.matchMedia(REDUCED_MOTION);
+    const update = () => startTransition(() => setAllowed(!query.matches));
+    update();
+    query.addEventListener("change", update);
+    return () => query.removeEventListener("change", update);
+  }, []);
+  return allowed;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { Icon } from "~/components/ui/icon";
+import { listOf } from "~/lib/list-of";
 import { site, officesByState } from "~/config/site";
 import { Link } from "react-router";
 import type { Feature } from "~/content/types";
@@ -80,9 +81,7 @@ export function OfficeList({ showAddress = false }: { showAddress?: boolean }) {
           </ul>
         </div>
       ))}
-      <p className="text-slate-700 md:col-span-2">
-        We also support businesses in {new Intl.ListFormat("en-US").format(site.statesAlsoServed)}.
-      </p>
+      <p className="text-slate-700 md:col-span-2">We also support businesses in {listOf(site.statesAlsoServed, { serialComma: true })}.</p>
     </div>
   );
 }

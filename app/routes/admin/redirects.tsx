@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { formatCount } from "~/lib/list-of";
 import { Form, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/redirects";
@@ -202,8 +203,8 @@ export default function AdminRedirects({ loaderData: { rules }, actionData }: Ro
           <input type="hidden" name="intent" value="import" />
           <p className="text-sm text-slate-700">
             One rule a line: <code>old path,new address</code> and optionally <code>,301</code> or <code>,302</code> (301 when left out). A
-            header line <code>source,target,status</code> is allowed. At most {CSV_MAX_RULES.toLocaleString("en-US")} rules and{" "}
-            {CSV_MAX_BYTES / 1024} KB. Every line is checked first: with any error, nothing is imported and each error is listed by line.
+            header line <code>source,target,status</code> is allowed. At most {formatCount(CSV_MAX_RULES)} rules and {CSV_MAX_BYTES / 1024}{" "}
+            KB. Every line is checked first: with any error, nothing is imported and each error is listed by line.
           </p>
           <Field id="redirect_csv" label="CSV file" error={errors.csv}>
             {(f) => <input {...f} name="csv" type="file" required accept=".csv,text/csv,text/plain" />}
@@ -227,7 +228,7 @@ export default function AdminRedirects({ loaderData: { rules }, actionData }: Ro
               <td className="break-all p-3 font-mono text-sm">{rule.target}</td>
               <td className="p-3">{rule.status}</td>
               <td className="p-3 tabular-nums" data-testid="redirect-hits">
-                {rule.hits.toLocaleString("en-US")}
+                {formatCount(rule.hits)}
               </td>
               <td className="whitespace-nowrap p-3">{rule.lastHitAt ? formatDateTime(rule.lastHitAt) : "Never"}</td>
               <td className="p-3">

@@ -22,7 +22,7 @@ import { ActionMessage } from "~/components/admin/action-message";
 import { AdminTable, type AdminColumn } from "~/components/admin/admin-table";
 import { ConfirmedDeleteForm, DeleteStep } from "~/components/admin/confirm-delete";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
-import { useHydrated } from "~/components/admin/use-hydrated";
+import { useHydrated } from "~/lib/use-hydrated";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import type { ActionFailure, ActionResult } from "~/lib/action-result";
