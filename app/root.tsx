@@ -9,6 +9,7 @@ import { ServerErrorContent } from "~/components/sections/error-content";
 import { site } from "~/config/site";
 import { env } from "~/env.server";
 import { organizationJsonLd, withBrand } from "~/lib/seo";
+import { useWebFontOnNavigation } from "~/lib/web-font";
 
 export interface RootData {
   origin: string;
@@ -40,10 +41,10 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#0b1f3a" />
         <Meta />
         <Links />
-        {/* The web font: React Router's module script adds this stylesheet after the first paint
-            (app/lib/first-paint.server.ts, ADR 013); without JavaScript, this copy loads it. */}
+        {/* The web font: with JavaScript, app/lib/web-font.ts decides when a page uses it (never a
+            swap after the first paint, ADR 013); without JavaScript, this stylesheet loads it. */}
         <noscript>
-          <link rel="stylesheet" href={fontsStylesheet} data-after-first-paint="" />
+          <link rel="stylesheet" href={fontsStylesheet} />
         </noscript>
         <script
           type="application/ld+json"
@@ -61,6 +62,7 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
+  useWebFontOnNavigation();
   return (
     <AuthProvider>
       <Outlet />

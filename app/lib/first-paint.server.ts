@@ -10,9 +10,10 @@
  * - the module script's static imports become dynamic imports that wait for a gate: the page
  *   loaded, painted and the browser idle, or the first interaction (`gate`); the preloads are
  *   added then, all at once, so the modules still download in parallel;
- * - the gate also adds the web font's stylesheet (root.tsx's <noscript> copy, marked
- *   data-after-first-paint) once the first contentful paint is done: until then text is in the
- *   metric-matched fallback face "Inter Fallback" (app/app.css), so the swap moves nothing.
+ * - a classic script at the top of <head> adds the web font before the first paint when the
+ *   browser already has it; otherwise the page stays in the font's metric-matched fallback and
+ *   the module script fetches the font for the next pages once the gate has opened
+ *   (app/lib/web-font.ts).
  *
  * Until the gate opens the page works as without JavaScript: links, forms, the header's
  * no-JavaScript menus. The script keeps its nonce (rendered pages); prerendered pages' inline
@@ -22,11 +23,12 @@
  * A document without React Router's module script is passed through untouched.
  */
 import { Transform, type TransformCallback } from "node:stream";
+import { WEB_FONT_APPLIED, WEB_FONT_FACES, WEB_FONT_FAMILY, WEB_FONT_KEY, WEB_FONT_VERSION } from "./web-font";
 
 const MODULEPRELOAD = /<link\b[^>]*\brel="modulepreload"[^>]*>/g;
 const HREF = /\bhref="([^"]+)"/;
-/** The stylesheets to add after the first paint: root.tsx renders them in <noscript> with this mark. */
-const AFTER_PAINT_STYLESHEET = /<link\b[^>]*\bdata-after-first-paint\b[^>]*>/g;
+const HEAD = /<head\b[^>]*>/;
+const NONCE = /\bnonce="([^"]*)"/;
 const BOOT_SCRIPT = /(<script\b[^>]*\btype="module"[^>]*>)([\s\S]*?)(<\/script>)/;
 const NAMESPACE_IMPORT = /\bimport\s*\*\s*as\s+([\w$]+)\s+from\s*("[^"\\]+")\s*;?/g;
 const BARE_IMPORT = /(^|[;\n])\s*import\s*("[^"\\]+")\s*;?/g;
@@ -34,16 +36,44 @@ const BARE_IMPORT = /(^|[;\n])\s*import\s*("[^"\\]+")\s*;?/g;
 /** Events that start hydration at once: the visitor is about to use the page. */
 export const HYDRATE_ON = ["pointerdown", "touchstart", "keydown", "focusin"] as const;
 
-/** A list of same-origin paths as a script literal ("<" escaped: it cannot close the element). */
-const literal = (value: readonly string[]) => JSON.stringify(value).replace(/</g, "\\u003c");
+/** A value as a script literal (JSON with "<" escaped: it cannot close the element). */
+const literal = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
 
 /**
- * The gate, at the top of the module script: the stylesheets (the web font) go in once the first
- * contentful paint is done; the rest waits until the page has loaded, painted and the browser is
- * idle, or the first pointer, touch, key or focus, whichever comes first. Each wait has a
- * timeout, so a page in a background tab (no paint, no idle time) still gets there.
+ * The classic script at the top of <head>: the faces before the first paint, when the browser
+ * has the font. The same as `webFontCached() && addWebFont("optional")`, written out because it
+ * must run before any module.
  */
-function gate(stylesheets: readonly string[], preloads: readonly string[]): string {
+export function headScript(): string {
+  const faces = literal(WEB_FONT_FACES.map((f) => [f.src, f.unicodeRange]));
+  return (
+    `try{if(localStorage.getItem(${literal(WEB_FONT_KEY)})===${literal(WEB_FONT_VERSION)}){` +
+    `for(const[s,u]of ${faces})document.fonts.add(new FontFace(${literal(WEB_FONT_FAMILY)},'url("'+s+'") format("woff2")',{weight:"100 900",display:"optional",unicodeRange:u}));` +
+    `document.documentElement.dataset.${WEB_FONT_APPLIED}=""}}catch{}`
+  );
+}
+
+/**
+ * A statement for the module script, run once the page is idle after its first paint: fetch the
+ * font's Latin file (other ranges load when a page uses them) without using it on this page, then
+ * remember that the browser has it.
+ */
+export function loadWebFontLater(): string {
+  const [face] = WEB_FONT_FACES;
+  return (
+    `if (!(${literal(WEB_FONT_APPLIED)} in document.documentElement.dataset)) new FontFace(${literal(WEB_FONT_FAMILY)}, ${literal(`url("${face.src}") format("woff2")`)}, { weight: "100 900", unicodeRange: ${literal(face.unicodeRange)} }).load()` +
+    `.then(() => { try { localStorage.setItem(${literal(WEB_FONT_KEY)}, ${literal(WEB_FONT_VERSION)}); } catch {} }, () => {});\n`
+  );
+}
+
+/**
+ * The gate, at the top of the module script: the rest waits until the page has loaded, painted
+ * (the first contentful paint) and the browser is idle, or the first pointer, touch, key or
+ * focus, whichever comes first. Each wait has a timeout, so a page in a background tab (no paint,
+ * no idle time) still gets there. Then the module preloads go in, and the web font is fetched for
+ * the next pages.
+ */
+function gate(preloads: readonly string[]): string {
   return `const painted = new Promise((resolve) => {
   try {
     new PerformanceObserver((list, observer) => {
@@ -52,9 +82,6 @@ function gate(stylesheets: readonly string[], preloads: readonly string[]): stri
   } catch { requestAnimationFrame(() => setTimeout(resolve, 0)); }
   setTimeout(resolve, 3000);
 });
-painted.then(() => setTimeout(() => {
-  for (const href of ${literal(stylesheets)}) { const link = document.createElement("link"); link.rel = "stylesheet"; link.href = href; document.head.append(link); }
-}, 0));
 await new Promise((resolve) => {
   const events = ${literal(HYDRATE_ON)};
   const go = () => { events.forEach((e) => removeEventListener(e, go, true)); resolve(); };
@@ -64,14 +91,14 @@ await new Promise((resolve) => {
   setTimeout(go, 10000);
 });
 for (const href of ${literal(preloads)}) { const link = document.createElement("link"); link.rel = "modulepreload"; link.href = href; document.head.append(link); }
-`;
+${loadWebFontLater()}`;
 }
 
 /**
  * The module script's text with its static imports turned into dynamic ones behind the gate,
  * or null when it has none (nothing to defer).
  */
-export function deferBootScript(script: string, preloads: readonly string[], stylesheets: readonly string[] = []): string | null {
+export function deferBootScript(script: string, preloads: readonly string[]): string | null {
   const bindings: { name: string | null; url: string }[] = [];
   let rest = script.replace(NAMESPACE_IMPORT, (_, name: string, url: string) => {
     bindings.push({ name, url });
@@ -84,9 +111,7 @@ export function deferBootScript(script: string, preloads: readonly string[], sty
   if (bindings.length === 0) return null;
   const names = bindings.map((b, i) => b.name ?? `_unused${i}`);
   return (
-    gate(stylesheets, preloads) +
-    `const [${names.join(", ")}] = await Promise.all([${bindings.map((b) => `import(${b.url})`).join(", ")}]);\n` +
-    rest
+    gate(preloads) + `const [${names.join(", ")}] = await Promise.all([${bindings.map((b) => `import(${b.url})`).join(", ")}]);\n` + rest
   );
 }
 
@@ -99,13 +124,13 @@ const unescapeAttribute = (value: string) => value.replace(/&amp;/g, "&");
 export function deferHydration(html: string, { immediate = false }: DeferOptions = {}): string | null {
   const boot = BOOT_SCRIPT.exec(html);
   if (!boot) return null;
+  const withFont = (head: string) => withHeadScript(head, NONCE.exec(boot[1])?.[1]);
   if (immediate) {
     // A page behind sign-in: its scripts load as React Router wrote them (it is no first-paint
-    // page, and an editor typed into before hydration could lose what was typed); only the web
-    // font's stylesheet, which root.tsx leaves to this script, is added at once.
-    const head = html.slice(0, boot.index);
-    const addFont = `for (const href of ${literal(afterPaintStylesheets(head))}) { const link = document.createElement("link"); link.rel = "stylesheet"; link.href = href; document.head.append(link); }\n`;
-    return `${head}${boot[1]}${addFont}${boot[2]}${boot[3]}${html.slice(boot.index + boot[0].length)}`;
+    // page, and an editor typed into before hydration could lose what was typed); the web font
+    // is fetched at once for the next pages.
+    const head = withFont(html.slice(0, boot.index));
+    return `${head}${boot[1]}${loadWebFontLater()}${boot[2]}${boot[3]}${html.slice(boot.index + boot[0].length)}`;
   }
   const preloads: string[] = [];
   const withoutPreloads = (text: string) =>
@@ -114,20 +139,19 @@ export function deferHydration(html: string, { immediate = false }: DeferOptions
       if (href && !preloads.includes(unescapeAttribute(href))) preloads.push(unescapeAttribute(href));
       return "";
     });
-  const before = withoutPreloads(html.slice(0, boot.index));
+  const before = withFont(withoutPreloads(html.slice(0, boot.index)));
   const after = withoutPreloads(html.slice(boot.index + boot[0].length));
-  const stylesheets = afterPaintStylesheets(before);
-  const script = deferBootScript(boot[2], preloads, stylesheets);
+  const script = deferBootScript(boot[2], preloads);
   if (script === null) return null;
   return `${before}${boot[1]}${script}${boot[3]}${after}`;
 }
 
-/** The stylesheets root.tsx marks for after the first paint (the web font), in `head`. */
-function afterPaintStylesheets(head: string): string[] {
-  return [...head.matchAll(AFTER_PAINT_STYLESHEET)].flatMap((m) => {
-    const href = HREF.exec(m[0])?.[1];
-    return href ? [unescapeAttribute(href)] : [];
-  });
+/** `html` with the web font's head script (app/lib/web-font.ts) first in its <head>. */
+function withHeadScript(html: string, nonce: string | undefined): string {
+  const head = HEAD.exec(html);
+  if (!head) return html;
+  const at = head.index + head[0].length;
+  return `${html.slice(0, at)}<script${nonce === undefined ? "" : ` nonce="${nonce}"`}>${headScript()}</script>${html.slice(at)}`;
 }
 
 export interface DeferOptions {

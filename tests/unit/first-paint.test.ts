@@ -1,6 +1,7 @@
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { deferHydration, deferHydrationStream } from "~/lib/first-paint.server";
+import { deferHydration, deferHydrationStream, headScript } from "~/lib/first-paint.server";
+import { WEB_FONT_KEY } from "~/lib/web-font";
 
 // The shape React Router 7's <Scripts> and React 19 give a document (preloads hoisted to <head>).
 const BOOT = `<script nonce="abc" type="module" async="">;
@@ -16,22 +17,30 @@ const DOCUMENT =
   `<!DOCTYPE html><html><head><title>Caf\u00e9 \u2019s</title>` +
   `<link rel="modulepreload" href="/assets/entry.client-1.js"/><link rel="modulepreload" href="/assets/app-1.js"/>` +
   `<link rel="stylesheet" href="/assets/app.css"/>` +
-  `<noscript><link rel="stylesheet" href="/assets/fonts-1.css" data-after-first-paint=""/></noscript></head>` +
+  `<noscript><link rel="stylesheet" href="/assets/fonts-1.css"/></noscript></head>` +
   `<body><main>Text \u2014 \u00e9t\u00e9</main><script nonce="abc">window.__reactRouterContext = {};</script>${BOOT}` +
   `<!--$?--><template id="B:0"></template><!--/$--><div hidden id="S:0"><script nonce="abc">stream("\u2019")</script></div></body></html>`;
 
 describe("deferHydration", () => {
   const out = deferHydration(DOCUMENT)!;
 
-  it("behind sign-in, leaves React Router's preloads and imports as they are and adds only the web font", () => {
+  it("behind sign-in, leaves React Router's preloads and imports as they are and only fetches the web font", () => {
     const page = deferHydration(DOCUMENT, { immediate: true })!;
     expect(page).toContain(
       '<link rel="modulepreload" href="/assets/entry.client-1.js"/><link rel="modulepreload" href="/assets/app-1.js"/>',
     );
+    expect(page).toContain(`<head><script nonce="abc">${headScript()}</script><title>`);
     const script = /<script nonce="abc" type="module" async="">([\s\S]*?)<\/script>/.exec(page)![1];
-    expect(script.indexOf('for (const href of ["/assets/fonts-1.css"])')).toBe(0);
+    expect(script.indexOf("if (!(")).toBe(0);
+    expect(script).toContain(".load().then(");
     expect(script).toContain(BOOT.slice(BOOT.indexOf(">") + 1, BOOT.lastIndexOf("</script>")));
     expect(script).not.toContain("await new Promise");
+  });
+
+  it("puts the web font's script first in <head>, with the page's nonce (none on a prerendered page)", () => {
+    expect(out).toContain(`<head><script nonce="abc">${headScript()}</script><title>`);
+    const prerendered = deferHydration(DOCUMENT.replace(/ nonce="abc"/g, ""))!;
+    expect(prerendered).toContain(`<head><script>${headScript()}</script><title>`);
   });
 
   it("drops every module preload from the markup and adds them from the script after the gate", () => {
@@ -50,9 +59,11 @@ describe("deferHydration", () => {
     expect(script.indexOf("await new Promise")).toBeLessThan(script.indexOf("Promise.all([import("));
     expect(script).toContain("const route1 = {...route1_clientLoader,...route1_main};");
     expect(script).toContain('import("/assets/entry.client-1.js");');
-    // The web font's stylesheet goes in after the first contentful paint.
-    expect(script).toContain('for (const href of ["/assets/fonts-1.css"])');
     expect(script).toContain('"first-contentful-paint"');
+    // The web font is fetched for the next pages once the gate is open, never applied here.
+    expect(script.indexOf("await new Promise")).toBeLessThan(script.indexOf(".load().then("));
+    expect(script).toContain(`localStorage.setItem(${JSON.stringify(WEB_FONT_KEY)}`);
+    expect(script).not.toContain("document.fonts.add");
   });
 
   it("is valid module code", async () => {
@@ -64,7 +75,10 @@ describe("deferHydration", () => {
 
   it("leaves everything else as it was (nonce, stylesheet, noscript copy, content, data stream)", () => {
     const strip = (html: string) =>
-      html.replace(/<link rel="modulepreload"[^>]*>/g, "").replace(/<script nonce="abc" type="module"[\s\S]*?<\/script>/, "BOOT");
+      html
+        .replace(/<link rel="modulepreload"[^>]*>/g, "")
+        .replace(/<script nonce="abc" type="module"[\s\S]*?<\/script>/, "BOOT")
+        .replace(`<script nonce="abc">${headScript()}</script>`, "");
     expect(strip(out)).toBe(strip(DOCUMENT));
   });
 
