@@ -8,6 +8,7 @@
 import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { constants as zlibConstants } from "node:zlib";
 import type { AppLoadContext, ServerBuild } from "react-router";
 import { CLIENT_IP_HEADER } from "../app/auth/config.ts";
 import { isCrossSiteWrite, trustedOrigins } from "../app/auth/origins.ts";
@@ -76,7 +77,10 @@ export async function startServer({ env, startedAt, production, development }: S
   const app = express();
   app.disable("x-powered-by");
   app.use(security.middleware);
-  app.use(compression());
+  // Brotli with a 256 KB window, not zlib's 4 MB: every response's encoder would reserve that much
+  // outside the heap, and V8 collects garbage far more often for it (about 3 ms of CPU per
+  // rendered page); a page is well under 256 KB, so it compresses to the same bytes.
+  app.use(compression({ brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4, [zlibConstants.BROTLI_PARAM_LGWIN]: 18 } } }));
   if (dev) app.use(dev.middlewares);
   else {
     app.use("/assets", (_req, res) => {

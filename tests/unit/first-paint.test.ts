@@ -108,4 +108,24 @@ describe("deferHydrationStream", () => {
     const html = "<html><body>\u2019 no scripts</body></html>";
     expect(await run([Buffer.from(html)])).toBe(html);
   });
+
+  it("sends what is written in one turn of the event loop as one chunk, and a later part at once", async () => {
+    const stream = deferHydrationStream();
+    const out: string[] = [];
+    stream.on("data", (chunk: Buffer) => out.push(chunk.toString("utf8")));
+    const bytes = Buffer.from(DOCUMENT, "utf8");
+    // React writes a document in small pieces within one turn: they leave together.
+    for (let i = 0; i < bytes.length; i += 100) stream.write(bytes.subarray(i, i + 100));
+    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(out).toEqual([deferHydration(DOCUMENT)]);
+    // A part streamed later (a Suspense boundary) is not held until the end.
+    stream.write(Buffer.from("<div>later</div>"));
+    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(out).toEqual([deferHydration(DOCUMENT), "<div>later</div>"]);
+    stream.end("<p>last</p>");
+    await new Promise((resolve) => stream.on("end", resolve));
+    expect(out).toEqual([deferHydration(DOCUMENT), "<div>later</div>", "<p>last</p>"]);
+  });
 });
