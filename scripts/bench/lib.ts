@@ -5,7 +5,7 @@
  * process dies; normally each phase stops its own processes in `finally`.
  */
 import { spawn, type ChildProcess, type SpawnOptions } from "node:child_process";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { closeSync, existsSync, openSync, readFileSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
@@ -152,15 +152,25 @@ export interface Proc {
   stop: (graceMs?: number) => Promise<void>;
 }
 
-/** Spawns a process in its own process group, tracked until it exits. */
+/**
+ * Spawns a process in its own process group, tracked until it exits. Its output is read line by
+ * line (`onLine`), or with `logFile` written straight to that file: a server under load writes a
+ * line per request, and reading them here would spend the bench's CPU beside the server's.
+ */
 export function startProcess(
   command: string,
   args: string[],
   label: string,
-  options: SpawnOptions & { onLine?: (line: string) => void } = {},
+  options: SpawnOptions & { onLine?: (line: string) => void; logFile?: string } = {},
 ): Proc {
-  const { onLine, ...spawnOptions } = options;
-  const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"], ...spawnOptions, detached: true });
+  const { onLine, logFile, ...spawnOptions } = options;
+  const logFd = logFile === undefined ? undefined : openSync(logFile, "a");
+  const child = spawn(command, args, {
+    stdio: logFd === undefined ? ["ignore", "pipe", "pipe"] : ["ignore", logFd, logFd],
+    ...spawnOptions,
+    detached: true,
+  });
+  if (logFd !== undefined) closeSync(logFd);
   if (child.pid === undefined) {
     throw new Error(`could not start ${label} (${command})`);
   }
@@ -205,7 +215,10 @@ export function startProcess(
     child,
     pid,
     label,
-    output: () => [...lines, partial].filter(Boolean).join("\n"),
+    output: () =>
+      logFile === undefined
+        ? [...lines, partial].filter(Boolean).join("\n")
+        : readFileSync(logFile, "utf8").split("\n").slice(-60).join("\n"),
     exited,
     hasExited: () => done,
     stop: async (graceMs = 5000) => {
@@ -239,21 +252,29 @@ export interface ServerHandle extends Proc {
   readyMs: number;
   /** The "ready in N ms" the server printed, if seen. */
   reportedReadyMs?: number;
+  /** Where its standard output and error go. */
+  logFile: string;
 }
 
+/**
+ * The built server on a free port, once /healthz answers. Its output goes to a file in TMP_ROOT
+ * (`logFile` on the handle), never through this process: it writes a line per request, and
+ * reading them here would spend CPU beside the server's and lower the figures under load.
+ */
 export async function startServer(timeoutMs = 20000, env: Record<string, string> = {}): Promise<ServerHandle> {
   if (!existsSync(SERVER_ENTRY)) throw new Error(`${SERVER_ENTRY} missing: run npm run build first`);
   const port = await freePort();
-  let reportedReadyMs: number | undefined;
+  const logFile = path.join(TMP_ROOT, `bench-server-${port}-${Date.now()}.log`);
   const t0 = performance.now();
   const proc = startProcess(process.execPath, [SERVER_ENTRY], "server", {
     cwd: ROOT,
     env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production" },
-    onLine: (line) => {
-      const m = /ready in (\d+(?:\.\d+)?) ms/.exec(line);
-      if (m) reportedReadyMs = Number(m[1]);
-    },
+    logFile,
   });
+  const readyIn = () => {
+    const m = /ready in (\d+(?:\.\d+)?) ms/.exec(readFileSync(logFile, "utf8"));
+    return m ? Number(m[1]) : undefined;
+  };
   const url = `http://127.0.0.1:${port}`;
   try {
     for (;;) {
@@ -273,8 +294,12 @@ export async function startServer(timeoutMs = 20000, env: Record<string, string>
   }
   const readyMs = performance.now() - t0;
   // The "Listening" line is printed in the listen callback, possibly just after the first answer.
-  for (let i = 0; i < 50 && reportedReadyMs === undefined; i++) await sleep(10);
-  return Object.assign(proc, { port, url, readyMs, reportedReadyMs });
+  let reportedReadyMs = readyIn();
+  for (let i = 0; i < 50 && reportedReadyMs === undefined; i++) {
+    await sleep(10);
+    reportedReadyMs = readyIn();
+  }
+  return Object.assign(proc, { port, url, readyMs, reportedReadyMs, logFile });
 }
 
 /** The value below which `p` percent of the values lie (nearest rank). */

@@ -295,10 +295,14 @@ if (enabled("workers")) {
   const g = "Workers (wrk)";
   if (workers && "skipped" in workers) skip(g, "ratio 2 workers / 1", `>= ${SCALING_TARGET}`, workers.skipped);
   else if (workers) {
-    const [one, two, ratio] = workersFigures(workers);
+    const [one, two, ratio, pinned, perCore] = workersFigures(workers);
     check(g, one.figure, one.value, one.unit, undefined, { digits: 0 });
     check(g, two.figure, two.value, two.unit, undefined, { digits: 0 });
     check(g, ratio.figure, ratio.value, "", { op: ">=", limit: SCALING_TARGET }, { digits: 2, note: workers.note });
+    if (pinned && perCore) {
+      check(g, pinned.figure, pinned.value, pinned.unit, undefined, { digits: 0 });
+      check(g, perCore.figure, perCore.value, "", undefined, { digits: 2, note: "what a second core adds (taskset)" });
+    }
   } else check(g, "ratio 2 workers / 1", null, "", { op: ">=", limit: SCALING_TARGET });
 }
 

@@ -65,9 +65,10 @@ function parseWrk(output: string): WrkResult {
   };
 }
 
-export async function wrk(bin: string, url: string, seconds: number, connections = WRK_CONNECTIONS): Promise<WrkResult> {
+/** wrk against `url`; `cpu`: confined to that core (taskset), off the core a measured server has. */
+export async function wrk(bin: string, url: string, seconds: number, connections = WRK_CONNECTIONS, cpu?: number): Promise<WrkResult> {
   const args = [`-t${WRK_THREADS}`, `-c${connections}`, `-d${seconds}s`, "-H", `Accept-Encoding: ${ACCEPT}`, url];
-  const proc = startProcess(bin, args, "wrk");
+  const proc = cpu === undefined ? startProcess(bin, args, "wrk") : startProcess("taskset", ["-c", String(cpu), bin, ...args], "wrk");
   const timer = setTimeout(() => void proc.stop(1000), (seconds + 20) * 1000);
   const { code } = await proc.exited;
   clearTimeout(timer);
