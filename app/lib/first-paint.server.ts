@@ -28,6 +28,8 @@ import { WEB_FONT_APPLIED, WEB_FONT_FACES, WEB_FONT_FAMILY, WEB_FONT_KEY, WEB_FO
 const MODULEPRELOAD = /<link\b[^>]*\brel="modulepreload"[^>]*>/g;
 const HREF = /\bhref="([^"]+)"/;
 const HEAD = /<head\b[^>]*>/;
+/** The <meta charset> at the very start of <head>, as React renders it. */
+const CHARSET = /^<meta\b[^>]*\bcharset=[^>]*>/i;
 const NONCE = /\bnonce="([^"]*)"/;
 const BOOT_SCRIPT = /(<script\b[^>]*\btype="module"[^>]*>)([\s\S]*?)(<\/script>)/;
 const NAMESPACE_IMPORT = /\bimport\s*\*\s*as\s+([\w$]+)\s+from\s*("[^"\\]+")\s*;?/g;
@@ -146,11 +148,15 @@ export function deferHydration(html: string, { immediate = false }: DeferOptions
   return `${before}${boot[1]}${script}${boot[3]}${after}`;
 }
 
-/** `html` with the web font's head script (app/lib/web-font.ts) first in its <head>. */
+/**
+ * `html` with the web font's head script (app/lib/web-font.ts) early in its <head>: right after
+ * the character set declaration (which must come first), before any stylesheet.
+ */
 function withHeadScript(html: string, nonce: string | undefined): string {
   const head = HEAD.exec(html);
   if (!head) return html;
-  const at = head.index + head[0].length;
+  const charset = CHARSET.exec(html.slice(head.index + head[0].length));
+  const at = head.index + head[0].length + (charset ? charset.index + charset[0].length : 0);
   return `${html.slice(0, at)}<script${nonce === undefined ? "" : ` nonce="${nonce}"`}>${headScript()}</script>${html.slice(at)}`;
 }
 

@@ -14,7 +14,7 @@ const route1 = {...route1_clientLoader,...route1_main};
 
 import("/assets/entry.client-1.js");</script>`;
 const DOCUMENT =
-  `<!DOCTYPE html><html><head><title>Caf\u00e9 \u2019s</title>` +
+  `<!DOCTYPE html><html><head><meta charSet="utf-8"/><title>Caf\u00e9 \u2019s</title>` +
   `<link rel="modulepreload" href="/assets/entry.client-1.js"/><link rel="modulepreload" href="/assets/app-1.js"/>` +
   `<link rel="stylesheet" href="/assets/app.css"/>` +
   `<noscript><link rel="stylesheet" href="/assets/fonts-1.css"/></noscript></head>` +
@@ -29,7 +29,7 @@ describe("deferHydration", () => {
     expect(page).toContain(
       '<link rel="modulepreload" href="/assets/entry.client-1.js"/><link rel="modulepreload" href="/assets/app-1.js"/>',
     );
-    expect(page).toContain(`<head><script nonce="abc">${headScript()}</script><title>`);
+    expect(page).toContain(`<head><meta charSet="utf-8"/><script nonce="abc">${headScript()}</script><title>`);
     const script = /<script nonce="abc" type="module" async="">([\s\S]*?)<\/script>/.exec(page)![1];
     expect(script.indexOf("if (!(")).toBe(0);
     expect(script).toContain(".load().then(");
@@ -38,9 +38,9 @@ describe("deferHydration", () => {
   });
 
   it("puts the web font's script first in <head>, with the page's nonce (none on a prerendered page)", () => {
-    expect(out).toContain(`<head><script nonce="abc">${headScript()}</script><title>`);
+    expect(out).toContain(`<head><meta charSet="utf-8"/><script nonce="abc">${headScript()}</script><title>`);
     const prerendered = deferHydration(DOCUMENT.replace(/ nonce="abc"/g, ""))!;
-    expect(prerendered).toContain(`<head><script>${headScript()}</script><title>`);
+    expect(prerendered).toContain(`<head><meta charSet="utf-8"/><script>${headScript()}</script><title>`);
   });
 
   it("drops every module preload from the markup and adds them from the script after the gate", () => {
