@@ -197,7 +197,7 @@ test.describe("desktop layout", () => {
       await route.continue();
     });
     await page.goto("/about", { waitUntil: "commit" });
-    const link = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Industries" });
+    const link = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Industries", exact: true });
     await link.focus();
     release();
     await hydrated(page);
