@@ -23,7 +23,15 @@
  * A document without React Router's module script is passed through untouched.
  */
 import { Transform, type TransformCallback } from "node:stream";
-import { WEB_FONT_APPLIED, WEB_FONT_FACES, WEB_FONT_FAMILY, WEB_FONT_KEY, WEB_FONT_VERSION } from "./web-font";
+import {
+  fontFaceSource,
+  WEB_FONT_APPLIED,
+  WEB_FONT_FACES,
+  WEB_FONT_FAMILY,
+  WEB_FONT_KEY,
+  WEB_FONT_VERSION,
+  WEB_FONT_WEIGHT,
+} from "./web-font";
 
 const MODULEPRELOAD = /<link\b[^>]*\brel="modulepreload"[^>]*>/g;
 const HREF = /\bhref="([^"]+)"/;
@@ -44,29 +52,26 @@ const literal = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c
 /**
  * The classic script at the top of <head>: the faces before the first paint, when the browser
  * has the font. The same as `webFontCached() && addWebFont("optional")`, written out because it
- * must run before any module.
+ * must run before any module. The same text for every page: made once.
  */
-export function headScript(): string {
-  const faces = literal(WEB_FONT_FACES.map((f) => [f.src, f.unicodeRange]));
-  return (
-    `try{if(localStorage.getItem(${literal(WEB_FONT_KEY)})===${literal(WEB_FONT_VERSION)}){` +
-    `for(const[s,u]of ${faces})document.fonts.add(new FontFace(${literal(WEB_FONT_FAMILY)},'url("'+s+'") format("woff2")',{weight:"100 900",display:"optional",unicodeRange:u}));` +
-    `document.documentElement.dataset.${WEB_FONT_APPLIED}=""}}catch{}`
-  );
-}
+const HEAD_SCRIPT =
+  `try{if(localStorage.getItem(${literal(WEB_FONT_KEY)})===${literal(WEB_FONT_VERSION)}){` +
+  `for(const[s,u]of ${literal(WEB_FONT_FACES.map((f) => [fontFaceSource(f.src), f.unicodeRange]))})` +
+  `document.fonts.add(new FontFace(${literal(WEB_FONT_FAMILY)},s,{weight:${literal(WEB_FONT_WEIGHT)},display:"optional",unicodeRange:u}));` +
+  `document.documentElement.dataset.${WEB_FONT_APPLIED}=""}}catch{}`;
+
+export const headScript = (): string => HEAD_SCRIPT;
 
 /**
  * A statement for the module script, run once the page is idle after its first paint: fetch the
  * font's Latin file (other ranges load when a page uses them) without using it on this page, then
- * remember that the browser has it.
+ * remember that the browser has it. Made once, like the head script.
  */
-export function loadWebFontLater(): string {
-  const [face] = WEB_FONT_FACES;
-  return (
-    `if (!(${literal(WEB_FONT_APPLIED)} in document.documentElement.dataset)) new FontFace(${literal(WEB_FONT_FAMILY)}, ${literal(`url("${face.src}") format("woff2")`)}, { weight: "100 900", unicodeRange: ${literal(face.unicodeRange)} }).load()` +
-    `.then(() => { try { localStorage.setItem(${literal(WEB_FONT_KEY)}, ${literal(WEB_FONT_VERSION)}); } catch {} }, () => {});\n`
-  );
-}
+const LOAD_WEB_FONT_LATER =
+  `if (!(${literal(WEB_FONT_APPLIED)} in document.documentElement.dataset)) new FontFace(${literal(WEB_FONT_FAMILY)}, ${literal(fontFaceSource(WEB_FONT_FACES[0].src))}, { weight: ${literal(WEB_FONT_WEIGHT)}, unicodeRange: ${literal(WEB_FONT_FACES[0].unicodeRange)} }).load()` +
+  `.then(() => { try { localStorage.setItem(${literal(WEB_FONT_KEY)}, ${literal(WEB_FONT_VERSION)}); } catch {} }, () => {});\n`;
+
+export const loadWebFontLater = (): string => LOAD_WEB_FONT_LATER;
 
 /**
  * The gate, at the top of the module script: the rest waits until the page has loaded, painted

@@ -21,6 +21,12 @@ import latinExt from "@fontsource-variable/inter/files/inter-latin-ext-wght-norm
 
 export const WEB_FONT_FAMILY = "Inter Variable";
 
+/** The weights one variable face covers. */
+export const WEB_FONT_WEIGHT = "100 900";
+
+/** A face's `src` for the FontFace constructor. */
+export const fontFaceSource = (src: string) => `url("${src}") format("woff2")`;
+
 /** The faces of app/fonts.css that an English page can use (@fontsource-variable/inter/wght.css). */
 export const WEB_FONT_FACES: readonly { src: string; unicodeRange: string }[] = [
   {
@@ -49,7 +55,7 @@ export function addWebFont(display: "optional" | "swap"): boolean {
   if (WEB_FONT_APPLIED in root.dataset) return false;
   for (const face of WEB_FONT_FACES)
     document.fonts.add(
-      new FontFace(WEB_FONT_FAMILY, `url("${face.src}") format("woff2")`, { weight: "100 900", display, unicodeRange: face.unicodeRange }),
+      new FontFace(WEB_FONT_FAMILY, fontFaceSource(face.src), { weight: WEB_FONT_WEIGHT, display, unicodeRange: face.unicodeRange }),
     );
   root.dataset[WEB_FONT_APPLIED] = "";
   return true;

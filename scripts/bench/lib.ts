@@ -153,17 +153,12 @@ export interface Proc {
 }
 
 /**
- * Spawns a process in its own process group, tracked until it exits. Its output is read line by
- * line (`onLine`), or with `logFile` written straight to that file: a server under load writes a
- * line per request, and reading them here would spend the bench's CPU beside the server's.
+ * Spawns a process in its own process group, tracked until it exits. Its last lines of output are
+ * kept for error messages, or with `logFile` it writes straight to that file: a server under load
+ * writes a line per request, and reading them here would spend the bench's CPU beside the server's.
  */
-export function startProcess(
-  command: string,
-  args: string[],
-  label: string,
-  options: SpawnOptions & { onLine?: (line: string) => void; logFile?: string } = {},
-): Proc {
-  const { onLine, logFile, ...spawnOptions } = options;
+export function startProcess(command: string, args: string[], label: string, options: SpawnOptions & { logFile?: string } = {}): Proc {
+  const { logFile, ...spawnOptions } = options;
   const logFd = logFile === undefined ? undefined : openSync(logFile, "a");
   const child = spawn(command, args, {
     stdio: logFd === undefined ? ["ignore", "pipe", "pipe"] : ["ignore", logFd, logFd],
@@ -185,7 +180,6 @@ export function startProcess(
     for (const line of parts) {
       lines.push(line);
       if (lines.length > 60) lines.shift();
-      onLine?.(line);
     }
   };
   child.stdout?.on("data", onData);
