@@ -106,7 +106,7 @@ export async function startServer({ env, startedAt, production, development }: S
     log.error(errorLine(error, { method: req.method, url: `http://host${req.originalUrl}` }));
     if (res.headersSent) return res.end();
     res.status(500).setHeader("Cache-Control", "no-store");
-    if (serverErrorPage) res.setHeader("Content-Security-Policy", store!.policy("/500")!).type("html").send(serverErrorPage);
+    if (serverErrorPage) res.setHeader("Content-Security-Policy", store!.policy("/500", req.path)!).type("html").send(serverErrorPage);
     else res.type("text/plain").send("Internal Server Error");
   };
   app.use(onError);

@@ -8,12 +8,15 @@
  *   app/entry.server.tsx in the load context and goes on every inline script;
  * - everything else: the same policy without any inline script.
  *
- * Scripts otherwise come from this origin only, plus the tag manager's origin when GTM_ID is set.
- * Images, styles, fonts, media and requests: this origin only. Strict-Transport-Security when the
- * site's public origin (SITE_URL) is https.
+ * Scripts otherwise come from this origin only, plus the tag manager's origin when GTM_ID is set
+ * and the page is a public one: never on the private paths (sign-in, the admin area, the account,
+ * the document viewers: app/config/private-paths.ts), where nothing is measured, nor on responses
+ * that are not pages. Images, styles, fonts, media and requests: this origin only.
+ * Strict-Transport-Security when the site's public origin (SITE_URL) is https.
  */
 import { createHash, randomBytes } from "node:crypto";
 import type { RequestHandler } from "express";
+import { isPrivatePath } from "../app/lib/private-caching.ts";
 
 export const TAG_MANAGER_ORIGIN = "https://www.googletagmanager.com";
 export const HSTS = "max-age=31536000; includeSubDomains";
@@ -31,10 +34,13 @@ export interface SecurityOptions {
 }
 
 export interface Security {
-  /** Headers for every response; their Content-Security-Policy allows no inline script. */
+  /** Headers for every response; their Content-Security-Policy allows no inline script and no tag manager. */
   readonly headers: Readonly<Record<string, string>>;
-  /** The Content-Security-Policy of a page whose inline scripts are allowed by these sources. */
-  policy(inlineScriptSources: readonly string[]): string;
+  /**
+   * The Content-Security-Policy of the page at `pathname` whose inline scripts are allowed by
+   * these sources: with the tag manager's origin when GTM_ID is set, unless the path is private.
+   */
+  policy(inlineScriptSources: readonly string[], pathname: string): string;
   /**
    * Express middleware for everything React Router answers: the headers, with a per-request
    * nonce in the policy and in `res.locals.cspNonce` (the server puts it in the load context).
@@ -66,11 +72,12 @@ export function contentSecurityPolicy(inlineScriptSources: readonly string[], ta
 
 export function createSecurity(options: SecurityOptions): Security {
   const tagManager = Boolean(options.gtmId);
-  const policy = (sources: readonly string[]) => contentSecurityPolicy(sources, tagManager, options.development);
+  const policy = (sources: readonly string[], pathname: string) =>
+    contentSecurityPolicy(sources, tagManager && !isPrivatePath(pathname), options.development);
   const headers: Record<string, string> = {
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "strict-origin-when-cross-origin",
-    "Content-Security-Policy": policy([]),
+    "Content-Security-Policy": contentSecurityPolicy([], false, options.development),
     "X-Frame-Options": "SAMEORIGIN",
     "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=(), browsing-topics=()",
     "Cross-Origin-Opener-Policy": "same-origin",
@@ -78,11 +85,11 @@ export function createSecurity(options: SecurityOptions): Security {
   if (new URL(options.siteUrl).protocol === "https:") headers["Strict-Transport-Security"] = HSTS;
   Object.freeze(headers);
 
-  const middleware: RequestHandler = (_req, res, next) => {
+  const middleware: RequestHandler = (req, res, next) => {
     const nonce = randomBytes(16).toString("base64");
     res.locals.cspNonce = nonce;
     for (const [name, value] of Object.entries(headers)) {
-      res.setHeader(name, name === "Content-Security-Policy" ? policy([`'nonce-${nonce}'`]) : value);
+      res.setHeader(name, name === "Content-Security-Policy" ? policy([`'nonce-${nonce}'`], req.path) : value);
     }
     next();
   };

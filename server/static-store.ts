@@ -28,6 +28,8 @@ interface Entry {
   notModified: string[];
   /** The Content-Security-Policy sent with the file. */
   policy: string;
+  /** An HTML file's inline scripts, as CSP hash sources. */
+  scriptSources?: string[];
 }
 
 const TYPES: Record<string, string> = {
@@ -78,7 +80,10 @@ export class StaticStore {
   private readonly entries = new Map<string, Entry>();
 
   /** `security`: the site's headers (default: no tag manager, no HSTS). */
-  constructor(clientDir: string, security: Security = createSecurity({ siteUrl: "http://localhost" })) {
+  constructor(
+    clientDir: string,
+    private readonly security: Security = createSecurity({ siteUrl: "http://localhost" }),
+  ) {
     for (const file of walk(clientDir)) {
       if (file.endsWith(".br") || file.endsWith(".gz")) continue;
       const relative = path.relative(clientDir, file);
@@ -89,8 +94,8 @@ export class StaticStore {
       const cacheControl = isPage ? HTML_CACHE : urlPath.startsWith("/assets/") ? ASSET_CACHE : PUBLIC_CACHE;
       const type = TYPES[ext] ?? "application/octet-stream";
       const etag = `"${createHash("sha1").update(identity).digest("base64url").slice(0, 22)}"`;
-      const policy =
-        ext === ".html" ? security.policy(inlineScriptHashes(identity.toString("utf8"))) : security.headers["Content-Security-Policy"]!;
+      const scriptSources = ext === ".html" ? inlineScriptHashes(identity.toString("utf8")) : undefined;
+      const policy = scriptSources ? security.policy(scriptSources, urlPath) : security.headers["Content-Security-Policy"]!;
       const headers = { ...security.headers, "Content-Security-Policy": policy };
       const common = [...Object.entries(headers).flat(), "Content-Type", type, "Cache-Control", cacheControl, "ETag", etag];
       let gzip: Buffer | undefined;
@@ -114,6 +119,7 @@ export class StaticStore {
         br: br && variant(br, "br"),
         notModified: common,
         policy,
+        scriptSources,
       };
       this.entries.set(urlPath, entry);
     }
@@ -151,9 +157,14 @@ export class StaticStore {
     return true;
   }
 
-  /** The Content-Security-Policy of a stored file (to send the /500 fallback page with its own). */
-  policy(urlPath: string): string | undefined {
-    return this.entries.get(urlPath)?.policy;
+  /**
+   * The Content-Security-Policy of a stored file; with `requestPath`, of that file sent as the
+   * answer to another address (the /500 fallback page: without the tag manager on a private path).
+   */
+  policy(urlPath: string, requestPath = urlPath): string | undefined {
+    const entry = this.entries.get(urlPath);
+    if (!entry?.scriptSources || requestPath === urlPath) return entry?.policy;
+    return this.security.policy(entry.scriptSources, requestPath);
   }
 
   /** The stored bytes of a path, uncompressed (used for the /500 fallback page). */

@@ -10,7 +10,10 @@ export type RedirectStatus = (typeof REDIRECT_STATUSES)[number];
 /** A CSV import: at most this many bytes and rules. */
 export const CSV_MAX_BYTES = 256 * 1024;
 export const CSV_MAX_RULES = 2000;
-/** Longest chain of rules followed when looking for a loop. */
+/**
+ * The most redirects in a row that rules may make (one visit following one rule after another):
+ * browsers give up after 20. Checked on save and on import, with loops.
+ */
 export const CHAIN_MAX = 20;
 /** The admin list shows at most this many rules (the newest first). */
 export const REDIRECT_LIST_LIMIT = 1000;
@@ -55,16 +58,35 @@ export function checkSource(input: string): Checked<string> {
   return { ok: true, value: path };
 }
 
-/** The new address: a path of this site ("/services/voip", with a query if wanted) or an absolute http(s) URL. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/**
+ * A Location header holds ASCII only: every other character percent-encoded as UTF-8
+ * ("/日本語" → "/%E6%97%A5%E6%9C%AC%E8%AA%9E"), which is what a browser sends for it anyway.
+ * Text already encoded, and "%" itself, stay as they are.
+ */
+export function encodeNonAscii(target: string): string {
+  // eslint-disable-next-line no-control-regex
+  return target.replace(/[^\u0000-\u007f]+/g, (text) => encodeURIComponent(text));
+}
+
+/**
+ * The new address: a path of this site ("/services/voip", with a query if wanted) or an absolute
+ * http(s) URL; characters outside ASCII are stored percent-encoded (encodeNonAscii).
+ */
 export function checkTarget(input: string): Checked<string> {
   const value = input.trim();
   if (!value) return { ok: false, message: "Enter the new address: a path of this site or a full https:// address." };
   if (value.length > TARGET_MAX) return { ok: false, message: `Keep the new address to ${TARGET_MAX} characters or fewer.` };
   if (UNSAFE.test(value) || value.includes("\\"))
     return { ok: false, message: "The new address cannot contain spaces, backslashes or control characters." };
+  if (LONE_SURROGATE.test(value)) return { ok: false, message: "The new address is not valid text (a broken character)." };
   if (value.startsWith("/")) {
     if (value.startsWith("//")) return { ok: false, message: "Write another site's address in full, with https://." };
-    return { ok: true, value };
+    const encoded = encodeNonAscii(value);
+    if (encoded.length > TARGET_MAX)
+      return { ok: false, message: `Keep the new address to ${TARGET_MAX} characters or fewer once encoded for the web.` };
+    return { ok: true, value: encoded };
   }
   let url: URL;
   try {
@@ -75,7 +97,11 @@ export function checkTarget(input: string): Checked<string> {
   if (url.protocol !== "http:" && url.protocol !== "https:")
     return { ok: false, message: "Only http:// and https:// addresses, or paths of this site." };
   if (url.username || url.password) return { ok: false, message: "The new address cannot carry a user name or password." };
-  return { ok: true, value: url.toString() };
+  // The URL parser encodes the path, query and fragment, and writes the host in ASCII (punycode).
+  const encoded = encodeNonAscii(url.toString());
+  if (encoded.length > TARGET_MAX)
+    return { ok: false, message: `Keep the new address to ${TARGET_MAX} characters or fewer once encoded for the web.` };
+  return { ok: true, value: encoded };
 }
 
 /** The path on this site a target leads to (for loop checks), or null when it leaves the site. */
@@ -88,6 +114,81 @@ export function localPathOf(target: string, siteOrigin: string): string | null {
   }
   if (url.origin !== new URL(siteOrigin).origin) return null;
   return comparablePath(url.pathname);
+}
+
+/**
+ * The rules as a graph of this site's paths, to keep two promises as rules are added: no loop, and
+ * no chain of more than CHAIN_MAX redirects in a row (counted both ways from the new rule: the
+ * rules that lead to its old path, and those its new address leads on to).
+ */
+export class RuleChains {
+  /** Old path → the path of this site its rule leads to (null: another site). */
+  private readonly next = new Map<string, string | null>();
+  /** Path of this site → the old paths whose rules lead there. */
+  private readonly into = new Map<string, string[]>();
+
+  constructor(
+    private readonly siteOrigin: string,
+    rules: Iterable<[source: string, target: string]> = [],
+  ) {
+    for (const [source, target] of rules) this.add(source, target);
+  }
+
+  has(source: string): boolean {
+    return this.next.has(source);
+  }
+
+  add(source: string, target: string): void {
+    const to = localPathOf(target, this.siteOrigin);
+    this.next.set(source, to);
+    if (to === null) return;
+    const sources = this.into.get(to);
+    if (sources) sources.push(source);
+    else this.into.set(to, [source]);
+  }
+
+  /** Why a rule from `source` (not yet a rule) to `target` cannot be added, or null. */
+  problem(source: string, target: string): string | null {
+    const first = localPathOf(target, this.siteOrigin);
+    if (first === source) return "The rule would send the old path to itself.";
+    // Onwards: the rules the new address leads through (the stored ones never loop, but a
+    // database filled before this check might: the walk stops at a path seen twice).
+    const onwards: string[] = [];
+    const seen = new Set([source]);
+    for (let at = first; at !== null && onwards.length <= CHAIN_MAX; at = this.next.get(at)!) {
+      if (seen.has(at)) return `The rules would form a loop: following them from ${source} comes back to ${at}.`;
+      if (!this.next.has(at)) break;
+      seen.add(at);
+      onwards.push(at);
+    }
+    // Backwards: the longest run of rules that ends at the old path.
+    const before = this.longestInto(source);
+    const total = before.length + 1 + onwards.length;
+    if (total <= CHAIN_MAX) return null;
+    const cut = before.length > CHAIN_MAX || onwards.length > CHAIN_MAX;
+    return (
+      `With this rule, a visit to ${before[0] ?? source} would be redirected ${cut ? `more than ${CHAIN_MAX}` : total} times in a row` +
+      `${before.length ? ` (through ${source})` : ""}; at most ${CHAIN_MAX} are allowed, since browsers give up after that. ` +
+      "Point the rules straight at the final address instead."
+    );
+  }
+
+  /** The longest list of old paths whose rules lead, one after another, to `path` (farthest first), cut at CHAIN_MAX + 1. */
+  private longestInto(path: string): string[] {
+    let best: string[] = [];
+    const visited = new Set([path]);
+    const walk = (at: string, chain: string[]) => {
+      if (chain.length > best.length) best = chain;
+      if (chain.length > CHAIN_MAX) return;
+      for (const from of this.into.get(at) ?? []) {
+        if (visited.has(from)) continue;
+        visited.add(from);
+        walk(from, [from, ...chain]);
+      }
+    };
+    walk(path, []);
+    return best;
+  }
 }
 
 export function checkStatus(input: string | number): Checked<RedirectStatus> {

@@ -9,21 +9,20 @@ import { desc, eq, sql } from "drizzle-orm";
 import { data, redirect } from "react-router";
 import type { Database } from "~/db/client.server";
 import { redirects } from "~/db/schema.server";
-import { isUniqueViolation } from "~/docs/documents.server";
 import { env } from "~/env.server";
 import { PUBLIC_CACHE_TTL_MS, RESERVED_SLUGS } from "~/blog/blog-rules";
 import { postSlugExists } from "~/blog/posts.server";
 import { publicPages } from "~/content/routes-index";
 import {
-  CHAIN_MAX,
   checkSource,
   checkStatus,
   checkTarget,
   comparablePath,
   CSV_MAX_RULES,
-  localPathOf,
+  encodeNonAscii,
   parseRedirectCsv,
   REDIRECT_LIST_LIMIT,
+  RuleChains,
   withQuery,
   type RedirectStatus,
 } from "./redirect-rules";
@@ -87,20 +86,22 @@ export async function listRedirects(db: Database): Promise<RedirectRow[]> {
   return rows.map(toRow);
 }
 
-async function ruleMap(db: Database): Promise<Map<string, string>> {
+async function ruleChains(db: Database, siteOrigin = env().SITE_URL): Promise<RuleChains> {
   const rows = await db.select({ source: redirects.source, target: redirects.target }).from(redirects);
-  return new Map(rows.map((r) => [r.source, r.target]));
+  return new RuleChains(
+    siteOrigin,
+    rows.map((r) => [r.source, r.target]),
+  );
 }
 
 /**
- * Checks one rule against the form rules, the site's pages and the other rules (`rules`: source →
- * target, the rule itself not in it). Loops are looked for by following the chain of local targets.
+ * Checks one rule against the form rules, the site's pages and the other rules (`rules`: the
+ * stored ones, the rule itself not among them): no loop, no chain longer than CHAIN_MAX.
  */
 export async function checkRule(
   db: Database,
   input: { source: string; target: string; status: string },
-  rules: Map<string, string>,
-  siteOrigin = env().SITE_URL,
+  rules: RuleChains,
 ): Promise<CheckedRule> {
   const errors: RuleErrors = {};
   const source = checkSource(input.source);
@@ -114,18 +115,21 @@ export async function checkRule(
   if (rules.has(source.value)) return { ok: false, errors: { source: `There is already a rule for ${source.value}.` } };
   const shadow = await sitePathProblem(db, source.value);
   if (shadow) return { ok: false, errors: { source: shadow } };
-
-  let next = localPathOf(target.value, siteOrigin);
-  if (next === source.value) return { ok: false, errors: { target: "The rule would send the old path to itself." } };
-  const seen = new Set([source.value]);
-  for (let hops = 0; next !== null && rules.has(next); hops++) {
-    if (hops >= CHAIN_MAX) return { ok: false, errors: { target: `The new address starts a chain of more than ${CHAIN_MAX} redirects.` } };
-    seen.add(next);
-    next = localPathOf(rules.get(next)!, siteOrigin);
-    if (next !== null && seen.has(next))
-      return { ok: false, errors: { target: `The rules would form a loop: following them from ${source.value} comes back to ${next}.` } };
-  }
+  const chain = rules.problem(source.value, target.value);
+  if (chain) return { ok: false, errors: { target: chain } };
   return { ok: true, rule: { source: source.value, target: target.value, status: status.value } };
+}
+
+/**
+ * Writes rules one writer at a time (every process, both databases): the table is locked against
+ * other writers (reads go on) while the stored rules are read, the new ones checked against them
+ * and inserted, so two administrators saving at once cannot make a loop or a long chain together.
+ */
+async function withRulesLocked<T>(db: Database, work: (tx: Database, rules: RuleChains) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`lock table ${redirects} in exclusive mode`);
+    return work(tx as unknown as Database, await ruleChains(tx as unknown as Database));
+  });
 }
 
 /** Adds a rule after checking it; the field errors otherwise. */
@@ -134,19 +138,17 @@ export async function createRedirect(
   input: { source: string; target: string; status: string },
   userId: string | null,
 ): Promise<{ ok: true; id: string } | { ok: false; errors: RuleErrors }> {
-  const checked = await checkRule(db, input, await ruleMap(db));
-  if (!checked.ok) return checked;
-  try {
-    const [row] = await db
+  const result = await withRulesLocked(db, async (tx, rules): Promise<{ ok: true; id: string } | { ok: false; errors: RuleErrors }> => {
+    const checked = await checkRule(tx, input, rules);
+    if (!checked.ok) return checked;
+    const [row] = await tx
       .insert(redirects)
       .values({ ...checked.rule, updatedBy: userId })
       .returning({ id: redirects.id });
-    invalidateRedirects();
     return { ok: true, id: row.id };
-  } catch (error) {
-    if (isUniqueViolation(error)) return { ok: false, errors: { source: `There is already a rule for ${checked.rule.source}.` } };
-    throw error;
-  }
+  });
+  if (result.ok) invalidateRedirects();
+  return result;
 }
 
 export async function deleteRedirect(db: Database, id: string): Promise<boolean> {
@@ -154,6 +156,8 @@ export async function deleteRedirect(db: Database, id: string): Promise<boolean>
   invalidateRedirects();
   return rows.length === 1;
 }
+
+const short = (text: string) => (text.trim().length > 80 ? `${text.trim().slice(0, 79)}…` : text.trim());
 
 /**
  * A CSV of rules, all or nothing: every line is checked (against the site, the existing rules and
@@ -168,30 +172,29 @@ export async function importRedirectCsv(
   if (rows.length > CSV_MAX_RULES)
     return { ok: false, errors: [`At most ${CSV_MAX_RULES} rules in one file (this one has ${rows.length}).`] };
   if (rows.length === 0 && errors.length === 0) return { ok: false, errors: ["The file has no rules."] };
-  const rules = await ruleMap(db);
-  const accepted: RuleInput[] = [];
-  for (const row of rows) {
-    const checked = await checkRule(db, row, rules);
-    if (!checked.ok) {
-      for (const message of Object.values(checked.errors)) errors.push(`Line ${row.line}: ${message}`);
-      continue;
-    }
-    rules.set(checked.rule.source, checked.rule.target);
-    accepted.push(checked.rule);
-  }
-  if (errors.length) return { ok: false, errors };
-  try {
-    await db.transaction(async (tx) => {
+  const outcome = await withRulesLocked(
+    db,
+    async (tx, rules): Promise<{ ok: true; imported: number } | { ok: false; errors: string[] }> => {
+      const accepted: RuleInput[] = [];
+      for (const row of rows) {
+        const checked = await checkRule(tx, row, rules);
+        if (!checked.ok) {
+          for (const message of Object.values(checked.errors))
+            errors.push(`Line ${row.line} (${short(row.source)} → ${short(row.target)}): ${message}`);
+          continue;
+        }
+        rules.add(checked.rule.source, checked.rule.target);
+        accepted.push(checked.rule);
+      }
+      if (errors.length) return { ok: false, errors };
       for (let i = 0; i < accepted.length; i += 200)
         await tx.insert(redirects).values(accepted.slice(i, i + 200).map((r) => ({ ...r, updatedBy: userId })));
-    });
-  } catch (error) {
-    if (isUniqueViolation(error))
-      return { ok: false, errors: ["Another administrator added one of these rules meanwhile: import the file again."] };
-    throw error;
-  }
+      return { ok: true, imported: accepted.length };
+    },
+  );
+  if (!outcome.ok) return outcome;
   invalidateRedirects();
-  return { ok: true, imported: accepted.length };
+  return outcome;
 }
 
 // --- Applying the rules -----------------------------------------------------------------------
@@ -242,7 +245,8 @@ export async function findRedirect(db: Database, method: string, url: URL): Prom
       () => {},
       (error: unknown) => log.error("Redirect hit not counted:", error instanceof Error ? error.message : error),
     );
-  return redirect(withQuery(rule.target, url.search), rule.status);
+  // Targets are stored encoded; one stored before that was checked is encoded here.
+  return redirect(withQuery(encodeNonAscii(rule.target), url.search), rule.status);
 }
 
 /**

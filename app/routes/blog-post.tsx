@@ -5,10 +5,9 @@ import { toCard } from "~/blog/public-view";
 import { PostCard } from "~/components/blog/post-card";
 import { Breadcrumbs } from "~/components/sections/breadcrumbs";
 import { CtaBand } from "~/components/sections/cta-band";
-import { site } from "~/config/site";
 import { blogPage } from "~/content/pages";
-import { notFoundMeta, originFrom, routeMeta } from "~/lib/meta";
-import { absoluteUrl } from "~/lib/seo";
+import { postPageMeta } from "~/blog/post-meta";
+import { notFoundMeta, originFrom } from "~/lib/meta";
 import { notFoundOrRedirect } from "~/redirects/redirects.server";
 import { FEED_LINK } from "./blog";
 
@@ -25,42 +24,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { post: toCard(found.post), html: found.html, recent: recent.map(toCard) };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
-  if (!loaderData) return notFoundMeta(matches, location.pathname);
-  const { post } = loaderData;
-  const origin = originFrom(matches);
-  const path = postPath(post.slug);
-  const crumbs = [
-    { name: "Blog", path: "/blog" },
-    { name: post.title, path },
-  ];
-  return routeMeta(matches, {
-    title: post.title,
-    description: post.summary,
-    path,
-    ogType: "article",
-    breadcrumbs: crumbs,
-    image: post.cover ? { path: post.cover.src, alt: post.cover.alt } : undefined,
-    links: [FEED_LINK],
-    jsonLd: [
-      {
-        "@context": "https://schema.org",
-        "@type": "BlogPosting",
-        headline: post.title,
-        description: post.summary,
-        url: absoluteUrl(origin, path),
-        mainEntityOfPage: absoluteUrl(origin, path),
-        datePublished: post.publishAt,
-        dateModified: post.updatedAt,
-        author: { "@type": "Person", name: post.authorName },
-        publisher: { "@type": "Organization", "@id": `${absoluteUrl(origin, "/")}#organization`, name: site.brand },
-        ...(post.cover ? { image: absoluteUrl(origin, post.cover.src) } : {}),
-        ...(post.tags.length ? { keywords: post.tags.join(", ") } : {}),
-        timeRequired: `PT${post.readingMinutes}M`,
-      },
-    ],
-  });
-};
+export const meta: Route.MetaFunction = ({ loaderData, matches, location }) =>
+  loaderData ? postPageMeta(loaderData.post, originFrom(matches), [FEED_LINK]) : notFoundMeta(matches, location.pathname);
 
 export default function BlogPost({ loaderData: { post, html, recent } }: Route.ComponentProps) {
   const crumbs = [

@@ -4,6 +4,16 @@ import { CACHE_MAX_AGE_SECONDS, MAX_FILE_BYTES } from "./constants";
 import { StorageError } from "./errors";
 import type { ObjectInfo } from "./storage.server";
 import { log } from "~/lib/log.server";
+import { z } from "zod";
+import { hasControlCharacter } from "./names";
+
+/** A string field of a storage API body: `min` to `max` characters, no control character (NUL included). */
+export const textField = (max: number, min = 0) =>
+  z
+    .string()
+    .min(min)
+    .max(max)
+    .refine((text) => !hasControlCharacter(text), "contains a control character (such as NUL), which no file name has.");
 
 /**
  * Served files never run in the site's origin, even an SVG opened directly: no script, no

@@ -22,7 +22,7 @@ import {
   type SortColumn,
 } from "./constants";
 import { StorageError } from "./errors";
-import { storagePaths, withTypeExtension } from "./names";
+import { hasControlCharacter, storagePaths, withTypeExtension } from "./names";
 import { checkName, prepareUpload } from "./prepare.server";
 import { signingKey, signToken, verifyToken, type SignedCheck } from "./signing.server";
 
@@ -154,6 +154,18 @@ function isUniqueViolation(error: unknown): boolean {
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/**
+ * A string from a request that goes into a query (a name, a search, a prefix): refused with
+ * invalid_request when it holds a control character. No stored name has one, and PostgreSQL
+ * refuses NUL in text outright (a server error, with the statement in the log, before this check).
+ */
+function checkText(field: string, value: string): string {
+  if (typeof value !== "string") throw new StorageError("invalid_request", `${field}: text expected.`);
+  if (hasControlCharacter(value))
+    throw new StorageError("invalid_request", `${field}: contains a control character (such as NUL), which no file name has.`);
+  return value;
+}
+
 function checkBucket(bucket: string): BucketName {
   if (!isBucket(bucket)) throw new StorageError("bucket_not_found");
   return bucket;
@@ -179,8 +191,9 @@ export function postgresStorage(db: Database, options: StorageOptions): Storage 
   const cache = new ByteCache(options.cacheBytes ?? DEFAULT_CACHE_BYTES);
   const where = (bucket: string, name: string) => and(eq(storageObjects.bucket, bucket), eq(storageObjects.name, name));
 
-  async function info(bucket: string, name: string): Promise<ObjectInfo> {
+  async function info(bucket: string, name: string, field = "name"): Promise<ObjectInfo> {
     checkBucket(bucket);
+    checkText(field, name);
     const [row] = await db.select(meta).from(storageObjects).where(where(bucket, name)).limit(1);
     if (!row) throw new StorageError("not_found");
     return toInfo(row);
@@ -209,7 +222,7 @@ export function postgresStorage(db: Database, options: StorageOptions): Storage 
 
   /** The target name of a move or copy: valid, with the content type's extension, not the source. */
   async function target(bucket: string, from: string, to: string) {
-    const source = await info(bucket, from);
+    const source = await info(bucket, from, "sourceKey");
     const name = checkName(withTypeExtension(checkName(to), source.contentType));
     return { source, name };
   }
@@ -254,6 +267,8 @@ export function postgresStorage(db: Database, options: StorageOptions): Storage 
     async list(bucket, options = {}) {
       checkBucket(bucket);
       const { limit, offset, sortBy } = listOptions(options);
+      if (options.prefix !== undefined) checkText("prefix", options.prefix);
+      if (options.search !== undefined) checkText("search", options.search);
       const filters: SQL[] = [eq(storageObjects.bucket, bucket)];
       if (options.prefix) filters.push(like(storageObjects.name, `${escapeLike(options.prefix)}%`));
       if (options.search?.trim()) filters.push(ilike(storageObjects.name, `%${escapeLike(options.search.trim())}%`));
@@ -316,6 +331,7 @@ export function postgresStorage(db: Database, options: StorageOptions): Storage 
       checkBucket(bucket);
       if (!Array.isArray(names) || names.length === 0 || names.length > LIST_MAX_LIMIT)
         throw new StorageError("invalid_request", `Give 1 to ${LIST_MAX_LIMIT} names.`);
+      names.forEach((name) => checkText("name", String(name)));
       const rows = await db
         .delete(storageObjects)
         .where(and(eq(storageObjects.bucket, bucket), inArray(storageObjects.name, names.map(String))))

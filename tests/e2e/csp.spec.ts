@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { E2E_USERS } from "./config";
 import { expect, signInContext, test } from "./fixtures";
-import { hydrated, ownClientAddressPerTest } from "./helpers";
+import { hydrated, ownClientAddressPerTest, reactHydrated } from "./helpers";
 
 ownClientAddressPerTest(test);
 
@@ -104,4 +104,43 @@ test("finding 13: the admin area works under the policy (editor preview, graphic
   const preview = page.getByRole("region", { name: "Rendered document" });
   await expect(preview.getByRole("heading", { level: 2, name: "Heading" })).toBeVisible();
   await expect(preview.getByRole("img", { name: "Our logo" })).toHaveJSProperty("complete", true);
+});
+
+test("the policy of sign-in, the admin area, the account and the document viewers leaves out the tag manager; a public page reached from there never tries to load it", async ({
+  page,
+}) => {
+  const tagManager = "https://www.googletagmanager.com";
+  const policyOf = async (path: string) => (await page.request.get(path, { maxRedirects: 0 })).headers()["content-security-policy"] ?? "";
+  expect(await policyOf("/auth/login")).not.toContain(tagManager);
+  await signInContext(page.context(), E2E_USERS.admin);
+  for (const path of [
+    "/admin",
+    "/admin/leads",
+    "/account",
+    "/mloe/no-such-document",
+    "/ste/no-such-document",
+    "/auth/login",
+    "/admin/no-such-page",
+  ]) {
+    const policy = await policyOf(path);
+    expect(directives(policy).get("script-src")?.[0], path).toBe("'self'");
+    expect(policy, path).not.toContain(tagManager);
+  }
+  // Public pages, prerendered and rendered, still allow it (the test build sets GTM_ID).
+  for (const path of ["/", "/contact"]) expect(await policyOf(path), path).toContain(tagManager);
+
+  // A document opened on /admin keeps its policy when a link leads to the home page inside it:
+  // the tag manager is not requested there (the guard of every browser test fails on a violation).
+  const requested: string[] = [];
+  await page.route(`${tagManager}/**`, (route) => {
+    requested.push(route.request().url());
+    return route.fulfill({ contentType: "text/javascript", body: "" });
+  });
+  await page.goto("/admin");
+  await reactHydrated(page);
+  await page.locator('header a[href="/"]').first().click();
+  await expect(page).toHaveURL(/\/$/);
+  await hydrated(page);
+  await page.waitForTimeout(3500); // the tag manager would start when the browser is idle (at most 3 s)
+  expect(requested).toEqual([]);
 });

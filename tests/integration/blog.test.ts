@@ -4,7 +4,8 @@
  * (drafts and scheduled posts never), the in-memory copy dropped on every write, and the rules'
  * checks (normalised source, no loop, never an existing page) with an all-or-nothing CSV import.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { log as appLog } from "~/lib/log.server";
 import { backends, openFreshDatabase } from "./backends";
 import { database } from "~/db/client.server";
 import { blogPosts, redirects } from "~/db/schema.server";
@@ -22,7 +23,33 @@ import { publicPost, publicPosts } from "~/blog/public-cache.server";
 import { importMarkdownPost } from "~/blog/import.server";
 import { listAllPosts } from "~/blog/posts.server";
 import { storage } from "~/storage/storage.server";
-import { createRedirect, deleteRedirect, findRedirect, importRedirectCsv, listRedirects } from "~/redirects/redirects.server";
+import {
+  createRedirect,
+  deleteRedirect,
+  findRedirect,
+  findRedirectFor,
+  importRedirectCsv,
+  invalidateRedirects,
+  listRedirects,
+} from "~/redirects/redirects.server";
+import { CHAIN_MAX } from "~/redirects/redirect-rules";
+
+/** The longest run of stored rules a visit can follow (Infinity for a loop). Targets here are paths. */
+async function longestChain(db: Awaited<ReturnType<typeof database>>): Promise<number> {
+  const next = new Map((await db.select().from(redirects)).map((r) => [r.source, r.target.toLowerCase()]));
+  let longest = 0;
+  for (const start of next.keys()) {
+    const seen = new Set<string>();
+    let at: string | undefined = start;
+    while (at !== undefined && next.has(at)) {
+      if (seen.has(at)) return Infinity;
+      seen.add(at);
+      at = next.get(at);
+    }
+    longest = Math.max(longest, seen.size);
+  }
+  return longest;
+}
 
 const values = (over: Partial<PostValues> = {}): PostValues => ({
   title: "Five backup mistakes small offices make",
@@ -143,6 +170,110 @@ for (const backend of backends()) {
       await expect(createPost(db, input({ slug: "old-name" }), { kind: "draft" }, null)).rejects.toThrow(PostSlugRedirectedError);
     });
 
+    it("refuses on save a rule that would make a chain of more than 20 redirects, whichever end it extends, naming where it starts", async () => {
+      const db = await database();
+      const save = (source: string, target: string) => createRedirect(db, { source, target, status: "301" }, null);
+      // /c1 → /c2 → … → /c21: twenty rules, each saved after the one it extends (the order that used to pass).
+      for (let i = 1; i <= CHAIN_MAX; i++) expect((await save(`/c${i}`, `/c${i + 1}`)).ok, `/c${i}`).toBe(true);
+      const longer = await save(`/c${CHAIN_MAX + 1}`, `/c${CHAIN_MAX + 2}`);
+      expect(!longer.ok && longer.errors.target).toMatch(
+        new RegExp(
+          `a visit to /c1 would be redirected ${CHAIN_MAX + 1} times in a row \\(through /c${CHAIN_MAX + 1}\\); at most ${CHAIN_MAX}`,
+        ),
+      );
+      const before = await save("/c0", "/c1");
+      expect(!before.ok && before.errors.target).toContain(`a visit to /c0 would be redirected ${CHAIN_MAX + 1} times`);
+      // Joining into the middle is fine while the run from its own start stays within the limit.
+      expect((await save("/side", "/c5")).ok).toBe(true);
+      expect((await save("/side-2", "/side")).ok).toBe(true);
+      expect((await save("/side-3", "/side-2")).ok).toBe(true);
+      expect((await save("/side-4", "/side-3")).ok).toBe(true); // side-4, side-3, side-2, side, c5 … c20: 20
+      const side = await save("/side-5", "/side-4");
+      expect(!side.ok && side.errors.target).toContain(`a visit to /side-5 would be redirected ${CHAIN_MAX + 1} times`);
+      expect(await longestChain(db)).toBe(CHAIN_MAX);
+      const loop = await save(`/c${CHAIN_MAX + 1}`, "/C1/");
+      expect(!loop.ok && loop.errors.target).toMatch(/loop/);
+    });
+
+    it("refuses on import a 2,000-rule chain and a loop, naming the line and rule, and stores none of the file", async () => {
+      const db = await database();
+      const chain = Array.from({ length: 2000 }, (_, i) => `/old/${i + 1},/old/${i + 2}`).join("\n");
+      const refused = await importRedirectCsv(db, chain, null);
+      expect(refused.ok).toBe(false);
+      expect(!refused.ok && refused.errors[0]).toMatch(
+        new RegExp(
+          `^Line ${CHAIN_MAX + 1} \\(/old/${CHAIN_MAX + 1} → /old/${CHAIN_MAX + 2}\\): .*a visit to /old/1 would be redirected ${CHAIN_MAX + 1} times`,
+        ),
+      );
+      expect(await listRedirects(db)).toEqual([]);
+      // The same chain written from its end: the rule that makes it too long is found from the other side.
+      const backwards = Array.from({ length: 30 }, (_, i) => `/back/${30 - i},/back/${31 - i}`).join("\n");
+      const refusedBackwards = await importRedirectCsv(db, backwards, null);
+      expect(!refusedBackwards.ok && refusedBackwards.errors[0]).toMatch(
+        new RegExp(`^Line ${CHAIN_MAX + 1} \\(/back/${30 - CHAIN_MAX} → /back/${31 - CHAIN_MAX}\\): .*redirected ${CHAIN_MAX + 1} times`),
+      );
+      const loop = await importRedirectCsv(db, "/l1,/l2\n/l2,https://www.crossroadsit.example/l3?x=1\n/l3,/L1/\n", null);
+      expect(!loop.ok && loop.errors).toEqual([expect.stringMatching(/^Line 3 \(\/l3 → \/L1\/\): .*loop/)]);
+      expect(await listRedirects(db)).toEqual([]);
+      // Exactly the limit is accepted.
+      const limit = Array.from({ length: CHAIN_MAX }, (_, i) => `/ok/${i + 1},/ok/${i + 2}`).join("\n");
+      expect(await importRedirectCsv(db, limit, null)).toEqual({ ok: true, imported: CHAIN_MAX });
+      expect(await longestChain(db)).toBe(CHAIN_MAX);
+    });
+
+    it("keeps the chain limit and loop check when rules are saved and imported at the same moment", async () => {
+      const db = await database();
+      const saves = [
+        // A chain of 26 rules, all saved at once: each alone is fine, together too long.
+        ...Array.from({ length: 26 }, (_, i) => createRedirect(db, { source: `/p${i}`, target: `/p${i + 1}`, status: "301" }, null)),
+        // Ten loops of two rules, both halves at once.
+        ...Array.from({ length: 10 }, (_, i) => [
+          createRedirect(db, { source: `/q${i}a`, target: `/q${i}b`, status: "301" }, null),
+          createRedirect(db, { source: `/q${i}b`, target: `/q${i}a`, status: "301" }, null),
+        ]).flat(),
+        importRedirectCsv(db, "/r1,/p0\n/r2,/r1\n", null),
+      ];
+      const results = await Promise.all(saves);
+      expect(results.filter((r) => r.ok).length).toBeGreaterThan(20);
+      expect(await longestChain(db)).toBeLessThanOrEqual(CHAIN_MAX);
+    });
+
+    it("percent-encodes a target outside ASCII, so the redirect answers without an error; old paths outside ASCII match however they are written", async () => {
+      const db = await database();
+      const errors = vi.spyOn(appLog, "error");
+      try {
+        const visit = (path: string) => findRedirectFor(new Request(`https://www.crossroadsit.example${path}`), { services: { db } });
+        expect((await createRedirect(db, { source: "/Old-日本", target: "/日本語?q=é#ç", status: "301" }, null)).ok).toBe(true);
+        expect((await listRedirects(db))[0]).toMatchObject({
+          source: "/old-日本",
+          target: "/%E6%97%A5%E6%9C%AC%E8%AA%9E?q=%C3%A9#%C3%A7",
+        });
+        for (const path of ["/old-%E6%97%A5%E6%9C%AC", "/OLD-%e6%97%a5%e6%9c%ac/", "/old-日本"]) {
+          const hit = await visit(path);
+          expect(hit?.status, path).toBe(301);
+          expect(hit?.headers.get("location"), path).toBe("/%E6%97%A5%E6%9C%AC%E8%AA%9E?q=%C3%A9#%C3%A7");
+        }
+        // Another site's address: its host in ASCII, its path encoded; text already encoded stays as it is.
+        expect((await createRedirect(db, { source: "/ext", target: "https://例え.example/パス", status: "302" }, null)).ok).toBe(true);
+        expect((await visit("/ext"))?.headers.get("location")).toBe("https://xn--r8jz45g.example/%E3%83%91%E3%82%B9");
+        expect((await createRedirect(db, { source: "/pct", target: "/a%20b/%E6%97%A5", status: "301" }, null)).ok).toBe(true);
+        expect((await visit("/pct"))?.headers.get("location")).toBe("/a%20b/%E6%97%A5");
+        // A loop is seen through the encoding: /日本語 is the path the first rule leads to.
+        const loop = await createRedirect(db, { source: "/日本語", target: "/old-日本", status: "301" }, null);
+        expect(!loop.ok && loop.errors.target).toMatch(/loop/);
+        // A rule stored before targets were encoded still answers.
+        await db.insert(redirects).values({ source: "/legacy", target: "/été", status: 301 });
+        invalidateRedirects();
+        expect((await visit("/legacy?a=1"))?.headers.get("location")).toBe("/%C3%A9t%C3%A9?a=1");
+        // Text that is not valid Unicode is refused with a message.
+        const broken = await createRedirect(db, { source: "/broken", target: "/a\ud800b", status: "301" }, null);
+        expect(!broken.ok && broken.errors.target).toContain("not valid text");
+        expect(errors).not.toHaveBeenCalled();
+      } finally {
+        errors.mockRestore();
+      }
+    });
+
     it("applies rules for GET and HEAD with the query kept, and counts the hit", async () => {
       const db = await database();
       const made = await createRedirect(db, { source: "/old-page", target: "/contact?from=old", status: "301" }, null);
@@ -167,15 +298,15 @@ for (const backend of backends()) {
       expect(bad.ok).toBe(false);
       expect(!bad.ok && bad.errors).toEqual([
         "Line 5: an opening quote is never closed.",
-        expect.stringMatching(/^Line 3: .*page of this site/),
-        expect.stringMatching(/^Line 4: .*itself/),
-        expect.stringMatching(/^Line 6: .*301/),
+        expect.stringMatching(/^Line 3 .*page of this site/),
+        expect.stringMatching(/^Line 4 .*itself/),
+        expect.stringMatching(/^Line 6 .*301/),
       ]);
       expect(await listRedirects(db)).toEqual([]);
       const good = await importRedirectCsv(db, '/one,/services\n"/two","https://example.org/a,b",302\n/one-more,/one\n', null);
       expect(good).toEqual({ ok: true, imported: 3 });
       const loop = await importRedirectCsv(db, "/x1,/x2\n/x2,/one-more\n/services-old,/x1\n/one-more-2,/x1\n/one,/x\n", null);
-      expect(!loop.ok && loop.errors).toEqual([expect.stringMatching(/^Line 5: .*already a rule/)]);
+      expect(!loop.ok && loop.errors).toEqual([expect.stringMatching(/^Line 5 .*already a rule/)]);
     });
   });
 }

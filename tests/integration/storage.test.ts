@@ -4,7 +4,7 @@
  */
 import sharp from "sharp";
 import { backends, loadContext, openFreshDatabase } from "./backends";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { auth } from "~/auth/auth.server";
 import { CLIENT_IP_HEADER } from "~/auth/config";
 import { createStaffUser } from "~/auth/users.server";
@@ -16,6 +16,8 @@ import * as publicRoute from "~/routes/storage/object-public";
 import * as signRoute from "~/routes/storage/object-sign";
 import * as listRoute from "~/routes/storage/object-list";
 import * as renderRoute from "~/routes/storage/render-image";
+import * as transferRoute from "~/routes/storage/object-transfer";
+import { log as appLog } from "~/lib/log.server";
 import { GRAPHICS_BUCKET as B, MAX_FILE_BYTES } from "~/storage/constants";
 import { StorageError } from "~/storage/errors";
 import { postgresStorage, storage, type Storage } from "~/storage/storage.server";
@@ -325,6 +327,104 @@ for (const backend of backends()) {
         const bad = await upload("a/../../b.png", await png());
         expect(bad.status).toBe(400);
         expect((await bad.json()).code).toBe("invalid_name");
+      });
+
+      it("refuses a NUL or other control character in any string of the storage API with a 400 JSON error, and logs no error", async () => {
+        const errors = vi.spyOn(appLog, "error");
+        try {
+          const json = (method: string, url: string, body: unknown) =>
+            new Request(url, { method, headers: { cookie: adminCookie, "content-type": "application/json" }, body: JSON.stringify(body) });
+          const refused = async (what: string, response: Response, field: string) => {
+            expect(response.status, what).toBe(400);
+            const body = (await response.json()) as { code: string; message: string };
+            expect(body.code, what).toMatch(/^(invalid_request|invalid_name)$/);
+            expect(body.message, what).toContain(field);
+            expect(body.message, what).toContain("control character");
+          };
+          const listUrl = `${ORIGIN}/storage/v1/object/list/${B}`;
+          for (const bad of ["a\u0000b", "\u0000", "x\u001by", "\u007f", "a\u0085"]) {
+            await refused(
+              `search ${JSON.stringify(bad)}`,
+              await call(listRoute.action, json("POST", listUrl, { search: bad }), { bucket: B }),
+              "search",
+            );
+            await refused(
+              `prefix ${JSON.stringify(bad)}`,
+              await call(listRoute.action, json("POST", listUrl, { prefix: bad }), { bucket: B }),
+              "prefix",
+            );
+          }
+          for (const path of ["move", "copy"]) {
+            const url = `${ORIGIN}/storage/v1/object/${path}`;
+            await refused(
+              `${path} source`,
+              await call(
+                transferRoute.action,
+                json("POST", url, { bucketId: B, sourceKey: "api/logo\u0000.png", destinationKey: "b.png" }),
+                {},
+              ),
+              "sourceKey",
+            );
+            await refused(
+              `${path} destination`,
+              await call(
+                transferRoute.action,
+                json("POST", url, { bucketId: B, sourceKey: "api/logo.png", destinationKey: "b\u0000.png" }),
+                {},
+              ),
+              "destinationKey",
+            );
+            await refused(
+              `${path} bucket`,
+              await call(
+                transferRoute.action,
+                json("POST", url, { bucketId: "graphics\u0000", sourceKey: "api/logo.png", destinationKey: "b.png" }),
+                {},
+              ),
+              "bucketId",
+            );
+          }
+          await refused(
+            "delete several",
+            await call(objectRoute.action, json("DELETE", `${ORIGIN}/storage/v1/object/${B}`, { prefixes: ["api/logo.png", "x\u0000"] }), {
+              bucket: B,
+            }),
+            "prefixes",
+          );
+          // Names in the address (%00 arrives decoded).
+          const named = "api/logo\u0000.png";
+          await refused(
+            "sign",
+            await call(signRoute.action, json("POST", `${ORIGIN}/storage/v1/object/sign/${B}/api/logo%00.png`, { expiresIn: 60 }), {
+              bucket: B,
+              "*": named,
+            }),
+            "name",
+          );
+          await refused(
+            "download",
+            await call(objectRoute.loader, new Request(objectUrl("api/logo%00.png"), { headers: { cookie: adminCookie } }), {
+              bucket: B,
+              "*": named,
+            }),
+            "name",
+          );
+          await refused(
+            "delete one",
+            await call(objectRoute.action, json("DELETE", objectUrl("api/logo%00.png"), {}), { bucket: B, "*": named }),
+            "name",
+          );
+          // The addresses anyone opens answer "not there", not a server error.
+          for (const route of [publicRoute.loader, renderRoute.loader, signRoute.loader]) {
+            const response = await call(route, new Request(`${ORIGIN}/x%00?token=1.abc`), { bucket: B, "*": named });
+            expect([400, 403, 404]).toContain(response.status);
+          }
+          expect(await rows()).toBeGreaterThan(0); // nothing was deleted
+          expect((await store.info(B, "api/logo.png")).name).toBe("api/logo.png");
+          expect(errors).not.toHaveBeenCalled();
+        } finally {
+          errors.mockRestore();
+        }
       });
 
       it("serves public files with cache, ETag, 304, type, nosniff and a sandboxing CSP; signed URLs until they expire", async () => {

@@ -1,6 +1,6 @@
 /** The Content-Security-Policy and HSTS of each kind of response (finding 13 of the security review). */
 import { createHash } from "node:crypto";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -14,9 +14,7 @@ const directive = (policy: string, name: string) => policy.split("; ").find((d) 
 
 describe("finding 13: the policy limits scripts, and HSTS is sent for an https site", () => {
   it("allows scripts from this origin, plus the tag manager only when GTM_ID is set, and nothing inline by default", () => {
-    const withGtm = createSecurity({ siteUrl: "https://www.crossroadsit.example", gtmId: "GTM-ABC123" }).headers[
-      "Content-Security-Policy"
-    ]!;
+    const withGtm = createSecurity({ siteUrl: "https://www.crossroadsit.example", gtmId: "GTM-ABC123" }).policy([], "/");
     expect(directive(withGtm, "default-src")).toBe("default-src 'self'");
     expect(directive(withGtm, "script-src")).toBe(`script-src 'self' ${TAG_MANAGER_ORIGIN}`);
     expect(directive(withGtm, "img-src")).toBe(`img-src 'self' ${TAG_MANAGER_ORIGIN}`);
@@ -33,6 +31,43 @@ describe("finding 13: the policy limits scripts, and HSTS is sent for an https s
     const withoutGtm = createSecurity({ siteUrl: "https://www.crossroadsit.example" }).headers["Content-Security-Policy"]!;
     expect(withoutGtm).not.toContain("googletagmanager");
     expect(directive(withoutGtm, "script-src")).toBe("script-src 'self'");
+  });
+
+  it("allows the tag manager on public pages only: never on sign-in, the admin area, the account or the document viewers", () => {
+    const security = createSecurity({ siteUrl: "https://www.crossroadsit.example", gtmId: "GTM-ABC123" });
+    const rendered = (page: string) => {
+      const headers = new Map<string, string>();
+      const res = { locals: {} as Record<string, string>, setHeader: (n: string, v: string) => headers.set(n.toLowerCase(), v) };
+      security.middleware({ path: page, headers: {} } as never, res as never, () => {});
+      return headers.get("content-security-policy")!;
+    };
+    for (const page of ["/admin", "/admin/users", "/admin.data", "/account", "/account/two-factor", "/auth/login", "/mloe/x", "/ste/x"]) {
+      expect(rendered(page), page).not.toContain(TAG_MANAGER_ORIGIN);
+      expect(security.policy(["'sha256-abc'"], page), page).not.toContain(TAG_MANAGER_ORIGIN);
+      expect(directive(rendered(page), "script-src"), page).toMatch(/^script-src 'self' 'nonce-[^']+'$/);
+    }
+    for (const page of ["/", "/contact", "/services/voip", "/blog/a-post", "/administrator", "/authors"]) {
+      expect(directive(rendered(page), "script-src"), page).toMatch(new RegExp(`^script-src 'self' 'nonce-[^']+' ${TAG_MANAGER_ORIGIN}$`));
+      expect(directive(rendered(page), "img-src"), page).toBe(`img-src 'self' ${TAG_MANAGER_ORIGIN}`);
+      expect(directive(rendered(page), "connect-src"), page).toBe(`connect-src 'self' ${TAG_MANAGER_ORIGIN}`);
+    }
+    // Answers that are not pages (refusals, JSON, files) never need it.
+    expect(security.headers["Content-Security-Policy"]).not.toContain(TAG_MANAGER_ORIGIN);
+
+    // A prerendered page, and the /500 page sent for a failure on a private path.
+    const dir = mkdtempSync(path.join(tmpdir(), "csp-private-"));
+    try {
+      mkdirSync(path.join(dir, "500"));
+      writeFileSync(path.join(dir, "500", "index.html"), "<!doctype html><title>Error</title><script>window.b = 2;</script>");
+      const store = new StaticStore(dir, security);
+      expect(directive(store.policy("/500")!, "script-src")).toBe(`script-src 'self' ${sha("window.b = 2;")} ${TAG_MANAGER_ORIGIN}`);
+      expect(directive(store.policy("/500", "/contact")!, "script-src")).toBe(
+        `script-src 'self' ${sha("window.b = 2;")} ${TAG_MANAGER_ORIGIN}`,
+      );
+      expect(directive(store.policy("/500", "/admin/leads")!, "script-src")).toBe(`script-src 'self' ${sha("window.b = 2;")}`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("sends Strict-Transport-Security only when SITE_URL is https", () => {
@@ -82,7 +117,8 @@ describe("finding 13: the policy limits scripts, and HSTS is sent for an https s
       );
       expect(store.policy("/")).toBe(home["content-security-policy"]);
       expect(home["strict-transport-security"]).toBe(HSTS);
-      expect(directive(headersOf("/robots.txt")["content-security-policy"]!, "script-src")).toBe(`script-src 'self' ${TAG_MANAGER_ORIGIN}`);
+      // A file that is not a page never loads the tag manager.
+      expect(directive(headersOf("/robots.txt")["content-security-policy"]!, "script-src")).toBe("script-src 'self'");
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -118,10 +154,10 @@ describe("finding 13: the policy limits scripts, and HSTS is sent for an https s
   });
 
   it("in development (npm run dev) also allows Vite's hot-reload WebSocket and its <style> elements", () => {
-    const dev = createSecurity({ siteUrl: "http://localhost:5173", development: true }).policy(["'nonce-abc'"]);
+    const dev = createSecurity({ siteUrl: "http://localhost:5173", development: true }).policy(["'nonce-abc'"], "/");
     expect(directive(dev, "connect-src")).toBe("connect-src 'self' ws:");
     expect(directive(dev, "style-src")).toBe("style-src 'self' 'unsafe-inline'");
-    const prod = createSecurity({ siteUrl: "http://localhost:5173" }).policy([]);
+    const prod = createSecurity({ siteUrl: "http://localhost:5173" }).policy([], "/");
     expect(directive(prod, "connect-src")).toBe("connect-src 'self'");
     expect(directive(prod, "style-src")).toBe("style-src 'self'");
   });

@@ -3,7 +3,9 @@ import type { MetaDescriptor } from "react-router";
 import { describe, expect, it } from "vitest";
 import { site } from "~/config/site";
 import { notFoundMeta, routeMeta } from "~/lib/meta";
-import { organizationJsonLd, pageMeta, withBrand } from "~/lib/seo";
+import { OG_IMAGE, organizationJsonLd, pageMeta, TITLE_MAX_LENGTH, withBrand } from "~/lib/seo";
+import type { PostCardData } from "~/blog/public-view";
+import { meta as blogPostMeta } from "~/routes/blog-post";
 
 const find = (meta: MetaDescriptor[], key: string, value: string) =>
   meta.find((m) => (m as Record<string, unknown>)[key] === value) as Record<string, unknown> | undefined;
@@ -37,6 +39,16 @@ describe("withBrand", () => {
     expect(withBrand(`${site.brand} | Home`)).toBe(`${site.brand} | Home`);
     expect(withBrand(`About ${site.brand.toUpperCase()}`)).toBe(`About ${site.brand.toUpperCase()}`);
     expect(withBrand(`Why ${site.brand.toLowerCase()}?`)).toBe(`Why ${site.brand.toLowerCase()}?`);
+  });
+
+  it("leaves the brand off a title it would push past 70 characters, such as a long blog post's", () => {
+    expect(TITLE_MAX_LENGTH).toBe(70);
+    const fits = "x".repeat(TITLE_MAX_LENGTH - ` | ${site.brand}`.length);
+    expect(withBrand(fits)).toBe(`${fits} | ${site.brand}`);
+    expect(withBrand(fits).length).toBe(70);
+    const long = "Why your backups fail when the server dies, and the cheap fixes that work";
+    expect(withBrand(long)).toBe(long);
+    expect(withBrand(`${fits}y`)).toBe(`${fits}y`);
   });
 
   it("gives the brand alone for an empty or blank title, and trims whitespace", () => {
@@ -148,5 +160,48 @@ describe("routeMeta / notFoundMeta (app/lib/meta.ts)", () => {
 
   it("notFoundMeta falls back to site.defaultOrigin", () => {
     expect(canonical(notFoundMeta([], "/x"))).toBe(`${site.defaultOrigin}/x`);
+  });
+});
+
+describe("a blog post's head (app/routes/blog-post.tsx)", () => {
+  const origin = "https://www.example.test";
+  const post = (over: Partial<PostCardData> = {}): PostCardData => ({
+    slug: "five-backup-mistakes",
+    title: "Five backup mistakes",
+    summary: "The backup habits that fail when a server dies, and the cheap fixes that make a restore work.",
+    authorName: "Dana Reyes",
+    tags: ["Backup"],
+    readingMinutes: 4,
+    publishAt: "2026-05-01T12:00:00.000Z",
+    publishedOn: "May 1, 2026",
+    updatedAt: "2026-05-02T12:00:00.000Z",
+    cover: null,
+    ...over,
+  });
+  const headOf = (p: PostCardData) =>
+    blogPostMeta({
+      loaderData: { post: p, html: "", recent: [] },
+      matches: [{ id: "root", data: { origin, gtmId: null } }],
+      location: { pathname: `/blog/${p.slug}` },
+    } as unknown as Parameters<typeof blogPostMeta>[0]) as MetaDescriptor[];
+  const posting = (meta: MetaDescriptor[]) =>
+    jsonLd(meta).find((o) => o["@type"] === "BlogPosting") as unknown as { image?: string; headline: string };
+
+  it("gives a post without a cover the site's Open Graph image in its BlogPosting JSON-LD, and a post with one its cover", () => {
+    const plain = headOf(post());
+    expect(posting(plain).image).toBe(`${origin}${OG_IMAGE.path}`);
+    expect(content(plain, "property", "og:image")).toBe(`${origin}${OG_IMAGE.path}`);
+    const covered = headOf(post({ cover: { src: "/storage/v1/object/public/graphics/c.png", thumb: "/t.webp", alt: "A server rack" } }));
+    expect(posting(covered).image).toBe(`${origin}/storage/v1/object/public/graphics/c.png`);
+    expect(content(covered, "property", "og:image")).toBe(`${origin}/storage/v1/object/public/graphics/c.png`);
+  });
+
+  it("titles a short post '<title> | <brand>' and a long one with its title alone (at most 120 characters, never cut)", () => {
+    expect(titleOf(headOf(post()))).toBe(`Five backup mistakes | ${site.brand}`);
+    const long = "The five backup mistakes small offices make, and how to fix each before the server dies";
+    const meta = headOf(post({ title: long }));
+    expect(titleOf(meta)).toBe(long);
+    expect(content(meta, "property", "og:title")).toBe(long);
+    expect(posting(meta).headline).toBe(long);
   });
 });

@@ -143,6 +143,59 @@ describe("SVG sanitising", { timeout: 30_000 }, () => {
     expect(clean).toContain("data:image/png;base64,iVBORw0KGgo=");
   });
 
+  it("drops CSS that runs code or loads from elsewhere, also when escapes or comments split the word, and keeps local url(#id)", async () => {
+    const svg = (inner: string) => `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">${inner}<circle r="1"/></svg>`;
+    const styleAttribute = [
+      "width:expression(alert(1))",
+      "width:EXPRESSION (alert(1))",
+      "width:expr/**/ession(alert(1))",
+      "width:expr/* a comment */ession(alert(1))",
+      "width:\\65 xpression(alert(1))",
+      "width:\\000065xpression(alert(1))",
+      "width:e\\xpression(alert(1))",
+      "background:u\\rl(https://evil.example/a.png)",
+      "background:u/**/rl(https://evil.example/a.png)",
+      "background:\\75 \\72 \\6c (https://evil.example/a.png)",
+      "background:url(&quot;https://evil.example/a.png&quot;)",
+      "background:image-set('https://evil.example/a.png' 1x)",
+      "background:-webkit-image-set('https://evil.example/a.png' 1x)",
+      "background:url(javascript:alert(1))",
+      "background:java\\script:alert(1)",
+      "behavior:url(#default#time2)",
+      "-moz-binding:url(#xbl)",
+      "x:1;@import 'https://evil.example/x.css'",
+      "x:1;@\\69mport 'https://evil.example/x.css'",
+    ];
+    for (const style of styleAttribute) {
+      const clean = (await sanitizeSvg(svg(`<rect width="1" height="1" style="${style}"/>`)))!;
+      expect(clean, style).toContain("<rect");
+      expect(clean, style).not.toContain("style=");
+    }
+    const styleElement = [
+      "rect { width: expression(alert(1)) }",
+      "rect { width: expr/**/ession(alert(1)) }",
+      "rect { width: \\65 xpression(alert(1)) }",
+      "rect { fill: u\\rl(https://evil.example/p) }",
+      "rect { fill: u\\72 l(https://evil.example/p) }",
+      "@\\69mport 'https://evil.example/x.css';",
+      "rect { background: java\\73 cript:alert(1) }",
+      "rect { background: image-set('https://evil.example/a.png' 1x) }",
+    ];
+    for (const css of styleElement) {
+      const clean = (await sanitizeSvg(svg(`<style>${css}</style>`)))!;
+      expect(clean, css).not.toContain("<style");
+      expect(clean, css).toContain("<circle");
+    }
+    // Gradients and patterns by id are the ordinary use of url(...): they stay, in attributes and <style>.
+    const local = (await sanitizeSvg(
+      svg(
+        '<defs><linearGradient id="g"><stop offset="0" stop-color="#fff"/></linearGradient></defs><style>.a { fill: url(#g); }</style><rect class="a" width="1" height="1" style="fill:url(\'#g\');stroke:url( #g )"/>',
+      ),
+    ))!;
+    expect(local).toContain("<style>.a { fill: url(#g); }</style>");
+    expect(local).toContain(`style="fill:url('#g');stroke:url( #g )"`);
+  });
+
   it("refuses an SVG with nothing drawable left", async () => {
     expect(await sanitizeSvg('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>')).toBeNull();
     expect(await sanitizeSvg('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"></svg>')).toBeNull();

@@ -17,6 +17,15 @@ function loadTagManager(gtmId: string) {
 const tagManagerLoaded = () => document.getElementById(GTM_SCRIPT_ID) !== null;
 
 /**
+ * Whether this document may load the tag manager: its Content-Security-Policy, sent with the page
+ * the document was opened on, allows the tag manager's origin only on a public page
+ * (server/security-headers.ts). A document opened on a private path keeps that policy after a
+ * client-side navigation to a public page, so it never loads the tag manager (the page views still
+ * go to dataLayer). Read once, when the app's code first runs in the document.
+ */
+const documentAllowsTagManager = typeof window !== "undefined" && isTrackedPath(window.location.pathname);
+
+/**
  * Once the tag manager runs in this document it sees every later URL (its tags can follow
  * history changes), so a link into a page where nothing is measured loads a new document there,
  * without the tag manager, instead of navigating inside this one.
@@ -81,7 +90,11 @@ export function Analytics({ gtmId }: { gtmId: string | null }) {
   }, []);
 
   useEffect(() => {
-    if (tracked && shouldLoadTagManager(gtmId, { gpc: navigator.globalPrivacyControl, dnt: navigator.doNotTrack })) {
+    if (
+      tracked &&
+      documentAllowsTagManager &&
+      shouldLoadTagManager(gtmId, { gpc: navigator.globalPrivacyControl, dnt: navigator.doNotTrack })
+    ) {
       whenIdle(() => {
         if (isTrackedPath(window.location.pathname)) loadTagManager(gtmId!);
       });

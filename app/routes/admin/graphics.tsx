@@ -39,14 +39,19 @@ import {
   type ContentType,
 } from "~/storage/constants";
 import { StorageError } from "~/storage/errors";
-import { nameProblem, storagePaths, toObjectName } from "~/storage/names";
+import { hasControlCharacter, nameProblem, storagePaths, toObjectName } from "~/storage/names";
 import type { ObjectInfo } from "~/storage/storage.server";
 import { AdminTable, type AdminColumn } from "~/components/admin/admin-table";
 
 const PAGE_SIZE = LIST_DEFAULTS.limit;
 
 const querySchema = z.object({
-  q: z.string().trim().max(100).catch(""),
+  q: z
+    .string()
+    .trim()
+    .max(100)
+    .refine((q) => !hasControlCharacter(q))
+    .catch(""),
   offset: z.coerce.number().int().min(0).max(10_000_000).catch(0),
   file: z.string().max(1000).optional().catch(undefined),
 });

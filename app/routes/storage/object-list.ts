@@ -3,11 +3,11 @@ import { z } from "zod";
 import type { Route } from "./+types/object-list";
 import { requireAdminApi } from "~/auth/session.server";
 import { LIST_DEFAULTS, LIST_MAX_LIMIT, SORT_COLUMNS } from "~/storage/constants";
-import { errorResponse, readJson } from "~/storage/http.server";
+import { errorResponse, readJson, textField } from "~/storage/http.server";
 
 const listSchema = z.object({
-  prefix: z.string().max(255).optional(),
-  search: z.string().max(255).optional(),
+  prefix: textField(255).optional(),
+  search: textField(255).optional(),
   limit: z.number().int().min(1).max(LIST_MAX_LIMIT).default(LIST_DEFAULTS.limit),
   offset: z.number().int().min(0).default(LIST_DEFAULTS.offset),
   sortBy: z.object({ column: z.enum(SORT_COLUMNS), order: z.enum(["asc", "desc"]).default("asc") }).default({ ...LIST_DEFAULTS.sortBy }),

@@ -5,12 +5,12 @@
 import { z } from "zod";
 import type { Route } from "./+types/object-transfer";
 import { requireAdminApi } from "~/auth/session.server";
-import { errorResponse, readJson } from "~/storage/http.server";
+import { errorResponse, readJson, textField } from "~/storage/http.server";
 
 const transferSchema = z.object({
-  bucketId: z.string().min(1).max(63),
-  sourceKey: z.string().min(1).max(1000),
-  destinationKey: z.string().min(1).max(1000),
+  bucketId: textField(63, 1),
+  sourceKey: textField(1000, 1),
+  destinationKey: textField(1000, 1),
 });
 
 export async function action({ request, context }: Route.ActionArgs) {

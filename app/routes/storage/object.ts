@@ -10,7 +10,7 @@
 import { z } from "zod";
 import type { Route } from "./+types/object";
 import { requireAdminApi } from "~/auth/session.server";
-import { errorResponse, fileResponse, readJson, readLimitedBody } from "~/storage/http.server";
+import { errorResponse, fileResponse, readJson, readLimitedBody, textField } from "~/storage/http.server";
 import { StorageError } from "~/storage/errors";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -24,7 +24,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
 }
 
-const removeSchema = z.object({ prefixes: z.array(z.string().max(1000)).min(1).max(1000) });
+const removeSchema = z.object({ prefixes: z.array(textField(1000)).min(1).max(1000) });
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   try {

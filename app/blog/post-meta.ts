@@ -1,0 +1,41 @@
+/** The <head> of a public blog post (docs/requirements.md#blog): the site's SEO tags plus BlogPosting JSON-LD. */
+import type { MetaDescriptor } from "react-router";
+import { site } from "~/config/site";
+import { absoluteUrl, OG_IMAGE, pageMeta, type PageMetaInput } from "~/lib/seo";
+import { postPath } from "./blog-rules";
+import type { PostCardData } from "./public-view";
+
+export function postPageMeta(post: PostCardData, origin: string, links: PageMetaInput["links"] = []): MetaDescriptor[] {
+  const path = postPath(post.slug);
+  return pageMeta({
+    title: post.title,
+    description: post.summary,
+    path,
+    origin,
+    ogType: "article",
+    breadcrumbs: [
+      { name: "Blog", path: "/blog" },
+      { name: post.title, path },
+    ],
+    image: post.cover ? { path: post.cover.src, alt: post.cover.alt } : undefined,
+    links,
+    jsonLd: [
+      {
+        "@context": "https://schema.org",
+        "@type": "BlogPosting",
+        headline: post.title,
+        description: post.summary,
+        url: absoluteUrl(origin, path),
+        mainEntityOfPage: absoluteUrl(origin, path),
+        datePublished: post.publishAt,
+        dateModified: post.updatedAt,
+        author: { "@type": "Person", name: post.authorName },
+        publisher: { "@type": "Organization", "@id": `${absoluteUrl(origin, "/")}#organization`, name: site.brand },
+        // Search engines want an image for an article: the cover, or the site's Open Graph image.
+        image: absoluteUrl(origin, post.cover?.src ?? OG_IMAGE.path),
+        ...(post.tags.length ? { keywords: post.tags.join(", ") } : {}),
+        timeRequired: `PT${post.readingMinutes}M`,
+      },
+    ],
+  });
+}
