@@ -10,6 +10,7 @@ import type { Database } from "~/db/client.server";
 import { user } from "~/db/schema.server";
 import { takeContactSlot } from "~/leads/rate-limit.server";
 import type { Auth } from "./auth.server";
+import { endResetLinks } from "./password-reset.server";
 import { describeUserAgent } from "./user-agent";
 
 export interface SessionRow {
@@ -77,20 +78,22 @@ export async function takePasswordChangeSlot(db: Database, userId: string) {
 
 /**
  * Changes the user's password when the current one is right; every other session ends and this
- * one is replaced by a new session, whose cookies are returned for the answer to set.
+ * one is replaced by a new session, whose cookies are returned for the answer to set. Every
+ * outstanding reset link of the account ends too (docs/requirements.md#password-reset).
  */
 export async function changeOwnPassword(
-  auth: Auth,
+  services: { auth: Auth; db: Database },
   headers: Headers,
   currentPassword: string,
   newPassword: string,
 ): Promise<{ ok: true; setCookies: string[] } | { ok: false; reason: "wrong-password" }> {
   try {
-    const result = await auth.api.changePassword({
+    const result = await services.auth.api.changePassword({
       body: { currentPassword, newPassword, revokeOtherSessions: true },
       headers,
       returnHeaders: true,
     });
+    await endResetLinks(services.db, result.response.user.id);
     return { ok: true, setCookies: result.headers.getSetCookie() };
   } catch (error) {
     if (error instanceof APIError && error.body?.code === "INVALID_PASSWORD") return { ok: false, reason: "wrong-password" };

@@ -6,6 +6,7 @@ import { session, user, userRoles } from "~/db/schema.server";
 import { APIError } from "better-auth/api";
 import { auth, type Auth } from "./auth.server";
 import { passwordWeaknesses } from "./password";
+import { endResetLinks } from "./password-reset.server";
 import { setAdmin } from "./roles.server";
 
 export class WeakPasswordError extends Error {
@@ -96,7 +97,8 @@ export async function listStaff(conn?: Database): Promise<StaffRow[]> {
 }
 
 /**
- * An administrator sets someone's password (refused when weak); that account's sessions end.
+ * An administrator sets someone's password (refused when weak); that account's sessions and
+ * outstanding reset links end.
  * `actor`: the acting administrator's request headers: better-auth's admin API checks them too.
  */
 export async function resetPassword(userId: string, password: string, actor: Headers, instance?: Auth, conn?: Database): Promise<void> {
@@ -108,6 +110,7 @@ export async function resetPassword(userId: string, password: string, actor: Hea
   const api = (instance ?? (await auth())).api;
   await api.setUserPassword({ body: { userId: id, newPassword: password }, headers: actor });
   await api.revokeUserSessions({ body: { userId: id }, headers: actor });
+  await endResetLinks(db, id);
 }
 
 /** Ends every session of an account (the acting administrator's request headers in `actor`). */

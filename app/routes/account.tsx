@@ -123,7 +123,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           code: "too_many_requests",
         });
       }
-      const changed = await changeOwnPassword(auth, request.headers, input.currentPassword, input.newPassword);
+      const changed = await changeOwnPassword({ auth, db }, request.headers, input.currentPassword, input.newPassword);
       if (!changed.ok) {
         await recordAudit(db, { event: "password-changed", outcome: "failure", actor, request, detail: "Wrong current password." });
         return refuse(400, "Check the highlighted fields.", {

@@ -92,7 +92,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   let outcome: "done" | "invalid";
   try {
-    outcome = await completeReset(auth, token, password);
+    outcome = await completeReset({ db, auth }, token, password);
   } catch (error) {
     log.error(`Password reset failed: ${error instanceof Error ? error.message : error}`);
     return data<ActionData>({ state: "unavailable" }, { status: 503, headers: { "Retry-After": "60" } });
