@@ -10,6 +10,7 @@ import type { Database } from "~/db/client.server";
 import { user } from "~/db/schema.server";
 import { takeContactSlot } from "~/leads/rate-limit.server";
 import type { Auth } from "./auth.server";
+import { endResetLinks } from "./password-reset.server";
 import { describeUserAgent } from "./user-agent";
 
 export interface SessionRow {
@@ -66,31 +67,47 @@ export async function revokeOtherOwnSessions(auth: Auth, headers: Headers, curre
   return others;
 }
 
-/** Password changes (right or wrong current password) a user may try per window. */
+/**
+ * Checks of the current password (right or wrong) a user may ask for per window: changing it on
+ * /account and starting two-factor setup, making new backup codes or turning it off on
+ * /account/two-factor, together. One allowance per account, so a borrowed or stolen session cannot
+ * guess the password on one page after using up the other (docs/requirements.md#account-page).
+ */
 export const PASSWORD_CHANGE_MAX_TRIES = 10;
 export const PASSWORD_CHANGE_WINDOW_MS = 10 * 60_000;
 
-/** Counts one try to change `userId`'s password; false when the allowance is used up. */
+/**
+ * Counts one check of `userId`'s current password, before it is made (one atomic upsert, so
+ * requests sent at the same moment cannot all get through); not ok when the allowance is used up.
+ */
 export async function takePasswordChangeSlot(db: Database, userId: string) {
   return takeContactSlot(`password-change:${userId}`, { db, max: PASSWORD_CHANGE_MAX_TRIES, windowMs: PASSWORD_CHANGE_WINDOW_MS });
 }
 
+/** What /account and /account/two-factor say when that allowance is used up. */
+export function tooManyPasswordTries(retryAfterSeconds: number): string {
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  return `Too many tries. Wait ${minutes} minute${minutes === 1 ? "" : "s"}, then try again.`;
+}
+
 /**
  * Changes the user's password when the current one is right; every other session ends and this
- * one is replaced by a new session, whose cookies are returned for the answer to set.
+ * one is replaced by a new session, whose cookies are returned for the answer to set. Every
+ * outstanding reset link of the account ends too (docs/requirements.md#password-reset).
  */
 export async function changeOwnPassword(
-  auth: Auth,
+  services: { auth: Auth; db: Database },
   headers: Headers,
   currentPassword: string,
   newPassword: string,
 ): Promise<{ ok: true; setCookies: string[] } | { ok: false; reason: "wrong-password" }> {
   try {
-    const result = await auth.api.changePassword({
+    const result = await services.auth.api.changePassword({
       body: { currentPassword, newPassword, revokeOtherSessions: true },
       headers,
       returnHeaders: true,
     });
+    await endResetLinks(services.db, result.response.user.id);
     return { ok: true, setCookies: result.headers.getSetCookie() };
   } catch (error) {
     if (error instanceof APIError && error.body?.code === "INVALID_PASSWORD") return { ok: false, reason: "wrong-password" };

@@ -21,6 +21,7 @@ export const AUDIT_EVENTS = {
   "two-factor-reset": "Two-factor sign-in reset",
   "two-factor-disabled": "Two-factor sign-in turned off",
   "backup-code-used": "Backup code used",
+  "backup-codes-issued": "New backup codes made",
   "role-granted": "Administrator role granted",
   "role-revoked": "Administrator role revoked",
   "account-created": "Account created",

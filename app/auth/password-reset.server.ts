@@ -10,9 +10,12 @@
  * - The link carries better-auth's token to our own page, which takes it out of the address bar at
  *   once: the first GET moves it into an httpOnly cookie scoped to /auth and redirects to the bare
  *   path, so it is never in the history, a Referer, or a log line.
+ * - An account has at most one working link: using a link, asking for a new one, changing the
+ *   password on /account or an administrator setting it ends every other link of that account
+ *   (docs/requirements.md#password-reset).
  */
 import { createHash } from "node:crypto";
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, desc, eq, gt, like, ne, sql } from "drizzle-orm";
 import { APIError } from "better-auth/api";
 import type { Database } from "~/db/client.server";
 import { user, verification } from "~/db/schema.server";
@@ -66,6 +69,59 @@ export async function findResetToken(db: Database, token: string | null | undefi
   return row ?? null;
 }
 
+const RESET_PREFIX = "reset-password:";
+/** The verification rows that are reset links of the account `userId` (better-auth's value: the user id). */
+const resetLinksOf = (userId: string) => and(eq(verification.value, userId), like(verification.identifier, `${RESET_PREFIX}%`));
+
+/**
+ * Ends every outstanding reset link of the account (its password was just changed or set); how
+ * many there were.
+ */
+export async function endResetLinks(db: Database, userId: string): Promise<number> {
+  const ended = await db.delete(verification).where(resetLinksOf(userId)).returning({ id: verification.id });
+  return ended.length;
+}
+
+/**
+ * After better-auth stored a new link: every link of the account but the newest ends. One
+ * statement, so requests racing for the same account agree on which one stays (the newest by
+ * creation time, then id): whatever their order, once each has run this, one link is left.
+ */
+export async function keepNewestResetLink(db: Database, userId: string): Promise<void> {
+  const newest = db
+    .select({ id: verification.id })
+    .from(verification)
+    .where(resetLinksOf(userId))
+    .orderBy(desc(verification.createdAt), desc(verification.id))
+    .limit(1);
+  await db.delete(verification).where(and(resetLinksOf(userId), ne(verification.id, sql`(${newest})`)));
+}
+
+/**
+ * Using a link ends the account's other links first, under a lock on the account's row, so that of
+ * two links used at the same moment only one sets the password (the other finds itself ended).
+ * False: the link is unknown, expired or was just ended by another.
+ */
+async function claimResetLink(db: Database, token: string): Promise<boolean> {
+  const identifier = `${RESET_PREFIX}${token}`;
+  const live = and(eq(verification.identifier, identifier), gt(verification.expiresAt, new Date()));
+  return db.transaction(async (tx) => {
+    const [link] = await tx.select({ userId: verification.value }).from(verification).where(live).limit(1);
+    if (!link) return false;
+    const [owner] = await tx
+      .select({ id: user.id })
+      .from(user)
+      .where(sql`${user.id}::text = ${link.userId}`)
+      .for("update");
+    if (!owner) return false;
+    // Read again under the lock: another link of the account may have been used meanwhile.
+    const [still] = await tx.select({ id: verification.id }).from(verification).where(live).limit(1);
+    if (!still) return false;
+    await tx.delete(verification).where(and(resetLinksOf(link.userId), ne(verification.identifier, identifier)));
+    return true;
+  });
+}
+
 /**
  * Asks better-auth to e-mail a reset link to `email` when an account has it (nothing happens
  * otherwise, in about the same time), and writes the audit entry: the address is recorded only
@@ -78,6 +134,7 @@ export async function requestReset(
 ): Promise<{ accountExists: boolean }> {
   const [account] = await services.db.select({ id: user.id, email: user.email }).from(user).where(eq(user.email, email)).limit(1);
   await services.auth.api.requestPasswordReset({ body: { email } });
+  if (account) await keepNewestResetLink(services.db, account.id);
   await recordAudit(services.db, {
     event: "password-reset-requested",
     outcome: account ? "success" : "failure",
@@ -90,11 +147,17 @@ export async function requestReset(
 
 /**
  * Sets the new password with a reset token (single use: a second try, or one after 30 minutes,
- * is refused as "invalid"). Every session of the account ends; better-auth sends the "changed" e-mail.
+ * is refused as "invalid"). The account's other links end first; every session of the account
+ * ends; better-auth sends the "changed" e-mail.
  */
-export async function completeReset(auth: Auth, token: string, newPassword: string): Promise<"done" | "invalid"> {
+export async function completeReset(
+  services: { db: Database; auth: Auth },
+  token: string,
+  newPassword: string,
+): Promise<"done" | "invalid"> {
+  if (!RESET_TOKEN_PATTERN.test(token) || !(await claimResetLink(services.db, token))) return "invalid";
   try {
-    await auth.api.resetPassword({ body: { token, newPassword } });
+    await services.auth.api.resetPassword({ body: { token, newPassword } });
     return "done";
   } catch (error) {
     if (error instanceof APIError && error.body?.code === "INVALID_TOKEN") return "invalid";
@@ -138,6 +201,7 @@ export async function sendResetLinkByAdmin(
   const [target] = await services.db.select({ id: user.id, email: user.email }).from(user).where(eq(user.id, targetId)).limit(1);
   if (!target) return null;
   await services.auth.api.requestPasswordReset({ body: { email: target.email } });
+  await keepNewestResetLink(services.db, target.id);
   await recordAudit(services.db, { event: "reset-link-sent-by-admin", outcome: "success", actor, target, request });
   return { email: target.email };
 }

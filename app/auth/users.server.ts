@@ -6,12 +6,21 @@ import { session, user, userRoles } from "~/db/schema.server";
 import { APIError } from "better-auth/api";
 import { auth, type Auth } from "./auth.server";
 import { passwordWeaknesses } from "./password";
+import { endResetLinks } from "./password-reset.server";
 import { setAdmin } from "./roles.server";
 
 export class WeakPasswordError extends Error {
   readonly code = "weak_password";
   constructor(public readonly reasons: string[]) {
     super(`weak_password: ${reasons.join(" ")}`);
+  }
+}
+
+/** An administrator tried to set their own password at /admin/users: that is done on /account, with the current one. */
+export class OwnPasswordError extends Error {
+  readonly code = "own_password";
+  constructor() {
+    super("You cannot set your own password here. Change it on your account page (/account), with your current password.");
   }
 }
 
@@ -96,18 +105,22 @@ export async function listStaff(conn?: Database): Promise<StaffRow[]> {
 }
 
 /**
- * An administrator sets someone's password (refused when weak); that account's sessions end.
+ * An administrator sets someone else's password (refused when weak, and for the administrator's
+ * own account: OwnPasswordError); that account's sessions and outstanding reset links end.
  * `actor`: the acting administrator's request headers: better-auth's admin API checks them too.
  */
 export async function resetPassword(userId: string, password: string, actor: Headers, instance?: Auth, conn?: Database): Promise<void> {
   const id = uuidSchema.parse(userId);
   const db = conn ?? (await database());
+  const api = (instance ?? (await auth())).api;
+  // docs/requirements.md#staff-accounts: one's own password only on /account, with the current one.
+  if ((await api.getSession({ headers: actor }))?.user.id === id) throw new OwnPasswordError();
   const [target] = await db.select({ email: user.email }).from(user).where(eq(user.id, id)).limit(1);
   if (!target) throw new Error("That account no longer exists.");
   assertStrongPassword(password, target.email);
-  const api = (instance ?? (await auth())).api;
   await api.setUserPassword({ body: { userId: id, newPassword: password }, headers: actor });
   await api.revokeUserSessions({ body: { userId: id }, headers: actor });
+  await endResetLinks(db, id);
 }
 
 /** Ends every session of an account (the acting administrator's request headers in `actor`). */

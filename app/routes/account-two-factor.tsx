@@ -3,7 +3,8 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { APIError } from "better-auth/api";
 import type { Route } from "./+types/account-two-factor";
-import { recordAudit } from "~/auth/audit.server";
+import { takePasswordChangeSlot, tooManyPasswordTries } from "~/auth/account.server";
+import { recordAudit, type AuditEvent, type AuditOutcome } from "~/auth/audit.server";
 import { ADMIN_HOME_PATH, safeRedirect, TWO_FACTOR_SETUP_PATH } from "~/auth/redirect";
 import { requireUser } from "~/auth/session.server";
 import {
@@ -76,6 +77,15 @@ const setupOf = (uri: string): Setup | undefined => {
 
 const isWrongPassword = (error: unknown) => error instanceof APIError && error.body?.code === "INVALID_PASSWORD";
 
+/** The audit event of each intent that checks the password: its success, wrong password and refusals. */
+const PASSWORD_INTENT_EVENTS = {
+  enable: "two-factor-enabled",
+  "backup-codes": "backup-codes-issued",
+  disable: "two-factor-disabled",
+} as const satisfies Record<string, AuditEvent>;
+const passwordIntentEvent = (intent: string): AuditEvent | null =>
+  Object.hasOwn(PASSWORD_INTENT_EVENTS, intent) ? PASSWORD_INTENT_EVENTS[intent as keyof typeof PASSWORD_INTENT_EVENTS] : null;
+
 export async function action({ request, context }: Route.ActionArgs) {
   const me = await requireUser(request, context.services);
   const { auth, db } = context.services;
@@ -84,18 +94,34 @@ export async function action({ request, context }: Route.ActionArgs) {
   const refuse = (status: number, message: string, extra: Partial<ActionFailure<string, Field>> & { setup?: Setup } = {}) =>
     actionError(status, { intent, message, ...extra });
   const codesOf = (codes: string[]) => ({ codes, codesFile: backupCodesText(codes, site.brand, me.user.email) });
+  const audit = (event: AuditEvent, outcome: AuditOutcome, detail?: string) =>
+    recordAudit(db, { event, outcome, actor: me.user, request, detail: detail ?? null });
 
   // docs/requirements.md#two-factor-sign-in: an administrator cannot turn it off, whatever is posted.
-  if (intent === "disable" && me.isAdmin)
+  if (intent === "disable" && me.isAdmin) {
+    await audit("two-factor-disabled", "refused", "Administrators must keep it on.");
     return refuse(403, "Administrators must keep two-factor sign-in on. Only the super-administrator can reset it.", {
       code: "forbidden",
     });
+  }
   if (!parsed.ok) return parsed.response;
   const input = parsed.data;
+  /**
+   * Counts a check of the password before it is made: one allowance with the password change of
+   * /account (docs/requirements.md#account-page); null while it lasts, else the refusal.
+   */
+  const refuseWhenTooManyTries = async (event: AuditEvent) => {
+    const slot = await takePasswordChangeSlot(db, me.user.id);
+    if (slot.ok) return null;
+    await audit(event, "refused", "Too many tries.");
+    return refuse(429, tooManyPasswordTries(slot.retryAfterSeconds), { code: "too_many_requests" });
+  };
   try {
     switch (input.intent) {
       case "enable": {
         if (me.twoFactorEnabled) return refuse(409, "Two-factor sign-in is already on.", { code: "already_enabled" });
+        const tooMany = await refuseWhenTooManyTries("two-factor-enabled");
+        if (tooMany) return tooMany;
         const result = await auth.api.enableTwoFactor({ body: { password: input.password }, headers: request.headers });
         const setup = "totpURI" in result ? setupOf(result.totpURI) : undefined;
         if (!setup) throw new Error("better-auth returned no usable otpauth address");
@@ -136,11 +162,16 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
       case "backup-codes": {
         if (!me.twoFactorEnabled) return refuse(409, "Turn on two-factor sign-in first.", { code: "not_enabled" });
+        const tooMany = await refuseWhenTooManyTries("backup-codes-issued");
+        if (tooMany) return tooMany;
         const { backupCodes } = await auth.api.generateBackupCodes({ body: { password: input.password }, headers: request.headers });
+        await audit("backup-codes-issued", "success");
         return actionOk(intent, "New backup codes made. The old ones no longer work.", codesOf(backupCodes));
       }
       case "disable": {
         if (!me.twoFactorEnabled) return refuse(409, "Two-factor sign-in is already off.", { code: "not_enabled" });
+        const tooMany = await refuseWhenTooManyTries("two-factor-disabled");
+        if (tooMany) return tooMany;
         const { headers: cookies } = await auth.api.disableTwoFactor({
           body: { password: input.password },
           headers: request.headers,
@@ -157,11 +188,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
     }
   } catch (error) {
-    if (isWrongPassword(error))
+    if (isWrongPassword(error)) {
+      const event = passwordIntentEvent(intent);
+      if (event) await audit(event, "failure", "Wrong password.");
       return refuse(400, "That password is not right.", {
         code: "invalid_password",
         fieldErrors: { password: "Not your current password." },
       });
+    }
     log.error("Two-factor change failed:", error instanceof Error ? error.message : error);
     return refuse(500, "That change could not be saved. Try again.");
   }

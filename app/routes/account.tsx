@@ -13,6 +13,7 @@ import {
   revokeOtherOwnSessions,
   revokeOwnSession,
   takePasswordChangeSlot,
+  tooManyPasswordTries,
   twoFactorEnabled,
 } from "~/auth/account.server";
 import { buildPasswordChangedMessage, sendInBackground } from "~/auth/account-mail.server";
@@ -118,12 +119,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 
       const slot = await takePasswordChangeSlot(db, me.user.id);
       if (!slot.ok) {
-        const minutes = Math.ceil(slot.retryAfterSeconds / 60);
-        return refuse(429, `Too many tries. Wait ${minutes} minute${minutes === 1 ? "" : "s"}, then try again.`, {
-          code: "too_many_requests",
-        });
+        await recordAudit(db, { event: "password-changed", outcome: "refused", actor, request, detail: "Too many tries." });
+        return refuse(429, tooManyPasswordTries(slot.retryAfterSeconds), { code: "too_many_requests" });
       }
-      const changed = await changeOwnPassword(auth, request.headers, input.currentPassword, input.newPassword);
+      const changed = await changeOwnPassword({ auth, db }, request.headers, input.currentPassword, input.newPassword);
       if (!changed.ok) {
         await recordAudit(db, { event: "password-changed", outcome: "failure", actor, request, detail: "Wrong current password." });
         return refuse(400, "Check the highlighted fields.", {

@@ -92,7 +92,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   let outcome: "done" | "invalid";
   try {
-    outcome = await completeReset(auth, token, password);
+    outcome = await completeReset({ db, auth }, token, password);
   } catch (error) {
     log.error(`Password reset failed: ${error instanceof Error ? error.message : error}`);
     return data<ActionData>({ state: "unavailable" }, { status: 503, headers: { "Retry-After": "60" } });
@@ -106,7 +106,9 @@ function Invalid() {
   return (
     <div role="alert" className="mt-6 rounded-md border border-red-300 bg-red-50 p-4 text-red-900">
       <p className="font-semibold">This link no longer works.</p>
-      <p className="mt-2">A reset link works once, for 30 minutes. Ask for a new one.</p>
+      <p className="mt-2">
+        A reset link works once, for 30 minutes, until a newer link is sent or the password is changed. Ask for a new one.
+      </p>
       <p className="mt-3">
         <Link to="/auth/forgot-password" className="font-semibold text-accent underline">
           Send me a new link

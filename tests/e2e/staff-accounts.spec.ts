@@ -156,6 +156,38 @@ test("the super-administrator grants and revokes the admin role, deletes account
   await expect(row(page, email)).toHaveCount(0);
 });
 
+test("no administrator can set their own password on the staff page: their row points to the account page, and the server refuses a post", async ({
+  page,
+  browser,
+}) => {
+  await signInTo(page, E2E_USERS.admin);
+  const mine = row(page, E2E_USERS.admin.email);
+  await expect(mine.getByLabel(/New password for/)).toHaveCount(0);
+  await expect(mine.getByRole("button", { name: /Reset password/ })).toHaveCount(0);
+  await expect(mine.getByRole("link", { name: "Change your password on your account page" })).toHaveAttribute("href", "/account");
+  // Others' rows keep the control.
+  await expect(row(page, E2E_USERS.staff.email).getByLabel(`New password for ${E2E_USERS.staff.email}`)).toBeVisible();
+
+  // Posted anyway (with the password it has, so nothing else changes if it went through): refused, with where to go.
+  const myId = await mine.locator('input[name="userId"]').first().inputValue();
+  const posted = await page.request.post("/admin/users", {
+    form: { intent: "reset-password", userId: myId, password: E2E_USERS.admin.password },
+    headers: { origin: E2E_ORIGIN },
+  });
+  expect(posted.status()).toBe(400);
+  expect(await posted.text()).toContain("Change it on your account page (/account), with your current password.");
+  // Still signed in: an administrator's reset would have ended every session of the account.
+  expect((await (await page.request.get("/api/session")).json()).user.email).toBe(E2E_USERS.admin.email);
+
+  // An ordinary administrator's own row too.
+  const context = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": randomClientAddress() } });
+  const ops = await context.newPage();
+  await signInTo(ops, E2E_USERS.ops);
+  await expect(row(ops, E2E_USERS.ops.email).getByLabel(/New password for/)).toHaveCount(0);
+  await expect(row(ops, E2E_USERS.ops.email).getByRole("link", { name: "Change your password on your account page" })).toBeVisible();
+  await context.close();
+});
+
 test("without JavaScript, deleting an account asks on a confirmation step first", async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false, extraHTTPHeaders: { "x-forwarded-for": randomClientAddress() } });
   const page = await context.newPage();

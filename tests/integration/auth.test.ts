@@ -2,18 +2,19 @@
  * Sign-in, sessions and roles on both databases the product supports:
  * the embedded PGlite and PostgreSQL 15.
  */
-import { backends, openFreshDatabase } from "./backends";
+import { backends, loadContext, openFreshDatabase } from "./backends";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { auth } from "~/auth/auth.server";
 import { CLIENT_IP_HEADER } from "~/auth/config";
 import { roleFlags, setAdmin } from "~/auth/roles.server";
 import { requireAdminApi } from "~/auth/session.server";
-import { AccountExistsError, createStaffUser, WeakPasswordError } from "~/auth/users.server";
+import { AccountExistsError, createStaffUser, OwnPasswordError, resetPassword, WeakPasswordError } from "~/auth/users.server";
 import { eq, sql } from "drizzle-orm";
 import { database } from "~/db/client.server";
-import { session, user, userRoles } from "~/db/schema.server";
+import { account, auditLog, session, user, userRoles } from "~/db/schema.server";
 import { env } from "~/env.server";
 import { log as appLog } from "~/lib/log.server";
+import { action as usersAction } from "~/routes/admin/users";
 import { passCodeStep, turnOnTwoFactor } from "../two-factor";
 
 const ORIGIN = "https://www.crossroadsit.example";
@@ -148,6 +149,75 @@ for (const backend of backends()) {
         isSuperAdmin: true,
         twoFactorEnabled: true,
       });
+    });
+
+    it("no administrator sets their own password at /admin/users, the super-administrator included: that is /account's", async () => {
+      const instance = await auth();
+      const bossSignIn = await instance.handler(signInRequest("boss@crossroadsit.example", PASSWORD, "10.0.0.8"));
+      // A code no other sign-in used (each code signs in once).
+      const boss = cookieOf(
+        await passCodeStep(instance, ORIGIN, bossSignIn, bossSecret, { origin: ORIGIN, [CLIENT_IP_HEADER]: "10.0.0.8" }),
+      );
+      const second = (
+        await turnOnTwoFactor(
+          instance,
+          cookieOf(await instance.handler(signInRequest("second-admin@crossroadsit.example", PASSWORD, "10.0.0.9"))),
+          PASSWORD,
+        )
+      ).cookie;
+      const [secondRow] = await (
+        await database()
+      )
+        .select({ id: user.id })
+        .from(user)
+        .where(eq(user.email, "second-admin@crossroadsit.example"));
+      const hashOf = async (userId: string) =>
+        (await (await database()).select({ password: account.password }).from(account).where(eq(account.userId, userId)))[0]?.password;
+      const setPassword = async (cookie: string, userId: string) => {
+        const request = new Request(`${ORIGIN}/admin/users`, {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded", origin: ORIGIN, cookie, [CLIENT_IP_HEADER]: "10.0.0.10" },
+          body: new URLSearchParams({ intent: "reset-password", userId, password: "Taken-Over-Account-77" }),
+        });
+        const result = (await usersAction({ request, params: {}, context: await loadContext(request) } as never)) as {
+          data: Record<string, unknown>;
+          init: ResponseInit | null;
+        };
+        return { status: result.init?.status ?? 200, data: result.data };
+      };
+
+      for (const [cookie, id] of [
+        [boss, adminId],
+        [second, secondRow!.id],
+      ] as const) {
+        const before = await hashOf(id);
+        const refused = await setPassword(cookie, id);
+        expect(refused).toMatchObject({ status: 400, data: { code: "own_password", message: expect.stringContaining("/account") } });
+        expect(await hashOf(id)).toBe(before);
+        // The server function refuses it too, whoever calls it.
+        await expect(resetPassword(id, "Taken-Over-Account-77", new Headers({ cookie }), instance)).rejects.toBeInstanceOf(
+          OwnPasswordError,
+        );
+        expect(await hashOf(id)).toBe(before);
+      }
+      // Someone else's password: still allowed.
+      const before = await hashOf(staffId);
+      expect(await setPassword(boss, staffId)).toMatchObject({ status: 200, data: { ok: true } });
+      expect(await hashOf(staffId)).not.toBe(before);
+
+      const refusals = await (
+        await database()
+      )
+        .select({ actor: auditLog.actorId, target: auditLog.targetId, outcome: auditLog.outcome })
+        .from(auditLog)
+        .where(eq(auditLog.event, "password-set-by-admin"));
+      expect(refusals).toEqual(
+        expect.arrayContaining([
+          { actor: adminId, target: adminId, outcome: "refused" },
+          { actor: secondRow!.id, target: secondRow!.id, outcome: "refused" },
+          { actor: adminId, target: staffId, outcome: "success" },
+        ]),
+      );
     });
 
     it("refuses a revoked session at the next request", async () => {

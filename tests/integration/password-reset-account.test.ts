@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAuth, type Auth } from "~/auth/auth.server";
 import { turnOnTwoFactor } from "../two-factor";
 import { CLIENT_IP_HEADER, RESET_TOKEN_SECONDS } from "~/auth/config";
-import { RESET_REQUESTS_PER_EMAIL } from "~/auth/password-reset.server";
+import { RESET_REQUESTS_PER_EMAIL, requestReset } from "~/auth/password-reset.server";
 import { createStaffUser } from "~/auth/users.server";
 import { database, type Database } from "~/db/client.server";
 import { auditLog, session, verification } from "~/db/schema.server";
@@ -220,6 +220,117 @@ for (const backend of backends()) {
         body: { code: "INVALID_TOKEN" },
       });
       await signIn(email, PASSWORD);
+    });
+
+    /** The tokens of the reset e-mails sent to `email`, oldest first. */
+    const tokensSentTo = (email: string) =>
+      sent
+        .filter((m) => m.to === email && /\/auth\/reset-password\?token=/.test(String(m.text)))
+        .map((m) => /\/auth\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(String(m.text))![1]);
+    /** Whether the link still opens the form (and the reset page's action would take it). */
+    const linkWorks = async (token: string) =>
+      (await call(resetLoader, get("/auth/reset-password", { cookie: `crossroads.reset=${token}` }), withMail)).data.state === "form";
+    const liveLinksOf = async (userId: string) =>
+      db
+        .select({ identifier: verification.identifier })
+        .from(verification)
+        .where(and(eq(verification.value, userId), like(verification.identifier, "reset-password:%")));
+    /** A link made before this rule, or by a request that raced another: stored as better-auth stores one. */
+    async function storedLink(userId: string): Promise<string> {
+      const token = Array.from({ length: 24 }, () => "abcdefghijklmnopqrstuvwxyz0123456789"[Math.floor(Math.random() * 36)]).join("");
+      await db.insert(verification).values({
+        identifier: `reset-password:${token}`,
+        value: userId,
+        expiresAt: new Date(Date.now() + RESET_TOKEN_SECONDS * 1000),
+      });
+      return token;
+    }
+    const resetWith = (token: string, password: string) =>
+      call(resetAction, form("/auth/reset-password", { password, confirm: password }, { cookie: `crossroads.reset=${token}` }), withMail);
+
+    it("a new link, a used link, a password change or an administrator's new password ends every older link", async () => {
+      const email = "many-links@crossroadsit.example";
+      const { id } = await createStaffUser({ email, password: PASSWORD });
+
+      // Asking again: the older link stops working, the new one works.
+      const first = await requestLink(email);
+      const second = await requestLink(email);
+      expect(await linkWorks(first)).toBe(false);
+      expect(await linkWorks(second)).toBe(true);
+      expect(await liveLinksOf(id)).toHaveLength(1);
+
+      // Using one (with another still out, e.g. made before this rule): the other ends with it.
+      const other = await storedLink(id);
+      expect(await linkWorks(other)).toBe(true);
+      expect(await resetWith(second, NEW_PASSWORD)).toMatchObject({ status: 303 });
+      expect(await linkWorks(other)).toBe(false);
+      expect((await resetWith(other, "Attacker-Chosen-Pass-88")).data).toEqual({ state: "invalid" });
+      await signIn(email, NEW_PASSWORD);
+
+      // Changing the password on /account: the link asked for before no longer works.
+      const beforeChange = await requestLink(email);
+      const here = await signIn(email, NEW_PASSWORD);
+      const changed = await call(
+        accountAction,
+        form(
+          "/account",
+          { intent: "change-password", currentPassword: NEW_PASSWORD, newPassword: PASSWORD, confirmPassword: PASSWORD },
+          { cookie: here },
+        ),
+        withMail,
+      );
+      expect(changed.status).toBe(303);
+      expect(await linkWorks(beforeChange)).toBe(false);
+      expect((await resetWith(beforeChange, "Attacker-Chosen-Pass-88")).data).toEqual({ state: "invalid" });
+      await signIn(email, PASSWORD);
+
+      // An administrator setting it: the same (issued directly: the page's limit of 3 per address is used up).
+      await requestReset({ db, auth: mailAuth }, email, form("/auth/forgot-password", { email }));
+      await expect.poll(() => tokensSentTo(email).length).toBe(4);
+      const beforeAdmin = tokensSentTo(email).at(-1)!;
+      expect(await linkWorks(beforeAdmin)).toBe(true);
+      await createStaffUser({ email: "links-admin@crossroadsit.example", password: PASSWORD, admin: true });
+      const admin = (await turnOnTwoFactor(mailAuth, await signIn("links-admin@crossroadsit.example", PASSWORD), PASSWORD)).cookie;
+      const set = await call(
+        usersAction,
+        form("/admin/users", { intent: "reset-password", userId: id, password: NEW_PASSWORD }, { cookie: admin }),
+        withMail,
+      );
+      expect(set).toMatchObject({ status: 200, data: { ok: true } });
+      expect(await linkWorks(beforeAdmin)).toBe(false);
+      expect(await liveLinksOf(id)).toHaveLength(0);
+    });
+
+    it("of 20 reset requests for one account at the same moment, only one link works, and it is one that was sent", async () => {
+      const email = "racing-links@crossroadsit.example";
+      const { id } = await createStaffUser({ email, password: PASSWORD });
+      // The server function itself: the page would refuse all but 3 of them.
+      await Promise.all(
+        Array.from({ length: 20 }, () => requestReset({ db, auth: mailAuth }, email, form("/auth/forgot-password", { email }))),
+      );
+      await expect.poll(() => tokensSentTo(email).length).toBe(20);
+      const live = await liveLinksOf(id);
+      expect(live).toHaveLength(1);
+      const tokens = tokensSentTo(email);
+      const kept = live[0]!.identifier.replace("reset-password:", "");
+      expect(tokens).toContain(kept);
+      const works = await Promise.all(tokens.map(linkWorks));
+      expect(works.filter(Boolean)).toHaveLength(1);
+      expect(await resetWith(kept, NEW_PASSWORD)).toMatchObject({ status: 303 });
+      await signIn(email, NEW_PASSWORD);
+    });
+
+    it("of 20 outstanding links used at the same moment, one sets the password and the others are refused", async () => {
+      const email = "racing-resets@crossroadsit.example";
+      const { id } = await createStaffUser({ email, password: PASSWORD });
+      const tokens = await Promise.all(Array.from({ length: 20 }, () => storedLink(id)));
+      const passwords = tokens.map((_, i) => `Copper-Meadow-Lamp-${10 + i}`);
+      const answers = await Promise.all(tokens.map((token, i) => resetWith(token, passwords[i]!)));
+      const done = answers.flatMap((answer, i) => (answer.status === 303 ? [i] : []));
+      expect(done).toHaveLength(1);
+      for (const [i, answer] of answers.entries()) if (i !== done[0]) expect(answer.data).toEqual({ state: "invalid" });
+      expect(await liveLinksOf(id)).toHaveLength(0);
+      await signIn(email, passwords[done[0]!]!);
     });
 
     it("answers an unknown address exactly like a known one, sends nothing and records no address", async () => {

@@ -12,7 +12,9 @@ import { resetTwoFactorByEmail } from "~/auth/two-factor.server";
 import { createStaffUser } from "~/auth/users.server";
 import { database } from "~/db/client.server";
 import { auditLog, twoFactor, user } from "~/db/schema.server";
+import { PASSWORD_CHANGE_MAX_TRIES } from "~/auth/account.server";
 import { action as accountAction } from "~/routes/account-two-factor";
+import { action as accountPageAction } from "~/routes/account";
 import { action as codeStepAction } from "~/routes/auth-two-factor";
 import { action as usersAction } from "~/routes/admin/users";
 import { cookieHeader, passCodeStep, signInCookie, totp, turnOnTwoFactor } from "../two-factor";
@@ -218,6 +220,85 @@ for (const backend of backends()) {
       expect(off.headers.getSetCookie().join()).toMatch(/session_token=/);
       expect((await passwordStep("tech@crossroadsit.example")).status).toBe(200);
       expect(await (await passwordStep("tech@crossroadsit.example")).json()).not.toHaveProperty("twoFactorRedirect");
+    });
+
+    it("50 wrong passwords on the two-factor page, 25 at a time, use up the account page's allowance: the right one is then refused", async () => {
+      const instance = await auth();
+      const email = "guessed@crossroadsit.example";
+      const { id } = await createStaffUser({ email, password: PASSWORD });
+      const { cookie } = await turnOnTwoFactor(instance, await signInCookie(instance, email, PASSWORD), PASSWORD);
+      const guess = (i: number) =>
+        post(accountAction, "/account/two-factor", cookie, { intent: "backup-codes", password: `Wrong-Guess-${i}-x` });
+      const answers = [
+        ...(await Promise.all(Array.from({ length: 25 }, (_, i) => guess(i)))),
+        ...(await Promise.all(Array.from({ length: 25 }, (_, i) => guess(25 + i)))),
+      ] as { status: number; data: Record<string, unknown> }[];
+      // At most the allowance is checked, however many arrive at once.
+      expect(answers.filter((a) => a.status === 400 && a.data.code === "invalid_password")).toHaveLength(PASSWORD_CHANGE_MAX_TRIES);
+      expect(answers.filter((a) => a.status === 429)).toHaveLength(50 - PASSWORD_CHANGE_MAX_TRIES);
+
+      const tooMany = {
+        status: 429,
+        data: { code: "too_many_requests", message: expect.stringMatching(/^Too many tries\. Wait \d+ minutes?, then try again\.$/) },
+      };
+      expect(await post(accountAction, "/account/two-factor", cookie, { intent: "backup-codes", password: PASSWORD })).toMatchObject(
+        tooMany,
+      );
+      expect(await post(accountAction, "/account/two-factor", cookie, { intent: "disable", password: PASSWORD })).toMatchObject(tooMany);
+      // One allowance with the account page's password change: it says the same.
+      const change = await post(accountPageAction, "/account", cookie, {
+        intent: "change-password",
+        currentPassword: PASSWORD,
+        newPassword: "Copper-Meadow-Lamp-61",
+        confirmPassword: "Copper-Meadow-Lamp-61",
+      });
+      expect(change).toMatchObject(tooMany);
+      const [row] = await (await database()).select({ on: user.twoFactorEnabled }).from(user).where(eq(user.id, id));
+      expect(row!.on).toBe(true);
+
+      // Every try is in the audit log: the wrong ones checked, and the refused ones.
+      const entries = await (await database()).select().from(auditLog).where(eq(auditLog.actorId, id));
+      const count = (event: string, outcome: string) => entries.filter((e) => e.event === event && e.outcome === outcome).length;
+      expect(count("backup-codes-issued", "failure")).toBe(PASSWORD_CHANGE_MAX_TRIES);
+      expect(count("backup-codes-issued", "refused")).toBe(50 - PASSWORD_CHANGE_MAX_TRIES + 1);
+      expect(count("backup-codes-issued", "success")).toBe(0);
+      expect(count("two-factor-disabled", "refused")).toBe(1);
+      expect(count("password-changed", "refused")).toBe(1);
+    });
+
+    it("new backup codes, and every wrong password on the two-factor page, are in the audit log", async () => {
+      const instance = await auth();
+      const email = "audited@crossroadsit.example";
+      const { id } = await createStaffUser({ email, password: PASSWORD });
+      const plain = await signInCookie(instance, email, PASSWORD);
+      const wrong = { password: "Not-The-Password-1" };
+      expect(await post(accountAction, "/account/two-factor", plain, { intent: "enable", ...wrong })).toMatchObject({
+        status: 400,
+        data: { code: "invalid_password" },
+      });
+      const { cookie } = await turnOnTwoFactor(instance, plain, PASSWORD);
+      expect(await post(accountAction, "/account/two-factor", cookie, { intent: "backup-codes", ...wrong })).toMatchObject({ status: 400 });
+      const made = await post(accountAction, "/account/two-factor", cookie, { intent: "backup-codes", password: PASSWORD });
+      expect(made).toMatchObject({ status: 200, data: { ok: true, codes: expect.any(Array) } });
+      expect(await post(accountAction, "/account/two-factor", cookie, { intent: "disable", ...wrong })).toMatchObject({ status: 400 });
+
+      const entries = await (
+        await database()
+      )
+        .select({ event: auditLog.event, outcome: auditLog.outcome, detail: auditLog.detail })
+        .from(auditLog)
+        .where(eq(auditLog.actorId, id));
+      expect(entries).toEqual(
+        expect.arrayContaining([
+          { event: "two-factor-enabled", outcome: "failure", detail: "Wrong password." },
+          { event: "backup-codes-issued", outcome: "failure", detail: "Wrong password." },
+          { event: "backup-codes-issued", outcome: "success", detail: null },
+          { event: "two-factor-disabled", outcome: "failure", detail: "Wrong password." },
+        ]),
+      );
+      // Never a code or the password.
+      const codes = (made as { data: Record<string, unknown> }).data.codes as string[];
+      for (const secret of [...codes, PASSWORD, wrong.password]) expect(JSON.stringify(entries)).not.toContain(secret);
     });
 
     it("only the super-administrator resets someone's second factor, never their own; it ends their sessions", async () => {

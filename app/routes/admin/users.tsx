@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Form, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/users";
 import { adminAudit } from "~/auth/audit-admin.server";
@@ -13,6 +13,7 @@ import {
   createStaffUser,
   deleteStaffUser,
   listStaff,
+  OwnPasswordError,
   resetPassword,
   signOutEverywhere,
   uuidSchema,
@@ -65,7 +66,8 @@ const GUARDS_ADMINS = new Set(["reset-password", "sign-out", "send-reset-link"])
 /**
  * Every change is checked here, on the server, against the target's roles as they are now: any
  * admin creates accounts and resets or signs out staff; only the super-administrator changes
- * roles, deletes accounts, or resets or signs out an administrator (itself included).
+ * roles, deletes accounts, or resets or signs out an administrator (itself included). Nobody
+ * sets their own password here: that is /account, with the current one.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const me = await requireAdmin(request, context.services);
@@ -101,6 +103,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       return actionOk(intent, `Created ${created.email}.`);
     }
     const isSelf = input.userId === me.user.id;
+    // docs/requirements.md#staff-accounts: one's own password only on /account, with the current one
+    // (a session left open must not be enough to take the account over).
+    if (input.intent === "reset-password" && isSelf)
+      return refuse(400, new OwnPasswordError().message, { code: "own_password" }, "refused");
     if (GUARDS_ADMINS.has(intent) && !me.isSuperAdmin && (await hasAdminRole(input.userId, context.services.db)))
       return refuse(403, "Only the super-administrator may reset the password of, or sign out, an administrator.", { code: "forbidden" });
     switch (input.intent) {
@@ -153,6 +159,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
     }
   } catch (error) {
+    if (error instanceof OwnPasswordError) return refuse(400, error.message, { code: error.code }, "refused");
     if (error instanceof WeakPasswordError)
       return refuse(400, "That password is too weak.", { code: error.code, details: error.reasons, ...echo });
     if (error instanceof AccountExistsError) return refuse(409, error.message, { code: error.code, ...echo });
@@ -247,28 +254,36 @@ export default function Users({ loaderData: { staff, me, mailEnabled }, actionDa
             <td className="p-3">{u.activeSessions}</td>
             <td className="p-3">
               <div className="flex flex-wrap gap-2">
+                {u.id === me.id && (
+                  // Not the form below: one's own password is changed on /account, with the current one.
+                  <Link to="/account" className="py-2 text-sm font-semibold text-accent underline">
+                    Change your password on your account page
+                  </Link>
+                )}
                 {!me.isSuperAdmin && u.isAdmin && <span className="py-2 text-xs text-slate-600">Managed by the super-administrator</span>}
                 {(me.isSuperAdmin || !u.isAdmin) && (
                   <>
-                    <Form method="post" className="flex gap-2">
-                      <input type="hidden" name="intent" value="reset-password" />
-                      <input type="hidden" name="userId" value={u.id} />
-                      <label className="sr-only" htmlFor={`pw-${u.id}`}>
-                        New password for {u.email}
-                      </label>
-                      <Input
-                        id={`pw-${u.id}`}
-                        name="password"
-                        type="text"
-                        required
-                        autoComplete="new-password"
-                        placeholder="New password"
-                        className="w-40"
-                      />
-                      <Button type="submit" variant="secondary" size="sm">
-                        Reset password<span className="sr-only"> for {u.email}</span>
-                      </Button>
-                    </Form>
+                    {u.id !== me.id && (
+                      <Form method="post" className="flex gap-2">
+                        <input type="hidden" name="intent" value="reset-password" />
+                        <input type="hidden" name="userId" value={u.id} />
+                        <label className="sr-only" htmlFor={`pw-${u.id}`}>
+                          New password for {u.email}
+                        </label>
+                        <Input
+                          id={`pw-${u.id}`}
+                          name="password"
+                          type="text"
+                          required
+                          autoComplete="new-password"
+                          placeholder="New password"
+                          className="w-40"
+                        />
+                        <Button type="submit" variant="secondary" size="sm">
+                          Reset password<span className="sr-only"> for {u.email}</span>
+                        </Button>
+                      </Form>
+                    )}
                     {mailEnabled && (
                       <Form method="post">
                         <input type="hidden" name="intent" value="send-reset-link" />
