@@ -249,7 +249,7 @@ for (const backend of backends()) {
       );
       expect(throttled).toHaveLength(1);
       expect(throttled[0].detail).toMatch(/^address paused/);
-    });
+    }, 60_000);
 
     it("counts concurrent failures exactly, across both processes", async () => {
       const address = "192.0.2.77";
@@ -383,7 +383,7 @@ for (const backend of backends()) {
       expect(log.filter((e) => e.event === "sign-in-throttled" && e.outcome === "failure")).toHaveLength(1);
       // And the right password afterwards is refused unchecked, like any attempt while paused.
       expect((await signIn(servers[0], RACE.passwords, PASSWORD, ip(630))).status).toBe(429);
-    });
+    }, 60_000);
 
     it("does not sign in a right password sent among 20 wrong ones at once after 9 failures: one attempt is left, and only one is checked", async () => {
       const account = RACE.rightPassword;
@@ -405,7 +405,7 @@ for (const backend of backends()) {
         expect((await throttleRow(accountKey(account))).failures).toBe(ACCOUNT_FAILURE_LIMIT);
         expect((await signIn(servers[0], account, PASSWORD, ip(690))).status).toBe(429);
       }
-    });
+    }, 60_000);
 
     /** Turns on two-factor sign-in for `email` and returns its secret, its backup codes and `count` code steps (challenge cookies). */
     async function codeSteps(email: string, count: number, from: number) {
@@ -439,7 +439,7 @@ for (const backend of backends()) {
       expect(statuses.filter((s) => s === 401)).toHaveLength(ACCOUNT_FAILURE_LIMIT);
       expect(statuses.filter((s) => s === 429)).toHaveLength(24 - ACCOUNT_FAILURE_LIMIT);
       expect((await throttleRow(accountKey(RACE.codes))).failures).toBe(ACCOUNT_FAILURE_LIMIT);
-    });
+    }, 60_000);
 
     it("does not sign in a right code sent among 20 wrong ones at once after 9 wrong codes: only one is checked", async () => {
       const { secret, challenges } = await codeSteps(RACE.rightCode, 23, 860);
@@ -457,7 +457,7 @@ for (const backend of backends()) {
         expect(statuses[RIGHT]).toBe(429);
         expect((await throttleRow(accountKey(RACE.rightCode))).failures).toBe(ACCOUNT_FAILURE_LIMIT);
       }
-    });
+    }, 60_000);
 
     it("lets the real person in from a browser that signed in to the account before, while failures from elsewhere pause it", async () => {
       // The person signs in once from their own browser: it is remembered for that account.
@@ -489,7 +489,7 @@ for (const backend of backends()) {
       for (let i = 0; i < ACCOUNT_FAILURE_LIMIT; i++)
         expect((await signIn(servers[i % 2], RACE.known, WRONG, ip(960 + i), known)).status).toBe(401);
       expect((await signIn(servers[0], RACE.known, PASSWORD, ip(975), known)).status).toBe(429);
-    });
+    }, 60_000);
 
     it("records a sign-out with who it was, from the session before it ends", async () => {
       const email = office[2];
