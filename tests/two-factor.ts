@@ -145,7 +145,7 @@ export async function passCodeStep(
   return instance.handler(
     new Request(`${origin}/api/auth/two-factor/verify-totp`, {
       method: "POST",
-      headers: { ...headers, "content-type": "application/json", cookie: cookieHeader(signIn.headers) },
+      headers: { origin, ...headers, "content-type": "application/json", cookie: cookieHeader(signIn.headers) },
       body: JSON.stringify({ code: code ?? (await unusedCode(secret)) }),
     }),
   );

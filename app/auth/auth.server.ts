@@ -53,6 +53,10 @@ export function clampSessionExpiry(expiresAt: Date, createdAt: Date | undefined,
   return new Date(Math.min(expiresAt.getTime(), limit));
 }
 
+/** better-auth's log messages that refuse a request: what was refused, and the Origin when that was it. */
+const REFUSAL =
+  /^(Invalid (?:origin|callbackURL|redirectURL|errorCallbackURL|newUserCallbackURL)|Blocked cross-site navigation login attempt)(?:: (\S+))?/;
+
 export interface AuthOptions {
   /** The server's mailer (app/mailer.server.ts); undefined: e-mail is off and no reset link can be sent. Default: from SMTP_URL. */
   mailer?: Mailer;
@@ -145,6 +149,9 @@ export function createAuth(db: Database, config: Env, options: AuthOptions = { m
     advanced: {
       database: { generateId: "uuid" },
       useSecureCookies: secureCookies(config),
+      // better-auth turns its Origin and callbackURL checks off when NODE_ENV is "test": keep them on,
+      // so the tests check what production does.
+      disableOriginCheck: false,
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
@@ -152,6 +159,15 @@ export function createAuth(db: Database, config: Env, options: AuthOptions = { m
     // One line per event, never a stack trace (a database outage would print one per request).
     logger: {
       log: (level, message, ...args) => {
+        // Its refusals of a request (an untrusted Origin, callbackURL or redirect, a cross-site sign-in
+        // form) are the client's error: a warning, never an ERROR line (docs/requirements.md#errors),
+        // without the advice to trust the origin, and without the URL a visitor sent (only an Origin).
+        const refused = REFUSAL.exec(message);
+        if (refused) {
+          const origin = refused[1] === "Invalid origin" && refused[2] ? ` ${refused[2].slice(0, 100)}` : "";
+          return log.warn(oneLine(`Auth refused a request: ${refused[1]}${origin}`));
+        }
+        if (message.startsWith("If it's a valid URL")) return;
         const detail = args
           .map((a) => (a instanceof Error ? a.message : typeof a === "string" ? a : ""))
           .filter(Boolean)

@@ -15,6 +15,11 @@ export const THROTTLE_WINDOW_SECONDS = 15 * 60;
 export const ACCOUNT_FAILURE_LIMIT = 10;
 export const ADDRESS_FAILURE_LIMIT = 50;
 export const THROTTLE_PAUSE_SECONDS = 15 * 60;
+/**
+ * docs/requirements.md#sign-in-throttling: a browser that signed in to an account is known for this
+ * long (renewed at each sign-in); its sign-ins to that account count in their own bucket.
+ */
+export const KNOWN_BROWSER_SECONDS = 180 * 24 * 60 * 60;
 /** The header our own server sets to the real client address (never taken from the client). */
 export const CLIENT_IP_HEADER = "x-crossroads-client-ip";
 export const MIN_PASSWORD_LENGTH = 12;

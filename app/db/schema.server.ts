@@ -106,8 +106,9 @@ export const twoFactor = pgTable(
  * database so that every server process shares them.
  */
 export const authThrottle = pgTable("auth_throttle", {
-  /** "account:<e-mail>" or "address:<client address>". */
+  /** "account:<e-mail>", "known-browser:<user id>:<stamp>" or "address:<client address>" (and "used-code:<hash>"). */
   key: text("key").primaryKey(),
+  /** Failures in the window, plus the attempts still being checked (each is claimed before it is). */
   failures: integer("failures").notNull(),
   /** When the current window started, in milliseconds since 1970. */
   windowStart: bigint("window_start", { mode: "number" }).notNull(),

@@ -28,6 +28,56 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return refusal(request) ?? context.services.auth.handler(request);
 }
 
+type Field = { kind: "string"; max: number } | { kind: "boolean" };
+const text = (max: number): Field => ({ kind: "string", max });
+const flag: Field = { kind: "boolean" };
+
+/**
+ * The JSON fields each public write takes (better-auth's own, for these endpoints), with their
+ * kind and longest length. Passwords: at most 256 characters (docs/requirements.md#passwords).
+ */
+const BODY_FIELDS: Record<string, Record<string, Field>> = {
+  "/api/auth/sign-in/email": { email: text(320), password: text(256), callbackURL: text(2000), rememberMe: flag },
+  "/api/auth/two-factor/verify-totp": { code: text(64), trustDevice: flag },
+  "/api/auth/two-factor/verify-backup-code": { code: text(64), trustDevice: flag, disableSession: flag },
+};
+
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+const badRequest = (message: string) =>
+  Response.json({ code: "INVALID_REQUEST", message }, { status: 400, headers: { "Cache-Control": "no-store" } });
+
+/**
+ * A 400 for a sign-in or code body that is not what the endpoint takes, before better-auth sees it
+ * (docs/requirements.md#sign-in): not a JSON object, an unknown field, a field of the wrong kind, a
+ * control character (NUL among them: PostgreSQL cannot even be asked about one) or an over-long value.
+ * Null when the body may go on, and for the endpoints that take no body.
+ */
+function bodyFieldRefusal(request: Request, body: Uint8Array): Response | null {
+  const fields = BODY_FIELDS[new URL(request.url).pathname];
+  if (!fields) return null;
+  const type = request.headers.get("content-type")?.split(";")[0].trim().toLowerCase();
+  if (type !== "application/json") return badRequest("Send the request body as JSON (Content-Type: application/json).");
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(body));
+  } catch {
+    return badRequest("The request body must be JSON.");
+  }
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) return badRequest("The request body must be a JSON object.");
+  for (const [name, value] of Object.entries(parsed)) {
+    const field = Object.hasOwn(fields, name) ? fields[name] : undefined;
+    if (!field) return badRequest(`Unknown field: ${JSON.stringify(name.slice(0, 40))}.`);
+    if (field.kind === "boolean") {
+      if (typeof value !== "boolean") return badRequest(`${name} must be true or false.`);
+    } else if (typeof value !== "string") return badRequest(`${name} must be a string.`);
+    else if (value.length > field.max) return badRequest(`${name} is too long.`);
+    else if (CONTROL.test(value)) return badRequest(`${name} must not contain control characters.`);
+  }
+  return null;
+}
+
 /** Writes: the body is read within the same small limit as every form, then handed to better-auth. */
 export async function action({ request, context }: Route.ActionArgs) {
   let body: Uint8Array<ArrayBuffer>;
@@ -37,7 +87,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (error instanceof BodyTooLargeError) return bodyRefusal(413);
     throw error;
   }
-  const refused = refusal(request);
+  const refused = refusal(request) ?? bodyFieldRefusal(request, body);
   if (refused) return refused;
   return context.services.auth.handler(
     new Request(request.url, { method: request.method, headers: request.headers, body: body.byteLength > 0 ? body : null }),

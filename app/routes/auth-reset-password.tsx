@@ -10,6 +10,7 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { useEffect, useRef } from "react";
 import type { Route } from "./+types/auth-reset-password";
 import { recordAudit } from "~/auth/audit.server";
+import { afterPasswordReset } from "~/auth/throttle.server";
 import { passwordWeaknesses } from "~/auth/password";
 import {
   clearResetCookie,
@@ -99,7 +100,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (outcome === "invalid") return data<ActionData>({ state: "invalid" }, { status: 400, headers: { "Set-Cookie": clearResetCookie() } });
   await recordAudit(db, { event: "password-reset-completed", outcome: "success", actor: owner, request });
-  throw redirect("/auth/login?reset=done", { status: 303, headers: { "Set-Cookie": clearResetCookie(), ...NO_REFERRER } });
+  const headers = new Headers(NO_REFERRER);
+  headers.append("Set-Cookie", clearResetCookie());
+  // docs/requirements.md#sign-in-throttling: the account's pause is lifted and this browser is a known one.
+  const knownBrowser = await afterPasswordReset(db, auth, owner).catch((error: unknown) => {
+    log.error(`The sign-in pause could not be lifted after a reset: ${error instanceof Error ? error.message : error}`);
+    return null;
+  });
+  if (knownBrowser) headers.append("Set-Cookie", knownBrowser);
+  throw redirect("/auth/login?reset=done", { status: 303, headers });
 }
 
 function Invalid() {

@@ -11,7 +11,7 @@ import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAuth, type Auth } from "~/auth/auth.server";
 import { turnOnTwoFactor } from "../two-factor";
-import { CLIENT_IP_HEADER, RESET_TOKEN_SECONDS } from "~/auth/config";
+import { ACCOUNT_FAILURE_LIMIT, CLIENT_IP_HEADER, RESET_TOKEN_SECONDS } from "~/auth/config";
 import { RESET_REQUESTS_PER_EMAIL, requestReset } from "~/auth/password-reset.server";
 import { createStaffUser } from "~/auth/users.server";
 import { database, type Database } from "~/db/client.server";
@@ -487,6 +487,49 @@ for (const backend of backends()) {
         .from(auditLog)
         .where(and(eq(auditLog.event, "password-changed"), like(auditLog.actorEmail, email)));
       expect(entries.map((e) => e.outcome).sort()).toEqual(["failure", "success"]);
+    });
+    it("a successful reset lifts the account's sign-in pause, and the resetting browser gets in while a guesser pauses it again", async () => {
+      const email = "paused-reset@crossroadsit.example";
+      await createStaffUser({ email, password: PASSWORD });
+      const attempt = (password: string, address: string, cookie?: string) =>
+        mailAuth.handler(
+          new Request(`${ORIGIN}/api/auth/sign-in/email`, {
+            method: "POST",
+            headers: { "content-type": "application/json", origin: ORIGIN, [CLIENT_IP_HEADER]: address, ...(cookie ? { cookie } : {}) },
+            body: JSON.stringify({ email, password }),
+          }),
+        );
+      const guess = async () => {
+        for (let i = 0; i < ACCOUNT_FAILURE_LIMIT; i++) expect((await attempt("Wrong-Password-Guess-99", "192.0.2.99")).status).toBe(401);
+        expect((await attempt("Wrong-Password-Guess-99", "192.0.2.99")).status).toBe(429);
+      };
+      await guess();
+      expect((await attempt(PASSWORD, nextIp())).status).toBe(429);
+
+      // Asked from its own address: the earlier tests used up the shared one's allowance of requests.
+      const before = sent.length;
+      expect((await call(forgotAction, form("/auth/forgot-password", { email }), { ...withMail, clientAddress: "10.7.0.2" })).status).toBe(
+        200,
+      );
+      await expect.poll(() => sent.length).toBe(before + 1);
+      const cookie = await openLink(/\/auth\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(String(sent.at(-1)!.text))![1]);
+      const done = await call(
+        resetAction,
+        form("/auth/reset-password", { password: NEW_PASSWORD, confirm: NEW_PASSWORD }, { cookie }),
+        withMail,
+      );
+      expect(done.status).toBe(303);
+      const known = done.headers
+        .getSetCookie()
+        .find((c) => c.includes("known_browser="))
+        ?.split(";")[0];
+      expect(known).toBeDefined();
+      // The pause is lifted: the new password works from anywhere.
+      expect((await attempt(NEW_PASSWORD, nextIp())).status).toBe(200);
+      // The guesser pauses the account again; the browser that made the reset still gets in.
+      await guess();
+      expect((await attempt(NEW_PASSWORD, nextIp())).status).toBe(429);
+      expect((await attempt(NEW_PASSWORD, nextIp(), known)).status).toBe(200);
     });
   });
 }

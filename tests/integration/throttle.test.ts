@@ -21,9 +21,9 @@ import {
 import { accountKey, addressKey, CODE_ALREADY_USED, pruneThrottle, SIGN_IN_PAUSED } from "~/auth/throttle.server";
 import { createStaffUser } from "~/auth/users.server";
 import { database } from "~/db/client.server";
-import { auditLog, authThrottle } from "~/db/schema.server";
+import { auditLog, authThrottle, user } from "~/db/schema.server";
 import { env } from "~/env.server";
-import { totp, unusedCode } from "../two-factor";
+import { totp, turnOnTwoFactor, unusedCode } from "../two-factor";
 
 const ORIGIN = "https://www.crossroadsit.example";
 const PASSWORD = "Correct-Horse-Battery-42";
@@ -85,6 +85,23 @@ function spawnProcess(databaseUrl: string): Promise<Spawned> {
   });
 }
 
+/** Accounts of the tests of attempts sent at the same moment and of known browsers, one each. */
+const RACE = {
+  passwords: "race-passwords@crossroadsit.example",
+  rightPassword: "race-right-password@crossroadsit.example",
+  codes: "race-codes@crossroadsit.example",
+  rightCode: "race-right-code@crossroadsit.example",
+  known: "known-browser@crossroadsit.example",
+  other: "other-browser@crossroadsit.example",
+};
+
+/** The name=value of the known-browser cookie a response set (docs/requirements.md#sign-in-throttling). */
+const knownBrowserCookie = (response: Response) =>
+  response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .find((c) => c.includes("known_browser="));
+
 const ip = (n: number) => `198.51.${Math.floor(n / 250)}.${(n % 250) + 1}`;
 const signIn = (caller: Caller, email: string, password: string, address: string, cookie?: string) =>
   caller("/sign-in/email", { [CLIENT_IP_HEADER]: address, ...(cookie ? { cookie } : {}) }, { email, password });
@@ -111,6 +128,11 @@ async function letTimePass(key: string) {
     .where(eq(authThrottle.key, key));
 }
 
+async function accountByEmail(email: string) {
+  const [row] = await (await database()).select({ id: user.id }).from(user).where(eq(user.email, email));
+  return row.id;
+}
+
 async function auditOf(email: string) {
   return (await database())
     .select()
@@ -130,7 +152,7 @@ for (const backend of backends()) {
 
     beforeAll(async () => {
       closeFresh = await openFreshDatabase(backend, "throttle");
-      for (const email of [...office, target, "second@crossroadsit.example", "coder@crossroadsit.example"])
+      for (const email of [...office, target, "second@crossroadsit.example", "coder@crossroadsit.example", ...Object.values(RACE)])
         await createStaffUser({ email, password: PASSWORD });
       if (backend.name === "PostgreSQL 15") {
         processes = [await spawnProcess(inject("pgUrl")), await spawnProcess(inject("pgUrl"))];
@@ -159,7 +181,7 @@ for (const backend of backends()) {
         outcome: "success",
         actorEmail: office[0],
         ipAddress: "203.0.113.10",
-        detail: "password",
+        detail: "password only",
       });
     });
 
@@ -227,7 +249,7 @@ for (const backend of backends()) {
       );
       expect(throttled).toHaveLength(1);
       expect(throttled[0].detail).toMatch(/^address paused/);
-    });
+    }, 60_000);
 
     it("counts concurrent failures exactly, across both processes", async () => {
       const address = "192.0.2.77";
@@ -242,7 +264,7 @@ for (const backend of backends()) {
       const burst = await Promise.all(Array.from({ length: 30 }, (_, i) => signIn(servers[i % 2], account, WRONG, ip(200 + i))));
       const checked = burst.filter((r) => r.status === 401).length;
       expect(checked + burst.filter((r) => r.status === 429).length).toBe(30);
-      expect(checked).toBeGreaterThanOrEqual(ACCOUNT_FAILURE_LIMIT);
+      expect(checked).toBe(ACCOUNT_FAILURE_LIMIT);
       expect((await throttleRow(accountKey(account))).failures).toBe(checked);
       expect((await signIn(servers[0], account, PASSWORD, ip(240))).status).toBe(429);
     });
@@ -298,7 +320,7 @@ for (const backend of backends()) {
       );
       expect(right.status).toBe(200);
       const [latest] = await auditOf(email);
-      expect(latest).toMatchObject({ event: "sign-in", outcome: "success", actorEmail: email, detail: "code" });
+      expect(latest).toMatchObject({ event: "sign-in", outcome: "success", actorEmail: email, detail: "password and authenticator code" });
 
       // A backup code signs in once, and the log says one was used.
       const again = cookieOf(await signIn(servers[0], email, PASSWORD, ip(303)));
@@ -308,8 +330,8 @@ for (const backend of backends()) {
         { code: enabled.backupCodes[0] },
       );
       expect(backup.status).toBe(200);
-      const recent = (await auditOf(email)).slice(0, 2).map((e) => e.event);
-      expect(recent.sort()).toEqual(["backup-code-used", "sign-in"]);
+      const recent = (await auditOf(email)).slice(0, 2).map((e) => `${e.event} ${e.detail ?? ""}`.trim());
+      expect(recent.sort()).toEqual(["backup-code-used", "sign-in password and backup code"]);
       expect(JSON.stringify(await auditOf(email))).not.toContain(enabled.backupCodes[0]);
     });
 
@@ -334,7 +356,7 @@ for (const backend of backends()) {
       expect((await refused.json()).code).toBe(CODE_ALREADY_USED);
       expect((await throttleRow(accountKey(email))).failures).toBe(1);
       const recent = (await auditOf(email)).slice(0, 2).map((e) => `${e.event} ${e.outcome} ${e.detail}`);
-      expect(recent.sort()).toEqual(["sign-in failure code; already used", "sign-in success code"]);
+      expect(recent.sort()).toEqual(["sign-in failure code; already used", "sign-in success password and authenticator code"]);
 
       // Seen over a shoulder a minute later, within the code's validity: still refused.
       const later = cookieOf(await signIn(servers[1], email, PASSWORD, ip(503)));
@@ -349,6 +371,125 @@ for (const backend of backends()) {
       const stored = JSON.stringify(await db.select().from(authThrottle));
       expect(stored).not.toContain(code);
     });
+
+    it("checks at most 10 of 24 wrong passwords sent at once to one account, whichever process each reaches", async () => {
+      const burst = await Promise.all(Array.from({ length: 24 }, (_, i) => signIn(servers[i % 2], RACE.passwords, WRONG, ip(600 + i))));
+      const statuses = burst.map((r) => r.status);
+      expect(statuses.filter((s) => s === 401)).toHaveLength(ACCOUNT_FAILURE_LIMIT);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(24 - ACCOUNT_FAILURE_LIMIT);
+      expect((await throttleRow(accountKey(RACE.passwords))).failures).toBe(ACCOUNT_FAILURE_LIMIT);
+      const log = await auditOf(RACE.passwords);
+      expect(log.filter((e) => e.event === "sign-in" && e.outcome === "failure")).toHaveLength(ACCOUNT_FAILURE_LIMIT);
+      expect(log.filter((e) => e.event === "sign-in-throttled" && e.outcome === "failure")).toHaveLength(1);
+      // And the right password afterwards is refused unchecked, like any attempt while paused.
+      expect((await signIn(servers[0], RACE.passwords, PASSWORD, ip(630))).status).toBe(429);
+    }, 60_000);
+
+    it("does not sign in a right password sent among 20 wrong ones at once after 9 failures: one attempt is left, and only one is checked", async () => {
+      const account = RACE.rightPassword;
+      for (let i = 0; i < ACCOUNT_FAILURE_LIMIT - 1; i++)
+        expect((await signIn(servers[i % 2], account, WRONG, ip(640 + i))).status).toBe(401);
+      const RIGHT = 10;
+      const burst = await Promise.all(
+        Array.from({ length: 21 }, (_, i) => signIn(servers[i % 2], account, i === RIGHT ? PASSWORD : WRONG, ip(660 + i))),
+      );
+      const statuses = burst.map((r) => r.status);
+      // The one attempt left went to one request; every other was refused before its password was looked at.
+      expect(statuses.filter((s) => s !== 429)).toHaveLength(1);
+      if (statuses[RIGHT] === 200) {
+        // The right password won the last attempt: a success, which never counts; nothing else was checked.
+        expect((await throttleRow(accountKey(account))).failures).toBe(ACCOUNT_FAILURE_LIMIT - 1);
+      } else {
+        expect(statuses[RIGHT]).toBe(429);
+        expect(burst[RIGHT].headers.getSetCookie()).toEqual([]);
+        expect((await throttleRow(accountKey(account))).failures).toBe(ACCOUNT_FAILURE_LIMIT);
+        expect((await signIn(servers[0], account, PASSWORD, ip(690))).status).toBe(429);
+      }
+    }, 60_000);
+
+    /** Turns on two-factor sign-in for `email` and returns its secret, its backup codes and `count` code steps (challenge cookies). */
+    async function codeSteps(email: string, count: number, from: number) {
+      const instance = await auth();
+      const session = cookieOf(await signIn(servers[0], email, PASSWORD, ip(from)));
+      const { secret, backupCodes } = await turnOnTwoFactor(instance, session, PASSWORD);
+      const challenges: string[] = [];
+      for (let i = 0; i < count; i++) {
+        const step = await signIn(servers[i % 2], email, PASSWORD, ip(from + 1 + i));
+        expect(await step.clone().json()).toMatchObject({ twoFactorRedirect: true });
+        challenges.push(cookieOf(step));
+      }
+      return { secret, backupCodes, challenges };
+    }
+
+    const sendCode = (i: number, challenge: string, code: string, address: string, backup = false) =>
+      servers[i % 2](
+        backup ? "/two-factor/verify-backup-code" : "/two-factor/verify-totp",
+        { cookie: challenge, [CLIENT_IP_HEADER]: address },
+        { code },
+      );
+
+    it("checks at most 10 of 24 wrong codes and backup codes sent at once for one account, whichever process each reaches", async () => {
+      const { challenges } = await codeSteps(RACE.codes, 24, 800);
+      const burst = await Promise.all(
+        challenges.map((challenge, i) =>
+          sendCode(i, challenge, i % 3 === 2 ? `wrong-backup-${i}` : String(100_000 + i), ip(830 + i), i % 3 === 2),
+        ),
+      );
+      const statuses = burst.map((r) => r.status);
+      expect(statuses.filter((s) => s === 401)).toHaveLength(ACCOUNT_FAILURE_LIMIT);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(24 - ACCOUNT_FAILURE_LIMIT);
+      expect((await throttleRow(accountKey(RACE.codes))).failures).toBe(ACCOUNT_FAILURE_LIMIT);
+    }, 60_000);
+
+    it("does not sign in a right code sent among 20 wrong ones at once after 9 wrong codes: only one is checked", async () => {
+      const { secret, challenges } = await codeSteps(RACE.rightCode, 23, 860);
+      // Nine wrong codes, on two code steps (each takes five).
+      for (let i = 0; i < ACCOUNT_FAILURE_LIMIT - 1; i++)
+        expect((await sendCode(i, challenges[i < 5 ? 0 : 1], String(200_000 + i), ip(890 + i))).status).toBe(401);
+      const RIGHT = 10;
+      const right = await unusedCode(secret);
+      const burst = await Promise.all(
+        challenges.slice(2).map((challenge, i) => sendCode(i, challenge, i === RIGHT ? right : String(300_000 + i), ip(900 + i))),
+      );
+      const statuses = burst.map((r) => r.status);
+      expect(statuses.filter((s) => s !== 429)).toHaveLength(1);
+      if (statuses[RIGHT] !== 200) {
+        expect(statuses[RIGHT]).toBe(429);
+        expect((await throttleRow(accountKey(RACE.rightCode))).failures).toBe(ACCOUNT_FAILURE_LIMIT);
+      }
+    }, 60_000);
+
+    it("lets the real person in from a browser that signed in to the account before, while failures from elsewhere pause it", async () => {
+      // The person signs in once from their own browser: it is remembered for that account.
+      const first = await signIn(servers[0], RACE.known, PASSWORD, ip(950));
+      expect(first.status).toBe(200);
+      const known = knownBrowserCookie(first);
+      expect(known).toBeDefined();
+      expect(first.headers.getSetCookie().find((c) => c.includes("known_browser="))).toMatch(/HttpOnly/i);
+
+      // Someone at one address guesses until the account pauses.
+      for (let i = 0; i < ACCOUNT_FAILURE_LIMIT; i++)
+        expect((await signIn(servers[i % 2], RACE.known, WRONG, "192.0.2.200")).status).toBe(401);
+      expect((await signIn(servers[1], RACE.known, PASSWORD, ip(951))).status).toBe(429);
+
+      // From the known browser, elsewhere, the right password still signs in, through either process.
+      for (const server of servers) expect((await signIn(server, RACE.known, PASSWORD, ip(952), known)).status).toBe(200);
+
+      // A forged cookie, or one from a browser that signed in to another account, does not help.
+      const [value] = known!.split("=").slice(1);
+      const forged = `${known!.split("=")[0]}=${value.slice(0, -4)}${value.endsWith("AAAA") ? "BBBB" : "AAAA"}`;
+      expect((await signIn(servers[0], RACE.known, PASSWORD, ip(953), forged)).status).toBe(429);
+      const otherBrowser = knownBrowserCookie(await signIn(servers[1], RACE.other, PASSWORD, ip(954)));
+      expect(otherBrowser).toBeDefined();
+      expect((await signIn(servers[0], RACE.known, PASSWORD, ip(955), otherBrowser)).status).toBe(429);
+      const retargeted = otherBrowser!.replace(/=([^.]+)\./, `=${await accountByEmail(RACE.known)}.`);
+      expect((await signIn(servers[0], RACE.known, PASSWORD, ip(956), retargeted)).status).toBe(429);
+
+      // The known browser's own failures still pause it.
+      for (let i = 0; i < ACCOUNT_FAILURE_LIMIT; i++)
+        expect((await signIn(servers[i % 2], RACE.known, WRONG, ip(960 + i), known)).status).toBe(401);
+      expect((await signIn(servers[0], RACE.known, PASSWORD, ip(975), known)).status).toBe(429);
+    }, 60_000);
 
     it("records a sign-out with who it was, from the session before it ends", async () => {
       const email = office[2];
