@@ -6,7 +6,7 @@ export type PostSaveIntent = "save" | "publish" | "schedule" | "unpublish";
 export type PostIntent = PostSaveIntent | "delete";
 
 export type PostEditorActionData =
-  | { ok: true; intent: "preview"; message: string; html: string; values: PostValues }
+  | { ok: true; intent: "preview"; message: string; html: string; previewError?: string; values: PostValues }
   | ActionSuccess<PostIntent>
   | (ActionFailure<PostIntent, PostField | "publishAt"> & { values?: PostValues & { publishAt?: string } })
   | ActionConfirm<"delete">;

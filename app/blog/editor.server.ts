@@ -7,7 +7,8 @@ import { log } from "~/lib/log.server";
 import { data } from "react-router";
 import { z } from "zod";
 import type { Database } from "~/db/client.server";
-import { renderMarkdown } from "~/docs/markdown.server";
+import type { StoredRendering } from "~/docs/documents.server";
+import { renderBounded } from "~/docs/markdown.server";
 import { actionError } from "~/lib/admin-action.server";
 import { GRAPHICS_BUCKET } from "~/storage/constants";
 import { storagePaths } from "~/storage/names";
@@ -46,13 +47,12 @@ type Refusal = Extract<PostEditorActionData, { ok: false }>;
 export async function previewPost(form: FormData) {
   const values = postValues(form);
   const body = values.body.replace(/\r\n?/g, "\n");
-  return data<PostEditorActionData>({
-    ok: true,
-    intent: "preview",
-    message: "Preview updated.",
-    html: await renderMarkdown(body, { topHeadingH2: true }),
-    values,
-  });
+  const rendered = await renderBounded(body, { topHeadingH2: true });
+  return data<PostEditorActionData>(
+    rendered.ok
+      ? { ok: true, intent: "preview", message: "Preview updated.", html: rendered.html, values }
+      : { ok: true, intent: "preview", message: rendered.message, html: "", previewError: rendered.message, values },
+  );
 }
 
 /** The graphics a cover can be chosen from (the first 1000 by name). */
@@ -64,12 +64,13 @@ export async function coverChoices(storage: Storage): Promise<CoverChoice[]> {
 }
 
 export type CheckedPostForm =
-  | { ok: true; data: PostInput; publication: Publication; values: PostValues & { publishAt: string } }
+  | { ok: true; data: PostInput; publication: Publication; rendered: StoredRendering; values: PostValues & { publishAt: string } }
   | { ok: false; response: ReturnType<typeof actionError<Refusal>> };
 
 /**
  * The form's fields and the publication its intent asks for, checked: the schema, the cover in
- * the library, and for a schedule a valid time (a time already past publishes at once).
+ * the library, for a schedule a valid time (a time already past publishes at once), and the body
+ * rendered within the limit (ADR 017; its HTML is stored with the post).
  */
 export async function checkPostForm(form: FormData, intent: PostSaveIntent, storage: Storage, isNew: boolean): Promise<CheckedPostForm> {
   const parsed = parsePost(postValues(form));
@@ -93,7 +94,18 @@ export async function checkPostForm(form: FormData, intent: PostSaveIntent, stor
   }
   if (!parsed.ok || Object.keys(errors).length)
     return { ok: false, response: actionError<Refusal>(400, { intent, message: NOT_SAVED, fieldErrors: errors, values }) };
-  return { ok: true, data: parsed.data, publication, values };
+  const rendered = await renderBounded(parsed.data.body, { topHeadingH2: true });
+  if (!rendered.ok)
+    return {
+      ok: false,
+      response: actionError<Refusal>(rendered.reason === "busy" ? 503 : 400, {
+        intent,
+        message: NOT_SAVED,
+        fieldErrors: { body: rendered.message },
+        values,
+      }),
+    };
+  return { ok: true, data: parsed.data, publication, rendered: { html: rendered.html, key: rendered.key }, values };
 }
 
 /** A save that failed: a slug clash (409, beside the slug field) or an unexpected error (500). */

@@ -7,7 +7,7 @@
 import { and, desc, eq, gt, ilike, isNotNull, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { blogPosts, redirects, type PostStatus } from "~/db/schema.server";
-import { isUniqueViolation } from "~/docs/documents.server";
+import { isUniqueViolation, type StoredRendering } from "~/docs/documents.server";
 import { ADMIN_LIST_LIMIT, postPath, readingMinutes } from "./blog-rules";
 import type { PostInput } from "./post-schema";
 import { invalidatePublicBlog } from "./public-cache.server";
@@ -130,14 +130,32 @@ export async function loadPublicIndex(db: Database, limit: number) {
   };
 }
 
-/** The body of a public post; null when it is not (or no longer) public. */
-export async function getPublicBody(db: Database, slug: string): Promise<string | null> {
+/** The body of a public post and its stored rendering; null when it is not (or no longer) public. */
+export async function getPublicBody(db: Database, slug: string) {
   const [row] = await db
-    .select({ body: blogPosts.body })
+    .select({ id: blogPosts.id, body: blogPosts.body, html: blogPosts.html, htmlRenderer: blogPosts.htmlRenderer })
     .from(blogPosts)
     .where(and(eq(blogPosts.slug, slug), isPublic()))
     .limit(1);
-  return row?.body ?? null;
+  return row ?? null;
+}
+
+/** The stored rendering of a post's body, as the editor's preview starts with. */
+export async function getPostHtml(db: Database, id: string) {
+  const [row] = await db
+    .select({ html: blogPosts.html, htmlRenderer: blogPosts.htmlRenderer })
+    .from(blogPosts)
+    .where(eq(blogPosts.id, id))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Stores the rendering of a body, unless the body has changed since (a save stores its own). */
+export async function storePostHtml(db: Database, id: string, body: string, rendered: StoredRendering): Promise<void> {
+  await db
+    .update(blogPosts)
+    .set({ html: rendered.html, htmlRenderer: rendered.key })
+    .where(and(eq(blogPosts.id, id), eq(blogPosts.body, body)));
 }
 
 async function slugHolder(db: Database, slug: string, exceptId?: string): Promise<string | null> {
@@ -182,8 +200,11 @@ function publicationColumns(publication: Publication) {
   }
 }
 
-function fields(input: PostInput) {
+function fields(input: PostInput, rendered: StoredRendering | undefined) {
   return {
+    // None given (the importer, tests): rendered on the first read.
+    html: rendered?.html ?? null,
+    htmlRenderer: rendered?.key ?? null,
     title: input.title,
     slug: input.slug,
     summary: input.summary,
@@ -201,13 +222,13 @@ export async function createPost(
   input: PostInput,
   publication: Publication,
   userId: string | null,
-  options: { createdAt?: Date } = {},
+  options: { createdAt?: Date; rendered?: StoredRendering } = {},
 ): Promise<{ id: string }> {
   const [row] = await withSlugCheck(db, input.slug, undefined, () =>
     db
       .insert(blogPosts)
       .values({
-        ...fields(input),
+        ...fields(input, options.rendered),
         ...(publication.kind === "keep" ? {} : publicationColumns(publication)),
         updatedBy: userId,
         ...(options.createdAt ? { createdAt: options.createdAt } : {}),
@@ -225,11 +246,12 @@ export async function updatePost(
   input: PostInput,
   publication: Publication,
   userId: string | null,
+  rendered?: StoredRendering,
 ): Promise<boolean> {
   const rows = await withSlugCheck(db, input.slug, id, () =>
     db
       .update(blogPosts)
-      .set({ ...fields(input), ...publicationColumns(publication), updatedBy: userId, updatedAt: sql`now()` })
+      .set({ ...fields(input, rendered), ...publicationColumns(publication), updatedBy: userId, updatedAt: sql`now()` })
       .where(eq(blogPosts.id, id))
       .returning({ id: blogPosts.id }),
   );

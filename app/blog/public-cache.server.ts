@@ -2,13 +2,13 @@
  * The blog as visitors see it, kept in this process's memory (ADR 015, docs/requirements.md#blog):
  * one snapshot of every public post (no bodies), read from the database at most every
  * PUBLIC_CACHE_TTL_MS, and never past the next scheduled publication, so a scheduled post appears
- * on time. Rendered bodies are kept beside it. A write in this process drops it at once
+ * on time. The bodies' HTML, made at save (ADR 017), is kept beside it. A write in this process drops it at once
  * (invalidatePublicBlog); other processes converge within the TTL.
  */
 import type { Database } from "~/db/client.server";
-import { renderMarkdown } from "~/docs/markdown.server";
+import { storedHtml } from "~/docs/markdown.server";
 import { PUBLIC_CACHE_TTL_MS } from "./blog-rules";
-import { getPublicBody, loadPublicIndex } from "./posts.server";
+import { getPublicBody, loadPublicIndex, storePostHtml } from "./posts.server";
 
 /** At most this many posts are listed publicly (the newest). */
 export const PUBLIC_INDEX_MAX = 5000;
@@ -84,8 +84,11 @@ export async function publicPost(db: Database, slug: string): Promise<{ post: Pu
   if (!rendered) {
     if (snap.rendered.size >= RENDERED_MAX) snap.rendered.delete(snap.rendered.keys().next().value!);
     rendered = (async () => {
-      const body = await getPublicBody(db, slug);
-      return body === null ? null : renderMarkdown(body, { topHeadingH2: true });
+      // The HTML made at save; a post saved before that is rendered once (in the worker) and stored.
+      const row = await getPublicBody(db, slug);
+      return row === null
+        ? null
+        : storedHtml(`post:${row.id}`, row, { topHeadingH2: true }, (html, key) => storePostHtml(db, row.id, row.body, { html, key }));
     })();
     snap.rendered.set(slug, rendered);
     rendered.catch(() => snap.rendered.delete(slug));

@@ -247,6 +247,10 @@ export const documents = pgTable(
     collection: text("collection").$type<DocumentCollection>().notNull(),
     /** Markdown source; rendered and sanitised on the server. */
     body: text("body").notNull().default(""),
+    /** The body's sanitised HTML, made at save (ADR 017); null until rendered. */
+    html: text("html"),
+    /** Which renderer made `html` (markdown.server.ts rendererKey); another one renders it again on read. */
+    htmlRenderer: text("html_renderer"),
     published: boolean("published").notNull().default(false),
     authorId: uuid("author_id").references(() => user.id, { onDelete: "set null" }),
     ...timestamps,
@@ -300,6 +304,10 @@ export const blogPosts = pgTable(
     summary: text("summary").notNull(),
     /** Markdown source; rendered and sanitised on the server, as the documents are. */
     body: text("body").notNull().default(""),
+    /** The body's sanitised HTML, made at save (ADR 017); null until rendered. */
+    html: text("html"),
+    /** Which renderer made `html` (markdown.server.ts rendererKey); another one renders it again on read. */
+    htmlRenderer: text("html_renderer"),
     coverImage: text("cover_image"),
     coverAlt: text("cover_alt"),
     authorName: text("author_name").notNull(),

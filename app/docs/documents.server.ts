@@ -40,6 +40,15 @@ export interface DocumentRecord extends DocumentRow {
   body: string;
 }
 
+/** A body's sanitised HTML and the renderer that made it (markdown.server.ts renderBounded). */
+export interface StoredRendering {
+  html: string;
+  key: string;
+}
+
+/** The columns a save writes for the rendering: none given, the text is rendered on its first read. */
+const renderingColumns = (rendered: StoredRendering | undefined) => ({ html: rendered?.html ?? null, htmlRenderer: rendered?.key ?? null });
+
 export interface ListFilter {
   collection?: DocumentCollection;
   /** Words matched anywhere in the title, slug or body (case-insensitive). */
@@ -115,7 +124,15 @@ export async function getDocument(id: string, conn?: Database): Promise<Document
 export async function getPublishedDocument(collection: DocumentCollection, slug: string, conn?: Database) {
   const db = conn ?? (await database());
   const [row] = await db
-    .select({ title: documents.title, slug: documents.slug, body: documents.body, updatedAt: documents.updatedAt })
+    .select({
+      id: documents.id,
+      title: documents.title,
+      slug: documents.slug,
+      body: documents.body,
+      html: documents.html,
+      htmlRenderer: documents.htmlRenderer,
+      updatedAt: documents.updatedAt,
+    })
     .from(documents)
     .where(and(eq(documents.collection, collection), eq(documents.slug, slug), eq(documents.published, true)))
     .limit(1);
@@ -154,7 +171,7 @@ async function withSlugCheck<T>(db: Database, slug: string, exceptId: string | u
 export async function createDocument(
   input: DocumentInput,
   authorId: string,
-  options: { published?: boolean } = {},
+  options: { published?: boolean; rendered?: StoredRendering } = {},
   conn?: Database,
 ): Promise<{ id: string }> {
   const db = conn ?? (await database());
@@ -166,6 +183,7 @@ export async function createDocument(
         slug: input.slug,
         collection: input.collection,
         body: input.body,
+        ...renderingColumns(options.rendered),
         authorId,
         published: options.published ?? false,
       })
@@ -178,7 +196,7 @@ export async function createDocument(
 export async function updateDocument(
   id: string,
   input: DocumentInput,
-  options: { published?: boolean } = {},
+  options: { published?: boolean; rendered?: StoredRendering } = {},
   conn?: Database,
 ): Promise<boolean> {
   const db = conn ?? (await database());
@@ -190,6 +208,7 @@ export async function updateDocument(
         slug: input.slug,
         collection: input.collection,
         body: input.body,
+        ...renderingColumns(options.rendered),
         ...(options.published === undefined ? {} : { published: options.published }),
         updatedAt: new Date(),
       })
@@ -197,6 +216,26 @@ export async function updateDocument(
       .returning({ id: documents.id });
     return rows.length === 1;
   });
+}
+
+/** A document's stored rendering (html null until rendered). */
+export async function getDocumentHtml(id: string, conn?: Database): Promise<{ html: string | null; htmlRenderer: string | null }> {
+  const db = conn ?? (await database());
+  const [row] = await db
+    .select({ html: documents.html, htmlRenderer: documents.htmlRenderer })
+    .from(documents)
+    .where(eq(documents.id, id))
+    .limit(1);
+  return row ?? { html: null, htmlRenderer: null };
+}
+
+/** Stores the rendering of a body, unless the body has changed since (a save stores its own). */
+export async function storeDocumentHtml(id: string, body: string, rendered: StoredRendering, conn?: Database): Promise<void> {
+  const db = conn ?? (await database());
+  await db
+    .update(documents)
+    .set(renderingColumns(rendered))
+    .where(and(eq(documents.id, id), eq(documents.body, body)));
 }
 
 export async function setPublished(id: string, published: boolean, conn?: Database): Promise<boolean> {

@@ -6,7 +6,15 @@ export type SaveIntent = "save" | "publish" | "unpublish";
 export type EditorIntent = SaveIntent | "delete";
 
 /** The server's rendering of the body being edited; the values come back so a plain POST keeps them. */
-export type PreviewResult = { ok: true; intent: "preview"; message: string; html: string; values: DocumentValues };
+export type PreviewResult = {
+  ok: true;
+  intent: "preview";
+  message: string;
+  html: string;
+  /** Why there is no preview (the body cannot be rendered within the limit). */
+  previewError?: string;
+  values: DocumentValues;
+};
 
 export type EditorActionData =
   | PreviewResult

@@ -10,7 +10,8 @@ import { DOCUMENT_FORM_LIMIT } from "./document-rules";
 import { normaliseBody, parseDocumentForm, type DocumentField, type ParsedDocument } from "./document-schema";
 import { SlugTakenError } from "./documents.server";
 import type { EditorActionData, PreviewResult, SaveIntent } from "./editor-types";
-import { renderMarkdown } from "./markdown.server";
+import { renderBounded } from "./markdown.server";
+import type { StoredRendering } from "./documents.server";
 import { log } from "~/lib/log.server";
 
 export const documentIdSchema = z.uuid();
@@ -43,13 +44,33 @@ const NOT_SAVED = "The document was not saved: correct the fields marked below."
 /** The sanitised HTML of the body being edited; the values come back so a plain POST keeps them. */
 export async function previewResponse(form: FormData) {
   const { values } = parseDocumentForm(form);
-  return data<PreviewResult>({
-    ok: true,
-    intent: "preview",
-    message: "Preview updated.",
-    html: await renderMarkdown(normaliseBody(values.body)),
-    values,
-  });
+  const rendered = await renderBounded(normaliseBody(values.body));
+  return data<PreviewResult>(
+    rendered.ok
+      ? { ok: true, intent: "preview", message: "Preview updated.", html: rendered.html, values }
+      : { ok: true, intent: "preview", message: rendered.message, html: "", previewError: rendered.message, values },
+  );
+}
+
+/**
+ * The body's HTML, made before the save (ADR 017): a body that cannot be rendered within the
+ * limit is refused, with the reason on the body field, and nothing is stored.
+ */
+export async function renderForSave(
+  intent: SaveIntent,
+  parsed: Extract<ParsedDocument, { ok: true }>,
+): Promise<{ ok: true; rendered: StoredRendering } | { ok: false; response: ReturnType<typeof actionError<Refusal>> }> {
+  const rendered = await renderBounded(parsed.data.body);
+  if (rendered.ok) return { ok: true, rendered: { html: rendered.html, key: rendered.key } };
+  return {
+    ok: false,
+    response: actionError<Refusal>(rendered.reason === "busy" ? 503 : 400, {
+      intent,
+      message: NOT_SAVED,
+      fieldErrors: { body: rendered.message },
+      values: parsed.values,
+    }),
+  };
 }
 
 type Refusal = Extract<EditorActionData, { ok: false }>;

@@ -1,248 +1,237 @@
 /**
- * The one Markdown renderer of the document library (issue #5): `marked` (GitHub-flavoured) to
- * HTML, then DOMPurify on a jsdom window with an allow-list. Used by the viewers and by the
- * editor's live preview, so what an administrator previews is exactly what readers get.
- * No script, event handler, style, frame, SVG or javascript:/data: URL survives, and images load
- * from this site only (an image from another host could tell its owner who reads what): any other
- * image is replaced by its alt text, "[Image from another site not shown: ...]".
+ * The site's Markdown rendering (docs/requirements.md#documents, ADR 017): documents, blog posts
+ * and the editors' live previews. The renderer itself is markdown-render.server.ts; here it runs in
+ * one worker thread per process, one text at a time, with a time limit: a text that cannot be
+ * rendered within RENDER_TIME_LIMIT_MS is refused (at save, with a message on the body) and the
+ * worker is replaced if it does not stop by itself. Saved texts keep their HTML in the database,
+ * so readers never wait for a render; a row without current HTML is rendered once, on first read.
  */
-import type { DOMPurify } from "dompurify";
-import { Marked, type Tokens } from "marked";
+import { existsSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { Worker } from "node:worker_threads";
 import { env } from "~/env.server";
-import { BODY_MAX } from "./document-rules";
+import { log } from "~/lib/log.server";
+import * as core from "./markdown-render.server";
+import type { RenderAnswer, RenderJob } from "./markdown-worker.server";
 
-const ALLOWED_TAGS = [
-  "p",
-  "br",
-  "hr",
-  "h2",
-  "h3",
-  "h4",
-  "h5",
-  "h6",
-  "strong",
-  "em",
-  "b",
-  "i",
-  "del",
-  "s",
-  "ins",
-  "mark",
-  "sub",
-  "sup",
-  "small",
-  "kbd",
-  "code",
-  "pre",
-  "blockquote",
-  "ul",
-  "ol",
-  "li",
-  "dl",
-  "dt",
-  "dd",
-  "a",
-  "img",
-  "table",
-  "caption",
-  "thead",
-  "tbody",
-  "tfoot",
-  "tr",
-  "th",
-  "td",
-  "details",
-  "summary",
-  "abbr",
-];
-const ALLOWED_ATTR = ["href", "src", "alt", "title", "id", "class", "colspan", "rowspan", "start", "open"];
-/** Classes the renderer itself emits: table alignment and code languages. Any other class is dropped. */
-const CLASS_PATTERN = /^(align-(left|center|right)|language-[a-z0-9+#-]{1,30})$/;
-/** Ids only on headings (anchors), and only of this shape. */
-const ID_PATTERN = /^[a-z0-9][a-z0-9-]{0,79}$/;
-/** Ids the page around a document already uses. */
-const RESERVED_IDS = new Set(["main"]);
+export { isSafeUrl, removedImageText, sameSiteImageSrc } from "./markdown-render.server";
 
+/** How long one render may take in the worker (docs/requirements.md#constants). */
+export const RENDER_TIME_LIMIT_MS = 2_000;
+/** Renders waiting for the worker; more are refused (the editor asks to try again). */
+export const RENDER_QUEUE_MAX = 16;
 /**
- * The URL rule for links (kind "link") and images (kind "image"): http(s) for both; mailto: and
- * tel: for links; relative URLs and #anchors. Control characters and whitespace are removed
- * first, as browsers do when they read a scheme ("java\tscript:" is still javascript:).
+ * Stored HTML is current when it was made by this renderer for this site: change the version
+ * whenever the renderer's output or its rules change, and every stored rendering is made again
+ * on its next read.
  */
-export function isSafeUrl(value: string, kind: "link" | "image"): boolean {
-  // eslint-disable-next-line no-control-regex
-  const compact = value.replace(/[\u0000-\u0020\u007f-\u00a0\u1680\u2000-\u200d\u2028\u2029\u202f\u205f\u3000\ufeff]/g, "");
-  if (!compact) return false;
-  if (compact.startsWith("\\") || compact.startsWith("/\\")) return false; // "\\host" is a host to browsers
-  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(compact)?.[1]?.toLowerCase();
-  if (!scheme) return true; // relative: /path, ../path, ?query, #anchor, //host (http or https, as the page)
-  if (scheme === "http" || scheme === "https") return true;
-  return kind === "link" && (scheme === "mailto" || scheme === "tel");
-}
+export const RENDERER_VERSION = "1";
 
-/**
- * The address to show an image from, or null when it is not on this site: relative URLs stay as
- * they are; absolute ones on the site's own origin (SITE_URL, as the graphics manager copies
- * them) become paths, so they load from whatever host serves the page. Any other host, including
- * the site's host over another scheme, is refused. Call only with URLs `isSafeUrl` accepts.
- */
-export function sameSiteImageSrc(src: string, siteOrigin: string): string | null {
-  // eslint-disable-next-line no-control-regex
-  const compact = src.replace(/[\u0000-\u0020\u007f-\u00a0\u1680\u2000-\u200d\u2028\u2029\u202f\u205f\u3000\ufeff]/g, "");
-  const absolute = /^[a-z][a-z0-9+.-]*:/i.test(compact) || /^[\\/]{2}/.test(compact);
-  if (!absolute && !compact.includes("\\")) return src;
-  let url: URL;
-  try {
-    url = new URL(compact, siteOrigin);
-  } catch {
-    return null;
-  }
-  if (url.origin !== new URL(siteOrigin).origin) return null;
-  return `${url.pathname}${url.search}${url.hash}`;
-}
+export const TOO_COMPLEX_MESSAGE = `This text takes too long to display (more than ${RENDER_TIME_LIMIT_MS / 1000} seconds to render), so it was not saved. Shorten it or split it in parts, and avoid very deep nesting and long runs of *, _, [ or < characters.`;
+export const NOT_RENDERED_MESSAGE =
+  "This text could not be rendered, so it was not saved. Simplify it (very deep nesting, long runs of the same character) and try again.";
+export const BUSY_MESSAGE = "The server is rendering other texts just now: try again in a moment.";
 
-/** The text that stands for an image from another site, with its description when it had one. */
-export function removedImageText(alt: string | null): string {
-  const description = alt?.replace(/\s+/g, " ").trim();
-  return description ? `[Image from another site not shown: ${description}]` : "[Image from another site not shown]";
-}
-
-function isExternal(href: string): boolean {
-  return /^(https?:)?\/\//i.test(href.trim());
-}
-
-function headingId(text: string): string {
-  return text
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/<[^>]*>/g, "")
-    .replace(/&[a-z0-9#]+;/g, "")
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 60)
-    .replace(/-+$/, "");
-}
-
-/**
- * A Marked instance per render (heading ids are numbered per document). Headings move one level
- * down (# becomes <h2>): the page's <h1> is the document's title.
- */
-function createMarked(shift = 1): Marked {
-  const used = new Set(RESERVED_IDS);
-  const marked = new Marked({ gfm: true, breaks: false, async: false });
-  marked.use({
-    walkTokens(token) {
-      if (token.type === "heading") (token as Tokens.Heading).depth = Math.min(Math.max((token as Tokens.Heading).depth + shift, 2), 6);
-    },
-    renderer: {
-      heading({ tokens, depth }) {
-        const html = this.parser.parseInline(tokens);
-        const base = headingId(html) || "section";
-        let id = base;
-        for (let n = 2; used.has(id); n++) id = `${base}-${n}`;
-        used.add(id);
-        return `<h${depth} id="${id}">${html}</h${depth}>\n`;
-      },
-      // A task list's box as text: a disabled form control without a label is an accessibility error.
-      checkbox({ checked }) {
-        return checked ? "☑ " : "☐ ";
-      },
-    },
-  });
-  return marked;
-}
-
-let purifier: Promise<DOMPurify> | undefined;
-/** The site's origin for the sanitize call in progress (DOMPurify's hooks run synchronously inside it). */
-let currentSiteOrigin = "";
-
-/** DOMPurify on one jsdom window, created on first use and kept for the process. */
-function getPurifier(): Promise<DOMPurify> {
-  purifier ??= (async () => {
-    const [{ JSDOM }, { default: createDOMPurify }] = await Promise.all([import("jsdom"), import("dompurify")]);
-    const purify = createDOMPurify(new JSDOM("<!DOCTYPE html>").window as unknown as Parameters<typeof createDOMPurify>[0]);
-    purify.addHook("beforeSanitizeAttributes", (node) => {
-      // Marked writes table alignment as the obsolete align attribute: keep it as a class.
-      const align = node.getAttribute?.("align")?.toLowerCase();
-      if (align && (node.tagName === "TH" || node.tagName === "TD") && ["left", "center", "right"].includes(align)) {
-        node.setAttribute("class", `align-${align}`);
-      }
-    });
-    purify.addHook("afterSanitizeAttributes", (node) => {
-      const tag = node.tagName;
-      if (!tag) return;
-      const cls = node.getAttribute("class");
-      if (cls !== null) {
-        const kept = cls.split(/\s+/).filter((c) => CLASS_PATTERN.test(c));
-        if (kept.length) node.setAttribute("class", kept.join(" "));
-        else node.removeAttribute("class");
-      }
-      const id = node.getAttribute("id");
-      if (id !== null && (!/^H[2-6]$/.test(tag) || !ID_PATTERN.test(id) || RESERVED_IDS.has(id))) node.removeAttribute("id");
-      if (tag === "A") {
-        const href = node.getAttribute("href");
-        if (href !== null && !isSafeUrl(href, "link")) node.removeAttribute("href");
-        else if (href !== null && isExternal(href)) node.setAttribute("rel", "noopener noreferrer");
-      }
-      if (tag === "IMG") {
-        const src = node.getAttribute("src");
-        if (src === null || !isSafeUrl(src, "image")) {
-          node.remove();
-          return;
-        }
-        const local = sameSiteImageSrc(src, currentSiteOrigin);
-        if (local === null) {
-          node.replaceWith(node.ownerDocument.createTextNode(removedImageText(node.getAttribute("alt"))));
-          return;
-        }
-        node.setAttribute("src", local);
-        node.setAttribute("loading", "lazy");
-        node.setAttribute("decoding", "async");
-        node.setAttribute("referrerpolicy", "no-referrer");
-        if (!node.hasAttribute("alt")) node.setAttribute("alt", "");
-      }
-      if (tag === "PRE") node.setAttribute("tabindex", "0"); // a scrolling code block is reachable by keyboard
-    });
-    return purify;
-  })();
-  return purifier;
-}
-
-export interface RenderOptions {
-  /** The site's own origin, whose images are shown; default SITE_URL. */
-  siteOrigin?: string;
-  /**
-   * The body's highest heading becomes <h2> whatever its level (a blog post written with "##" first),
-   * so headings never skip a level after the page's <h1>. Default: every heading one level down.
-   */
+export interface RenderSettings {
+  /** The body's highest heading becomes <h2> (blog posts); default every heading one level down. */
   topHeadingH2?: boolean;
+  /** Default RENDER_TIME_LIMIT_MS (tests use less). */
+  timeLimitMs?: number;
 }
 
-/** Sanitises HTML with the library's allow-list (exported for tests and for raw HTML). */
-export async function sanitizeHtml(html: string, options: RenderOptions = {}): Promise<string> {
-  const purify = await getPurifier();
-  currentSiteOrigin = options.siteOrigin ?? env().SITE_URL;
-  return purify.sanitize(html, {
-    ALLOWED_TAGS,
-    ALLOWED_ATTR,
-    ALLOW_DATA_ATTR: false,
-    ALLOW_ARIA_ATTR: false,
-    ALLOW_UNKNOWN_PROTOCOLS: false,
-    // The hook above is the real rule; this one is DOMPurify's own first line, narrowed the same way.
-    ALLOWED_URI_REGEXP: /^(?:(?:https?|mailto|tel):|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i,
-    KEEP_CONTENT: true,
-    SANITIZE_DOM: true,
+/** Markdown → safe HTML in this thread, without a time limit: for tests. The server uses renderBounded. */
+export function renderMarkdown(markdown: string, options: Partial<core.RenderOptions> = {}): Promise<string> {
+  return core.renderMarkdown(markdown, { ...options, siteOrigin: options.siteOrigin ?? env().SITE_URL });
+}
+
+/** Sanitises HTML with the library's allow-list, in this thread (tests). */
+export function sanitizeHtml(html: string, options: Partial<core.RenderOptions> = {}): Promise<string> {
+  return core.sanitizeHtml(html, { siteOrigin: options.siteOrigin ?? env().SITE_URL });
+}
+
+/** What stored HTML must carry to be served as it is. */
+export function rendererKey(siteOrigin = env().SITE_URL): string {
+  return `${RENDERER_VERSION} ${siteOrigin}`;
+}
+
+export type Rendered = { ok: true; html: string; key: string } | { ok: false; reason: "timeout" | "error" | "busy"; message: string };
+
+/** How the worker is started: the bundled script in a build, the TypeScript source (through tsx) otherwise. */
+function startWorker(): Worker {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const built = path.join(here, "markdown-worker.js");
+  if (existsSync(built)) return new Worker(built);
+  const source = path.join(here, "markdown-worker.server.ts");
+  // The ES module build of tsx's API (require.resolve finds its CommonJS twin beside it).
+  const tsx = pathToFileURL(
+    createRequire(import.meta.url)
+      .resolve("tsx/esm/api")
+      .replace(/\.cjs$/, ".mjs"),
+  ).href;
+  const bootstrap = `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(pathToFileURL(source).href)}); });`;
+  return new Worker(bootstrap, { eval: true });
+}
+
+interface Pending {
+  job: RenderJob;
+  resolve: (rendered: Rendered) => void;
+  timer?: NodeJS.Timeout;
+}
+
+class RenderWorker {
+  private worker: Worker | undefined;
+  private ready: Promise<void> | undefined;
+  private readonly queue: Pending[] = [];
+  private current: Pending | undefined;
+  private nextId = 1;
+
+  render(markdown: string, options: core.RenderOptions): Promise<Rendered> {
+    if (this.queue.length >= RENDER_QUEUE_MAX) return Promise.resolve({ ok: false, reason: "busy", message: BUSY_MESSAGE });
+    return new Promise((resolve) => {
+      this.queue.push({ job: { id: this.nextId++, markdown, options }, resolve });
+      this.pump();
+    });
+  }
+
+  private spawn(): Promise<void> {
+    const worker = startWorker();
+    worker.unref();
+    this.worker = worker;
+    const ready = new Promise<void>((resolve, reject) => {
+      const onReady = (message: { ready?: boolean }) => {
+        if (!message.ready) return;
+        worker.off("message", onReady);
+        resolve();
+      };
+      worker.on("message", onReady);
+      worker.once("error", reject);
+      worker.once("exit", () => reject(new Error("The Markdown worker stopped while starting.")));
+    });
+    worker.on("message", (answer: RenderAnswer | { ready: true }) => {
+      if (!("id" in answer) || answer.id !== this.current?.job.id) return;
+      this.finish(
+        answer.ok
+          ? { ok: true, html: answer.html, key: rendererKey(this.current.job.options.siteOrigin) }
+          : answer.reason === "timeout"
+            ? { ok: false, reason: "timeout", message: TOO_COMPLEX_MESSAGE }
+            : (log.warn(`Markdown render failed: ${answer.detail}`), { ok: false, reason: "error", message: NOT_RENDERED_MESSAGE }),
+      );
+    });
+    worker.on("error", (error) => log.warn(`Markdown worker error: ${error.message}`));
+    worker.on("exit", () => {
+      if (this.worker !== worker) return;
+      this.worker = undefined;
+      this.ready = undefined;
+      if (this.current) this.finish({ ok: false, reason: "error", message: NOT_RENDERED_MESSAGE });
+    });
+    return ready;
+  }
+
+  private finish(rendered: Rendered) {
+    const current = this.current;
+    if (!current) return;
+    clearTimeout(current.timer);
+    this.current = undefined;
+    current.resolve(rendered);
+    this.pump();
+  }
+
+  private pump() {
+    if (this.current || !this.queue.length) return;
+    const current = (this.current = this.queue.shift()!);
+    this.ready ??= this.spawn();
+    this.ready.then(
+      () => {
+        const worker = this.worker;
+        if (this.current !== current || !worker) return;
+        const limit = current.job.options.timeLimitMs ?? RENDER_TIME_LIMIT_MS;
+        // The worker stops itself at the limit; a part it cannot interrupt (one regular expression,
+        // one parse) is stopped from here, a moment later, and a new worker takes the next text.
+        current.timer = setTimeout(() => {
+          if (this.current !== current) return;
+          this.worker = undefined;
+          this.ready = undefined;
+          void worker.terminate();
+          this.finish({ ok: false, reason: "timeout", message: TOO_COMPLEX_MESSAGE });
+        }, limit + 500);
+        worker.postMessage(current.job);
+      },
+      (error: unknown) => {
+        log.warn(`Markdown worker could not start: ${error instanceof Error ? error.message : String(error)}`);
+        this.worker = undefined;
+        this.ready = undefined;
+        if (this.current === current) this.finish({ ok: false, reason: "error", message: NOT_RENDERED_MESSAGE });
+      },
+    );
+  }
+}
+
+let renderer: RenderWorker | undefined;
+
+/**
+ * Markdown → safe HTML in the worker, within the time limit; never blocks this thread. A refusal
+ * says why in a sentence for the body field.
+ */
+export function renderBounded(markdown: string, settings: RenderSettings = {}): Promise<Rendered> {
+  renderer ??= new RenderWorker();
+  return renderer.render(markdown, {
+    siteOrigin: env().SITE_URL,
+    topHeadingH2: settings.topHeadingH2,
+    timeLimitMs: settings.timeLimitMs ?? RENDER_TIME_LIMIT_MS,
   });
 }
 
-/** Markdown source → safe HTML. */
-export async function renderMarkdown(markdown: string, options: RenderOptions = {}): Promise<string> {
-  const source = markdown.slice(0, BODY_MAX);
-  let shift = 1;
-  if (options.topHeadingH2) {
-    const depths = new Marked({ gfm: true }).lexer(source).flatMap((t) => (t.type === "heading" ? [(t as Tokens.Heading).depth] : []));
-    if (depths.length) shift = 2 - Math.min(...depths);
+/** Plain text as HTML (escaped, one paragraph per blank-line block): what is shown of a stored text that cannot be rendered. */
+export function plainTextHtml(markdown: string): string {
+  const escape = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+  return markdown
+    .split(/\n\s*\n/)
+    .filter((p) => p.trim())
+    .map((p) => `<p>${escape(p)}</p>`)
+    .join("\n");
+}
+
+/** A stored text and its stored rendering. */
+export interface StoredText {
+  body: string;
+  html: string | null;
+  htmlRenderer: string | null;
+}
+
+const inFlight = new Map<string, Promise<string>>();
+
+/**
+ * The HTML to show for a stored text: the stored rendering when it is current; otherwise it is
+ * rendered once (in the worker, within the limit), stored with `store`, and shown. A text that
+ * cannot be rendered in time is stored and shown as plain text, so it costs one render only.
+ * Renders of the same row at the same time are shared (`key`).
+ */
+export function storedHtml(
+  key: string,
+  row: StoredText,
+  settings: RenderSettings,
+  store: (html: string, rendererKey: string) => Promise<unknown>,
+): Promise<string> {
+  const current = rendererKey();
+  if (row.html !== null && row.htmlRenderer === current) return Promise.resolve(row.html);
+  let pending = inFlight.get(key);
+  if (!pending) {
+    pending = (async () => {
+      const rendered = await renderBounded(row.body, settings);
+      if (rendered.ok) {
+        await store(rendered.html, rendered.key);
+        return rendered.html;
+      }
+      const html = plainTextHtml(row.body);
+      if (rendered.reason !== "busy") {
+        log.warn(`A stored text could not be rendered (${rendered.reason}); it is shown as plain text until it is saved again.`);
+        await store(html, current);
+      }
+      return html;
+    })().finally(() => inFlight.delete(key));
+    inFlight.set(key, pending);
   }
-  const html = createMarked(shift).parse(source) as string;
-  return sanitizeHtml(html, options);
+  return pending;
 }

@@ -4,9 +4,9 @@ import { useLeaveWhenSignedOut } from "~/auth/use-leave-when-signed-out";
 import { Button } from "~/components/ui/button";
 import { requireUser } from "~/auth/session.server";
 import { DOCUMENT_COLLECTION_LABELS, SLUG_MAX, SLUG_PATTERN, VIEWER_COLLECTIONS } from "~/docs/document-rules";
-import { getPublishedDocument } from "~/docs/documents.server";
+import { getPublishedDocument, storeDocumentHtml } from "~/docs/documents.server";
 import { formatDate } from "~/lib/format-date";
-import { renderMarkdown } from "~/docs/markdown.server";
+import { storedHtml } from "~/docs/markdown.server";
 import { routeMeta } from "~/lib/meta";
 
 /**
@@ -35,7 +35,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       path: `/${collection}/${document.slug}`,
       title: document.title,
       updatedAt: document.updatedAt,
-      html: await renderMarkdown(document.body),
+      // The HTML made at save (ADR 017); a document saved before that is rendered once (in the worker) and stored.
+      html: await storedHtml(`document:${document.id}`, document, {}, (html, key) =>
+        storeDocumentHtml(document.id, document.body, { html, key }, context.services.db),
+      ),
     },
     { headers: PRIVATE_HEADERS },
   );
@@ -73,7 +76,7 @@ export default function DocumentPage({ loaderData: { collection, title, updatedA
           Print or save as PDF
         </Button>
       </div>
-      {/* Rendered and sanitised on the server (app/docs/markdown.server.ts). */}
+      {/* Rendered and sanitised on the server at save (app/docs/markdown.server.ts). */}
       <div
         className="prose-doc mt-8 border-t border-slate-200 pt-8 print:mt-4 print:border-black print:pt-4"
         dangerouslySetInnerHTML={{ __html: html }}

@@ -211,7 +211,7 @@ export function DocumentEditor({
           </div>
         </Form>
 
-        <MarkdownPreview html={preview.html} busy={preview.busy} what="document" />
+        <MarkdownPreview html={preview.html} error={preview.error} busy={preview.busy} what="document" />
       </div>
 
       {document && <DocumentStatus document={document} busy={busy} pending={pending} onDelete={() => setConfirmingDelete(true)} />}

@@ -284,7 +284,7 @@ export function PostEditor({
             </p>
           </div>
         </Form>
-        <MarkdownPreview html={preview.html} busy={preview.busy} what="post" />
+        <MarkdownPreview html={preview.html} error={preview.error} busy={preview.busy} what="post" />
       </div>
 
       {post && (

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 
 /** What a Markdown editor's action answers to intent=preview (the documents' and the blog's editors). */
-export type PreviewAnswer = { intent: string; html?: string } | undefined;
+export type PreviewAnswer = { intent: string; html?: string; previewError?: string } | undefined;
 
 /** How long typing pauses before the preview is refreshed. */
 export const PREVIEW_DEBOUNCE_MS = 300;
@@ -24,7 +24,7 @@ export function useDocumentPreview(body: string, initialPreview: string, actionD
     }, PREVIEW_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [body, previewedBody, submit]);
-  const html =
-    (fetcher.data?.intent === "preview" ? fetcher.data.html : actionData?.intent === "preview" ? actionData.html : initialPreview) ?? "";
-  return { html, busy: fetcher.state !== "idle" || body !== previewedBody };
+  const answer = fetcher.data?.intent === "preview" ? fetcher.data : actionData?.intent === "preview" ? actionData : undefined;
+  const html = (answer ? answer.html : initialPreview) ?? "";
+  return { html, error: answer?.previewError, busy: fetcher.state !== "idle" || body !== previewedBody };
 }

@@ -13,9 +13,9 @@ import {
   toEditorPost,
 } from "~/blog/editor.server";
 import type { PostEditorActionData } from "~/blog/editor-types";
-import { deletePost, getPost, setPublication, updatePost } from "~/blog/posts.server";
+import { deletePost, getPost, getPostHtml, setPublication, storePostHtml, updatePost } from "~/blog/posts.server";
 import { PostEditor } from "~/components/admin/post-editor";
-import { renderMarkdown } from "~/docs/markdown.server";
+import { storedHtml } from "~/docs/markdown.server";
 import { actionConfirm, actionError, actionOk, parseAdminForm } from "~/lib/admin-action.server";
 import { redirectWithNotice } from "~/lib/flash-notice.server";
 import { formatDateTime } from "~/lib/format-date";
@@ -28,9 +28,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = postIdSchema.safeParse(params.id);
   const post = id.success ? await getPost(context.services.db, id.data) : null;
   if (!post) throw notFound();
+  const db = context.services.db;
+  const stored = (await getPostHtml(db, post.id)) ?? { html: null, htmlRenderer: null };
   return {
     post: toEditorPost(post),
-    previewHtml: await renderMarkdown(post.body, { topHeadingH2: true }),
+    previewHtml: await storedHtml(`post:${post.id}`, { body: post.body, ...stored }, { topHeadingH2: true }, (html, key) =>
+      storePostHtml(db, post.id, post.body, { html, key }),
+    ),
     covers: await coverChoices(context.services.storage),
   };
 }
@@ -62,7 +66,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!checked.ok) return checked.response;
   let found: boolean;
   try {
-    found = await updatePost(db, id.data, checked.data, checked.publication, me.user.id);
+    found = await updatePost(db, id.data, checked.data, checked.publication, me.user.id, checked.rendered);
   } catch (error) {
     return failedPostSave(save, checked.values, error);
   }

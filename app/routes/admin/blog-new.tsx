@@ -25,7 +25,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!checked.ok) return checked.response;
   let id: string;
   try {
-    ({ id } = await createPost(context.services.db, checked.data, checked.publication, me.user.id));
+    ({ id } = await createPost(context.services.db, checked.data, checked.publication, me.user.id, { rendered: checked.rendered }));
   } catch (error) {
     return failedPostSave(intent, checked.values, error);
   }

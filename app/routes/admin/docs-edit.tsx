@@ -3,7 +3,7 @@ import type { Route } from "./+types/docs-edit";
 import { requireAdmin } from "~/auth/session.server";
 import { DocumentEditor } from "~/components/admin/document-editor";
 import { parseDocumentForm } from "~/docs/document-schema";
-import { deleteDocument, getDocument, setPublished, updateDocument } from "~/docs/documents.server";
+import { deleteDocument, getDocument, getDocumentHtml, setPublished, storeDocumentHtml, updateDocument } from "~/docs/documents.server";
 import {
   documentIdSchema,
   EDITOR_FORM,
@@ -11,9 +11,10 @@ import {
   failedSaveResponse,
   invalidResponse,
   previewResponse,
+  renderForSave,
 } from "~/docs/editor.server";
 import type { EditorActionData } from "~/docs/editor-types";
-import { renderMarkdown } from "~/docs/markdown.server";
+import { storedHtml } from "~/docs/markdown.server";
 import { actionConfirm, actionError, actionOk, parseAdminForm } from "~/lib/admin-action.server";
 import { redirectWithNotice } from "~/lib/flash-notice.server";
 import { adminMeta } from "~/lib/meta";
@@ -25,7 +26,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = documentIdSchema.safeParse(params.id);
   const document = id.success ? await getDocument(id.data, context.services.db) : null;
   if (!document) throw notFound();
-  return { document, previewHtml: await renderMarkdown(document.body) };
+  const db = context.services.db;
+  const stored = await getDocumentHtml(document.id, db);
+  const previewHtml = await storedHtml(`document:${document.id}`, { body: document.body, ...stored }, {}, (html, key) =>
+    storeDocumentHtml(document.id, document.body, { html, key }, db),
+  );
+  return { document, previewHtml };
 }
 
 /** intents: preview, save, publish (save and publish), unpublish, delete (with confirm=yes). */
@@ -53,9 +59,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const save = input.intent;
   const parsed = parseDocumentForm(form.form);
   if (!parsed.ok) return invalidResponse(save, parsed);
+  const html = await renderForSave(save, parsed);
+  if (!html.ok) return html.response;
   let found: boolean;
   try {
-    found = await updateDocument(id.data, parsed.data, save === "publish" ? { published: true } : {}, context.services.db);
+    found = await updateDocument(
+      id.data,
+      parsed.data,
+      { ...(save === "publish" ? { published: true } : {}), rendered: html.rendered },
+      context.services.db,
+    );
   } catch (error) {
     return failedSaveResponse(save, parsed, error);
   }

@@ -4,7 +4,7 @@ import { requireAdmin } from "~/auth/session.server";
 import { DocumentEditor } from "~/components/admin/document-editor";
 import { parseDocumentForm } from "~/docs/document-schema";
 import { createDocument } from "~/docs/documents.server";
-import { EDITOR_FORM, failedSaveResponse, invalidResponse, newDocumentIntents, previewResponse } from "~/docs/editor.server";
+import { EDITOR_FORM, failedSaveResponse, invalidResponse, newDocumentIntents, previewResponse, renderForSave } from "~/docs/editor.server";
 import type { EditorActionData } from "~/docs/editor-types";
 import { parseAdminForm } from "~/lib/admin-action.server";
 import { redirectWithNotice } from "~/lib/flash-notice.server";
@@ -24,9 +24,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "preview") return previewResponse(form.form);
   const parsed = parseDocumentForm(form.form);
   if (!parsed.ok) return invalidResponse(intent, parsed);
+  const html = await renderForSave(intent, parsed);
+  if (!html.ok) return html.response;
   let id: string;
   try {
-    ({ id } = await createDocument(parsed.data, me.user.id, { published: intent === "publish" }, context.services.db));
+    ({ id } = await createDocument(
+      parsed.data,
+      me.user.id,
+      { published: intent === "publish", rendered: html.rendered },
+      context.services.db,
+    ));
   } catch (error) {
     return failedSaveResponse(intent, parsed, error);
   }
