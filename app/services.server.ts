@@ -11,7 +11,7 @@
  */
 import path from "node:path";
 import { authSecret, createAuth, type Auth } from "~/auth/auth.server";
-import { MIGRATIONS_PENDING, migrationsPending, openDatabase, type Database } from "~/db/client.server";
+import { openDatabase, type Database } from "~/db/client.server";
 import type { Env } from "~/env.server";
 import { startLeadWorker } from "~/leads/worker.server";
 import { startAuthMaintenance } from "~/auth/maintenance.server";
@@ -53,8 +53,8 @@ export interface OpenServices {
   kind: "postgres" | "pglite";
   /** Stops the background work, then closes the database. */
   close(): Promise<void>;
-  /** Resolves when the database answers with every migration applied; rejects with the reason otherwise. */
-  ready(): Promise<void>;
+  /** Resolves when the database answers within `timeoutMs` with every migration applied; rejects with the reason otherwise. */
+  ready(timeoutMs: number): Promise<void>;
 }
 
 /**
@@ -82,9 +82,7 @@ export async function openServices(env: Env, log: Pick<Console, "log" | "error">
   return {
     services,
     kind: handle.kind,
-    ready: async () => {
-      if (await migrationsPending(handle.db)) throw new Error(MIGRATIONS_PENDING);
-    },
+    ready: (timeoutMs) => handle.ready(timeoutMs),
     close: async () => {
       await worker.stop().catch(() => {});
       await housekeeping.stop();

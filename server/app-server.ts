@@ -133,7 +133,7 @@ export async function startServer({ env, startedAt, production, development }: S
     server,
     graceMs: env.SHUTDOWN_GRACE_SECONDS * 1000,
     delayMs: env.SHUTDOWN_DELAY_SECONDS * 1000,
-    ready: () => opened.ready(),
+    ready: (timeoutMs) => opened.ready(timeoutMs),
     // Vite first: its hot-reload connections would keep the server open.
     beforeClose: async () => dev?.close(),
     close: () => opened.close(),

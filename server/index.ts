@@ -13,6 +13,7 @@ import type { ServerBuild } from "react-router";
 import { parseEnvOrExit, webConcurrency } from "../app/env.server.ts";
 import { configureLog, log } from "../app/lib/log.server.ts";
 import { startServer } from "./app-server.ts";
+import { readBuildSettings, siteUrlMismatch } from "./build-settings.ts";
 import { runPrimary } from "./cluster.ts";
 import { StaticStore } from "./static-store.ts";
 
@@ -26,6 +27,19 @@ const buildDir = process.env.BUILD_DIR
 const serverBuildPath = path.join(buildDir, "server", "index.js");
 if (!existsSync(serverBuildPath)) {
   console.error(`No build found at ${serverBuildPath}. Run "npm run build" first.`);
+  process.exit(1);
+}
+
+// The prerendered pages name the build's SITE_URL: another one at run time would give the site two
+// origins (server/build-settings.ts). The primary checks before forking, each worker again.
+try {
+  const mismatch = siteUrlMismatch(readBuildSettings(buildDir), env.SITE_URL);
+  if (mismatch) {
+    console.error(mismatch);
+    process.exit(1);
+  }
+} catch (error) {
+  console.error(error instanceof Error ? error.message : String(error));
   process.exit(1);
 }
 

@@ -5,8 +5,9 @@
  * `/readyz` answers 200 while the process takes traffic: the database answers and has every
  * migration of this build applied. It answers 503 when the database does not answer (within
  * READY_TIMEOUT_MS), when migrations are pending, and from the moment SIGTERM or SIGINT arrives,
- * so a load balancer stops sending new work before the process goes away. `/healthz` stays the
- * liveness check: the process runs.
+ * so a load balancer stops sending new work before the process goes away. Every check asks the
+ * database again (nothing is remembered between checks), so readiness follows the database back
+ * after an outage. `/healthz` stays the liveness check: the process runs.
  *
  * On SIGTERM (or SIGINT) the process (after SHUTDOWN_DELAY_SECONDS, default 0, for a load
  * balancer that polls /readyz) stops accepting connections, closes its idle keep-alive
@@ -29,8 +30,8 @@ export interface LifecycleOptions {
   graceMs: number;
   /** SHUTDOWN_DELAY_SECONDS, in ms: how long to keep serving (with /readyz at 503) before closing. */
   delayMs?: number;
-  /** Resolves when the process can take traffic; rejects with the reason otherwise. */
-  ready: () => Promise<void>;
+  /** Resolves when the process can take traffic; rejects with the reason otherwise. Given the time limit of a check. */
+  ready: (timeoutMs: number) => Promise<void>;
   /** Before the server stops accepting (development: Vite's hot-reload sockets). */
   beforeClose?: () => Promise<void>;
   /** After the requests: stops the background work and closes the database. */
@@ -72,7 +73,7 @@ export function createLifecycle({
       let timer: NodeJS.Timeout | undefined;
       try {
         await Promise.race([
-          ready(),
+          ready(READY_TIMEOUT_MS),
           new Promise((_, reject) => {
             timer = setTimeout(() => reject(new Error(`the database did not answer within ${READY_TIMEOUT_MS} ms`)), READY_TIMEOUT_MS);
           }),

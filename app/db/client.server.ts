@@ -20,7 +20,19 @@ export interface DatabaseHandle {
   db: Database;
   kind: "postgres" | "pglite";
   close: () => Promise<void>;
+  /**
+   * For /readyz: resolves when the database answers within `timeoutMs` with every migration of
+   * this build applied; rejects with MIGRATIONS_PENDING or the database's error otherwise.
+   */
+  ready: (timeoutMs: number) => Promise<void>;
 }
+
+/**
+ * How long a query waits for a PostgreSQL connection (a new one to connect, or a busy pool to free
+ * one) before it fails: while the database is away a request ends with an error instead of
+ * waiting without end, and nothing piles up in the pool for when it comes back.
+ */
+export const DB_CONNECT_TIMEOUT_MS = 5_000;
 
 /**
  * The migrations: build/drizzle beside the server bundles (copied there by `npm run build`, so a
@@ -137,26 +149,56 @@ export const MIGRATIONS_PENDING = "migrations pending";
  * migrator does. Throws when the database does not answer.
  */
 export async function migrationsPending(db: Database): Promise<boolean> {
+  return pendingWith(async (text) => (await db.execute(sql.raw(text))).rows);
+}
+
+async function pendingWith(query: (text: string) => Promise<Record<string, unknown>[]>): Promise<boolean> {
   const { readMigrationFiles } = await import("drizzle-orm/migrator");
   latestMigration ??= Math.max(0, ...readMigrationFiles({ migrationsFolder: MIGRATIONS_DIR }).map((m) => m.folderMillis));
-  const table = await db.execute<{ present: boolean }>(sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`);
-  if (!table.rows[0]?.present) return true;
-  const applied = await db.execute<{ applied: string | number | null }>(
-    sql`select max(created_at) as applied from drizzle.__drizzle_migrations`,
-  );
-  return Number(applied.rows[0]?.applied ?? 0) < latestMigration;
+  const [table] = await query("select to_regclass('drizzle.__drizzle_migrations') is not null as present");
+  if (!table?.present) return true;
+  const [applied] = await query("select max(created_at) as applied from drizzle.__drizzle_migrations");
+  return Number(applied?.applied ?? 0) < latestMigration;
 }
 let latestMigration: number | undefined;
+
+/**
+ * The readiness check on PostgreSQL: on a connection of the pool, each query limited to
+ * `timeoutMs`. A connection on which the check failed is closed, not handed back: after an outage
+ * the next check (and the next request) gets a fresh one, never a broken or still-busy one.
+ */
+async function postgresReady(pool: import("pg").Pool, timeoutMs: number): Promise<void> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    // query_timeout: pg's own limit per query (its types leave it out of QueryConfig).
+    const pending = await pendingWith(async (text) => {
+      const query: import("pg").QueryConfig & { query_timeout: number } = { text, query_timeout: timeoutMs };
+      return (await client.query(query)).rows as Record<string, unknown>[];
+    });
+    if (pending) throw new Error(MIGRATIONS_PENDING);
+  } catch (error) {
+    if (!(error instanceof Error && error.message === MIGRATIONS_PENDING))
+      broken = error instanceof Error ? error : new Error(String(error));
+    throw error;
+  } finally {
+    client.release(broken);
+  }
+}
 
 export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const { Pool } = await import("pg");
     const { drizzle } = await import("drizzle-orm/node-postgres");
     const { migrate } = await import("drizzle-orm/node-postgres/migrator");
-    const pool = new Pool({ connectionString: options.databaseUrl, max: 10 });
+    const pool = new Pool({ connectionString: options.databaseUrl, max: 10, connectionTimeoutMillis: DB_CONNECT_TIMEOUT_MS });
     // An idle connection that breaks (the server restarts or goes away) must not crash the
     // process: log it; the next query opens a new connection or fails on its own.
     pool.on("error", (error) => log.error("Database connection lost:", error.message));
+    // Nor one in use (a transaction when PostgreSQL stops): its query fails with the error, and
+    // the pool closes the connection when it comes back (pg-pool drops clients that are not
+    // queryable), so this listener only keeps the event from ending the process.
+    pool.on("connect", (client) => client.on("error", () => {}));
     const db = drizzle({ client: pool, schema });
     try {
       await migrateLocked(pool, () => migrate(db, { migrationsFolder: MIGRATIONS_DIR }));
@@ -164,7 +206,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
       await pool.end().catch(() => {});
       throw error;
     }
-    return { db, kind: "postgres", close: () => pool.end() };
+    return { db, kind: "postgres", close: () => pool.end(), ready: (timeoutMs) => postgresReady(pool, timeoutMs) };
   }
   const dataDir = path.resolve(options.dataDir);
   const folder = path.join(dataDir, "pglite");
@@ -194,6 +236,10 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     return {
       db: db as unknown as Database,
       kind: "pglite",
+      // In-process: nothing to time out here (the server's readiness check has its own limit).
+      ready: async () => {
+        if (await migrationsPending(db as unknown as Database)) throw new Error(MIGRATIONS_PENDING);
+      },
       close: async () => {
         await client.close();
         release();

@@ -24,7 +24,12 @@ const READY_TIMEOUT_MS = 20_000;
 
 export interface TestPostgres {
   url: string;
+  /** Shuts the server down (pg_ctl stop -m fast) and deletes its folder. */
   stop: () => Promise<void>;
+  /** A database outage: shuts the server down (pg_ctl stop -m fast), keeping its folder and port. */
+  pause: () => Promise<void>;
+  /** Ends the outage: starts the server again on the same folder and port; resolves once it accepts connections. */
+  resume: () => Promise<void>;
 }
 
 const isRoot = () => typeof process.getuid === "function" && process.getuid() === 0;
@@ -241,6 +246,20 @@ export async function startTestPostgres(): Promise<TestPostgres> {
         } finally {
           stopSync();
           process.off("exit", stopSync);
+        }
+      },
+      pause: async () => {
+        if (stopped) throw new Error("The test PostgreSQL was stopped for good");
+        await stopServer(dataDir, dir, server!, "fast");
+      },
+      resume: async () => {
+        if (stopped) throw new Error("The test PostgreSQL was stopped for good");
+        if (server!.exitCode === null && server!.signalCode === null) return;
+        server = spawnServer(dataDir, dir, port, logFile);
+        try {
+          await waitForConnections(port, server);
+        } catch (error) {
+          throw new Error(`${(error as Error).message}\nServer log:\n${readLog(logFile)}`, { cause: error });
         }
       },
     };

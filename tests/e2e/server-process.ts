@@ -24,8 +24,11 @@ export interface ServerProcess {
   stop: () => Promise<void>;
 }
 
-/** Starts `node build/server-runtime/index.js` in production mode and waits for /healthz. */
-export function startServerProcess(env: Record<string, string> = {}): Promise<ServerProcess> {
+/**
+ * Starts `node build/server-runtime/index.js` in production mode and waits for /healthz. A variable
+ * given as undefined is left out of the process's environment.
+ */
+export function startServerProcess(env: Record<string, string | undefined> = {}): Promise<ServerProcess> {
   return start(process.execPath, ["build/server-runtime/index.js"], { NODE_ENV: "production", ...env }, 30_000);
 }
 
@@ -40,7 +43,7 @@ export function startDevServerProcess(env: Record<string, string> = {}): Promise
 async function start(
   command: string,
   args: string[],
-  env: Record<string, string>,
+  env: Record<string, string | undefined>,
   timeoutMs: number,
   group = false,
 ): Promise<ServerProcess> {
