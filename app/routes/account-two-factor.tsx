@@ -117,7 +117,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         // docs/requirements.md#two-factor-sign-in: each code works once, this first one too, so it cannot
         // also sign someone in (claimed before it is checked: of two requests racing with it, one goes on).
         if (!(await claimCode(db, me.user.id, code.code)))
-          return refuse(400, "That code was already used. Wait for the next code in your authenticator app.", {
+          return refuse(400, "That code was already used or tried. Wait for the next code in your authenticator app.", {
             code: "code_already_used",
             fieldErrors: { code: "Already used: enter the next code." },
             setup,
