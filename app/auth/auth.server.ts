@@ -26,6 +26,7 @@ import { buildPasswordChangedMessage, buildResetLinkMessage, sendInBackground } 
 import { createMailer, type Mailer } from "~/mailer.server";
 import { trustedOrigins } from "./origins";
 import { signInThrottle, THROTTLED_PATHS } from "./throttle.server";
+import { SECOND_FACTOR_FIELD, secondFactorOfNewSession, secondFactorRules } from "./second-factor.server";
 import { oneLine } from "~/lib/one-line";
 import { site } from "~/config/site";
 import { log } from "~/lib/log.server";
@@ -109,12 +110,19 @@ export function createAuth(db: Database, config: Env, options: AuthOptions = { m
       updateAge: SESSION_UPDATE_AGE_SECONDS,
       // Every request checks the database, so a revoked session is refused at once.
       cookieCache: { enabled: false },
+      // When the session passed the second factor; set only by the create hook below, never from input.
+      additionalFields: { [SECOND_FACTOR_FIELD]: { type: "date", required: false, input: false } },
     },
     databaseHooks: {
       session: {
         create: {
-          before: async (session) => ({
-            data: { ...session, expiresAt: clampSessionExpiry(new Date(session.expiresAt), new Date(session.createdAt ?? Date.now())) },
+          before: async (session, context) => ({
+            data: {
+              ...session,
+              expiresAt: clampSessionExpiry(new Date(session.expiresAt), new Date(session.createdAt ?? Date.now())),
+              // docs/requirements.md#two-factor-sign-in: decided by the endpoint that makes the session.
+              [SECOND_FACTOR_FIELD]: secondFactorOfNewSession(context as Parameters<typeof secondFactorOfNewSession>[0]),
+            },
           }),
         },
         update: {
@@ -133,6 +141,8 @@ export function createAuth(db: Database, config: Env, options: AuthOptions = { m
       // better-auth's public API; its HTTP endpoints are not exposed (app/routes/api-auth.ts, ADR 011).
       admin({ defaultRole: "user", adminRoles: ["admin"] }),
       twoFactor({ issuer: site.brand, backupCodeOptions: { amount: BACKUP_CODE_COUNT } }),
+      // Before the throttle: a refused "trust this device" is not a code tried (app/auth/second-factor.server.ts).
+      secondFactorRules(),
       // After twoFactor, so its hooks see whether a password led to a session or to the code step.
       signInThrottle(db),
     ],

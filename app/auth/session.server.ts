@@ -1,10 +1,14 @@
 /**
  * Who is asking, and the guards every protected loader, action and API call uses (docs/requirements.md#routes):
  * no session → /auth/login with the original path; no admin role → 403 Access Denied; an
- * administrator without two-factor sign-in → its setup page (docs/requirements.md#two-factor-sign-in).
+ * administrator without two-factor sign-in → its setup page; an administrator's session that did not
+ * itself pass the second factor → ended, and sign-in again (docs/requirements.md#two-factor-sign-in).
  */
+import { eq } from "drizzle-orm";
 import { data, redirect } from "react-router";
-import type { Database } from "~/db/client.server";
+import { database, type Database } from "~/db/client.server";
+import { session as sessionTable } from "~/db/schema.server";
+import { passedSecondFactor } from "./second-factor.server";
 import { auth, type Auth } from "./auth.server";
 import { SESSION_MAX_AGE_SECONDS } from "./config";
 import { ACCESS_DENIED_TEXT } from "./access-denied";
@@ -17,6 +21,8 @@ export interface SignedIn extends RoleFlags {
   session: { id: string; expiresAt: string };
   /** Two-factor sign-in is on (read from the database on every request: sessions are not cached). */
   twoFactorEnabled: boolean;
+  /** This session itself passed the second factor (the code step, or the first code of setup). */
+  sessionPassedSecondFactor: boolean;
 }
 
 /** What the guards use: the server's services (context.services); tests leave them out. */
@@ -46,6 +52,7 @@ export async function getSignedIn(request: Request, services?: GuardServices): P
     user: { id: user.id, email: user.email, name: user.name },
     session: { id: session.id, expiresAt: new Date(session.expiresAt).toISOString() },
     twoFactorEnabled: (user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled === true,
+    sessionPassedSecondFactor: passedSecondFactor(session as unknown as Record<string, unknown>),
     ...(await roleFlags(user, services?.db)),
   };
 }
@@ -63,18 +70,27 @@ export async function requireUser(request: Request, services?: GuardServices): P
 }
 
 /**
- * An administrator with two-factor sign-in on, or the Access Denied screen with HTTP 403. An
- * administrator without it is sent to set it up first, whatever page or form they asked for,
- * however old their session (docs/requirements.md#two-factor-sign-in).
+ * An administrator with two-factor sign-in on, in a session that passed it, or the Access Denied
+ * screen with HTTP 403. An administrator without it is sent to set it up first, whatever page or
+ * form they asked for, however old their session. A session made with the password alone (before
+ * the factor was turned on elsewhere, say) is ended and its holder sent to sign in again, which asks
+ * for the code (docs/requirements.md#two-factor-sign-in).
  */
 export async function requireAdmin(request: Request, services?: GuardServices): Promise<SignedIn> {
   const signedIn = await requireUser(request, services);
   if (!signedIn.isAdmin) throw data({ reason: "access-denied" }, { status: 403 });
-  if (!signedIn.twoFactorEnabled) throw redirect(twoFactorSetupPath(request.method === "GET" ? originalPath(request) : undefined));
+  const from = request.method === "GET" ? originalPath(request) : undefined;
+  if (!signedIn.twoFactorEnabled) throw redirect(twoFactorSetupPath(from));
+  if (!signedIn.sessionPassedSecondFactor) {
+    // Ended, not kept: the sign-in page sends a signed-in visitor straight back here.
+    await (services?.db ?? (await database())).delete(sessionTable).where(eq(sessionTable.id, signedIn.session.id));
+    throw redirect(loginPath(from));
+  }
   return signedIn;
 }
 
 export const TWO_FACTOR_REQUIRED_MESSAGE = "Set up two-factor sign-in at /account/two-factor before using the admin area.";
+export const SECOND_FACTOR_SESSION_MESSAGE = "This session was made without the second factor. Sign in again with your code.";
 
 /** The super-administrator (docs/requirements.md#roles), or the same Access Denied 403 for everyone else. */
 export async function requireSuperAdmin(request: Request, services?: GuardServices): Promise<SignedIn> {
@@ -90,5 +106,7 @@ export async function requireAdminApi(request: Request, services?: GuardServices
   if (!signedIn.isAdmin) throw Response.json({ code: "forbidden", message: ACCESS_DENIED_TEXT.message }, { status: 403 });
   if (!signedIn.twoFactorEnabled)
     throw Response.json({ code: "two_factor_required", message: TWO_FACTOR_REQUIRED_MESSAGE }, { status: 403 });
+  if (!signedIn.sessionPassedSecondFactor)
+    throw Response.json({ code: "second_factor_session_required", message: SECOND_FACTOR_SESSION_MESSAGE }, { status: 403 });
   return signedIn;
 }

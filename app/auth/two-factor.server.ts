@@ -4,10 +4,11 @@
  * code is read, and the super-administrator's reset of someone's second factor (ADR 011 point 4).
  * The secret itself is kept and checked by better-auth's twoFactor plugin.
  */
-import { eq } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import { encode } from "uqr";
 import type { Database } from "~/db/client.server";
 import { session, twoFactor, user } from "~/db/schema.server";
+import type { Auth } from "./auth.server";
 import { recordAudit } from "./audit.server";
 
 const BASE32 = /^[A-Z2-7]{16,128}$/;
@@ -134,6 +135,26 @@ const replacedCookies = new WeakMap<object, string>();
  */
 export function rememberNewCookies(context: object, request: Request, set: Headers): void {
   replacedCookies.set(context, applySetCookies(request.headers.get("cookie"), set));
+}
+
+/**
+ * Turning two-factor sign-in on ends every other session of the account (docs/requirements.md#two-factor-sign-in):
+ * only the session better-auth made for the first code (whose cookies `set` carries) stays. How many ended.
+ */
+export async function endOtherSessions(
+  services: { auth: Auth; db: Database },
+  userId: string,
+  request: Request,
+  set: Headers,
+): Promise<number> {
+  const cookie = applySetCookies(request.headers.get("cookie"), set);
+  const kept = await services.auth.api.getSession({ headers: new Headers({ cookie }), query: { disableRefresh: true } });
+  if (!kept || kept.user.id !== userId) throw new Error("The session made when two-factor sign-in was turned on was not found");
+  const ended = await services.db
+    .delete(session)
+    .where(and(eq(session.userId, userId), ne(session.id, kept.session.id)))
+    .returning({ id: session.id });
+  return ended.length;
 }
 
 /** The request as the loader should see it: with the cookies an action of the same request set. */

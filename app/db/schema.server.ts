@@ -41,6 +41,12 @@ export const session = pgTable(
     userAgent: text("user_agent"),
     /** better-auth's admin plugin; impersonation is never offered (ADR 011). */
     impersonatedBy: text("impersonated_by"),
+    /**
+     * When this session passed the second factor: made by the code step at sign-in, or the session that
+     * completed two-factor setup. Null for a password-only session, which never opens the admin area
+     * (docs/requirements.md#two-factor-sign-in). Set only on the server (app/auth/second-factor.server.ts).
+     */
+    twoFactorVerifiedAt: timestamp("two_factor_verified_at", { withTimezone: true }),
     userId: uuid("user_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),

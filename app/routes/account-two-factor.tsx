@@ -7,8 +7,10 @@ import { takePasswordChangeSlot, tooManyPasswordTries } from "~/auth/account.ser
 import { recordAudit, type AuditEvent, type AuditOutcome } from "~/auth/audit.server";
 import { ADMIN_HOME_PATH, safeRedirect, TWO_FACTOR_SETUP_PATH } from "~/auth/redirect";
 import { requireUser } from "~/auth/session.server";
+import { claimCode } from "~/auth/throttle.server";
 import {
   backupCodesText,
+  endOtherSessions,
   groupSecret,
   parseCode,
   parseTotpUri,
@@ -138,6 +140,14 @@ export async function action({ request, context }: Route.ActionArgs) {
             fieldErrors: { code: "Enter 6 digits." },
             setup,
           });
+        // docs/requirements.md#two-factor-sign-in: each code works once, this first one too, so it cannot
+        // also sign someone in (claimed before it is checked: of two requests racing with it, one goes on).
+        if (!(await claimCode(db, me.user.id, code.code)))
+          return refuse(400, "That code was already used or tried. Wait for the next code in your authenticator app.", {
+            code: "code_already_used",
+            fieldErrors: { code: "Already used: enter the next code." },
+            setup,
+          });
         let cookies: Headers;
         try {
           // Confirms the secret and turns it on; better-auth replaces this session with a new one.
@@ -153,6 +163,8 @@ export async function action({ request, context }: Route.ActionArgs) {
             );
           throw error;
         }
+        // Every other session of the account ends: none of them passed the factor (docs/requirements.md#two-factor-sign-in).
+        await endOtherSessions(context.services, me.user.id, request, cookies);
         const { backupCodes } = await auth.api.viewBackupCodes({ body: { userId: me.user.id } });
         await recordAudit(db, { event: "two-factor-enabled", outcome: "success", actor: me.user, request });
         const out = new Headers();

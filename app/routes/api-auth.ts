@@ -24,8 +24,38 @@ function refusal(request: Request): Response | null {
   return null;
 }
 
+/** Drops every token (a key named like one, at any depth) from a JSON value. */
+function dropTokens(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(dropTokens);
+  if (value === null || typeof value !== "object") return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => !/token/i.test(key))
+      .map(([key, inner]) => [key, dropTokens(inner)]),
+  );
+}
+
+/**
+ * better-auth's answer without the tokens it puts in its JSON (sign-in, the code step and
+ * get-session carry the session's): tokens live only in httpOnly cookies and never reach a page's
+ * script (docs/requirements.md#sessions). Headers (the cookies) and status are kept.
+ */
+async function withoutTokens(response: Response): Promise<Response> {
+  if (!/^application\/json\b/i.test(response.headers.get("content-type") ?? "") || !response.body) return response;
+  const text = await response.text();
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return new Response(text, response);
+  }
+  const headers = new Headers(response.headers);
+  headers.delete("content-length");
+  return new Response(JSON.stringify(dropTokens(body)), { status: response.status, statusText: response.statusText, headers });
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return refusal(request) ?? context.services.auth.handler(request);
+  return refusal(request) ?? withoutTokens(await context.services.auth.handler(request));
 }
 
 type Field = { kind: "string"; max: number } | { kind: "boolean" };
@@ -89,7 +119,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const refused = refusal(request) ?? bodyFieldRefusal(request, body);
   if (refused) return refused;
-  return context.services.auth.handler(
-    new Request(request.url, { method: request.method, headers: request.headers, body: body.byteLength > 0 ? body : null }),
+  return withoutTokens(
+    await context.services.auth.handler(
+      new Request(request.url, { method: request.method, headers: request.headers, body: body.byteLength > 0 ? body : null }),
+    ),
   );
 }

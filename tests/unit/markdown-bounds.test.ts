@@ -84,13 +84,17 @@ describe("Markdown rendering is bounded", () => {
     expect(body.querySelector("td.align-center")?.textContent).toBe("2");
   });
 
-  it.each(["README.md", "docs/requirements.md", "docs/deploy.md"])("renders %s as marked does without the bounds", async (file) => {
-    const markdown = readFileSync(file, "utf8");
-    // Only the headings differ: one level down, with ids (the plain <h1> is dropped by the sanitiser).
-    const headings = (html: string) => html.replace(/<\/?h\d( id="[^"]*")?>/g, "");
-    const plain = await sanitizeHtml(new Marked({ gfm: true }).parse(markdown) as string, { siteOrigin: SITE });
-    expect(headings(await renderInProcess(markdown, { siteOrigin: SITE }))).toBe(headings(plain));
-  }, 30_000);
+  it.each(["README.md", "docs/requirements.md", "docs/deploy.md"])(
+    "renders %s as marked does without the bounds",
+    async (file) => {
+      const markdown = readFileSync(file, "utf8");
+      // Only the headings differ: one level down, with ids (the plain <h1> is dropped by the sanitiser).
+      const headings = (html: string) => html.replace(/<\/?h\d( id="[^"]*")?>/g, "");
+      const plain = await sanitizeHtml(new Marked({ gfm: true }).parse(markdown) as string, { siteOrigin: SITE });
+      expect(headings(await renderInProcess(markdown, { siteOrigin: SITE }))).toBe(headings(plain));
+    },
+    30_000,
+  );
 });
 
 describe("rendering in the worker", () => {
