@@ -118,6 +118,16 @@ export async function action({ request, context }: Route.ActionArgs) {
     await audit(event, "refused", "Too many tries.");
     return refuse(429, tooManyPasswordTries(slot.retryAfterSeconds), { code: "too_many_requests" });
   };
+  /**
+   * New backup codes and turning the factor off change the second factor itself: only a session that
+   * passed it may (docs/requirements.md#two-factor-sign-in), never one made with the password alone.
+   */
+  const refuseWithoutSecondFactor = async (event: AuditEvent) => {
+    await audit(event, "refused", "This session did not pass the second factor.");
+    return refuse(403, "Sign out, then sign in again with your code to change two-factor sign-in.", {
+      code: "second_factor_session_required",
+    });
+  };
   try {
     switch (input.intent) {
       case "enable": {
@@ -174,6 +184,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
       case "backup-codes": {
         if (!me.twoFactorEnabled) return refuse(409, "Turn on two-factor sign-in first.", { code: "not_enabled" });
+        if (!me.sessionPassedSecondFactor) return refuseWithoutSecondFactor("backup-codes-issued");
         const tooMany = await refuseWhenTooManyTries("backup-codes-issued");
         if (tooMany) return tooMany;
         const { backupCodes } = await auth.api.generateBackupCodes({ body: { password: input.password }, headers: request.headers });
@@ -182,6 +193,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
       case "disable": {
         if (!me.twoFactorEnabled) return refuse(409, "Two-factor sign-in is already off.", { code: "not_enabled" });
+        if (!me.sessionPassedSecondFactor) return refuseWithoutSecondFactor("two-factor-disabled");
         const tooMany = await refuseWhenTooManyTries("two-factor-disabled");
         if (tooMany) return tooMany;
         const { headers: cookies } = await auth.api.disableTwoFactor({

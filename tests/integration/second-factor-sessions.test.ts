@@ -146,6 +146,32 @@ for (const backend of backends()) {
       await expect(requireAdmin(adminPage(cookieHeader(coded.headers)))).resolves.toMatchObject({ user: { id: admin.id } });
     });
 
+    it("a session made with the password alone cannot make new backup codes or turn the factor off, even with the password", async () => {
+      const instance = await auth();
+      const email = `staff${++accounts}@crossroadsit.example`;
+      const { id } = await createStaffUser({ email, password: PASSWORD, admin: false });
+      // A password-only session from before the factor was on (through better-auth directly, which ends no other session).
+      const stolen = await signInCookie(instance, email, PASSWORD);
+      const on = await turnOnTwoFactor(instance, await signInCookie(instance, email, PASSWORD), PASSWORD);
+      const before = await instance.api.viewBackupCodes({ body: { userId: id } });
+
+      const attempts = (await Promise.all(
+        ["backup-codes", "disable"].map((intent) => post(accountAction, "/account/two-factor", stolen, { intent, password: PASSWORD })),
+      )) as Answer[];
+      for (const answer of attempts) {
+        expect(answer.status).toBe(403);
+        expect(answer.data).toMatchObject({ ok: false, code: "second_factor_session_required" });
+        expect(answer.data.codes).toBeUndefined();
+      }
+      expect((await instance.api.viewBackupCodes({ body: { userId: id } })).backupCodes).toEqual(before.backupCodes);
+      const [row] = await (await database()).select({ on: user.twoFactorEnabled }).from(user).where(eq(user.id, id));
+      expect(row!.on).toBe(true);
+
+      // The session that passed the factor can.
+      const fresh = (await post(accountAction, "/account/two-factor", on.cookie, { intent: "backup-codes", password: PASSWORD })) as Answer;
+      expect(fresh).toMatchObject({ status: 200, data: { ok: true } });
+    });
+
     it("turning two-factor sign-in on at /account/two-factor ends every other session of the account", async () => {
       const instance = await auth();
       const admin = await newAdmin();
