@@ -115,13 +115,14 @@ async function canSignIn(email: string, password: string): Promise<boolean> {
 for (const backend of backends()) {
   describe.skipIf(backend.skip)(`review findings on ${backend.name}`, () => {
     let closeFresh = async () => {};
-    const ids = { boss: "", admin: "", staff: "" };
+    const ids = { boss: "", admin: "", other: "", staff: "" };
 
     beforeAll(async () => {
       closeFresh = await openFreshDatabase(backend, "findings");
       // boss@ is SUPER_ADMIN_EMAIL in vitest.integration.config.ts.
       ids.boss = (await createAdmin("boss@crossroadsit.example")).id;
       ids.admin = (await createAdmin("ops@crossroadsit.example")).id;
+      ids.other = (await createAdmin("ops2@crossroadsit.example")).id;
       ids.staff = (await createStaffUser({ email: "tech@crossroadsit.example", password: PASSWORD })).id;
     });
 
@@ -137,7 +138,10 @@ for (const backend of backends()) {
       it("refuses to reset the password of, or sign out, the super-administrator or another administrator", async () => {
         const ops = await signInWithForm("ops@crossroadsit.example");
         const boss = await signInWithForm("boss@crossroadsit.example");
-        for (const target of [ids.boss, ids.admin]) {
+        // Their own password is refused earlier, for everyone (only /account, with the current one).
+        const own = await postUsers(ops, { intent: "reset-password", userId: ids.admin, password: NEW_PASSWORD });
+        expect(own).toMatchObject({ status: 400, data: { ok: false, code: "own_password" } });
+        for (const target of [ids.boss, ids.other]) {
           const reset = await postUsers(ops, { intent: "reset-password", userId: target, password: NEW_PASSWORD });
           expect(reset.status).toBe(403);
           expect(reset.data).toMatchObject({ ok: false, code: "forbidden" });
