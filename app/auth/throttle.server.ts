@@ -182,7 +182,7 @@ export async function claimCode(db: Database, userId: string, code: string, now 
 const usedCodeKey = (userId: string, code: string) => `used-code:${createHash("sha256").update(`${userId}:${code}`).digest("hex")}`;
 
 /** Gives back the claim of a code that turned out wrong, so typing the same wrong code again reads as wrong, not as used. */
-async function releaseCode(db: Database, userId: string, code: string): Promise<void> {
+export async function releaseCode(db: Database, userId: string, code: string): Promise<void> {
   await db.delete(authThrottle).where(eq(authThrottle.key, usedCodeKey(userId, code)));
 }
 

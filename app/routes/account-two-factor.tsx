@@ -7,7 +7,7 @@ import { takePasswordChangeSlot, tooManyPasswordTries } from "~/auth/account.ser
 import { recordAudit, type AuditEvent, type AuditOutcome } from "~/auth/audit.server";
 import { ADMIN_HOME_PATH, safeRedirect, TWO_FACTOR_SETUP_PATH } from "~/auth/redirect";
 import { requireUser } from "~/auth/session.server";
-import { claimCode } from "~/auth/throttle.server";
+import { claimCode, releaseCode } from "~/auth/throttle.server";
 import {
   backupCodesText,
   endOtherSessions,
@@ -163,6 +163,8 @@ export async function action({ request, context }: Route.ActionArgs) {
           // Confirms the secret and turns it on; better-auth replaces this session with a new one.
           ({ headers: cookies } = await auth.api.verifyTOTP({ body: { code: code.code }, headers: request.headers, returnHeaders: true }));
         } catch (error) {
+          // A wrong code signs nobody in: its claim is given back, so typing it again reads as wrong, not as used.
+          if (error instanceof APIError && error.body?.code === "INVALID_CODE") await releaseCode(db, me.user.id, code.code);
           if (error instanceof APIError && (error.body?.code === "INVALID_CODE" || error.body?.code === "TOTP_NOT_ENABLED"))
             return refuse(
               400,

@@ -37,6 +37,7 @@ async function sessionToken(page: Page): Promise<string> {
 test("the header's Account link opens the account page; the page lists two browsers and signs them out, without tokens", async ({
   browser,
 }) => {
+  test.slow(); // four sign-ins (one of them the seeded administrator's, which may wait for an unused code) and an axe scan
   const user = await freshStaff(browser, "two-devices");
   const phone = await signedIn(browser, user, { userAgent: SAFARI_IPHONE });
   const third = await signedIn(browser, user);

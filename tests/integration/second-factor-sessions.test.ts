@@ -175,6 +175,20 @@ for (const backend of backends()) {
       expect(fresh).toMatchObject({ status: 200, data: { ok: true } });
     });
 
+    it("a wrong first code at setup, typed twice, is called wrong both times (not 'already used')", async () => {
+      const instance = await auth();
+      const admin = await newAdmin();
+      const cookie = await signInCookie(instance, admin.email, PASSWORD);
+      const started = (await post(accountAction, "/account/two-factor", cookie, { intent: "enable", password: PASSWORD })) as Answer;
+      const uri = (started.data.setup as { uri: string }).uri;
+      const right = totp(secretOf(uri));
+      const wrong = right === "000000" ? "111111" : "000000";
+      for (let i = 0; i < 2; i++) {
+        const answer = (await post(accountAction, "/account/two-factor", cookie, { intent: "confirm", code: wrong, uri })) as Answer;
+        expect(answer).toMatchObject({ status: 400, data: { ok: false, code: "invalid_code" } });
+      }
+    });
+
     it("turning two-factor sign-in on at /account/two-factor ends every other session of the account", async () => {
       const instance = await auth();
       const admin = await newAdmin();
