@@ -245,6 +245,7 @@ test("unsaved edits are not lost silently: in-app navigation asks, closing the t
   await expect(page).toHaveURL(/\/admin\/docs$/);
   await page.goto(`/admin/docs/${id}`);
   await expect(editor(page).getByLabel("Body (Markdown)")).toHaveValue("Original");
+  await reactHydrated(page); // this test is about the guard; typing before hydration has its own test
 
   // Once saved, leaving asks nothing.
   await editor(page).getByLabel("Body (Markdown)").fill("Saved text");
