@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { ActionMessage } from "./action-message";
 import { ConfirmedDeleteForm, DeleteStep } from "./confirm-delete";
@@ -7,6 +7,7 @@ import { MarkdownPreview } from "./markdown-preview";
 import { useDocumentPreview } from "./use-document-preview";
 import { useUnsavedChanges } from "./use-unsaved-changes";
 import { Field } from "~/components/forms/field";
+import { useTypedBeforeHydration } from "~/components/forms/use-typed-before-hydration";
 import { Button } from "~/components/ui/button";
 import {
   BODY_MAX,
@@ -60,6 +61,8 @@ export function DocumentEditor({
     const start = echoed ?? saved;
     return isNew && (start.slug === "" || start.slug === slugify(start.title));
   });
+  const form = useRef<HTMLFormElement>(null);
+  useTypedBeforeHydration(form, setValues);
   const dirty = normalised(values) !== normalised(saved);
 
   const preview = useDocumentPreview(values.body, initialPreview, actionData);
@@ -107,6 +110,7 @@ export function DocumentEditor({
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
         <Form
           method="post"
+          ref={form}
           id="document_form"
           className="space-y-5 rounded-lg border border-slate-200 bg-white p-4 sm:p-5"
           aria-label="Document"

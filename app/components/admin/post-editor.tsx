@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { ActionMessage } from "./action-message";
 import { ConfirmedDeleteForm, DeleteStep } from "./confirm-delete";
@@ -7,6 +7,7 @@ import { MarkdownPreview } from "./markdown-preview";
 import { useDocumentPreview } from "./use-document-preview";
 import { useUnsavedChanges } from "./use-unsaved-changes";
 import { Field } from "~/components/forms/field";
+import { useTypedBeforeHydration } from "~/components/forms/use-typed-before-hydration";
 import { Button } from "~/components/ui/button";
 import {
   AUTHOR_MAX,
@@ -76,6 +77,8 @@ export function PostEditor({
   const errors: PostFieldErrors = (actionData?.ok === false && actionData.fieldErrors) || {};
   const [values, setValues] = useState<Values>(() => ({ ...saved, ...echoed }));
   const [slugFollowsTitle, setSlugFollowsTitle] = useState(() => isNew && (values.slug === "" || values.slug === slugify(values.title)));
+  const form = useRef<HTMLFormElement>(null);
+  useTypedBeforeHydration(form, setValues);
   const dirty = normalised(values) !== normalised(saved);
   const preview = useDocumentPreview(values.body, initialPreview, actionData);
   const blocker = useUnsavedChanges(dirty);
@@ -107,7 +110,13 @@ export function PostEditor({
       )}
 
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
-        <Form method="post" id="post_form" className="space-y-5 rounded-lg border border-slate-200 bg-white p-4 sm:p-5" aria-label="Post">
+        <Form
+          method="post"
+          ref={form}
+          id="post_form"
+          className="space-y-5 rounded-lg border border-slate-200 bg-white p-4 sm:p-5"
+          aria-label="Post"
+        >
           <Field id={id("title")} label="Title" error={errors.title}>
             {(f) => (
               <input
