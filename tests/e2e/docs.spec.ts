@@ -256,6 +256,30 @@ test("unsaved edits are not lost silently: in-app navigation asks, closing the t
   await expect(page).toHaveURL(/\/admin\/docs$/);
 });
 
+test("text typed into the editor before its scripts have run counts: it is unsaved, previewed and saved", async ({ page }) => {
+  await signInTo(page, E2E_USERS.ops, "/admin/docs");
+  const id = await createDoc(page, { title: unique("Early"), slug: unique("early"), body: "Original" });
+  // The page's scripts are held back until the text is typed, as on a slow connection.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/.+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`/admin/docs/${id}`, { waitUntil: "commit" });
+  await editor(page).getByLabel("Body (Markdown)").fill("Typed at once");
+  release();
+  await reactHydrated(page);
+  await expect(page.getByText("Unsaved changes")).toBeVisible();
+  await expect(editor(page).getByLabel("Body (Markdown)")).toHaveValue("Typed at once");
+  await expect(preview(page)).toContainText("Typed at once");
+  await editor(page).getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Changes saved." })).toBeVisible();
+  await expect(page.getByText("All changes saved")).toBeVisible();
+  await page.reload();
+  await expect(editor(page).getByLabel("Body (Markdown)")).toHaveValue("Typed at once");
+});
+
 test("delete asks for confirmation in a dialog, and removes the document everywhere", async ({ page }) => {
   await signInTo(page, E2E_USERS.ops, "/admin/docs");
   const title = unique("To delete");

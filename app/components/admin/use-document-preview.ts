@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useFetcher } from "react-router";
+import { useFetcher, useNavigation } from "react-router";
 
 /** What a Markdown editor's action answers to intent=preview (the documents' and the blog's editors). */
 export type PreviewAnswer = { intent: string; html?: string; previewError?: string } | undefined;
@@ -16,14 +16,17 @@ export function useDocumentPreview(body: string, initialPreview: string, actionD
   const fetcher = useFetcher<PreviewAnswer>();
   const { submit } = fetcher;
   const [previewedBody, setPreviewedBody] = useState(body);
+  // No preview while a save (or any navigation) is on its way: its answer could reload the page's
+  // data from before the save and show saved changes as unsaved. It follows once the page is idle.
+  const idle = useNavigation().state === "idle";
   useEffect(() => {
-    if (body === previewedBody) return;
+    if (body === previewedBody || !idle) return;
     const timer = setTimeout(() => {
       setPreviewedBody(body);
       void submit({ intent: "preview", body }, { method: "post" });
     }, PREVIEW_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [body, previewedBody, submit]);
+  }, [body, previewedBody, submit, idle]);
   const answer = fetcher.data?.intent === "preview" ? fetcher.data : actionData?.intent === "preview" ? actionData : undefined;
   const html = (answer ? answer.html : initialPreview) ?? "";
   return { html, error: answer?.previewError, busy: fetcher.state !== "idle" || body !== previewedBody };
