@@ -1,5 +1,7 @@
 import { execFile } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { createRequire } from "node:module";
 // eslint-disable-next-line no-restricted-imports -- only test.info(), to give a test the time it waits for a code; no test is declared here
 import { test, type Page } from "@playwright/test";
@@ -108,20 +110,38 @@ export async function submitSignIn(page: Page, user: TestUser, options: { code?:
   await page.waitForURL((url) => url.pathname !== "/auth/two-factor");
 }
 
-/** The W3C Nu HTML checker's error lines for one HTML document (none: valid). */
-export function nuErrors(html: string): Promise<string[]> {
+/**
+ * The W3C Nu HTML checker's error lines (none: valid) for one HTML document, or for several at
+ * once by name (each line then starts with the name): one Java start for all of them.
+ */
+export async function nuErrors(documents: string | Record<string, string>): Promise<string[]> {
+  const named = typeof documents === "string" ? { document: documents } : documents;
+  const dir = mkdtempSync(join(tmpdir(), "nu-"));
+  const files = Object.entries(named).map(([name, html], i) => {
+    const file = join(dir, `${i}.html`);
+    writeFileSync(file, html);
+    return { name, file };
+  });
   const jar = createRequire(import.meta.url)("vnu-jar") as string;
-  const child = execFile("java", ["-jar", jar, "--errors-only", "--format", "text", "-"]);
-  child.stdin!.end(html);
+  // GNU format: one line per error, `"file:<path>":<line>.<column>-<line>.<column>: error: <message>`.
+  const child = execFile("java", ["-jar", jar, "--errors-only", "--format", "gnu", ...files.map((f) => f.file)]);
   let out = "";
   child.stderr!.on("data", (d) => (out += d));
   child.stdout!.on("data", (d) => (out += d));
-  return new Promise((resolve, reject) =>
-    child.on("close", () => {
-      const errors = out.split("\n").filter((line) => /\berror:/.test(line));
-      // A checker that did not run says neither: never read its silence as "valid".
-      if (errors.length === 0 && !out.includes("No errors found")) reject(new Error(`The Nu checker did not run:\n${out}`));
-      else resolve(errors);
-    }),
-  );
+  const exitCode = await new Promise<number | null>((resolve, reject) => {
+    child.on("error", reject);
+    child.on("close", resolve);
+  });
+  rmSync(dir, { recursive: true, force: true });
+  const lines = out.split("\n").filter((line) => line.trim() !== "");
+  const errors = lines.filter((line) => /^"file:[^"]+":[\d.-]+: error: /.test(line));
+  // A checker that did not run says neither "valid" (exit 0, silent) nor "invalid" (exit 1, error lines).
+  if (!(exitCode === 0 && lines.length === 0) && !(exitCode === 1 && errors.length > 0 && errors.length === lines.length)) {
+    throw new Error(`The Nu checker did not run (exit ${exitCode}):\n${out}`);
+  }
+  return errors.map((line) => {
+    const file = files.find((f) => line.startsWith(`"file:${f.file}"`));
+    const text = file ? line.slice(`"file:${file.file}":`.length) : line;
+    return typeof documents === "string" ? text : `${file?.name ?? "?"}: ${text}`;
+  });
 }
