@@ -32,6 +32,7 @@ import {
   WEB_FONT_VERSION,
   WEB_FONT_WEIGHT,
 } from "./web-font";
+import { REPLAY_EARLY_CLICKS } from "./early-clicks";
 import { NOTE_TYPED_VALUES } from "./typed-before-hydration";
 
 const MODULEPRELOAD = /<link\b[^>]*\brel="modulepreload"[^>]*>/g;
@@ -53,15 +54,17 @@ const literal = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c
 /**
  * The classic script at the top of <head>: the faces before the first paint, when the browser
  * has the font (the same as `webFontCached() && addWebFont("optional")`, written out because it
- * must run before any module), and the note of text typed before hydration
- * (app/lib/typed-before-hydration.ts). The same text for every page: made once.
+ * must run before any module), the note of text typed before hydration
+ * (app/lib/typed-before-hydration.ts) and the replay of clicks made before it
+ * (app/lib/early-clicks.ts). The same text for every page: made once.
  */
 const HEAD_SCRIPT =
   `try{if(localStorage.getItem(${literal(WEB_FONT_KEY)})===${literal(WEB_FONT_VERSION)}){` +
   `for(const[s,u]of ${literal(WEB_FONT_FACES.map((f) => [fontFaceSource(f.src), f.unicodeRange]))})` +
   `document.fonts.add(new FontFace(${literal(WEB_FONT_FAMILY)},s,{weight:${literal(WEB_FONT_WEIGHT)},display:"optional",unicodeRange:u}));` +
   `document.documentElement.dataset.${WEB_FONT_APPLIED}=""}}catch{}` +
-  NOTE_TYPED_VALUES;
+  NOTE_TYPED_VALUES +
+  REPLAY_EARLY_CLICKS;
 
 export const headScript = (): string => HEAD_SCRIPT;
 

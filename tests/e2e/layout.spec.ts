@@ -206,6 +206,28 @@ test.describe("desktop layout", () => {
     await expect(button).toHaveAttribute("aria-expanded", "false");
   });
 
+  test("a dropdown hovered open before the page's scripts run stays open under the still pointer when they arrive", async ({ page }) => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/.+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/about", { waitUntil: "commit" });
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await nav.getByRole("link", { name: "Services", exact: true }).hover();
+    const managedIt = nav.getByRole("link", { name: "Managed IT", exact: true });
+    await expect(managedIt).toBeVisible(); // the CSS hover
+    release();
+    await hydrated(page);
+    await page.waitForTimeout(300);
+    await expect(nav.getByRole("button", { name: "Services" })).toHaveAttribute("aria-expanded", "true");
+    await expect(managedIt).toBeVisible();
+    // And it is the hover's: leaving closes it.
+    await page.mouse.move(640, 700);
+    await expect(managedIt).toBeHidden();
+  });
+
   test("a city page's office card is as tall as its content, not as the text beside it", async ({ page }) => {
     await page.goto("/indianapolis-it-support");
     const card = page.locator("aside", { has: page.locator("#office-heading") });
@@ -300,6 +322,28 @@ test.describe("phone layout", () => {
     await expect(dialog).toBeVisible();
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();
+  });
+
+  test("the first tap on the menu button is kept: made before the page's scripts arrive, it opens the menu once they do", async ({
+    page,
+  }) => {
+    // The scripts are held back, as on a slow connection, until the tap has been made.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/.+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/");
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const dialog = page.getByRole("dialog", { name: "Menu" });
+    await page.waitForTimeout(300);
+    await expect(dialog).toHaveCount(0); // nothing can open it yet
+    release();
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole("button", { name: "Open menu" })).toHaveAttribute("aria-expanded", "false");
   });
 
   test("sales is one tap away on a phone", async ({ page }) => {

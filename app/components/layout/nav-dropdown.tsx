@@ -65,15 +65,22 @@ export function NavDropdown({
     closeRef.current = close;
   });
 
-  // The fallback link becomes the button once hydrated: a keyboard user on it stays on it.
+  // The fallback link becomes the button once hydrated: a keyboard user on it stays on it, and a
+  // panel the pointer holds open (the CSS hover) stays open, as if the hover had opened it.
   useLayoutEffect(() => {
     if (!hydrated) {
       focusAfterHydration.current = document.activeElement === fallbackRef.current;
-    } else if (focusAfterHydration.current) {
+      return;
+    }
+    if (focusAfterHydration.current) {
       focusAfterHydration.current = false;
       buttonRef.current?.focus();
     }
-  }, [hydrated]);
+    if (rootRef.current?.matches(":hover")) {
+      openedByHover.current = true;
+      setOpenAt(pathname);
+    }
+  }, [hydrated]); // eslint-disable-line react-hooks/exhaustive-deps -- once, when hydration arrives
 
   useEffect(() => () => window.clearTimeout(closeTimer.current), []);
   useEffect(() => {
