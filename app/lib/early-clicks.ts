@@ -2,15 +2,15 @@
  * Clicks before hydration are kept (docs/requirements.md#performance-and-accessibility). Until
  * React has attached its listeners, a `<button type="button">` (the phone menu's, Logout, a close
  * button) does nothing, and the tap that opened the hydration gate (app/lib/first-paint.server.ts)
- * would be lost: the visitor would have to tap again. The head script notes such a click and
- * clicks the same button again once React listens (it marks the document with a
- * `_reactListening…` property when hydration starts, and hydrates at once for a click). Links and
- * submit buttons are left alone: they work without JavaScript.
+ * would be lost: the visitor would have to tap again. The head script notes such a click, made
+ * while React does not listen yet (it marks the document with a `_reactListening…` property when
+ * hydration starts), and clicks the same button again once React has hydrated that button (its
+ * `__reactProps…` property). Links and submit buttons are left alone: they work without JavaScript.
  */
-const REACT_LISTENS = `Object.keys(document).some(function(k){return k.indexOf("_reactListening")==0})`;
+const has = (target: string, prefix: string) => `Object.keys(${target}).some(function(k){return k.indexOf("${prefix}")==0})`;
 
 /** The script statement: a click listener on window, in the capture phase, ahead of React's own. */
 export const REPLAY_EARLY_CLICKS =
-  `addEventListener("click",function(e){if(${REACT_LISTENS})return;` +
+  `addEventListener("click",function(e){if(${has("document", "_reactListening")})return;` +
   `var b=e.target.closest&&e.target.closest('button[type="button"]');if(!b)return;` +
-  `(function r(){if(!b.isConnected)return;if(${REACT_LISTENS})b.click();else setTimeout(r,50)})()},true);`;
+  `(function r(){if(!b.isConnected)return;if(${has("b", "__reactProps")})b.click();else setTimeout(r,50)})()},true);`;
