@@ -8,7 +8,7 @@ import { data } from "react-router";
 import { z } from "zod";
 import type { Database } from "~/db/client.server";
 import type { StoredRendering } from "~/docs/documents.server";
-import { renderBounded } from "~/docs/markdown.server";
+import { previewAnswer, renderForStorage } from "~/docs/markdown.server";
 import { actionError } from "~/lib/admin-action.server";
 import { GRAPHICS_BUCKET } from "~/storage/constants";
 import { storagePaths } from "~/storage/names";
@@ -46,13 +46,7 @@ type Refusal = Extract<PostEditorActionData, { ok: false }>;
 
 export async function previewPost(form: FormData) {
   const values = postValues(form);
-  const body = values.body.replace(/\r\n?/g, "\n");
-  const rendered = await renderBounded(body, { topHeadingH2: true });
-  return data<PostEditorActionData>(
-    rendered.ok
-      ? { ok: true, intent: "preview", message: "Preview updated.", html: rendered.html, values }
-      : { ok: true, intent: "preview", message: rendered.message, html: "", previewError: rendered.message, values },
-  );
+  return data<PostEditorActionData>(await previewAnswer(values.body.replace(/\r\n?/g, "\n"), values, { topHeadingH2: true }));
 }
 
 /** The graphics a cover can be chosen from (the first 1000 by name). */
@@ -94,18 +88,13 @@ export async function checkPostForm(form: FormData, intent: PostSaveIntent, stor
   }
   if (!parsed.ok || Object.keys(errors).length)
     return { ok: false, response: actionError<Refusal>(400, { intent, message: NOT_SAVED, fieldErrors: errors, values }) };
-  const rendered = await renderBounded(parsed.data.body, { topHeadingH2: true });
-  if (!rendered.ok)
+  const stored = await renderForStorage(parsed.data.body, { topHeadingH2: true });
+  if (!stored.ok)
     return {
       ok: false,
-      response: actionError<Refusal>(rendered.reason === "busy" ? 503 : 400, {
-        intent,
-        message: NOT_SAVED,
-        fieldErrors: { body: rendered.message },
-        values,
-      }),
+      response: actionError<Refusal>(stored.status, { intent, message: NOT_SAVED, fieldErrors: { body: stored.message }, values }),
     };
-  return { ok: true, data: parsed.data, publication, rendered: { html: rendered.html, key: rendered.key }, values };
+  return { ok: true, data: parsed.data, publication, rendered: stored.rendered, values };
 }
 
 /** A save that failed: a slug clash (409, beside the slug field) or an unexpected error (500). */

@@ -10,7 +10,7 @@ import { DOCUMENT_FORM_LIMIT } from "./document-rules";
 import { normaliseBody, parseDocumentForm, type DocumentField, type ParsedDocument } from "./document-schema";
 import { SlugTakenError } from "./documents.server";
 import type { EditorActionData, PreviewResult, SaveIntent } from "./editor-types";
-import { renderBounded } from "./markdown.server";
+import { previewAnswer, renderForStorage } from "./markdown.server";
 import type { StoredRendering } from "./documents.server";
 import { log } from "~/lib/log.server";
 
@@ -44,12 +44,7 @@ const NOT_SAVED = "The document was not saved: correct the fields marked below."
 /** The sanitised HTML of the body being edited; the values come back so a plain POST keeps them. */
 export async function previewResponse(form: FormData) {
   const { values } = parseDocumentForm(form);
-  const rendered = await renderBounded(normaliseBody(values.body));
-  return data<PreviewResult>(
-    rendered.ok
-      ? { ok: true, intent: "preview", message: "Preview updated.", html: rendered.html, values }
-      : { ok: true, intent: "preview", message: rendered.message, html: "", previewError: rendered.message, values },
-  );
+  return data<PreviewResult>(await previewAnswer(normaliseBody(values.body), values));
 }
 
 /**
@@ -60,14 +55,14 @@ export async function renderForSave(
   intent: SaveIntent,
   parsed: Extract<ParsedDocument, { ok: true }>,
 ): Promise<{ ok: true; rendered: StoredRendering } | { ok: false; response: ReturnType<typeof actionError<Refusal>> }> {
-  const rendered = await renderBounded(parsed.data.body);
-  if (rendered.ok) return { ok: true, rendered: { html: rendered.html, key: rendered.key } };
+  const stored = await renderForStorage(parsed.data.body);
+  if (stored.ok) return stored;
   return {
     ok: false,
-    response: actionError<Refusal>(rendered.reason === "busy" ? 503 : 400, {
+    response: actionError<Refusal>(stored.status, {
       intent,
       message: NOT_SAVED,
-      fieldErrors: { body: rendered.message },
+      fieldErrors: { body: stored.message },
       values: parsed.values,
     }),
   };

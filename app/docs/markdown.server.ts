@@ -183,6 +183,30 @@ export function renderBounded(markdown: string, settings: RenderSettings = {}): 
   });
 }
 
+/**
+ * The answer of a Markdown editor's live preview (intent=preview; the documents' and the blog's):
+ * the HTML, or why there is none. The values come back, so a plain POST keeps what was typed.
+ */
+export async function previewAnswer<V>(body: string, values: V, settings: RenderSettings = {}) {
+  const rendered = await renderBounded(body, settings);
+  return rendered.ok
+    ? { ok: true as const, intent: "preview" as const, message: "Preview updated.", html: rendered.html, values }
+    : { ok: true as const, intent: "preview" as const, message: rendered.message, html: "", previewError: rendered.message, values };
+}
+
+/**
+ * The HTML to store with a body that is being saved (ADR 017), or why the save is refused, with
+ * its status: 503 while the renderers are all busy, 400 for a body that cannot be rendered in time.
+ */
+export async function renderForStorage(
+  body: string,
+  settings: RenderSettings = {},
+): Promise<{ ok: true; rendered: { html: string; key: string } } | { ok: false; status: 400 | 503; message: string }> {
+  const rendered = await renderBounded(body, settings);
+  if (rendered.ok) return { ok: true, rendered: { html: rendered.html, key: rendered.key } };
+  return { ok: false, status: rendered.reason === "busy" ? 503 : 400, message: rendered.message };
+}
+
 /** Plain text as HTML (escaped, one paragraph per blank-line block): what is shown of a stored text that cannot be rendered. */
 export function plainTextHtml(markdown: string): string {
   const escape = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
