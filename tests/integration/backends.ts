@@ -70,3 +70,42 @@ export async function nextCode(secret: string): Promise<string> {
   await (await database()).delete(authThrottle).where(like(authThrottle.key, "used-code:%"));
   return totp(secret);
 }
+
+/** The site's origin, as the tests' requests carry it (better-auth and the actions check it). */
+export const TEST_ORIGIN = "https://www.crossroadsit.example";
+
+/** A source of distinct client addresses in 10.<block>.x.y, so that one test's rate limits never touch another's. */
+export function clientAddresses(block: number): () => string {
+  let counter = 0;
+  return () => `10.${block}.${Math.floor(++counter / 250)}.${counter % 250}`;
+}
+
+/** What a guard or action threw or returned. */
+export const settle = (run: () => unknown) =>
+  Promise.resolve()
+    .then(run)
+    .then(
+      (value) => value,
+      (error: unknown) => error,
+    );
+
+export type ActionAnswer = { status: number; data: Record<string, unknown>; headers: Headers };
+
+/** Posts a form to a route action as the holder of `cookie` from `clientAddress`, as the browser does. */
+export async function postForm(
+  action: (args: never) => unknown,
+  path: string,
+  cookie: string,
+  form: Record<string, string>,
+  clientAddress: string,
+): Promise<ActionAnswer | Response> {
+  const request = new Request(`${TEST_ORIGIN}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: TEST_ORIGIN, cookie, [CLIENT_IP_HEADER]: clientAddress },
+    body: new URLSearchParams(form),
+  });
+  const result = (await settle(async () => action({ request, params: {}, context: await loadContext(request) } as never))) as
+    Response | { data: Record<string, unknown>; init: ResponseInit | null };
+  if (result instanceof Response) return result;
+  return { status: result.init?.status ?? 200, data: result.data, headers: new Headers(result.init?.headers) };
+}

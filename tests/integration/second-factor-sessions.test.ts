@@ -19,42 +19,25 @@ import { action as accountPageAction } from "~/routes/account";
 import { action as usersAction } from "~/routes/admin/users";
 import { action as apiAuthAction, loader as apiAuthLoader } from "~/routes/api-auth";
 import { cookieHeader, passCodeStep, secretOf, signInCookie, totp, turnOnTwoFactor } from "../two-factor";
-import { backends, loadContext, nextCode, openFreshDatabase } from "./backends";
+import {
+  backends,
+  clientAddresses,
+  loadContext,
+  nextCode,
+  openFreshDatabase,
+  postForm,
+  settle,
+  type ActionAnswer as Answer,
+} from "./backends";
 
 const ORIGIN = "https://www.crossroadsit.example";
 const PASSWORD = "Correct-Horse-Battery-42";
-let ipCounter = 0;
-const nextIp = () => `10.11.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
+const nextIp = clientAddresses(11);
 let accounts = 0;
 
-/** What a guard or action threw or returned. */
-const settle = (run: () => unknown) =>
-  Promise.resolve()
-    .then(run)
-    .then(
-      (value) => value,
-      (error: unknown) => error,
-    );
-
-type Answer = { status: number; data: Record<string, unknown>; headers: Headers };
-
 /** Posts a form to a route action as the holder of `cookie`, as the browser does. */
-async function post(
-  action: (args: never) => unknown,
-  path: string,
-  cookie: string,
-  form: Record<string, string>,
-): Promise<Answer | Response> {
-  const request = new Request(`${ORIGIN}${path}`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", origin: ORIGIN, cookie, [CLIENT_IP_HEADER]: nextIp() },
-    body: new URLSearchParams(form),
-  });
-  const result = (await settle(async () => action({ request, params: {}, context: await loadContext(request) } as never))) as
-    Response | { data: Record<string, unknown>; init: ResponseInit | null };
-  if (result instanceof Response) return result;
-  return { status: result.init?.status ?? 200, data: result.data, headers: new Headers(result.init?.headers) };
-}
+const post = (action: (args: never) => unknown, path: string, cookie: string, form: Record<string, string>) =>
+  postForm(action, path, cookie, form, nextIp());
 
 /** A request to /api/auth/* through its route module (the path every browser and API client takes). */
 async function apiAuth(path: string, init: { cookie?: string; body?: unknown } = {}): Promise<Response> {

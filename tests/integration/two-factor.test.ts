@@ -18,39 +18,15 @@ import { action as accountPageAction } from "~/routes/account";
 import { action as codeStepAction } from "~/routes/auth-two-factor";
 import { action as usersAction } from "~/routes/admin/users";
 import { cookieHeader, passCodeStep, signInCookie, totp, turnOnTwoFactor } from "../two-factor";
-import { backends, loadContext, nextCode, openFreshDatabase } from "./backends";
+import { backends, clientAddresses, nextCode, openFreshDatabase, postForm, settle } from "./backends";
 
 const ORIGIN = "https://www.crossroadsit.example";
 const PASSWORD = "Correct-Horse-Battery-42";
-let ipCounter = 0;
-const nextIp = () => `10.7.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
-
-/** What a guard or action threw or returned. */
-const settle = (run: () => unknown) =>
-  Promise.resolve()
-    .then(run)
-    .then(
-      (value) => value,
-      (error: unknown) => error,
-    );
+const nextIp = clientAddresses(7);
 
 /** Posts a form to a route action as the holder of `cookie`, as the browser does. */
-async function post(
-  action: (args: never) => unknown,
-  path: string,
-  cookie: string,
-  form: Record<string, string>,
-): Promise<{ status: number; data: Record<string, unknown>; headers: Headers } | Response> {
-  const request = new Request(`${ORIGIN}${path}`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", origin: ORIGIN, cookie, [CLIENT_IP_HEADER]: nextIp() },
-    body: new URLSearchParams(form),
-  });
-  const result = (await settle(async () => action({ request, params: {}, context: await loadContext(request) } as never))) as
-    Response | { data: Record<string, unknown>; init: ResponseInit | null };
-  if (result instanceof Response) return result;
-  return { status: result.init?.status ?? 200, data: result.data, headers: new Headers(result.init?.headers) };
-}
+const post = (action: (args: never) => unknown, path: string, cookie: string, form: Record<string, string>) =>
+  postForm(action, path, cookie, form, nextIp());
 
 /** The password step through better-auth's handler: the challenge cookie when it asks for a code. */
 async function passwordStep(email: string): Promise<Response> {
