@@ -27,7 +27,8 @@ export function AdminTable({
 }) {
   const region = regionLabel ? { role: "region", "aria-label": regionLabel, tabIndex: 0 } : {};
   return (
-    <div {...region} className={`overflow-x-auto rounded-lg border border-slate-200 bg-white ${className}`}>
+    // relative: absolutely positioned content (the rows' visually hidden labels) scrolls and clips with the table, not the page.
+    <div {...region} className={`relative overflow-x-auto rounded-lg border border-slate-200 bg-white ${className}`}>
       <table className={`w-full border-collapse text-left text-sm ${tableClassName}`}>
         <caption className="sr-only">{caption}</caption>
         <thead>
