@@ -144,7 +144,10 @@ export const auditLog = pgTable(
     detail: text("detail"),
   },
   (t) => [
-    index("audit_log_at_idx").on(t.at.desc()),
+    // (at, id), read backwards: ORDER BY at DESC, id DESC of every list and of the export's keyset
+    // batches, so that no batch sorts (ADR 018). Plain ascending on purpose: drizzle's .desc() is
+    // DESC NULLS LAST, which that ORDER BY (NULLS FIRST) cannot use.
+    index("audit_log_at_id_idx").on(t.at, t.id),
     index("audit_log_event_idx").on(t.event, t.at.desc()),
     index("audit_log_actor_idx").on(t.actorEmail, t.at.desc()),
     index("audit_log_target_idx").on(t.targetEmail, t.at.desc()),
@@ -233,7 +236,8 @@ export const leads = pgTable(
     ...timestamps,
   },
   (t) => [
-    index("leads_created_at_idx").on(t.createdAt.desc()),
+    // (created_at, id), read backwards: the list's and the export's ORDER BY created_at DESC, id DESC (ADR 018).
+    index("leads_created_at_id_idx").on(t.createdAt, t.id),
     index("leads_notify_due_idx")
       .on(t.notifyNextAttemptAt)
       .where(sql`notify_status = 'pending'`),

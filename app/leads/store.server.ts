@@ -128,17 +128,29 @@ export async function getLead(id: string, db?: Database): Promise<Lead | undefin
   return row;
 }
 
+/**
+ * One batch of the leads export: the matching leads after the lead `afterId`, newest first. Read
+ * along the (created_at, id) index, so that no batch sorts however many leads (ADR 018).
+ */
+export function leadsExportBatch(db: Database, query: LeadQuery, afterId: string | undefined, batch: number) {
+  // Compared in the database: created_at has microseconds, a JavaScript Date only milliseconds.
+  const keyset = afterId
+    ? sql`(${leads.createdAt}, ${leads.id}) < (select l.created_at, l.id from leads l where l.id = ${afterId})`
+    : undefined;
+  return db
+    .select()
+    .from(leads)
+    .where(and(whereOf(query), keyset))
+    .orderBy(desc(leads.createdAt), desc(leads.id))
+    .limit(batch);
+}
+
 /** Every matching lead, newest first, in pages of `batch` (keyset: the export never holds them all). */
 export async function* leadsForExport(query: LeadQuery, batch = 500, db?: Database): AsyncGenerator<Lead[]> {
   const conn = db ?? (await database());
-  const where = whereOf(query);
   let afterId: string | undefined;
   for (;;) {
-    // Compared in the database: created_at has microseconds, a JavaScript Date only milliseconds.
-    const keyset = afterId
-      ? sql`(${leads.createdAt}, ${leads.id}) < (select l.created_at, l.id from leads l where l.id = ${afterId})`
-      : undefined;
-    const rows = await conn.select().from(leads).where(and(where, keyset)).orderBy(desc(leads.createdAt), desc(leads.id)).limit(batch);
+    const rows = await leadsExportBatch(conn, query, afterId, batch);
     if (rows.length === 0) return;
     yield rows;
     if (rows.length < batch) return;
