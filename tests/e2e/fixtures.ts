@@ -10,10 +10,8 @@
  * without the form: for tests about something else than signing in.
  */
 import { test as base, expect, type Browser, type BrowserContext, type Cookie } from "@playwright/test";
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
 import { unusedCode } from "../two-factor";
-import { E2E_DATA_DIR, E2E_ORIGIN } from "./config";
+import { E2E_ORIGIN } from "./config";
 import { allowWait, randomClientAddress, totpSecretOf, type TestUser } from "./helpers";
 
 export * from "@playwright/test";
@@ -38,42 +36,22 @@ async function guard(context: BrowserContext): Promise<void> {
 }
 
 /**
- * The sessions of the seeded administrators, by e-mail, shared by every worker process of the run
- * through files in the test data folder (which the web server's start empties): each
- * authenticator code signs in once (docs/requirements.md#two-factor-sign-in) and the server takes
- * at most three codes an account per 30 s, so each seeded administrator is signed in once per run
- * (twice when two workers start together) and every later test that only needs to be signed in
- * gets the same session, even in a new worker process. Tests that end sessions do it on accounts
- * of their own; a session that stopped working is replaced.
+ * The sessions of the seeded administrators this worker signed in, by e-mail: each authenticator
+ * code signs in once (docs/requirements.md#two-factor-sign-in), so a worker signs each of them in
+ * once and hands the same session to every later test that only needs to be signed in. Tests that
+ * end sessions do it on accounts of their own.
  */
-const SESSIONS_DIR = join(E2E_DATA_DIR, "test-sessions");
-const sessionFile = (email: string) => join(SESSIONS_DIR, `${email}.json`);
+const seededSessions = new Map<string, Cookie[]>();
 
-function savedSession(email: string): Cookie[] | undefined {
-  try {
-    return JSON.parse(readFileSync(sessionFile(email), "utf8")) as Cookie[];
-  } catch {
-    return undefined;
-  }
-}
-
-function saveSession(email: string, cookies: Cookie[]): void {
-  mkdirSync(SESSIONS_DIR, { recursive: true });
-  // Written whole, then renamed: another worker never reads half a file.
-  const partial = `${sessionFile(email)}.${process.pid}`;
-  writeFileSync(partial, JSON.stringify(cookies));
-  renameSync(partial, sessionFile(email));
-}
-
-/** Puts the shared session of `user` into `context`; false (and nothing added) when there is none that still works. */
+/** Puts the worker's session of `user` into `context`; false (and nothing added) when it has none that still works. */
 async function reuseSession(context: BrowserContext, user: TestUser): Promise<boolean> {
-  const cookies = savedSession(user.email);
+  const cookies = seededSessions.get(user.email);
   if (!cookies) return false;
   await context.addCookies(cookies);
   const session = await context.request.get("/api/session");
   const email = session.ok() ? ((await session.json()) as { user?: { email?: string } | null }).user?.email : undefined;
   if (email === user.email) return true;
-  rmSync(sessionFile(user.email), { force: true });
+  seededSessions.delete(user.email);
   for (const { name } of cookies) await context.clearCookies({ name });
   return false;
 }
@@ -81,7 +59,7 @@ async function reuseSession(context: BrowserContext, user: TestUser): Promise<bo
 /**
  * Signs `context` in as `user` through /api/auth/sign-in/email and, with two-factor sign-in,
  * /api/auth/two-factor/verify-totp; the session cookie lands in the context's cookie jar. A seeded
- * administrator gets the session made for them earlier in the run, while it still works.
+ * administrator gets the session this worker already made for them, while it still works.
  */
 export async function signInContext(context: BrowserContext, user: TestUser): Promise<void> {
   const seeded = !user.totpSecret && totpSecretOf(user) !== undefined;
@@ -99,7 +77,7 @@ export async function signInContext(context: BrowserContext, user: TestUser): Pr
     data: { code: await unusedCode(secret, allowWait) },
   });
   expect(verify.status(), `code step of ${user.email}`).toBe(200);
-  if (seeded) saveSession(user.email, await context.cookies());
+  if (seeded) seededSessions.set(user.email, await context.cookies());
 }
 
 export const test = base.extend<{ cspViolations: string[]; signInAs: (user: TestUser) => Promise<void> }>({
