@@ -3,6 +3,7 @@
  * (?person=&event=&from=&to=&page=), shared by /admin/audit and its CSV export, and the queries.
  * Dates are calendar days in the office's time zone, as the page shows them.
  */
+import { keysetBatches } from "~/lib/keyset-batches.server";
 import { wallTimeToInstant } from "~/lib/time-zone";
 import { and, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
@@ -154,15 +155,8 @@ export function auditExportBatch(db: Database, filter: AuditFilter, after: strin
 }
 
 /** Every entry of the filter (all pages), newest first, in batches: for the CSV export. */
-export async function* auditForExport(filter: AuditFilter, db: Database, batch = 500): AsyncGenerator<AuditEntryRow[]> {
-  let after: string | undefined;
-  for (;;) {
-    const rows = await auditExportBatch(db, filter, after, batch);
-    if (rows.length === 0) return;
-    yield rows;
-    if (rows.length < batch) return;
-    after = rows[rows.length - 1].id;
-  }
+export function auditForExport(filter: AuditFilter, db: Database, batch = 500): AsyncGenerator<AuditEntryRow[]> {
+  return keysetBatches((after) => auditExportBatch(db, filter, after, batch), batch);
 }
 
 export const OUTCOME_LABELS = { success: "Success", failure: "Failed", refused: "Refused" } as const;

@@ -2,6 +2,7 @@
  * Leads in the database: stored before the visitor is told anything, listed and worked by
  * administrators, exported. The e-mail outbox state lives on the same row (see outbox.server.ts).
  */
+import { keysetBatches } from "~/lib/keyset-batches.server";
 import { and, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
 import { database, type Database } from "~/db/client.server";
 import { leads, type NotifyStatus } from "~/db/schema.server";
@@ -148,14 +149,7 @@ export function leadsExportBatch(db: Database, query: LeadQuery, afterId: string
 /** Every matching lead, newest first, in pages of `batch` (keyset: the export never holds them all). */
 export async function* leadsForExport(query: LeadQuery, batch = 500, db?: Database): AsyncGenerator<Lead[]> {
   const conn = db ?? (await database());
-  let afterId: string | undefined;
-  for (;;) {
-    const rows = await leadsExportBatch(conn, query, afterId, batch);
-    if (rows.length === 0) return;
-    yield rows;
-    if (rows.length < batch) return;
-    afterId = rows[rows.length - 1].id;
-  }
+  yield* keysetBatches((afterId) => leadsExportBatch(conn, query, afterId, batch), batch);
 }
 
 /** Marks a lead handled by `userId`, or reopens it (userId null). False when there is no such lead. */
