@@ -206,7 +206,20 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
       await pool.end().catch(() => {});
       throw error;
     }
-    return { db, kind: "postgres", close: () => pool.end(), ready: (timeoutMs) => postgresReady(pool, timeoutMs) };
+    // The readiness check has a connection of its own: in the shared pool it would wait behind
+    // the requests queued there (after an outage, a backlog of visitors), and a busy worker whose
+    // database answers would be reported unready.
+    const readinessPool = new Pool({ connectionString: options.databaseUrl, max: 1, connectionTimeoutMillis: DB_CONNECT_TIMEOUT_MS });
+    readinessPool.on("error", () => {}); // logged by the check that meets it
+    readinessPool.on("connect", (client) => client.on("error", () => {}));
+    return {
+      db,
+      kind: "postgres",
+      close: async () => {
+        await Promise.all([pool.end(), readinessPool.end()]);
+      },
+      ready: (timeoutMs) => postgresReady(readinessPool, timeoutMs),
+    };
   }
   const dataDir = path.resolve(options.dataDir);
   const folder = path.join(dataDir, "pglite");

@@ -63,6 +63,35 @@ describe.skipIf(!pgUrl)("PostgreSQL 15 stopped and started again", () => {
     }
   });
 
+  it("the readiness check answers at once while every connection of the pool is busy (a backlog of requests after an outage)", async () => {
+    const postgres = await startTestPostgres();
+    const handle = await openDatabase({ databaseUrl: postgres.url, dataDir });
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    try {
+      // Every connection of the pool held by a transaction, and more requests queued behind them:
+      // what a worker looks like just after the database came back with visitors waiting.
+      let holding = 0;
+      const busy = Array.from({ length: 14 }, () =>
+        handle.db.transaction(async (tx) => {
+          await tx.execute(sql`select 1`);
+          holding++;
+          await gate;
+        }).catch((error: unknown) => error),
+      );
+      await expect.poll(() => holding, { timeout: 5_000 }).toBeGreaterThanOrEqual(10);
+      const result = await timed(handle.ready(LIMIT_MS));
+      expect(result).toMatchObject({ ok: true });
+      expect(result.ms).toBeLessThan(LIMIT_MS);
+      release();
+      await Promise.all(busy);
+    } finally {
+      release();
+      await handle.close();
+      await postgres.stop();
+    }
+  });
+
   it("the readiness check fails within its limit while PostgreSQL is stopped (20 at once) and passes again within 5 s of its restart, twice", async () => {
     const postgres = await startTestPostgres();
     const handle = await openDatabase({ databaseUrl: postgres.url, dataDir });
