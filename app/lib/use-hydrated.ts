@@ -11,6 +11,16 @@ import { startTransition, useEffect, useState } from "react";
  */
 let hydrated = false;
 
+/**
+ * Whether the page's first hydration has been committed (false on the server). Read while
+ * rendering: true for a component that mounts after it (a client navigation). Any component's
+ * effect may mark it, since effects run once the whole first hydration has been committed.
+ */
+export const hydrationDone = (): boolean => hydrated;
+export function markHydrated(): void {
+  hydrated = true;
+}
+
 export function useHydrated(): boolean {
   const [isHydrated, setHydrated] = useState(hydrated);
   useEffect(() => {

@@ -9,6 +9,7 @@ import { FeatureGrid } from "~/components/sections/feature-grid";
 import { HeroVideo } from "~/components/sections/hero-video";
 import { ApproachSteps, ComplianceBadges, OfficeList, StatsBand } from "~/components/sections/home-sections";
 import { Section } from "~/components/sections/section";
+import { StaticContent } from "~/components/sections/static-content";
 import { industries, services } from "~/content/catalog";
 import { homePage } from "~/content/home";
 import { routeMeta } from "~/lib/meta";
@@ -27,7 +28,7 @@ export default function Home({ loaderData: { page } }: Route.ComponentProps) {
         <HeroVideo />
         {/* Scrim: keeps the text above AA contrast whatever frame is showing. */}
         <div aria-hidden="true" className="absolute inset-0 bg-gradient-to-r from-navy-950/95 via-navy-950/80 to-navy-950/50" />
-        <div className="relative mx-auto max-w-7xl px-4 pb-20 pt-16 sm:px-6 sm:pb-28 sm:pt-24">
+        <StaticContent className="relative mx-auto max-w-7xl px-4 pb-20 pt-16 sm:px-6 sm:pb-28 sm:pt-24">
           <p className="text-sm font-semibold uppercase tracking-wider text-accent-bright">{page.hero.eyebrow}</p>
           <h1
             id="hero-heading"
@@ -42,7 +43,7 @@ export default function Home({ loaderData: { page } }: Route.ComponentProps) {
               Call {site.phones.sales.display}
             </PhoneLink>
           </div>
-        </div>
+        </StaticContent>
       </section>
 
       <Section id="pain-points" heading={page.painPoints.heading} intro={page.painPoints.intro}>

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Breadcrumbs } from "./breadcrumbs";
+import { StaticContent } from "./static-content";
 import type { Crumb } from "~/lib/seo";
 
 /** The top of an inner page: breadcrumbs, eyebrow, H1, intro and actions on navy. */
@@ -18,7 +19,7 @@ export function PageHero({
 }) {
   return (
     <div className="on-dark bg-gradient-to-br from-navy-950 via-navy-900 to-navy-800 text-slate-200">
-      <div className="mx-auto max-w-7xl px-4 pb-14 pt-8 sm:px-6 sm:pb-20">
+      <StaticContent className="mx-auto max-w-7xl px-4 pb-14 pt-8 sm:px-6 sm:pb-20">
         {breadcrumbs && <Breadcrumbs items={breadcrumbs} />}
         <div className="mt-8 max-w-3xl">
           {eyebrow && <p className="text-sm font-semibold uppercase tracking-wider text-accent-bright">{eyebrow}</p>}
@@ -26,7 +27,7 @@ export function PageHero({
           {intro && <p className="mt-5 text-lg leading-relaxed text-slate-200 sm:text-xl">{intro}</p>}
           {children && <div className="mt-8 flex flex-wrap gap-3">{children}</div>}
         </div>
-      </div>
+      </StaticContent>
     </div>
   );
 }

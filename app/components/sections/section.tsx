@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { cn } from "~/lib/cn";
+import { StaticContent } from "./static-content";
 
 type Tone = "white" | "muted" | "navy";
 
@@ -9,13 +10,18 @@ const tones: Record<Tone, string> = {
   navy: "on-dark bg-navy-900 text-slate-200",
 };
 
-/** A page band with an optional heading and intro; the heading names the region. */
+/**
+ * A page band with an optional heading and intro; the heading names the region. Its content is
+ * static (not hydrated, see StaticContent) unless `interactive`: set it when a child has state or
+ * event handlers (a form).
+ */
 export function Section({
   id,
   heading,
   intro,
   tone = "white",
   className,
+  interactive = false,
   children,
 }: {
   id?: string;
@@ -23,12 +29,14 @@ export function Section({
   intro?: string;
   tone?: Tone;
   className?: string;
+  interactive?: boolean;
   children: ReactNode;
 }) {
   const headingId = id ? `${id}-heading` : undefined;
+  const Inner = interactive ? "div" : StaticContent;
   return (
     <section id={id} aria-labelledby={heading ? headingId : undefined} className={cn(tones[tone], "py-14 sm:py-20", className)}>
-      <div className="mx-auto max-w-7xl px-4 sm:px-6">
+      <Inner className="mx-auto max-w-7xl px-4 sm:px-6">
         {heading && (
           <div className="max-w-3xl">
             <h2 id={headingId} className="text-[clamp(1.625rem,1.2rem+1.6vw,2.25rem)] font-bold tracking-tight">
@@ -38,7 +46,7 @@ export function Section({
           </div>
         )}
         <div className={heading ? "mt-10" : undefined}>{children}</div>
-      </div>
+      </Inner>
     </section>
   );
 }

@@ -1,0 +1,64 @@
+import { createElement, useEffect, useState, type HTMLAttributes, type MouseEvent, type ReactNode } from "react";
+import { useLocation, useNavigate } from "react-router";
+import { hydrationDone, markHydrated } from "~/lib/use-hydrated";
+
+const EMPTY = { __html: "" };
+
+/** A click React Router's <Link> would take over: plain left click on a same-origin link of this window. */
+function clientNavigationTarget(event: MouseEvent<HTMLElement>): string | null {
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return null;
+  const link = (event.target as Element | null)?.closest?.("a[href]");
+  if (!(link instanceof HTMLAnchorElement) || !event.currentTarget.contains(link)) return null;
+  if ((link.target && link.target !== "_self") || link.hasAttribute("download")) return null;
+  const url = new URL(link.href, window.location.href);
+  if (url.origin !== window.location.origin) return null;
+  // A link to a place on this page is the browser's to follow.
+  if (url.pathname === window.location.pathname && url.search === window.location.search && url.hash) return null;
+  return url.pathname + url.search + url.hash;
+}
+
+/**
+ * Content with nothing to do in the browser (text, images, links), kept as the server sent it
+ * when the page hydrates: React adopts the element and skips everything inside, so a phone spends
+ * none of hydration's time on it (docs/decisions/019-static-content-not-hydrated.md). Mounted
+ * later (a client navigation), or once the visitor has left the address it was hydrated at, it
+ * renders its children as usual. Links inside still navigate in the app, through one delegated
+ * click handler. Only for children without state, effects or event handlers of their own.
+ */
+export function StaticContent({
+  as = "div",
+  keptWhile,
+  children,
+  ...props
+}: Omit<HTMLAttributes<HTMLElement>, "onClick"> & {
+  as?: "div" | "section" | "footer" | "article" | "ul";
+  /**
+   * What the children depend on, when not the address (the footer, the same on every page,
+   * depends on whether someone is signed in): kept while it stays as it was at hydration.
+   */
+  keptWhile?: string;
+  children: ReactNode;
+}) {
+  const { pathname, search } = useLocation();
+  const navigate = useNavigate();
+  const state = keptWhile ?? pathname + search;
+  // Kept only while its state is the one it was hydrated with; once changed, rendered from then on.
+  const [keptAt, setKeptAt] = useState<string | null>(() => (typeof document !== "undefined" && !hydrationDone() ? state : null));
+  if (keptAt !== null && keptAt !== state) setKeptAt(null);
+  const kept = keptAt !== null && keptAt === state;
+  useEffect(markHydrated, []);
+
+  if (!kept) return createElement(as, { ...props, key: "rendered" }, children);
+  return createElement(as, {
+    ...props,
+    key: "kept",
+    suppressHydrationWarning: true,
+    dangerouslySetInnerHTML: EMPTY,
+    onClick: (event: MouseEvent<HTMLElement>) => {
+      const to = clientNavigationTarget(event);
+      if (to === null) return;
+      event.preventDefault();
+      void navigate(to);
+    },
+  });
+}
