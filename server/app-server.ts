@@ -18,6 +18,7 @@ import { configureLog, log } from "../app/lib/log.server.ts";
 import { REQUEST_ID_HEADER } from "../app/lib/request-id.ts";
 import { openServices } from "../app/services.server.ts";
 import { clientAddress } from "./client-address.ts";
+import { oneDrainListener } from "./drain-listeners.ts";
 import { createRequestHandler } from "./react-router-handler.ts";
 import { withRequestLog } from "./request-log.ts";
 import { checkRequestLine, refuseWrite, writableRoutes, type Refusal } from "./request-rules.ts";
@@ -81,6 +82,7 @@ export async function startServer({ env, startedAt, production, development }: S
   // outside the heap, and V8 collects garbage far more often for it (about 3 ms of CPU per
   // rendered page); a page is well under 256 KB, so it compresses to the same bytes.
   app.use(compression({ brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4, [zlibConstants.BROTLI_PARAM_LGWIN]: 18 } } }));
+  app.use(oneDrainListener); // right after compression: server/drain-listeners.ts
   if (dev) app.use(dev.middlewares);
   else {
     app.use("/assets", (_req, res) => {
