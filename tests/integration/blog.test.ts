@@ -4,6 +4,7 @@
  * (drafts and scheduled posts never), the in-memory copy dropped on every write, and the rules'
  * checks (normalised source, no loop, never an existing page) with an all-or-nothing CSV import.
  */
+import { eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { log as appLog } from "~/lib/log.server";
 import { backends, openFreshDatabase } from "./backends";
@@ -19,7 +20,8 @@ import {
   setPublication,
   updatePost,
 } from "~/blog/posts.server";
-import { publicPost, publicPosts } from "~/blog/public-cache.server";
+import { invalidatePublicBlog, publicPost, publicPosts } from "~/blog/public-cache.server";
+import { headers as sitemapHeaders, loader as sitemapLoader, SITEMAP_POSTS } from "~/routes/sitemap";
 import { importMarkdownPost } from "~/blog/import.server";
 import { listAllPosts } from "~/blog/posts.server";
 import { storage } from "~/storage/storage.server";
@@ -129,6 +131,39 @@ for (const backend of backends()) {
       // An edit shows at once too.
       await updatePost(db, draft, input({ slug: "draft-post", title: "Renamed" }), { kind: "now" }, null);
       expect((await publicPosts(db))[0]).toMatchObject({ slug: "draft-post", title: "Renamed" });
+    });
+
+    it("lists the newest posts on the HTML sitemap up to its limit, then links to the blog, and lets a shared cache keep it", async () => {
+      const db = await database();
+      const { id } = await createPost(db, input({ slug: "post-0" }), { kind: "now" }, null);
+      const [row] = await db.select().from(blogPosts).where(eq(blogPosts.id, id));
+      const published = new Date(Date.now() - 86_400_000);
+      const more = SITEMAP_POSTS + 4;
+      await db.insert(blogPosts).values(
+        Array.from({ length: more }, (_, i) => ({
+          ...row!,
+          id: undefined,
+          slug: `post-${i + 1}`,
+          title: `Post ${i + 1}`,
+          publishAt: new Date(published.getTime() - i * 60_000),
+        })),
+      );
+      invalidatePublicBlog();
+      const data = await sitemapLoader({ context: { services: { db } } } as unknown as Parameters<typeof sitemapLoader>[0]);
+      const blog = data.groups.find((g) => g.name === "Blog")!;
+      expect(blog.pages).toHaveLength(SITEMAP_POSTS);
+      expect(blog.pages[0]).toEqual({ path: "/blog/post-0", name: row!.title }); // the newest first
+      expect(data.allPostsLink).toBe(`All ${more + 1} posts on the blog`);
+      expect(new Headers(sitemapHeaders({} as Parameters<typeof sitemapHeaders>[0])).get("Cache-Control")).toBe("public, max-age=300");
+
+      // Under the limit, every post and no link.
+      await db.delete(blogPosts).where(like(blogPosts.slug, "post-1%"));
+      invalidatePublicBlog();
+      const few = await sitemapLoader({ context: { services: { db } } } as unknown as Parameters<typeof sitemapLoader>[0]);
+      const left = (await publicPosts(db)).length;
+      expect(left).toBeLessThanOrEqual(SITEMAP_POSTS);
+      expect(few.groups.find((g) => g.name === "Blog")!.pages).toHaveLength(left);
+      expect(few.allPostsLink).toBeNull();
     });
 
     it("publishes a scheduled post at its time, without waiting for the cache's TTL", async () => {
