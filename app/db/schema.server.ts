@@ -238,6 +238,10 @@ export const leads = pgTable(
   (t) => [
     // (created_at, id), read backwards: the list's and the export's ORDER BY created_at DESC, id DESC (ADR 018).
     index("leads_created_at_id_idx").on(t.createdAt, t.id),
+    // Only the leads nobody has handled: the open count and the "Open" list read it, not the table.
+    index("leads_open_idx")
+      .on(t.createdAt, t.id)
+      .where(sql`handled_at is null`),
     index("leads_notify_due_idx")
       .on(t.notifyNextAttemptAt)
       .where(sql`notify_status = 'pending'`),

@@ -18,7 +18,11 @@ import { AdminTable, type AdminColumn } from "~/components/admin/admin-table";
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context.services);
   const query = parseLeadQuery(new URL(request.url));
-  const [list, open] = await Promise.all([listLeads(query, context.services.db), countOpen(context.services.db)]);
+  const db = context.services.db;
+  // The "Open" list without a search has counted the open leads already: one count per view.
+  const openListed = query.status === "open" && !query.q?.trim();
+  const [list, counted] = await Promise.all([listLeads(query, db), openListed ? null : countOpen(db)]);
+  const open = counted ?? list.total;
   return {
     query: { ...query, page: list.page },
     total: list.total,

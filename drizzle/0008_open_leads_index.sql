@@ -1,0 +1,1 @@
+CREATE INDEX "leads_open_idx" ON "leads" USING btree ("created_at","id") WHERE handled_at is null;
