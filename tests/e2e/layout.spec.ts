@@ -346,6 +346,21 @@ test.describe("phone layout", () => {
     await expect(page.getByRole("button", { name: "Open menu" })).toHaveAttribute("aria-expanded", "false");
   });
 
+  test("once the page is idle after hydration, the menu is ready: a tap opens it with no code to fetch first", async ({ page }) => {
+    await page.goto("/");
+    await hydrated(page);
+    // Ready before the tap: the closed menu is already in the page.
+    await expect(page.locator("dialog#side-menu")).toHaveCount(1, { timeout: 10_000 });
+    await expect(page.locator("dialog#side-menu")).toBeHidden();
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (/\.js$/.test(new URL(request.url()).pathname)) scripts.push(request.url());
+    });
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await expect(page.getByRole("dialog", { name: "Menu" })).toBeVisible();
+    expect(scripts, "no code fetched for the tap").toEqual([]);
+  });
+
   test("sales is one tap away on a phone", async ({ page }) => {
     await page.goto("/services/voip");
     const call = page.getByRole("link", { name: `Call sales at ${site.phones.sales.display}` }).first();

@@ -1,5 +1,5 @@
 import { Icon } from "~/components/ui/icon";
-import { lazy, Suspense, useState } from "react";
+import { lazy, startTransition, Suspense, useEffect, useState } from "react";
 import { NavLink as RouterNavLink, useLocation } from "react-router";
 import { useAuth } from "~/auth/auth-context";
 import { navigation } from "~/config/navigation";
@@ -12,17 +12,16 @@ import type { Viewer } from "~/lib/viewer";
 
 const SIDE_MENU_ID = "side-menu";
 
-// The phone menu loads when first wanted (a tap, or the pointer going down on its button).
+// The phone menu's code is not part of the page's first load: it is fetched once the page is idle
+// after hydration (where the menu button shows), or when first wanted (the pointer going down on
+// its button, a tap), whichever comes first.
 const loadSideMenu = () => import("./side-menu");
 const SideMenu = lazy(loadSideMenu);
+/** Tailwind's `lg`: from here the header shows the full navigation and no menu button. */
+const WIDE_SCREEN = "(min-width: 64rem)";
 
 /** The main header bar (inside the fixed <header> with the top bar): logo, Services and Industries dropdowns, About, Questions, Get Started. */
 export function SiteHeader({ scrolled, viewer }: { scrolled: boolean; viewer: Viewer }) {
-  const { pathname } = useLocation();
-  // The menu is open "at" a path, so any navigation closes it.
-  const [menuOpenAt, setMenuOpenAt] = useState<string | null>(null);
-  const menuOpen = menuOpenAt === pathname;
-  const [menuWanted, setMenuWanted] = useState(false);
   const { signOut } = useAuth();
 
   return (
@@ -102,34 +101,59 @@ export function SiteHeader({ scrolled, viewer }: { scrolled: boolean; viewer: Vi
               </ButtonLink>
             )}
           </span>
-          <button
-            type="button"
-            aria-haspopup="dialog"
-            aria-expanded={menuOpen}
-            aria-controls={SIDE_MENU_ID}
-            onPointerDown={() => void loadSideMenu()}
-            onClick={() => {
-              setMenuWanted(true);
-              setMenuOpenAt(pathname);
-            }}
-            className="inline-flex size-11 items-center justify-center rounded-md text-navy-900 hover:bg-slate-100 lg:hidden"
-          >
-            <Icon name="menu" className="size-6" />
-            <span className="sr-only">Open menu</span>
-          </button>
+          <PhoneMenu viewer={viewer} onSignOut={() => void signOut()} />
         </div>
       </div>
+    </div>
+  );
+}
+
+/**
+ * The menu button of small screens and the side menu it opens. Its state lives here, so a tap
+ * renders the button and the menu, not the whole header.
+ */
+function PhoneMenu({ viewer, onSignOut }: { viewer: Viewer; onSignOut: () => void }) {
+  const { pathname } = useLocation();
+  // The menu is open "at" a path, so any navigation closes it.
+  const [menuOpenAt, setMenuOpenAt] = useState<string | null>(null);
+  const menuOpen = menuOpenAt === pathname;
+  const [menuWanted, setMenuWanted] = useState(false);
+
+  // Ready before the first tap: the code fetched and the (closed) menu rendered while the page is
+  // idle, so a tap opens it at once, with nothing to fetch or to load first.
+  useEffect(() => {
+    if (window.matchMedia(WIDE_SCREEN).matches) return;
+    const prepare = () => void loadSideMenu().then(() => startTransition(() => setMenuWanted(true)), () => {});
+    if (!("requestIdleCallback" in window)) {
+      const timer = setTimeout(prepare, 1000);
+      return () => clearTimeout(timer);
+    }
+    const handle = window.requestIdleCallback(prepare, { timeout: 3000 });
+    return () => window.cancelIdleCallback(handle);
+  }, []);
+
+  return (
+    <>
+      <button
+        type="button"
+        aria-haspopup="dialog"
+        aria-expanded={menuOpen}
+        aria-controls={SIDE_MENU_ID}
+        onPointerDown={() => void loadSideMenu()}
+        onClick={() => {
+          setMenuWanted(true);
+          setMenuOpenAt(pathname);
+        }}
+        className="inline-flex size-11 items-center justify-center rounded-md text-navy-900 hover:bg-slate-100 lg:hidden"
+      >
+        <Icon name="menu" className="size-6" />
+        <span className="sr-only">Open menu</span>
+      </button>
       {menuWanted && (
         <Suspense fallback={null}>
-          <SideMenu
-            id={SIDE_MENU_ID}
-            open={menuOpen}
-            onClose={() => setMenuOpenAt(null)}
-            viewer={viewer}
-            onSignOut={() => void signOut()}
-          />
+          <SideMenu id={SIDE_MENU_ID} open={menuOpen} onClose={() => setMenuOpenAt(null)} viewer={viewer} onSignOut={onSignOut} />
         </Suspense>
       )}
-    </div>
+    </>
   );
 }
