@@ -14,6 +14,12 @@ import { AUDIT_EVENTS, type AuditEvent } from "./audit.server";
 
 /** Entries per page of /admin/audit. */
 export const AUDIT_PAGE_SIZE = 50;
+/**
+ * The list counts matching entries up to this many and no further (a year of log can hold
+ * millions): the count reads at most this many index entries, and the pages reach back this far;
+ * older entries are found by narrowing the dates (or in the CSV export, which has them all).
+ */
+export const AUDIT_COUNT_CAP = 10_000;
 const MAX_PAGE = 100_000;
 
 export type AuditEntryRow = typeof auditLog.$inferSelect;
@@ -120,13 +126,20 @@ function whereOf(filter: AuditFilter): SQL | undefined {
   return and(...conditions);
 }
 
-/** One page of entries, newest first, with the total for the filter. */
+/**
+ * One page of entries, newest first, with how many match: counted up to `countCap`, beyond which
+ * `more` is true and the pages stop at the cap.
+ */
 export async function listAudit(
   filter: AuditFilter,
   db: Database,
-): Promise<{ rows: AuditEntryRow[]; total: number; pages: number; page: number }> {
+  { countCap = AUDIT_COUNT_CAP }: { countCap?: number } = {},
+): Promise<{ rows: AuditEntryRow[]; total: number; more: boolean; pages: number; page: number }> {
   const where = whereOf(filter);
-  const [{ total }] = await db.select({ total: count() }).from(auditLog).where(where);
+  const matching = db.select({ one: sql`1` }).from(auditLog).where(where).limit(countCap + 1).as("matching");
+  const [{ counted }] = await db.select({ counted: count() }).from(matching);
+  const more = counted > countCap;
+  const total = Math.min(counted, countCap);
   const pages = Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE));
   const page = Math.min(filter.page, pages);
   const rows = await db
@@ -136,7 +149,7 @@ export async function listAudit(
     .orderBy(desc(auditLog.at), desc(auditLog.id))
     .limit(AUDIT_PAGE_SIZE)
     .offset((page - 1) * AUDIT_PAGE_SIZE);
-  return { rows, total, pages, page };
+  return { rows, total, more, pages, page };
 }
 
 /**

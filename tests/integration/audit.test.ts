@@ -61,6 +61,7 @@ for (const backend of backends()) {
       const db = await database();
       const first = await listAudit(filter(""), db);
       expect(first.total).toBe(65);
+      expect(first.more).toBe(false);
       expect(first.rows).toHaveLength(AUDIT_PAGE_SIZE);
       expect(first.pages).toBe(2);
       const times = first.rows.map((r) => r.at.getTime());
@@ -79,6 +80,17 @@ for (const backend of backends()) {
       // % and _ are plain characters in a search.
       expect((await listAudit(filter("?person=%25"), db)).total).toBe(0);
       expect((await listAudit(filter("?person=bulk-1_"), db)).total).toBe(0);
+    });
+
+    it("counts no further than its cap: beyond it the list says so and its pages stop there", async () => {
+      const db = await database();
+      const exact = await listAudit(filter(""), db, { countCap: 65 });
+      expect(exact).toMatchObject({ total: 65, more: false, pages: 2 });
+      const capped = await listAudit(filter(""), db, { countCap: 60 });
+      expect(capped).toMatchObject({ total: 60, more: true, pages: 2 });
+      expect((await listAudit(filter("?page=3"), db, { countCap: 50 })).page).toBe(1);
+      // The filter still applies before the cap.
+      expect(await listAudit(filter("?person=boss"), db, { countCap: 60 })).toMatchObject({ total: 1, more: false });
     });
 
     it("filters by event and by calendar days in the office's time zone", async () => {

@@ -29,6 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         values: parsed.values,
         rows: [],
         total: 0,
+        more: false,
         first: 0,
         pages: 1,
         page: 1,
@@ -45,6 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     error: null,
     values: { person: filter.person, event: filter.event ?? "", from: filter.from ?? "", to: filter.to ?? "" },
     total: list.total,
+    more: list.more,
     first: (list.page - 1) * AUDIT_PAGE_SIZE + 1,
     pages: list.pages,
     page: list.page,
@@ -89,7 +91,7 @@ const OUTCOME_CLASS: Record<string, string> = {
 const small = buttonClass("secondary", undefined, "sm");
 
 export default function AuditLog({ loaderData }: Route.ComponentProps) {
-  const { error, values, events, retentionDays, rows, total, first, pages, page, exportHref, prevHref, nextHref } = loaderData;
+  const { error, values, events, retentionDays, rows, total, more, first, pages, page, exportHref, prevHref, nextHref } = loaderData;
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/admin/audit";
   const filter = { person: values.person ?? "", event: values.event ?? "", from: values.from ?? "", to: values.to ?? "" };
@@ -162,7 +164,13 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
         </p>
       ) : (
         <p className="mt-4 text-sm text-slate-700" aria-live="polite">
-          {loading ? "Loading…" : total === 0 ? "" : `Showing ${first}–${first + rows.length - 1} of ${total}.`}
+          {loading
+            ? "Loading…"
+            : total === 0
+              ? ""
+              : more
+                ? `Showing ${first}–${first + rows.length - 1} of the newest ${total.toLocaleString("en-US")}; narrow the dates for older entries, or download them all.`
+                : `Showing ${first}–${first + rows.length - 1} of ${total.toLocaleString("en-US")}.`}
         </p>
       )}
 
