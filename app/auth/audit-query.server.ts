@@ -11,6 +11,7 @@ import { site } from "~/config/site";
 import type { Database } from "~/db/client.server";
 import { auditLog } from "~/db/schema.server";
 import { AUDIT_EVENTS, type AuditEvent } from "./audit.server";
+import { containing } from "~/db/like-pattern";
 
 /** Entries per page of /admin/audit. */
 export const AUDIT_PAGE_SIZE = 50;
@@ -111,13 +112,11 @@ function nextDay(date: string): string {
   return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
 }
 
-/** A search typed by a person: % and _ match themselves. */
-const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 function whereOf(filter: AuditFilter): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
   if (filter.person) {
-    const pattern = likePattern(filter.person);
+    const pattern = containing(filter.person.toLowerCase());
     conditions.push(or(ilike(auditLog.actorEmail, pattern), ilike(auditLog.targetEmail, pattern)));
   }
   if (filter.event) conditions.push(eq(auditLog.event, filter.event));

@@ -11,6 +11,7 @@ import { isUniqueViolation, type StoredRendering } from "~/docs/documents.server
 import { ADMIN_LIST_LIMIT, postPath, readingMinutes } from "./blog-rules";
 import type { PostInput } from "./post-schema";
 import { invalidatePublicBlog } from "./public-cache.server";
+import { containing } from "~/db/like-pattern";
 
 export class PostSlugTakenError extends Error {
   readonly code = "slug_taken";
@@ -81,12 +82,10 @@ function toRow<T extends Dated>(row: T) {
   };
 }
 
-const likePattern = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /** The admin list: every state, newest first, optionally searched by title. */
 export async function listAllPosts(db: Database, q = ""): Promise<{ rows: PostListRow[]; total: number }> {
   const words = q.trim().split(/\s+/).filter(Boolean).slice(0, 8);
-  const condition = words.length ? and(...words.map((w) => ilike(blogPosts.title, likePattern(w)))) : undefined;
+  const condition = words.length ? and(...words.map((w) => ilike(blogPosts.title, containing(w)))) : undefined;
   const [rows, [{ total }]] = await Promise.all([
     db
       .select(listColumns)

@@ -8,6 +8,7 @@ import { database, type Database } from "~/db/client.server";
 import { documents, user, type DocumentCollection } from "~/db/schema.server";
 import { LIST_LIMIT, type CollectionKey, type ListSort, type ListStatus } from "./document-rules";
 import type { DocumentInput } from "./document-schema";
+import { containing } from "~/db/like-pattern";
 
 // The editor's list and the database's list are one list: this fails to compile when they differ.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
@@ -75,10 +76,6 @@ function toRow<T extends Selected>(r: T) {
   return { ...rest, createdAt: createdAt.toISOString(), updatedAt: updatedAt.toISOString(), author: authorEmail ?? authorName ?? null };
 }
 
-/** "50%_off" searched literally: LIKE's wildcards and escape character are escaped. */
-function likePattern(word: string): string {
-  return `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 export async function listDocuments(filter: ListFilter = {}, conn?: Database): Promise<{ rows: DocumentRow[]; total: number }> {
   const db = conn ?? (await database());
@@ -87,7 +84,7 @@ export async function listDocuments(filter: ListFilter = {}, conn?: Database): P
   if (filter.status === "published") where.push(eq(documents.published, true));
   if (filter.status === "draft") where.push(eq(documents.published, false));
   for (const word of (filter.q ?? "").trim().split(/\s+/).filter(Boolean).slice(0, 8)) {
-    const pattern = likePattern(word);
+    const pattern = containing(word);
     where.push(or(ilike(documents.title, pattern), ilike(documents.slug, pattern), ilike(documents.body, pattern))!);
   }
   const condition = where.length ? and(...where) : undefined;

@@ -8,6 +8,7 @@ import { database, type Database } from "~/db/client.server";
 import { leads, type NotifyStatus } from "~/db/schema.server";
 import type { ContactInput } from "./contact-schema";
 import { PAGE_SIZE, type LeadFilter } from "./query";
+import { containing } from "~/db/like-pattern";
 
 export type Lead = typeof leads.$inferSelect;
 
@@ -60,10 +61,6 @@ export interface LeadQuery {
   status?: LeadFilter;
 }
 
-/** `q` as a LIKE pattern that matches it literally, anywhere. */
-function containing(q: string): string {
-  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 function whereOf({ q, status = "all" }: LeadQuery): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];

@@ -15,8 +15,31 @@ export const CSV_MAX_RULES = 2000;
  * browsers give up after 20. Checked on save and on import, with loops.
  */
 export const CHAIN_MAX = 20;
-/** The admin list shows at most this many rules (the newest first). */
-export const REDIRECT_LIST_LIMIT = 1000;
+/** The admin list: this many rules a page, the newest first. */
+export const REDIRECT_PAGE_SIZE = 100;
+
+/** What the admin list shows: a search in old paths and new addresses, and a page. */
+export interface RedirectQuery {
+  q: string;
+  page: number;
+}
+
+export function parseRedirectQuery(url: URL): RedirectQuery {
+  const page = Number.parseInt(url.searchParams.get("page") ?? "1", 10);
+  return {
+    q: (url.searchParams.get("q") ?? "").trim().slice(0, 200),
+    page: Number.isFinite(page) && page > 0 ? Math.min(page, 100_000) : 1,
+  };
+}
+
+/** The list's address for a query; defaults left out. */
+export function redirectListHref(query: Partial<RedirectQuery>): string {
+  const params = new URLSearchParams();
+  if (query.q) params.set("q", query.q);
+  if (query.page && query.page > 1) params.set("page", String(query.page));
+  const search = params.toString();
+  return search ? `/admin/redirects?${search}` : "/admin/redirects";
+}
 
 // eslint-disable-next-line no-control-regex
 const UNSAFE = /[\u0000-\u0020\u007f-\u00a0\u2028\u2029\ufeff]/;

@@ -5,7 +5,8 @@
  * (notFoundOrRedirect) for GET and HEAD, with the visitor's query kept.
  */
 import { log } from "~/lib/log.server";
-import { desc, eq, sql } from "drizzle-orm";
+import { count, desc, eq, ilike, or, sql } from "drizzle-orm";
+import { containing } from "~/db/like-pattern";
 import { data, redirect } from "react-router";
 import type { Database } from "~/db/client.server";
 import { redirects } from "~/db/schema.server";
@@ -21,7 +22,8 @@ import {
   CSV_MAX_RULES,
   encodeNonAscii,
   parseRedirectCsv,
-  REDIRECT_LIST_LIMIT,
+  REDIRECT_PAGE_SIZE,
+  type RedirectQuery,
   RuleChains,
   withQuery,
   type RedirectStatus,
@@ -81,9 +83,29 @@ const toRow = (r: typeof redirects.$inferSelect): RedirectRow => ({
   createdAt: new Date(r.createdAt).toISOString(),
 });
 
-export async function listRedirects(db: Database): Promise<RedirectRow[]> {
-  const rows = await db.select().from(redirects).orderBy(desc(redirects.createdAt), redirects.source).limit(REDIRECT_LIST_LIMIT);
-  return rows.map(toRow);
+/** One page of rules, newest first, searched in old paths and new addresses; and how many match. */
+export async function listRedirects(
+  db: Database,
+  query: RedirectQuery = { q: "", page: 1 },
+): Promise<{ rows: RedirectRow[]; total: number; page: number; pages: number }> {
+  const where = query.q ? or(ilike(redirects.source, containing(query.q)), ilike(redirects.target, containing(query.q))) : undefined;
+  const [{ total }] = await db.select({ total: count() }).from(redirects).where(where);
+  const pages = Math.max(1, Math.ceil(total / REDIRECT_PAGE_SIZE));
+  const page = Math.min(query.page, pages);
+  const rows = await db
+    .select()
+    .from(redirects)
+    .where(where)
+    .orderBy(desc(redirects.createdAt), redirects.source, redirects.id)
+    .limit(REDIRECT_PAGE_SIZE)
+    .offset((page - 1) * REDIRECT_PAGE_SIZE);
+  return { rows: rows.map(toRow), total, page, pages };
+}
+
+/** One rule by id, or undefined. */
+export async function getRedirect(db: Database, id: string): Promise<RedirectRow | undefined> {
+  const [row] = await db.select().from(redirects).where(eq(redirects.id, id));
+  return row && toRow(row);
 }
 
 async function ruleChains(db: Database, siteOrigin = env().SITE_URL): Promise<RuleChains> {

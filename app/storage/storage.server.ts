@@ -25,6 +25,7 @@ import { StorageError } from "./errors";
 import { hasControlCharacter, storagePaths, withTypeExtension } from "./names";
 import { checkName, prepareUpload } from "./prepare.server";
 import { signingKey, signToken, verifyToken, type SignedCheck } from "./signing.server";
+import { containing, startingWith } from "~/db/like-pattern";
 
 export interface ObjectInfo {
   bucket: string;
@@ -152,8 +153,6 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /**
  * A string from a request that goes into a query (a name, a search, a prefix): refused with
  * invalid_request when it holds a control character. No stored name has one, and PostgreSQL
@@ -270,8 +269,8 @@ export function postgresStorage(db: Database, options: StorageOptions): Storage 
       if (options.prefix !== undefined) checkText("prefix", options.prefix);
       if (options.search !== undefined) checkText("search", options.search);
       const filters: SQL[] = [eq(storageObjects.bucket, bucket)];
-      if (options.prefix) filters.push(like(storageObjects.name, `${escapeLike(options.prefix)}%`));
-      if (options.search?.trim()) filters.push(ilike(storageObjects.name, `%${escapeLike(options.search.trim())}%`));
+      if (options.prefix) filters.push(like(storageObjects.name, startingWith(options.prefix)));
+      if (options.search?.trim()) filters.push(ilike(storageObjects.name, containing(options.search.trim())));
       const condition = and(...filters);
       const dir = sortBy.order === "asc" ? asc : desc;
       // Byte order ("C" collation) after lower-casing: the same order on PGlite and every PostgreSQL locale.

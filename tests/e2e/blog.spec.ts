@@ -185,7 +185,7 @@ test("/blog and a post pass axe and the Nu checker; a bad page number is not fou
   await visitor.close();
 });
 
-test("a redirect rule answers 301 with its Location and the query kept, and counts the hit", async ({ page }) => {
+test("a redirect rule answers 301 with its Location and the query kept, counts the hit, and is found by a search of the list", async ({ page }) => {
   const id = tag();
   await signInTo(page, "/admin/redirects");
   const add = page.getByRole("form", { name: "Add a rule" });
@@ -215,4 +215,11 @@ test("a redirect rule answers 301 with its Location and the query kept, and coun
         .getByTestId("redirect-hits"),
     ).toHaveText("2", { timeout: 1000 });
   }).toPass();
+
+  // The list is searched on the server: only this rule, however many others there are.
+  await page.getByRole("searchbox", { name: "Search old paths and new addresses" }).fill(`MANAGED-${id}`);
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`[?&]q=MANAGED-${id}`));
+  await expect(page.getByRole("status").filter({ hasText: "1 rule matching" })).toBeVisible();
+  await expect(page.getByRole("row")).toHaveCount(2); // the header and the rule
 });

@@ -34,7 +34,7 @@ import {
   invalidateRedirects,
   listRedirects,
 } from "~/redirects/redirects.server";
-import { CHAIN_MAX } from "~/redirects/redirect-rules";
+import { CHAIN_MAX, parseRedirectQuery, REDIRECT_PAGE_SIZE } from "~/redirects/redirect-rules";
 
 /** The longest run of stored rules a visit can follow (Infinity for a loop). Targets here are paths. */
 async function longestChain(db: Awaited<ReturnType<typeof database>>): Promise<number> {
@@ -174,11 +174,42 @@ for (const backend of backends()) {
       expect((await publicPosts(db)).map((p) => p.slug)).toEqual(["soon"]);
     });
 
+    it("lists redirect rules 100 a page, newest first, searched in old paths and new addresses with % and _ taken literally", async () => {
+      const db = await database();
+      const start = Date.UTC(2026, 0, 1);
+      await db.insert(redirects).values(
+        Array.from({ length: REDIRECT_PAGE_SIZE + 30 }, (_, i) => ({
+          source: `/old-${i}`,
+          target: i === 7 ? "/services/voip" : `/new_${i}`,
+          status: 301,
+          createdAt: new Date(start + i * 60_000),
+        })),
+      );
+      const first = await listRedirects(db, { q: "", page: 1 });
+      expect(first).toMatchObject({ total: REDIRECT_PAGE_SIZE + 30, page: 1, pages: 2 });
+      expect(first.rows).toHaveLength(REDIRECT_PAGE_SIZE);
+      expect(first.rows[0]!.source).toBe(`/old-${REDIRECT_PAGE_SIZE + 29}`);
+      const second = await listRedirects(db, { q: "", page: 9 }); // past the end: the last page
+      expect(second.page).toBe(2);
+      expect(second.rows).toHaveLength(30);
+      expect(new Set([...first.rows, ...second.rows].map((r) => r.id)).size).toBe(REDIRECT_PAGE_SIZE + 30);
+
+      expect((await listRedirects(db, { q: "VOIP", page: 1 })).rows.map((r) => r.source)).toEqual(["/old-7"]);
+      expect((await listRedirects(db, { q: "old-12", page: 1 })).rows.map((r) => r.source).sort()).toEqual(
+        ["/old-12", ...Array.from({ length: 10 }, (_, i) => `/old-12${i}`)].sort(),
+      );
+      // A wildcard typed in the search matches itself only: "old_1" is not "old-1", "%" is no "anything".
+      expect((await listRedirects(db, { q: "new_12", page: 1 })).total).toBe(11); // /new_12, /new_120-129
+      expect((await listRedirects(db, { q: "old_1", page: 1 })).total).toBe(0);
+      expect((await listRedirects(db, { q: "%", page: 1 })).total).toBe(0);
+      expect(parseRedirectQuery(new URL("https://x.example/admin/redirects?q=%20a%20&page=-3"))).toEqual({ q: "a", page: 1 });
+    });
+
     it("checks redirect rules: normalised source, no self-reference, no loop, never an existing page", async () => {
       const db = await database();
       const made = await createRedirect(db, { source: "/Managed-Services/", target: "/services/managed-it", status: "301" }, null);
       expect(made.ok).toBe(true);
-      expect((await listRedirects(db))[0]).toMatchObject({ source: "/managed-services", status: 301, hits: 0 });
+      expect((await listRedirects(db)).rows[0]).toMatchObject({ source: "/managed-services", status: 301, hits: 0 });
 
       const refused = async (source: string, target: string) => {
         const result = await createRedirect(db, { source, target, status: "301" }, null);
@@ -240,7 +271,7 @@ for (const backend of backends()) {
           `^Line ${CHAIN_MAX + 1} \\(/old/${CHAIN_MAX + 1} → /old/${CHAIN_MAX + 2}\\): .*a visit to /old/1 would be redirected ${CHAIN_MAX + 1} times`,
         ),
       );
-      expect(await listRedirects(db)).toEqual([]);
+      expect((await listRedirects(db)).rows).toEqual([]);
       // The same chain written from its end: the rule that makes it too long is found from the other side.
       const backwards = Array.from({ length: 30 }, (_, i) => `/back/${30 - i},/back/${31 - i}`).join("\n");
       const refusedBackwards = await importRedirectCsv(db, backwards, null);
@@ -249,7 +280,7 @@ for (const backend of backends()) {
       );
       const loop = await importRedirectCsv(db, "/l1,/l2\n/l2,https://www.crossroadsit.example/l3?x=1\n/l3,/L1/\n", null);
       expect(!loop.ok && loop.errors).toEqual([expect.stringMatching(/^Line 3 \(\/l3 → \/L1\/\): .*loop/)]);
-      expect(await listRedirects(db)).toEqual([]);
+      expect((await listRedirects(db)).rows).toEqual([]);
       // Exactly the limit is accepted.
       const limit = Array.from({ length: CHAIN_MAX }, (_, i) => `/ok/${i + 1},/ok/${i + 2}`).join("\n");
       expect(await importRedirectCsv(db, limit, null)).toEqual({ ok: true, imported: CHAIN_MAX });
@@ -279,7 +310,7 @@ for (const backend of backends()) {
       try {
         const visit = (path: string) => findRedirectFor(new Request(`https://www.crossroadsit.example${path}`), { services: { db } });
         expect((await createRedirect(db, { source: "/Old-日本", target: "/日本語?q=é#ç", status: "301" }, null)).ok).toBe(true);
-        expect((await listRedirects(db))[0]).toMatchObject({
+        expect((await listRedirects(db)).rows[0]).toMatchObject({
           source: "/old-日本",
           target: "/%E6%97%A5%E6%9C%AC%E8%AA%9E?q=%C3%A9#%C3%A7",
         });
@@ -317,8 +348,8 @@ for (const backend of backends()) {
       expect(hit?.headers.get("Location")).toBe("/contact?from=old&utm_source=mail");
       expect(await findRedirect(db, "POST", new URL("https://x.example/old-page"))).toBeNull();
       expect(await findRedirect(db, "GET", new URL("https://x.example/other"))).toBeNull();
-      await expect.poll(async () => (await listRedirects(db))[0].hits).toBe(1);
-      expect((await listRedirects(db))[0].lastHitAt).not.toBeNull();
+      await expect.poll(async () => (await listRedirects(db)).rows[0].hits).toBe(1);
+      expect((await listRedirects(db)).rows[0].lastHitAt).not.toBeNull();
       if (made.ok) await deleteRedirect(db, made.id);
       expect(await findRedirect(db, "GET", new URL("https://x.example/old-page"))).toBeNull();
     });
@@ -337,7 +368,7 @@ for (const backend of backends()) {
         expect.stringMatching(/^Line 4 .*itself/),
         expect.stringMatching(/^Line 6 .*301/),
       ]);
-      expect(await listRedirects(db)).toEqual([]);
+      expect((await listRedirects(db)).rows).toEqual([]);
       const good = await importRedirectCsv(db, '/one,/services\n"/two","https://example.org/a,b",302\n/one-more,/one\n', null);
       expect(good).toEqual({ ok: true, imported: 3 });
       const loop = await importRedirectCsv(db, "/x1,/x2\n/x2,/one-more\n/services-old,/x1\n/one-more-2,/x1\n/one,/x\n", null);

@@ -1,11 +1,9 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Link, useNavigation } from "react-router";
 import type { Route } from "./+types/leads";
 import { requireAdmin } from "~/auth/session.server";
 import { HandledBadge, NotifyBadge } from "~/components/admin/lead-badges";
 import { formatDateTime } from "~/lib/format-date";
-import { Button, buttonClass } from "~/components/ui/button";
-import { ButtonLink } from "~/components/ui/button-link";
-import { Input } from "~/components/ui/input";
+import { buttonClass } from "~/components/ui/button";
 import { adminMeta } from "~/lib/meta";
 import { env } from "~/env.server";
 import { serviceLabel } from "~/leads/contact-fields";
@@ -13,6 +11,8 @@ import { LEAD_FILTERS, leadListHref, PAGE_SIZE, parseLeadQuery, type LeadFilter 
 import { countOpen, listLeads } from "~/leads/store.server";
 import { notificationsEnabled } from "~/leads/worker.server";
 import { AdminTable, type AdminColumn } from "~/components/admin/admin-table";
+import { ListSearch } from "~/components/admin/list-search";
+import { Pager } from "~/components/admin/pager";
 
 // The layout's guard runs too, but every protected loader checks on its own.
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -83,24 +83,9 @@ export default function AdminLeads({ loaderData: { query, total, pages, open, ro
       )}
 
       <div className="mt-5 flex flex-wrap items-end gap-x-6 gap-y-3">
-        <Form method="get" role="search" className="flex flex-wrap items-end gap-2">
+        <ListSearch label="Search name, e-mail, company or message" q={query.q} clearHref={leadListHref({ q: "", status: query.status })}>
           <input type="hidden" name="status" value={query.status} />
-          <label className="flex w-full flex-col text-sm font-medium text-navy-900 sm:w-auto">
-            Search name, e-mail, company or message
-            <Input name="q" type="search" defaultValue={query.q} key={query.q} maxLength={200} className="mt-1 w-full sm:w-72" />
-          </label>
-          <Button type="submit" variant="secondary">
-            Search
-          </Button>
-          {query.q && (
-            <Link
-              to={leadListHref({ q: "", status: query.status })}
-              className="min-h-10 content-center px-2 text-sm font-medium text-navy-900 underline"
-            >
-              Clear search
-            </Link>
-          )}
-        </Form>
+        </ListSearch>
         <nav aria-label="Filter by status">
           <ul className="flex rounded-md border border-slate-300 bg-white p-0.5">
             {LEAD_FILTERS.map((status) => (
@@ -168,23 +153,7 @@ export default function AdminLeads({ loaderData: { query, total, pages, open, ro
         </AdminTable>
       )}
 
-      {pages > 1 && (
-        <nav aria-label="Pages" className="mt-4 flex items-center gap-3 text-sm">
-          {query.page > 1 ? (
-            <ButtonLink to={leadListHref({ ...query, page: query.page - 1 })} prefetch="none" variant="secondary" size="sm" rel="prev">
-              Previous
-            </ButtonLink>
-          ) : null}
-          <span className="text-slate-700">
-            Page {query.page} of {pages}
-          </span>
-          {query.page < pages ? (
-            <ButtonLink to={leadListHref({ ...query, page: query.page + 1 })} prefetch="none" variant="secondary" size="sm" rel="next">
-              Next
-            </ButtonLink>
-          ) : null}
-        </nav>
-      )}
+      <Pager page={query.page} pages={pages} href={(page) => leadListHref({ ...query, page })} />
     </>
   );
 }

@@ -6,6 +6,8 @@ import type { Route } from "./+types/redirects";
 import { requireAdmin } from "~/auth/session.server";
 import { ActionMessage } from "~/components/admin/action-message";
 import { AdminTable, type AdminColumn } from "~/components/admin/admin-table";
+import { ListSearch } from "~/components/admin/list-search";
+import { Pager } from "~/components/admin/pager";
 import { ConfirmedDeleteForm, DeleteStep } from "~/components/admin/confirm-delete";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { Field } from "~/components/forms/field";
@@ -15,8 +17,8 @@ import { actionConfirm, actionError, parseAdminForm } from "~/lib/admin-action.s
 import { redirectWithNotice } from "~/lib/flash-notice.server";
 import { formatDateTime } from "~/lib/format-date";
 import { adminMeta } from "~/lib/meta";
-import { CSV_MAX_BYTES, CSV_MAX_RULES, SOURCE_MAX, TARGET_MAX } from "~/redirects/redirect-rules";
-import { createRedirect, deleteRedirect, importRedirectCsv, listRedirects } from "~/redirects/redirects.server";
+import { CSV_MAX_BYTES, CSV_MAX_RULES, parseRedirectQuery, REDIRECT_PAGE_SIZE, redirectListHref, SOURCE_MAX, TARGET_MAX } from "~/redirects/redirect-rules";
+import { createRedirect, deleteRedirect, getRedirect, importRedirectCsv, listRedirects } from "~/redirects/redirects.server";
 
 type Field = "source" | "target" | "status" | "csv";
 type Failure = ActionFailure<"create" | "delete" | "import", Field>;
@@ -35,7 +37,9 @@ const intents = z.discriminatedUnion("intent", [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context.services);
-  return { rules: await listRedirects(context.services.db) };
+  const query = parseRedirectQuery(new URL(request.url));
+  const list = await listRedirects(context.services.db, query);
+  return { rules: list.rows, total: list.total, pages: list.pages, query: { ...query, page: list.page } };
 }
 
 /** intents: create (one rule), delete (confirm=yes), import (a CSV file, all or nothing). */
@@ -65,7 +69,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirectWithNotice("/admin/redirects", "redirect-created");
   }
   if (input.intent === "delete") {
-    const rule = (await listRedirects(db)).find((r) => r.id === input.id);
+    const rule = await getRedirect(db, input.id);
     if (input.confirm !== "yes") {
       if (!rule) return actionError<Failure>(404, { intent: "delete", message: "That rule no longer exists." });
       return actionConfirm("delete", "Confirm the deletion.", { id: rule.id, source: rule.source });
@@ -111,7 +115,7 @@ const COLUMNS: AdminColumn[] = [
 ];
 
 /** /admin/redirects (docs/requirements.md#redirects): rules from old paths to new addresses, with hits; one by one or from a CSV file. */
-export default function AdminRedirects({ loaderData: { rules }, actionData }: Route.ComponentProps) {
+export default function AdminRedirects({ loaderData: { rules, total, pages, query }, actionData }: Route.ComponentProps) {
   const result = actionData as Outcome | undefined;
   const errors = (result?.ok === false && result.fieldErrors) || {};
   const values = (result?.ok === false && result.intent === "create" && result.values) || {};
@@ -215,8 +219,19 @@ export default function AdminRedirects({ loaderData: { rules }, actionData }: Ro
         </Form>
       </div>
 
-      <p className="mt-6 text-sm text-slate-700" role="status">
-        {rules.length === 0 ? "No rules yet." : rules.length === 1 ? "1 rule." : `${rules.length} rules, newest first.`}
+      <ListSearch label="Search old paths and new addresses" q={query.q} clearHref={redirectListHref({})} className="mt-6" />
+      <p className="mt-4 text-sm text-slate-700" role="status">
+        {total === 0
+          ? query.q
+            ? `No rules match “${query.q}”.`
+            : "No rules yet."
+          : total === 1
+            ? `1 rule${query.q ? ` matching “${query.q}”` : ""}.`
+            : `${formatCount(total)} rules${query.q ? ` matching “${query.q}”` : ""}, newest first${
+                pages > 1
+                  ? `; ${formatCount((query.page - 1) * REDIRECT_PAGE_SIZE + 1)}–${formatCount((query.page - 1) * REDIRECT_PAGE_SIZE + rules.length)} shown`
+                  : ""
+              }.`}
       </p>
       {rules.length > 0 && (
         <AdminTable className="mt-3" caption="Redirect rules" columns={COLUMNS}>
@@ -250,6 +265,7 @@ export default function AdminRedirects({ loaderData: { rules }, actionData }: Ro
           ))}
         </AdminTable>
       )}
+      <Pager page={query.page} pages={pages} href={(page) => redirectListHref({ q: query.q, page })} />
       <ConfirmDialog
         open={deleting !== null}
         title="Delete this rule?"
