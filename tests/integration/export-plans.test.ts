@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql, type SQLWrapper } from "drizzle-orm";
 import { backends, openFreshDatabase } from "./backends";
-import { auditExportBatch, parseAuditFilter, type AuditFilter } from "~/auth/audit-query.server";
+import { auditExportBatch, auditPageQuery, parseAuditFilter, type AuditFilter } from "~/auth/audit-query.server";
 import { database, type Database } from "~/db/client.server";
 import { auditLog, leads } from "~/db/schema.server";
 import { countOpenQuery, leadsExportBatch } from "~/leads/store.server";
@@ -88,6 +88,19 @@ for (const backend of backends()) {
         ).toEqual([]);
         expect(nodes.some((n) => /Index/.test(n))).toBe(true);
       }
+    });
+
+    it("the audit log's person filter reads the e-mail indexes (who acted, on whom), not the whole log", async () => {
+      const parsed = parseAuditFilter(new URL("https://x.example/admin/audit?person=P12"));
+      const filter = (parsed as { filter: AuditFilter }).filter;
+      const nodes = await planOf(db, auditPageQuery(db, filter, 1));
+      const plan = nodes.join(" > ");
+      expect(nodes.some((n) => / on audit_log_actor_email_idx$/.test(n)), plan).toBe(true);
+      expect(nodes.some((n) => / on audit_log_target_email_idx$/.test(n)), plan).toBe(true);
+      const rows = await auditPageQuery(db, filter, 1);
+      expect(rows.map((r) => r.actorEmail).sort()).toEqual(
+        ["p12", ...Array.from({ length: 10 }, (_, i) => `p12${i}`)].map((p) => `${p}@crossroadsit.example`).sort(),
+      );
     });
 
     it("the open-lead count reads the partial index of open leads, not the table", async () => {

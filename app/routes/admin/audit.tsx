@@ -119,7 +119,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
 
       <Form method="get" role="search" aria-label="Filter the audit log" className="mt-5 flex flex-wrap items-end gap-3">
         <label className="flex w-full flex-col text-sm font-medium text-navy-900 sm:w-auto">
-          Person (e-mail contains)
+          Person (e-mail, or its beginning)
           <Input
             name="person"
             type="search"
