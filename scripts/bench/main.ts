@@ -4,7 +4,7 @@
  * bench-results/latest.json. A missed target is a MISS in the table, never a failure: the exit
  * code is 1 only when a measurement itself could not be made (ERROR).
  *
- * Env: BENCH_ONLY=sizes,coldstart,throughput,paint,lighthouse,signin,leads,graphics,workers (default all), BENCH_LH_RUNS (5),
+ * Env: BENCH_ONLY=sizes,coldstart,throughput,paint,interaction,lighthouse,signin,leads,graphics,workers (default all), BENCH_LH_RUNS (5),
  *      BENCH_START_EPOCH_MS (set by bench.sh: time limits count from the script's start).
  */
 import { spawnSync } from "node:child_process";
@@ -23,11 +23,12 @@ import { measureLeads } from "./leads.ts";
 import { measureSignIn, signInFigures, type SignInDatabaseResult } from "./signin.ts";
 import { findBinary, measureThroughput, type ThroughputResult } from "./throughput.ts";
 import { measureWorkers, SCALING_TARGET, workersFigures } from "./workers.ts";
+import { INTERACTION_TARGET_MS, measureInteraction, type InteractionFigure } from "./interaction.ts";
 
 installExitHandlers();
 
 const startedAt = Number(process.env.BENCH_START_EPOCH_MS) || Date.now();
-const PHASES = ["sizes", "coldstart", "throughput", "paint", "lighthouse", "signin", "leads", "graphics", "workers"] as const;
+const PHASES = ["sizes", "coldstart", "throughput", "paint", "interaction", "lighthouse", "signin", "leads", "graphics", "workers"] as const;
 type Phase = (typeof PHASES)[number];
 const only = (process.env.BENCH_ONLY ?? "")
   .split(",")
@@ -221,6 +222,17 @@ if (enabled("paint")) {
     } else skip(g, "LCP site / no-JS copy", `<= ${T.lcpRatio}`, paint?.noJsSkipped ?? "no copy");
   }
   if (!paint) check("Paint", "first paint comparison", null, "");
+}
+
+// 4b. Interaction on the mobile profile: a tap's answer (scripts/bench/interaction.ts) -------
+const interaction: InteractionFigure[] | undefined = await phase("interaction", () => measureInteraction(5));
+if (enabled("interaction")) {
+  for (const f of interaction ?? [])
+    check("Interaction", `${f.name} (median of ${f.runsMs.length})`, f.medianMs, "ms", { op: "<=", limit: INTERACTION_TARGET_MS }, {
+      digits: 0,
+      note: `runs ${f.runsMs.join(", ")} ms; max ${f.maxMs} ms`,
+    });
+  if (!interaction) check("Interaction", "tap to answer", null, "ms");
 }
 
 // 5. Lighthouse ------------------------------------------------------------------------------
