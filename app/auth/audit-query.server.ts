@@ -112,7 +112,6 @@ function nextDay(date: string): string {
   return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
 }
 
-
 function whereOf(filter: AuditFilter): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
   if (filter.person) {
@@ -136,7 +135,12 @@ export async function listAudit(
   { countCap = AUDIT_COUNT_CAP }: { countCap?: number } = {},
 ): Promise<{ rows: AuditEntryRow[]; total: number; more: boolean; pages: number; page: number }> {
   const where = whereOf(filter);
-  const matching = db.select({ one: sql`1` }).from(auditLog).where(where).limit(countCap + 1).as("matching");
+  const matching = db
+    .select({ one: sql`1` })
+    .from(auditLog)
+    .where(where)
+    .limit(countCap + 1)
+    .as("matching");
   const [{ counted }] = await db.select({ counted: count() }).from(matching);
   const more = counted > countCap;
   const total = Math.min(counted, countCap);

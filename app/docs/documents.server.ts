@@ -76,7 +76,6 @@ function toRow<T extends Selected>(r: T) {
   return { ...rest, createdAt: createdAt.toISOString(), updatedAt: updatedAt.toISOString(), author: authorEmail ?? authorName ?? null };
 }
 
-
 export async function listDocuments(filter: ListFilter = {}, conn?: Database): Promise<{ rows: DocumentRow[]; total: number }> {
   const db = conn ?? (await database());
   const where: SQL[] = [];

@@ -61,7 +61,6 @@ export interface LeadQuery {
   status?: LeadFilter;
 }
 
-
 function whereOf({ q, status = "all" }: LeadQuery): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
   if (status === "open") conditions.push(isNull(leads.handledAt));

@@ -57,9 +57,13 @@ async function longestInteraction(page: Page): Promise<number> {
 }
 
 const hydrated = (page: Page) =>
-  page.waitForFunction(() => (window as unknown as { dataLayer?: { event?: string }[] }).dataLayer?.some((e) => e.event === "page_view"), undefined, {
-    timeout: 60_000,
-  });
+  page.waitForFunction(
+    () => (window as unknown as { dataLayer?: { event?: string }[] }).dataLayer?.some((e) => e.event === "page_view"),
+    undefined,
+    {
+      timeout: 60_000,
+    },
+  );
 
 async function menuIdle(browser: Browser, base: string): Promise<number> {
   const context = await browser.newContext(PHONE);
@@ -94,7 +98,9 @@ async function menuAtPaint(browser: Browser, base: string): Promise<number> {
     await button.waitFor({ state: "visible" });
     const tappedAt = (await page.evaluate("performance.now()")) as number;
     await button.tap();
-    await page.waitForFunction(() => (window as unknown as { __menuOpenAt?: number }).__menuOpenAt !== undefined, undefined, { timeout: 60_000 });
+    await page.waitForFunction(() => (window as unknown as { __menuOpenAt?: number }).__menuOpenAt !== undefined, undefined, {
+      timeout: 60_000,
+    });
     return Math.round(((await page.evaluate("window.__menuOpenAt")) as number) - tappedAt);
   } finally {
     await context.close();

@@ -28,7 +28,18 @@ import { INTERACTION_TARGET_MS, measureInteraction, type InteractionFigure } fro
 installExitHandlers();
 
 const startedAt = Number(process.env.BENCH_START_EPOCH_MS) || Date.now();
-const PHASES = ["sizes", "coldstart", "throughput", "paint", "interaction", "lighthouse", "signin", "leads", "graphics", "workers"] as const;
+const PHASES = [
+  "sizes",
+  "coldstart",
+  "throughput",
+  "paint",
+  "interaction",
+  "lighthouse",
+  "signin",
+  "leads",
+  "graphics",
+  "workers",
+] as const;
 type Phase = (typeof PHASES)[number];
 const only = (process.env.BENCH_ONLY ?? "")
   .split(",")
@@ -216,7 +227,10 @@ if (enabled("paint")) {
       check(g, "no-JS copy LCP", n?.lcpMs, "ms", undefined, { digits: 0 });
       check(g, "no-JS copy TBT", n?.tbtMs, "ms", undefined, {
         digits: 0,
-        note: n && n.tbtMs > BUSY_NO_JS_TBT_MS ? `over ${BUSY_NO_JS_TBT_MS} ms: the machine was busy, do not quote this page's figures` : undefined,
+        note:
+          n && n.tbtMs > BUSY_NO_JS_TBT_MS
+            ? `over ${BUSY_NO_JS_TBT_MS} ms: the machine was busy, do not quote this page's figures`
+            : undefined,
       });
       check(g, "LCP site / no-JS copy", p.lcpRatio, "", { op: "<=", limit: T.lcpRatio }, { digits: 2 });
     } else skip(g, "LCP site / no-JS copy", `<= ${T.lcpRatio}`, paint?.noJsSkipped ?? "no copy");
@@ -228,10 +242,17 @@ if (enabled("paint")) {
 const interaction: InteractionFigure[] | undefined = await phase("interaction", () => measureInteraction(5));
 if (enabled("interaction")) {
   for (const f of interaction ?? [])
-    check("Interaction", `${f.name} (median of ${f.runsMs.length})`, f.medianMs, "ms", { op: "<=", limit: INTERACTION_TARGET_MS }, {
-      digits: 0,
-      note: `runs ${f.runsMs.join(", ")} ms; max ${f.maxMs} ms`,
-    });
+    check(
+      "Interaction",
+      `${f.name} (median of ${f.runsMs.length})`,
+      f.medianMs,
+      "ms",
+      { op: "<=", limit: INTERACTION_TARGET_MS },
+      {
+        digits: 0,
+        note: `runs ${f.runsMs.join(", ")} ms; max ${f.maxMs} ms`,
+      },
+    );
   if (!interaction) check("Interaction", "tap to answer", null, "ms");
 }
 
@@ -437,20 +458,11 @@ if (paint) {
     }
   }
   out.push(
-    table(["page", "served", "runs", "perf", "perf range", "FCP ms", "LCP ms", "TBT ms", "TBT range", "CLS", "LCP ratio", "targets"], rows, [
-      "l",
-      "l",
-      "r",
-      "r",
-      "r",
-      "r",
-      "r",
-      "r",
-      "r",
-      "r",
-      "r",
-      "l",
-    ]),
+    table(
+      ["page", "served", "runs", "perf", "perf range", "FCP ms", "LCP ms", "TBT ms", "TBT range", "CLS", "LCP ratio", "targets"],
+      rows,
+      ["l", "l", "r", "r", "r", "r", "r", "r", "r", "r", "r", "l"],
+    ),
   );
   if (paint.noJsSkipped) out.push(`no-JS copy: ${paint.noJsSkipped}`);
   if (busy.length)

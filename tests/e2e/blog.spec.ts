@@ -185,7 +185,9 @@ test("/blog and a post pass axe and the Nu checker; a bad page number is not fou
   await visitor.close();
 });
 
-test("a redirect rule answers 301 with its Location and the query kept, counts the hit, and is found by a search of the list", async ({ page }) => {
+test("a redirect rule answers 301 with its Location and the query kept, counts the hit, and is found by a search of the list", async ({
+  page,
+}) => {
   const id = tag();
   await signInTo(page, "/admin/redirects");
   const add = page.getByRole("form", { name: "Add a rule" });

@@ -64,7 +64,10 @@ test("from one service page to another through a card in a static section, the s
   // A modified click is the browser's: a new tab, not an app navigation of this one.
   const [popup] = await Promise.all([
     page.context().waitForEvent("page"),
-    page.locator("footer").getByRole("link", { name: "Sitemap", exact: true }).click({ modifiers: ["Control"] }),
+    page
+      .locator("footer")
+      .getByRole("link", { name: "Sitemap", exact: true })
+      .click({ modifiers: ["Control"] }),
   ]);
   await popup.close();
   await expect(page).toHaveURL(new RegExp(`/services/${related.slug}$`));

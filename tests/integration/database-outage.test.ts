@@ -73,11 +73,13 @@ describe.skipIf(!pgUrl)("PostgreSQL 15 stopped and started again", () => {
       // what a worker looks like just after the database came back with visitors waiting.
       let holding = 0;
       const busy = Array.from({ length: 14 }, () =>
-        handle.db.transaction(async (tx) => {
-          await tx.execute(sql`select 1`);
-          holding++;
-          await gate;
-        }).catch((error: unknown) => error),
+        handle.db
+          .transaction(async (tx) => {
+            await tx.execute(sql`select 1`);
+            holding++;
+            await gate;
+          })
+          .catch((error: unknown) => error),
       );
       await expect.poll(() => holding, { timeout: 5_000 }).toBeGreaterThanOrEqual(10);
       const result = await timed(handle.ready(LIMIT_MS));

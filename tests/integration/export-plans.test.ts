@@ -18,7 +18,10 @@ function nodeTypes(plan: unknown): string[] {
   if (Array.isArray(plan)) return plan.flatMap(nodeTypes);
   if (plan === null || typeof plan !== "object") return [];
   const node = plan as Record<string, unknown>;
-  const type = typeof node["Node Type"] === "string" ? `${node["Node Type"]}${typeof node["Index Name"] === "string" ? ` on ${node["Index Name"]}` : ""}` : null;
+  const type =
+    typeof node["Node Type"] === "string"
+      ? `${node["Node Type"]}${typeof node["Index Name"] === "string" ? ` on ${node["Index Name"]}` : ""}`
+      : null;
   return [...(type ? [type] : []), ...Object.values(node).flatMap(nodeTypes)];
 }
 
@@ -95,8 +98,14 @@ for (const backend of backends()) {
       const filter = (parsed as { filter: AuditFilter }).filter;
       const nodes = await planOf(db, auditPageQuery(db, filter, 1));
       const plan = nodes.join(" > ");
-      expect(nodes.some((n) => / on audit_log_actor_email_idx$/.test(n)), plan).toBe(true);
-      expect(nodes.some((n) => / on audit_log_target_email_idx$/.test(n)), plan).toBe(true);
+      expect(
+        nodes.some((n) => / on audit_log_actor_email_idx$/.test(n)),
+        plan,
+      ).toBe(true);
+      expect(
+        nodes.some((n) => / on audit_log_target_email_idx$/.test(n)),
+        plan,
+      ).toBe(true);
       const rows = await auditPageQuery(db, filter, 1);
       expect(rows.map((r) => r.actorEmail).sort()).toEqual(
         ["p12", ...Array.from({ length: 10 }, (_, i) => `p12${i}`)].map((p) => `${p}@crossroadsit.example`).sort(),
@@ -105,7 +114,10 @@ for (const backend of backends()) {
 
     it("the open-lead count reads the partial index of open leads, not the table", async () => {
       const nodes = await planOf(db, countOpenQuery(db));
-      expect(nodes.some((n) => / on leads_open_idx$/.test(n)), nodes.join(" > ")).toBe(true);
+      expect(
+        nodes.some((n) => / on leads_open_idx$/.test(n)),
+        nodes.join(" > "),
+      ).toBe(true);
       const [{ n }] = await countOpenQuery(db);
       expect(n).toBe(40);
     });

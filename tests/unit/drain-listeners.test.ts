@@ -102,7 +102,14 @@ describe("a CSV export whose client goes away", () => {
     app.use(compression());
     app.use(oneDrainListener);
     app.get("/export.csv", async (_req, res) => {
-      const response = await csvDownload("export", [["ID", (r: { id: string }) => r.id], ["Text", (r: { text: string }) => r.text]], batches());
+      const response = await csvDownload(
+        "export",
+        [
+          ["ID", (r: { id: string }) => r.id],
+          ["Text", (r: { text: string }) => r.text],
+        ],
+        batches(),
+      );
       res.status(response.status);
       response.headers.forEach((value, key) => res.setHeader(key, value));
       await writeReadableStreamToWritable(response.body!, res).catch(() => {});

@@ -30,7 +30,12 @@ function FooterLinks({ heading, links }: { heading: string; links: readonly NavL
 /** Footer (docs/requirements.md#layout): social, services, industries, hours, phone, email, offices by state, legal, Login, Sitemap. */
 export function SiteFooter({ viewer }: { viewer: Viewer }) {
   return (
-    <StaticContent as="footer" keptWhile={viewer.signedIn ? "signed in" : "signed out"} data-click-location="footer" className="bg-navy-950 text-slate-300">
+    <StaticContent
+      as="footer"
+      keptWhile={viewer.signedIn ? "signed in" : "signed out"}
+      data-click-location="footer"
+      className="bg-navy-950 text-slate-300"
+    >
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-[1.3fr_1fr_1fr_1.3fr]">
         <div>
           <Logo inverse />

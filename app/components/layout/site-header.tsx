@@ -123,7 +123,11 @@ function PhoneMenu({ viewer, onSignOut }: { viewer: Viewer; onSignOut: () => voi
   // idle, so a tap opens it at once, with nothing to fetch or to load first.
   useEffect(() => {
     if (window.matchMedia(WIDE_SCREEN).matches) return;
-    const prepare = () => void loadSideMenu().then(() => startTransition(() => setMenuWanted(true)), () => {});
+    const prepare = () =>
+      void loadSideMenu().then(
+        () => startTransition(() => setMenuWanted(true)),
+        () => {},
+      );
     if (!("requestIdleCallback" in window)) {
       const timer = setTimeout(prepare, 1000);
       return () => clearTimeout(timer);

@@ -17,7 +17,15 @@ import { actionConfirm, actionError, parseAdminForm } from "~/lib/admin-action.s
 import { redirectWithNotice } from "~/lib/flash-notice.server";
 import { formatDateTime } from "~/lib/format-date";
 import { adminMeta } from "~/lib/meta";
-import { CSV_MAX_BYTES, CSV_MAX_RULES, parseRedirectQuery, REDIRECT_PAGE_SIZE, redirectListHref, SOURCE_MAX, TARGET_MAX } from "~/redirects/redirect-rules";
+import {
+  CSV_MAX_BYTES,
+  CSV_MAX_RULES,
+  parseRedirectQuery,
+  REDIRECT_PAGE_SIZE,
+  redirectListHref,
+  SOURCE_MAX,
+  TARGET_MAX,
+} from "~/redirects/redirect-rules";
 import { createRedirect, deleteRedirect, getRedirect, importRedirectCsv, listRedirects } from "~/redirects/redirects.server";
 
 type Field = "source" | "target" | "status" | "csv";
