@@ -122,7 +122,7 @@ function PhoneMenu({ viewer, onSignOut }: { viewer: Viewer; onSignOut: () => voi
   // Ready before the first tap: the code fetched and the (closed) menu rendered while the page is
   // idle, so a tap opens it at once, with nothing to fetch or to load first.
   useEffect(() => {
-    if (window.matchMedia(WIDE_SCREEN).matches) return;
+    if (typeof window.matchMedia !== "function" || window.matchMedia(WIDE_SCREEN).matches) return;
     const prepare = () =>
       void loadSideMenu().then(
         () => startTransition(() => setMenuWanted(true)),

@@ -1,8 +1,15 @@
-import { createElement, useEffect, useState, type HTMLAttributes, type MouseEvent, type ReactNode } from "react";
+import { createElement, useEffect, useId, useState, type HTMLAttributes, type MouseEvent, type ReactNode } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { hydrationDone, markHydrated } from "~/lib/use-hydrated";
 
-const EMPTY = { __html: "" };
+/**
+ * The server's nodes of this content while the page first hydrates, or null (rendered on the
+ * server, mounted later, or rendered in a browser without a server page: a test).
+ */
+function serverNodes(id: string): Element | null {
+  if (typeof document === "undefined" || hydrationDone()) return null;
+  return document.querySelector(`[data-static-content="${CSS.escape(id)}"]`);
+}
 
 /** A click React Router's <Link> would take over: plain left click on a same-origin link of this window. */
 function clientNavigationTarget(event: MouseEvent<HTMLElement>): string | null {
@@ -41,19 +48,26 @@ export function StaticContent({
 }) {
   const { pathname, search } = useLocation();
   const navigate = useNavigate();
+  const id = useId();
   const state = keptWhile ?? pathname + search;
   // Kept only while its state is the one it was hydrated with; once changed, rendered from then on.
-  const [keptAt, setKeptAt] = useState<string | null>(() => (typeof document !== "undefined" && !hydrationDone() ? state : null));
-  if (keptAt !== null && keptAt !== state) setKeptAt(null);
-  const kept = keptAt !== null && keptAt === state;
+  // The server's markup is taken as it is: hydration leaves it alone (React does not compare it),
+  // and should React render this part afresh instead (it does after a hydration error above),
+  // the same markup is written again rather than nothing.
+  const [kept, setKept] = useState<{ at: string; html: { __html: string } } | null>(() => {
+    const nodes = serverNodes(id);
+    return nodes ? { at: state, html: { __html: nodes.innerHTML } } : null;
+  });
+  if (kept !== null && kept.at !== state) setKept(null);
   useEffect(markHydrated, []);
 
-  if (!kept) return createElement(as, { ...props, key: "rendered" }, children);
+  if (kept === null || kept.at !== state) return createElement(as, { ...props, "data-static-content": id, key: "rendered" }, children);
   return createElement(as, {
     ...props,
+    "data-static-content": id,
     key: "kept",
     suppressHydrationWarning: true,
-    dangerouslySetInnerHTML: EMPTY,
+    dangerouslySetInnerHTML: kept.html,
     onClick: (event: MouseEvent<HTMLElement>) => {
       const to = clientNavigationTarget(event);
       if (to === null) return;
