@@ -1,4 +1,6 @@
 /** The leads list's filter in its URL (?q=&status=&page=), shared by the list and the CSV export. */
+import { parseListSearch } from "~/lib/list-search";
+
 export const LEAD_FILTERS = ["open", "handled", "all"] as const;
 export type LeadFilter = (typeof LEAD_FILTERS)[number];
 /** Leads per page of the list. */
@@ -11,14 +13,9 @@ export interface LeadListQuery {
 }
 
 export function parseLeadQuery(url: URL): LeadListQuery {
-  const q = (url.searchParams.get("q") ?? "").trim().slice(0, 200);
+  const { q, page } = parseListSearch(url);
   const status = url.searchParams.get("status") ?? "";
-  const page = Number.parseInt(url.searchParams.get("page") ?? "1", 10);
-  return {
-    q,
-    status: (LEAD_FILTERS as readonly string[]).includes(status) ? (status as LeadFilter) : "open",
-    page: Number.isFinite(page) && page > 0 ? Math.min(page, 100_000) : 1,
-  };
+  return { q, status: (LEAD_FILTERS as readonly string[]).includes(status) ? (status as LeadFilter) : "open", page };
 }
 
 /** The list's (or the export's) address for a filter; defaults left out. */

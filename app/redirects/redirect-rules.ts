@@ -3,6 +3,8 @@
  * source and a target, and the CSV format of an import. Shared by the admin page and the tests.
  */
 
+import { parseListSearch } from "~/lib/list-search";
+
 export const SOURCE_MAX = 500;
 export const TARGET_MAX = 2000;
 export const REDIRECT_STATUSES = [301, 302] as const;
@@ -24,13 +26,7 @@ export interface RedirectQuery {
   page: number;
 }
 
-export function parseRedirectQuery(url: URL): RedirectQuery {
-  const page = Number.parseInt(url.searchParams.get("page") ?? "1", 10);
-  return {
-    q: (url.searchParams.get("q") ?? "").trim().slice(0, 200),
-    page: Number.isFinite(page) && page > 0 ? Math.min(page, 100_000) : 1,
-  };
-}
+export const parseRedirectQuery: (url: URL) => RedirectQuery = parseListSearch;
 
 /** The list's address for a query; defaults left out. */
 export function redirectListHref(query: Partial<RedirectQuery>): string {

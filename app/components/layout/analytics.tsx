@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { useLocation } from "react-router";
+import { plainLinkClick } from "~/lib/link-click";
 import { contactClickEvent, isTrackedPath, pageViewEvent, pushEvent, rememberVisit, shouldLoadTagManager } from "~/lib/analytics";
 
 const GTM_SCRIPT_ID = "gtm-script";
@@ -31,18 +32,9 @@ const documentAllowsTagManager = typeof window !== "undefined" && isTrackedPath(
  * without the tag manager, instead of navigating inside this one.
  */
 function leaveTagManagerBehind(event: MouseEvent) {
-  if (
-    !tagManagerLoaded() ||
-    event.defaultPrevented ||
-    event.button !== 0 ||
-    event.metaKey ||
-    event.ctrlKey ||
-    event.shiftKey ||
-    event.altKey
-  )
-    return;
-  const link = (event.target as Element | null)?.closest?.("a[href]");
-  if (!(link instanceof HTMLAnchorElement) || (link.target && link.target !== "_self") || link.hasAttribute("download")) return;
+  if (!tagManagerLoaded()) return;
+  const link = plainLinkClick(event);
+  if (!link) return;
   const url = new URL(link.href, window.location.href);
   if (url.origin !== window.location.origin || isTrackedPath(url.pathname)) return;
   event.preventDefault(); // React Router's links do nothing for a prevented click

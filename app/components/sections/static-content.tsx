@@ -1,5 +1,6 @@
 import { createElement, useEffect, useId, useState, type HTMLAttributes, type MouseEvent, type ReactNode } from "react";
 import { useLocation, useNavigate } from "react-router";
+import { plainLinkClick } from "~/lib/link-click";
 import { hydrationDone, markHydrated } from "~/lib/use-hydrated";
 
 /**
@@ -13,10 +14,8 @@ function serverNodes(id: string): Element | null {
 
 /** A click React Router's <Link> would take over: plain left click on a same-origin link of this window. */
 function clientNavigationTarget(event: MouseEvent<HTMLElement>): string | null {
-  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return null;
-  const link = (event.target as Element | null)?.closest?.("a[href]");
-  if (!(link instanceof HTMLAnchorElement) || !event.currentTarget.contains(link)) return null;
-  if ((link.target && link.target !== "_self") || link.hasAttribute("download")) return null;
+  const link = plainLinkClick(event);
+  if (!link || !event.currentTarget.contains(link)) return null;
   const url = new URL(link.href, window.location.href);
   if (url.origin !== window.location.origin) return null;
   // A link to a place on this page is the browser's to follow.

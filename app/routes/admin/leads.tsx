@@ -20,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const query = parseLeadQuery(new URL(request.url));
   const db = context.services.db;
   // The "Open" list without a search has counted the open leads already: one count per view.
-  const openListed = query.status === "open" && !query.q?.trim();
+  const openListed = query.status === "open" && !query.q;
   const [list, counted] = await Promise.all([listLeads(query, db), openListed ? null : countOpen(db)]);
   const open = counted ?? list.total;
   return {
