@@ -385,3 +385,14 @@ export interface Figure {
   value: number;
   unit: string;
 }
+
+/** A plain-text table: columns padded to their widest cell, "r" columns right-aligned. */
+export function table(headers: string[], rows: string[][], align: ("l" | "r")[] = []): string {
+  const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => (align[i] === "r" ? c.padStart(widths[i]) : c.padEnd(widths[i])))
+      .join("  ")
+      .trimEnd();
+  return [line(headers), widths.map((w) => "-".repeat(w)).join("  "), ...rows.map(line)].join("\n");
+}

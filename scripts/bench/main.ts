@@ -4,8 +4,11 @@
  * bench-results/latest.json. A missed target is a MISS in the table, never a failure: the exit
  * code is 1 only when a measurement itself could not be made (ERROR).
  *
- * Env: BENCH_ONLY=sizes,coldstart,throughput,paint,interaction,lighthouse,signin,leads,graphics,workers (default all), BENCH_LH_RUNS (5),
- *      BENCH_START_EPOCH_MS (set by bench.sh: time limits count from the script's start).
+ * Env: BENCH_ONLY=sizes,coldstart,throughput,paint,interaction,lighthouse,signin,leads,graphics,workers,scale (default all),
+ *      BENCH_LH_RUNS (5), BENCH_START_EPOCH_MS (set by bench.sh: time limits count from the script's start).
+ * The scale phase (scripts/bench/scale.ts) seeds PostgreSQL at three sizes (up to 100k leads and 1M
+ * audit entries) and PGlite at the largest, and times the admin and public pages and the CSV exports
+ * on each (10-20 minutes); BENCH_SCALE_SIZES=S1,S2 and BENCH_SCALE_PGLITE=0 shorten it.
  */
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -13,7 +16,7 @@ import os from "node:os";
 import path from "node:path";
 import { CHROMIUM_PATH } from "../../tests/chromium.ts";
 import { measureColdStart, type ColdStartResult } from "./coldstart.ts";
-import { BUILD_DIR, type Figure, installExitHandlers, log, PAGES, ROOT, startServer } from "./lib.ts";
+import { BUILD_DIR, type Figure, installExitHandlers, log, PAGES, ROOT, startServer, table } from "./lib.ts";
 import { runLighthouse, type LighthousePage } from "./lighthouse.ts";
 import { measurePaint, PAINT_TARGETS, type PaintResult } from "./paint.ts";
 import { BUDGETS } from "./budgets.ts";
@@ -23,6 +26,7 @@ import { measureLeads } from "./leads.ts";
 import { measureSignIn, signInFigures, type SignInDatabaseResult } from "./signin.ts";
 import { findBinary, measureThroughput, type ThroughputResult } from "./throughput.ts";
 import { measureWorkers, SCALING_TARGET, workersFigures } from "./workers.ts";
+import { measureScale, scaleFigures, scaleReport } from "./scale.ts";
 import { INTERACTION_TARGET_MS, measureInteraction, type InteractionFigure } from "./interaction.ts";
 
 installExitHandlers();
@@ -39,6 +43,7 @@ const PHASES = [
   "leads",
   "graphics",
   "workers",
+  "scale",
 ] as const;
 type Phase = (typeof PHASES)[number];
 const only = (process.env.BENCH_ONLY ?? "")
@@ -108,16 +113,6 @@ function check(
 
 function skip(group: string, figure: string, target: string, note: string) {
   checks.push({ group, figure, value: null, unit: "", display: "n/a", target, status: "SKIP", note });
-}
-
-function table(headers: string[], rows: string[][], align: ("l" | "r")[] = []): string {
-  const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
-  const line = (cells: string[]) =>
-    cells
-      .map((c, i) => (align[i] === "r" ? c.padStart(widths[i]) : c.padEnd(widths[i])))
-      .join("  ")
-      .trimEnd();
-  return [line(headers), widths.map((w) => "-".repeat(w)).join("  "), ...rows.map(line)].join("\n");
 }
 
 async function phase<T>(name: Phase, fn: () => Promise<T> | T): Promise<T | undefined> {
@@ -349,6 +344,15 @@ if (enabled("workers")) {
   } else check(g, "ratio 2 workers / 1", null, "", { op: ">=", limit: SCALING_TARGET });
 }
 
+// 9. Scale: pages and exports with the database at three sizes (scripts/bench/scale.ts) ------------
+const scale = await phase("scale", () => measureScale());
+if (enabled("scale")) {
+  if (scale)
+    for (const f of scaleFigures(scale))
+      check(f.group, f.figure, f.value, f.unit, f.target, { digits: f.unit === "" ? 2 : 1, note: f.note });
+  else check("Scale", "pages at three sizes", null, "ms");
+}
+
 // Report ---------------------------------------------------------------------------------------
 // Grouped for reading: sizes, Lighthouse per page, throughput, then the server's own figures.
 const rank = (c: Check) =>
@@ -503,6 +507,8 @@ if (coldStart) {
   );
 }
 
+if (scale) out.push(scaleReport(scale));
+
 out.push("", "SUMMARY");
 out.push(
   table(
@@ -563,6 +569,7 @@ const json = {
   leads: leads ?? null,
   graphics: graphics ?? null,
   workers: workers ?? null,
+  scale: scale ?? null,
   errors,
 };
 const jsonPath = path.join(resultsDir, "latest.json");
