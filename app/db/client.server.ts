@@ -238,9 +238,12 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   }
   try {
     const { PGlite } = await import("@electric-sql/pglite");
+    const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
     const { drizzle } = await import("drizzle-orm/pglite");
     const { migrate } = await import("drizzle-orm/pglite/migrator");
-    const client = await PGlite.create(folder);
+    // Extensions the migrations create must be loaded before they run: pg_trgm for the leads
+    // search's trigram index (docs/requirements.md#leads).
+    const client = await PGlite.create(folder, { extensions: { pg_trgm } });
     const db = drizzle({ client, schema });
     await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
     // An existing folder may have looser modes, and a new one is unpacked from PGlite's template

@@ -5,7 +5,20 @@
  * ./drizzle are generated from this file with `npm run db:generate`.
  */
 import { sql } from "drizzle-orm";
-import { bigint, boolean, customType, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  customType,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 
 const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -203,6 +216,18 @@ export const userRoles = pgTable(
 export const NOTIFY_STATUSES = ["pending", "sent", "failed", "off"] as const;
 export type NotifyStatus = (typeof NOTIFY_STATUSES)[number];
 
+/**
+ * What the admin search of leads reads (docs/requirements.md#leads): name, e-mail, company and
+ * message, lower-cased, in one text (all four are NOT NULL, so it is never null). Between them,
+ * LEADS_SEARCH_SEPARATOR: a term without it matches this text exactly where it matches one of the
+ * fields. The trigram index `leads_search_trgm_idx` serves only a query with this exact expression.
+ */
+export const leadsSearchText = (t: { fullName: AnyPgColumn; email: AnyPgColumn; company: AnyPgColumn; message: AnyPgColumn }) =>
+  sql`lower(${t.fullName} || E'\\x1f' || ${t.email} || E'\\x1f' || ${t.company} || E'\\x1f' || ${t.message})`;
+
+/** The character between the fields in leadsSearchText (U+001F, a control character no form field keeps). */
+export const LEADS_SEARCH_SEPARATOR = "\u001f";
+
 export const leads = pgTable(
   "leads",
   {
@@ -247,6 +272,9 @@ export const leads = pgTable(
     index("leads_notify_due_idx")
       .on(t.notifyNextAttemptAt)
       .where(sql`notify_status = 'pending'`),
+    // The admin search (docs/requirements.md#leads): trigrams of the searched text, so that
+    // `leadsSearchText(...) LIKE '%term%'` is read from the index, not the whole table (ADR 018).
+    index("leads_search_trgm_idx").using("gin", sql`${leadsSearchText(t)} gin_trgm_ops`),
   ],
 );
 
