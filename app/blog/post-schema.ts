@@ -20,11 +20,7 @@ import {
   TAG_MAX,
   TAGS_MAX,
 } from "./blog-rules";
-
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
-// eslint-disable-next-line no-control-regex
-const BODY_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+import { hasControlCharacter, normaliseMultilineText } from "~/lib/control-characters";
 
 const line = (label: string, max: number, required = true) =>
   z
@@ -32,7 +28,7 @@ const line = (label: string, max: number, required = true) =>
     .trim()
     .max(max, `Keep the ${label} to ${max} characters or fewer.`)
     .refine((s) => !required || s.length > 0, `Enter the ${label}.`)
-    .refine((s) => !CONTROL.test(s), `The ${label} cannot contain line breaks, tabs or other control characters.`);
+    .refine((s) => !hasControlCharacter(s), `The ${label} cannot contain line breaks, tabs or other control characters.`);
 
 /** Comma-separated free text → distinct tags, in the order typed. */
 export function splitTags(text: string): string[] {
@@ -64,7 +60,7 @@ export const postSchema = z
     ),
     body: z
       .string()
-      .transform((b) => b.replace(/\r\n?/g, "\n").replace(BODY_CONTROL, ""))
+      .transform(normaliseMultilineText)
       .pipe(
         z
           .string()
@@ -88,7 +84,7 @@ export const postSchema = z
           .array(z.string())
           .max(TAGS_MAX, `At most ${TAGS_MAX} tags.`)
           .refine((tags) => tags.every((t) => t.length <= TAG_MAX), `Keep each tag to ${TAG_MAX} characters or fewer.`)
-          .refine((tags) => tags.every((t) => !CONTROL.test(t)), "Tags cannot contain control characters."),
+          .refine((tags) => tags.every((t) => !hasControlCharacter(t)), "Tags cannot contain control characters."),
       ),
   })
   .superRefine((post, ctx) => {
@@ -108,7 +104,7 @@ export type ParsedPost = { ok: true; data: PostInput; values: PostValues } | { o
 
 /** Checks a post's fields. An empty slug is made from the title. */
 export function parsePost(values: PostValues): ParsedPost {
-  const slug = values.slug.trim() === "" && !CONTROL.test(values.title) ? slugify(values.title) : values.slug.trim().toLowerCase();
+  const slug = values.slug.trim() === "" && !hasControlCharacter(values.title) ? slugify(values.title) : values.slug.trim().toLowerCase();
   const result = postSchema.safeParse({ ...values, slug });
   if (result.success) return { ok: true, data: result.data, values: { ...values, slug: result.data.slug } };
   const errors: PostFieldErrors = {};

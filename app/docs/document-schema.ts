@@ -5,20 +5,14 @@
 import { z } from "zod";
 import { formatCount } from "~/lib/list-of";
 import { BODY_MAX, COLLECTION_KEYS, SLUG_MAX, SLUG_PATTERN, slugify, TITLE_MAX } from "./document-rules";
-
-// Any C0 or C1 control character, DEL included.
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
-// The same, but newline and tab are fine in a Markdown body.
-// eslint-disable-next-line no-control-regex
-const BODY_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+import { hasControlCharacter, normaliseMultilineText } from "~/lib/control-characters";
 
 export const titleSchema = z
   .string()
   .trim()
   .min(1, "Enter a title.")
   .max(TITLE_MAX, `Keep the title to ${TITLE_MAX} characters or fewer.`)
-  .refine((s) => !CONTROL.test(s), "The title cannot contain control characters (tabs, line breaks and the like).");
+  .refine((s) => !hasControlCharacter(s), "The title cannot contain control characters (tabs, line breaks and the like).");
 
 export const SLUG_MESSAGE = "Use lowercase letters, digits and single hyphens, for example onboarding-checklist.";
 
@@ -33,7 +27,7 @@ export const collectionSchema = z.enum(COLLECTION_KEYS, "Choose a collection.");
 
 /** Line endings made \n; control characters other than newline and tab removed. */
 export function normaliseBody(body: string): string {
-  return body.replace(/\r\n?/g, "\n").replace(BODY_CONTROL, "");
+  return normaliseMultilineText(body);
 }
 
 export const bodySchema = z
@@ -70,7 +64,7 @@ export function parseDocumentForm(form: FormData): ParsedDocument {
     collection: text(form, "collection"),
     body: text(form, "body"),
   };
-  const slug = values.slug.trim() === "" && !CONTROL.test(values.title) ? slugify(values.title) : values.slug.trim().toLowerCase();
+  const slug = values.slug.trim() === "" && !hasControlCharacter(values.title) ? slugify(values.title) : values.slug.trim().toLowerCase();
   const result = documentSchema.safeParse({ ...values, slug });
   if (result.success) return { ok: true, data: result.data, values: { ...values, slug: result.data.slug } };
   const errors: FieldErrors = {};

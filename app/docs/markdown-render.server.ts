@@ -68,14 +68,17 @@ const ID_PATTERN = /^[a-z0-9][a-z0-9-]{0,79}$/;
 /** Ids the page around a document already uses. */
 const RESERVED_IDS = new Set(["main"]);
 
+/** Characters a browser drops from a URL before reading it (controls, spaces, invisible ones). */
+// eslint-disable-next-line no-control-regex
+const IGNORED_IN_URLS = /[\u0000-\u0020\u007f-\u00a0\u1680\u2000-\u200d\u2028\u2029\u202f\u205f\u3000\ufeff]/g;
+
 /**
  * The URL rule for links (kind "link") and images (kind "image"): http(s) for both; mailto: and
  * tel: for links; relative URLs and #anchors. Control characters and whitespace are removed
  * first, as browsers do when they read a scheme ("java\tscript:" is still javascript:).
  */
 export function isSafeUrl(value: string, kind: "link" | "image"): boolean {
-  // eslint-disable-next-line no-control-regex
-  const compact = value.replace(/[\u0000-\u0020\u007f-\u00a0\u1680\u2000-\u200d\u2028\u2029\u202f\u205f\u3000\ufeff]/g, "");
+  const compact = value.replace(IGNORED_IN_URLS, "");
   if (!compact) return false;
   if (compact.startsWith("\\") || compact.startsWith("/\\")) return false; // "\\host" is a host to browsers
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(compact)?.[1]?.toLowerCase();
@@ -91,8 +94,7 @@ export function isSafeUrl(value: string, kind: "link" | "image"): boolean {
  * the site's host over another scheme, is refused. Call only with URLs `isSafeUrl` accepts.
  */
 export function sameSiteImageSrc(src: string, siteOrigin: string): string | null {
-  // eslint-disable-next-line no-control-regex
-  const compact = src.replace(/[\u0000-\u0020\u007f-\u00a0\u1680\u2000-\u200d\u2028\u2029\u202f\u205f\u3000\ufeff]/g, "");
+  const compact = src.replace(IGNORED_IN_URLS, "");
   const absolute = /^[a-z][a-z0-9+.-]*:/i.test(compact) || /^[\\/]{2}/.test(compact);
   if (!absolute && !compact.includes("\\")) return src;
   let url: URL;

@@ -18,29 +18,26 @@ import {
   type FieldErrors,
   type FieldName,
 } from "./contact-fields";
+import { hasControlCharacter, hasControlCharacterInText, withoutControlCharacters } from "~/lib/control-characters";
 
-// C0 controls and DEL. A message may keep line breaks and tabs; one-line fields keep nothing.
-// eslint-disable-next-line no-control-regex
-const ONE_LINE_CONTROLS = /[\u0000-\u001f\u007f]/;
-// eslint-disable-next-line no-control-regex
-const TEXT_CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+// A message may keep line breaks and tabs; one-line fields keep no control character.
 const PLAIN = "Use letters, numbers and punctuation only.";
 /** Checked before a field's format, so that a control character (NUL above all: PostgreSQL cannot store it) gets this message. */
-const noControls = (pattern: RegExp) => z.refine<string>((s) => !pattern.test(s), PLAIN);
+const noControls = () => z.refine<string>((s) => !hasControlCharacter(s), PLAIN);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const oneLine = (required: string, max: number) =>
   z.string(required).check(
     z.minLength(1, required),
     z.maxLength(max, `Keep this under ${max} characters.`),
-    z.refine((s) => !ONE_LINE_CONTROLS.test(s), PLAIN),
+    z.refine((s) => !hasControlCharacter(s), PLAIN),
   );
 
 const tracking = (max: number) =>
   z.optional(
     z.string().check(
       z.maxLength(max),
-      z.refine((s) => !ONE_LINE_CONTROLS.test(s)),
+      z.refine((s) => !hasControlCharacter(s)),
     ),
   );
 
@@ -52,13 +49,13 @@ export const contactSchema = z.object({
   email: z
     .string("Enter your work e-mail address, like name@yourcompany.com.")
     .check(
-      noControls(ONE_LINE_CONTROLS),
+      noControls(),
       z.email("Enter your work e-mail address, like name@yourcompany.com."),
       z.maxLength(LIMITS.email, "That e-mail address is too long."),
     ),
   phone: z.optional(
     z.string().check(
-      noControls(ONE_LINE_CONTROLS),
+      noControls(),
       z.maxLength(LIMITS.phone, "Enter a phone number like (317) 555-0100."),
       z.regex(/^\+?[\d\s().-]+(?:\s*(?:x|ext\.?)\s*\d{1,6})?$/i, "Enter a phone number like (317) 555-0100."),
       z.refine((s) => s.replace(/\D/g, "").length >= 7, "Enter a phone number like (317) 555-0100, area code included."),
@@ -71,7 +68,7 @@ export const contactSchema = z.object({
     z.minLength(1, "Tell us what you need."),
     z.minLength(MESSAGE_MIN, `Tell us a little more: at least ${MESSAGE_MIN} characters.`),
     z.maxLength(MESSAGE_MAX, `Keep your message under ${formatCount(MESSAGE_MAX)} characters.`),
-    z.refine((s) => !TEXT_CONTROLS.test(s), PLAIN),
+    z.refine((s) => !hasControlCharacterInText(s), PLAIN),
   ),
   referral_source: choice(REFERRAL_SOURCES, "Pick an answer from the list."),
   form_type: z.literal(FORM_TYPE),
@@ -86,12 +83,10 @@ export type ContactInput = z.output<typeof contactSchema>;
 
 /** The page fills these, not the visitor: they are cleaned, never a reason to refuse a request. */
 const HIDDEN_FIELDS = new Set<string>(["form_type", ...UTM_KEYS, "landing_page", "submission_id"]);
-// eslint-disable-next-line no-control-regex
-const ALL_CONTROLS = /[\u0000-\u001f\u007f]/g;
 
 function cleanHidden(field: string, value: unknown): string | undefined {
   if (typeof value !== "string") return undefined;
-  const text = value.replace(ALL_CONTROLS, "").trim();
+  const text = withoutControlCharacters(value).trim();
   if (field === "landing_page") return /^\/(?!\/)\S*$/.test(text) && text.length <= LIMITS.landing_page ? text : undefined;
   // A missing or malformed id (an old cached page) is left out: the lead is stored without one.
   if (field === "submission_id") return UUID.test(text) ? text.toLowerCase() : undefined;

@@ -1,5 +1,6 @@
 import type { Route } from "./+types/api-auth";
 import { bodyRefusal, BodyTooLargeError, FORM_BODY_LIMIT, readBodyLimited, DRAIN_LIMIT } from "~/lib/request-body.server";
+import { hasControlCharacter } from "~/lib/control-characters";
 
 /**
  * /api/auth/*: the few better-auth endpoints a browser or an API client calls directly. Everything
@@ -72,9 +73,6 @@ const BODY_FIELDS: Record<string, Record<string, Field>> = {
   "/api/auth/two-factor/verify-backup-code": { code: text(64), trustDevice: flag, disableSession: flag },
 };
 
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f]/;
-
 const badRequest = (message: string) =>
   Response.json({ code: "INVALID_REQUEST", message }, { status: 400, headers: { "Cache-Control": "no-store" } });
 
@@ -103,7 +101,7 @@ function bodyFieldRefusal(request: Request, body: Uint8Array): Response | null {
       if (typeof value !== "boolean") return badRequest(`${name} must be true or false.`);
     } else if (typeof value !== "string") return badRequest(`${name} must be a string.`);
     else if (value.length > field.max) return badRequest(`${name} is too long.`);
-    else if (CONTROL.test(value)) return badRequest(`${name} must not contain control characters.`);
+    else if (hasControlCharacter(value)) return badRequest(`${name} must not contain control characters.`);
   }
   return null;
 }

@@ -9,10 +9,9 @@
 import { CONTENT_TYPES, FILE_TYPES, type ContentType } from "./constants";
 
 export const MAX_NAME_LENGTH = 255;
-/** C0 and C1 control characters (NUL included): never in a name, refused in every string the storage API takes. */
-// eslint-disable-next-line no-control-regex
-export const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
-export const hasControlCharacter = (text: string) => CONTROL_CHARACTER.test(text);
+/** Control characters are never in a name, and refused in every string the storage API takes. */
+import { hasControlCharacter } from "~/lib/control-characters";
+export { CONTROL_CHARACTER, hasControlCharacter } from "~/lib/control-characters";
 export const MAX_SEGMENT_LENGTH = 100;
 const SEGMENT = /^[A-Za-z0-9_][A-Za-z0-9 ._-]*$/;
 

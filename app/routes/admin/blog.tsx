@@ -9,11 +9,11 @@ import { ButtonLink } from "~/components/ui/button-link";
 import { Input } from "~/components/ui/input";
 import { formatDateTime } from "~/lib/format-date";
 import { adminMeta } from "~/lib/meta";
+import { parseListSearch } from "~/lib/list-search";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context.services);
-  // eslint-disable-next-line no-control-regex
-  const q = (new URL(request.url).searchParams.get("q") ?? "").replace(/[\u0000-\u001f\u007f]/g, " ").slice(0, 200);
+  const { q } = parseListSearch(new URL(request.url));
   const { rows, total } = await listAllPosts(context.services.db, q);
   const now = Date.now();
   return { q, total, rows: rows.map((r) => ({ ...r, state: postState(r.status, r.publishAt, now) })) };

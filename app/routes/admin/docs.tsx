@@ -9,6 +9,7 @@ import { Button } from "~/components/ui/button";
 import { ButtonLink } from "~/components/ui/button-link";
 import { Input, Select } from "~/components/ui/input";
 import { adminMeta } from "~/lib/meta";
+import { parseListSearch } from "~/lib/list-search";
 
 const STATUSES: Record<ListStatus, string> = { all: "Any state", published: "Published", draft: "Drafts" };
 const SORTS: Record<ListSort, string> = { updated: "Recently updated", title: "Title A–Z" };
@@ -20,10 +21,10 @@ function pick<T extends string>(value: string | null, allowed: readonly T[], fal
 // The layout's guard runs too, but every protected loader checks on its own.
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context.services);
-  const params = new URL(request.url).searchParams;
+  const url = new URL(request.url);
+  const params = url.searchParams;
   const filter = {
-    // eslint-disable-next-line no-control-regex
-    q: (params.get("q") ?? "").replace(/[\u0000-\u001f\u007f]/g, " ").slice(0, 200),
+    q: parseListSearch(url).q,
     collection: pick(params.get("collection"), ["", ...COLLECTION_KEYS] as const, ""),
     status: pick(params.get("status"), Object.keys(STATUSES) as ListStatus[], "all"),
     sort: pick(params.get("sort"), Object.keys(SORTS) as ListSort[], "updated"),
