@@ -1,5 +1,5 @@
 /** What the blog editor's action answers (shared by the route modules and the editor component). */
-import type { ActionConfirm, ActionFailure, ActionSuccess } from "~/lib/action-result";
+import type { ActionConfirm, ActionFailure, ActionSuccess, FormRefusal } from "~/lib/action-result";
 import type { PostField, PostValues } from "./post-schema";
 
 export type PostSaveIntent = "save" | "publish" | "schedule" | "unpublish";
@@ -9,7 +9,8 @@ export type PostEditorActionData =
   | { ok: true; intent: "preview"; message: string; html: string; previewError?: string; values: PostValues }
   | ActionSuccess<PostIntent>
   | (ActionFailure<PostIntent, PostField | "publishAt"> & { values?: PostValues & { publishAt?: string } })
-  | ActionConfirm<"delete">;
+  | ActionConfirm<PostIntent>
+  | FormRefusal;
 
 /** A post as the editor shows it. */
 export interface EditorPost {

@@ -1,5 +1,5 @@
 /** What the document editor's action answers (shared by the route modules and the editor component). */
-import type { ActionConfirm, ActionFailure, ActionSuccess } from "~/lib/action-result";
+import type { ActionConfirm, ActionFailure, ActionSuccess, FormRefusal } from "~/lib/action-result";
 import type { DocumentField, DocumentValues } from "./document-schema";
 
 export type SaveIntent = "save" | "publish" | "unpublish";
@@ -22,7 +22,8 @@ export type EditorActionData =
   /** A refused save carries the field errors and what was typed. */
   | (ActionFailure<EditorIntent, DocumentField> & { values?: DocumentValues })
   /** Delete without the dialog (no JavaScript): ask on a confirmation step. */
-  | ActionConfirm<"delete">;
+  | ActionConfirm<EditorIntent>
+  | FormRefusal;
 
 /** The document as the editor shows it. */
 export interface EditorDocument {

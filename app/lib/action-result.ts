@@ -28,3 +28,9 @@ export type ActionConfirm<Intent extends string = string, Field extends string =
 
 export type ActionResult<Intent extends string = string, Field extends string = string> =
   ActionSuccess<Intent> | ActionFailure<Intent, Field> | ActionConfirm<Intent, Field>;
+
+/**
+ * What a form refused before its action could read the intent answers (parseAdminForm: a field
+ * the schema refused, an unknown intent, a body too large): any intent, any field.
+ */
+export type FormRefusal = ActionFailure<string, string>;

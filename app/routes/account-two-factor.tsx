@@ -372,7 +372,7 @@ function BackupCodes({ codes, file, next }: { codes: string[]; file: string; nex
 
 export default function TwoFactorSettings({ loaderData, actionData }: Route.ComponentProps) {
   const { enabled, isAdmin, required, next } = loaderData;
-  const outcome = actionData as Outcome | undefined;
+  const outcome: Outcome | undefined = actionData;
   const setup = outcome?.setup;
   const codes = outcome?.ok === true ? outcome.codes : undefined;
 

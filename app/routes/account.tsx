@@ -18,11 +18,11 @@ import {
 } from "~/auth/account.server";
 import { buildPasswordChangedMessage, sendInBackground } from "~/auth/account-mail.server";
 import { recordAudit } from "~/auth/audit.server";
-import { passwordWeaknesses } from "~/auth/password";
+import { NEW_PASSWORD_HINT, newPasswordProblem } from "~/auth/password";
 import { requireUser } from "~/auth/session.server";
 import { ActionMessage } from "~/components/admin/action-message";
 import { Button } from "~/components/ui/button";
-import { fieldControlClass } from "~/components/forms/field";
+import { Field } from "~/components/forms/field";
 import { env } from "~/env.server";
 import type { ActionFailure, ActionResult } from "~/lib/action-result";
 import { actionError, actionOk, parseAdminForm } from "~/lib/admin-action.server";
@@ -82,8 +82,8 @@ const accountSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("sign-out-session"), sessionId: z.uuid("Not a valid session.") }),
 ]);
 
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f]/;
+/** Where each problem of the new password shows on this form. */
+const NEW_PASSWORD_FIELDS = { password: "newPassword", confirm: "confirmPassword" } as const;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const me = await requireUser(request, context.services);
@@ -99,17 +99,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     if (input.intent === "change-password") {
       const fieldErrors: Partial<Record<AccountField, string>> = {};
-      let details: string[] | undefined;
       if (!input.currentPassword) fieldErrors.currentPassword = "Enter your current password.";
-      if (!input.newPassword) fieldErrors.newPassword = "Enter a new password.";
-      else if (CONTROL.test(input.newPassword)) fieldErrors.newPassword = "Use letters, digits, spaces and symbols only.";
-      else {
-        details = passwordWeaknesses(input.newPassword, me.user.email);
-        if (details.length) fieldErrors.newPassword = "That password is too weak:";
-        else details = undefined;
-      }
-      if (!fieldErrors.newPassword && input.newPassword !== input.confirmPassword)
-        fieldErrors.confirmPassword = "The two new passwords differ. Type the same password twice.";
+      const problem = newPasswordProblem(input.newPassword, input.confirmPassword, me.user.email);
+      if (problem) fieldErrors[NEW_PASSWORD_FIELDS[problem.field]] = problem.message;
+      const details = problem?.details;
       if (Object.keys(fieldErrors).length)
         return refuse(400, "Check the highlighted fields.", {
           code: details ? "weak_password" : "validation_failed",
@@ -166,76 +159,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-function FieldError({ id, message, details }: { id: string; message?: string; details?: string[] }) {
-  if (!message) return null;
-  return (
-    <div id={id} className="mt-1.5 text-sm font-medium text-red-800">
-      <p>
-        <span className="sr-only">Error: </span>
-        {message}
-      </p>
-      {details && details.length > 0 && (
-        <ul className="mt-1 list-disc pl-5">
-          {details.map((line) => (
-            <li key={line}>{line}</li>
-          ))}
-        </ul>
-      )}
-    </div>
-  );
-}
-
-function PasswordInput({
-  name,
-  label,
-  autoComplete,
-  error,
-  details,
-  hint,
-  inputRef,
-}: {
-  name: AccountField;
-  label: string;
-  autoComplete: string;
-  error?: string;
-  details?: string[];
-  hint?: string;
-  inputRef?: React.Ref<HTMLInputElement>;
-}) {
-  const describedBy = [error ? `${name}-error` : "", hint ? `${name}-hint` : ""].filter(Boolean).join(" ") || undefined;
-  return (
-    <div>
-      <label htmlFor={name} className="font-medium text-navy-900">
-        {label}
-      </label>
-      {hint && (
-        <p id={`${name}-hint`} className="mt-0.5 text-sm text-slate-600">
-          {hint}
-        </p>
-      )}
-      <input
-        ref={inputRef}
-        id={name}
-        name={name}
-        type="password"
-        autoComplete={autoComplete}
-        required
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className={cn(fieldControlClass, "sm:max-w-sm")}
-      />
-      <FieldError id={`${name}-error`} message={error} details={details} />
-    </div>
-  );
-}
-
 const PASSWORD_FIELDS: AccountField[] = ["currentPassword", "newPassword", "confirmPassword"];
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
   const { email, isAdmin, twoFactor, sessions, notice } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const outcome = actionData as Outcome | undefined;
+  const outcome: Outcome | undefined = actionData;
   const failed = outcome?.ok === false ? outcome : undefined;
   const passwordErrors = failed?.intent === "change-password" ? failed.fieldErrors : undefined;
   const firstBad = PASSWORD_FIELDS.find((f) => passwordErrors?.[f]);
@@ -288,29 +218,51 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           <input type="hidden" name="intent" value="change-password" />
           {/* For password managers: whose password this is. */}
           <input type="hidden" name="username" autoComplete="username" value={email} />
-          <PasswordInput
-            name="currentPassword"
-            label="Current password"
-            autoComplete="current-password"
-            error={passwordErrors?.currentPassword}
-            inputRef={currentRef}
-          />
-          <PasswordInput
-            name="newPassword"
+          <Field id="currentPassword" label="Current password" error={passwordErrors?.currentPassword}>
+            {(control) => (
+              <input
+                {...control}
+                ref={currentRef}
+                name="currentPassword"
+                type="password"
+                autoComplete="current-password"
+                required
+                className={cn(control.className, "sm:max-w-sm")}
+              />
+            )}
+          </Field>
+          <Field
+            id="newPassword"
             label="New password"
-            autoComplete="new-password"
-            hint="At least 12 characters, with two kinds of character (lower case, upper case, digits, symbols). Not your e-mail name."
+            hint={NEW_PASSWORD_HINT}
             error={passwordErrors?.newPassword}
             details={passwordErrors?.newPassword ? failed?.details : undefined}
-            inputRef={newRef}
-          />
-          <PasswordInput
-            name="confirmPassword"
-            label="Repeat the new password"
-            autoComplete="new-password"
-            error={passwordErrors?.confirmPassword}
-            inputRef={confirmRef}
-          />
+          >
+            {(control) => (
+              <input
+                {...control}
+                ref={newRef}
+                name="newPassword"
+                type="password"
+                autoComplete="new-password"
+                required
+                className={cn(control.className, "sm:max-w-sm")}
+              />
+            )}
+          </Field>
+          <Field id="confirmPassword" label="Repeat the new password" error={passwordErrors?.confirmPassword}>
+            {(control) => (
+              <input
+                {...control}
+                ref={confirmRef}
+                name="confirmPassword"
+                type="password"
+                autoComplete="new-password"
+                required
+                className={cn(control.className, "sm:max-w-sm")}
+              />
+            )}
+          </Field>
           <Button type="submit" disabled={busy}>
             Change password
           </Button>

@@ -18,6 +18,7 @@ import { site } from "~/config/site";
 import { routeMeta } from "~/lib/meta";
 import { readForm } from "~/lib/request-body.server";
 import { log } from "~/lib/log.server";
+import type { ActionFailure, ActionSuccess } from "~/lib/action-result";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   routeMeta(matches, {
@@ -31,36 +32,42 @@ export function loader({ context }: Route.LoaderArgs) {
   return { mailEnabled: Boolean(context.services.mailer) };
 }
 
-type Result =
-  | { state: "sent"; email: string }
-  | { state: "invalid"; email: string; error: string }
-  | { state: "refused"; email: string; error: string };
+const INTENT = "request-reset";
+type Sent = ActionSuccess<typeof INTENT> & { email: string };
+type Refused = ActionFailure<typeof INTENT, "email">;
+
+/** A refused request: the message (beside the field when the address is the problem), what was typed kept. */
+const refused = (status: number, code: string, message: string, email: string, init: { field?: boolean; headers?: HeadersInit } = {}) =>
+  data<Refused>(
+    { ok: false, intent: INTENT, code, message, values: { email }, ...(init.field ? { fieldErrors: { email: message } } : {}) },
+    { status, headers: init.headers },
+  );
 
 const emailSchema = z.email().max(254);
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, auth, mailer } = context.services;
-  if (!mailer) return data<Result>({ state: "refused", email: "", error: "E-mail is not set up on this site. Ask an administrator." }, 409);
+  if (!mailer) return refused(409, "mail_off", "E-mail is not set up on this site. Ask an administrator.", "");
   const form = await readForm(request);
   const raw = String(form.get("email") ?? "").trim();
   const email = raw.toLowerCase();
   if (!emailSchema.safeParse(email).success)
-    return data<Result>(
-      { state: "invalid", email: raw.replaceAll("\0", ""), error: "Enter your e-mail address, like name@example.com." },
-      400,
-    );
+    return refused(400, "validation_failed", "Enter your e-mail address, like name@example.com.", raw.replaceAll("\0", ""), {
+      field: true,
+    });
 
   const slot = await takeResetRequestSlot(db, email, context.clientAddress).catch(() => null);
   if (slot && !slot.ok) {
     await recordAudit(db, { event: "password-reset-requested", outcome: "refused", request, detail: "Too many requests." });
     const minutes = Math.ceil(slot.retryAfterSeconds / 60);
-    return data<Result>(
+    return refused(
+      429,
+      "too_many_requests",
+      `Too many reset requests. Wait ${minutes} minute${minutes === 1 ? "" : "s"}, then try again.`,
+      raw,
       {
-        state: "refused",
-        email: raw,
-        error: `Too many reset requests. Wait ${minutes} minute${minutes === 1 ? "" : "s"}, then try again.`,
+        headers: { "Retry-After": String(slot.retryAfterSeconds) },
       },
-      { status: 429, headers: { "Retry-After": String(slot.retryAfterSeconds) } },
     );
   }
   try {
@@ -68,12 +75,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     await requestReset({ db, auth }, email, request);
   } catch (error) {
     log.error(`Password reset request failed: ${error instanceof Error ? error.message : error}`);
-    return data<Result>(
-      { state: "refused", email: raw, error: "We could not send the link just now. Try again in a minute." },
-      { status: 503, headers: { "Retry-After": "60" } },
-    );
+    return refused(503, "unavailable", "We could not send the link just now. Try again in a minute.", raw, {
+      headers: { "Retry-After": "60" },
+    });
   }
-  return data<Result>({ state: "sent", email });
+  return data<Sent>({ ok: true, intent: INTENT, message: "Link sent.", email });
 }
 
 const MINUTES = Math.round(RESET_TOKEN_SECONDS / 60);
@@ -81,12 +87,12 @@ const MINUTES = Math.round(RESET_TOKEN_SECONDS / 60);
 export default function ForgotPassword({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const pending = navigation.state !== "idle" && navigation.formAction?.startsWith("/auth/forgot-password") === true;
-  const result = actionData as Result | undefined;
+  const result = actionData;
   // Each answer takes the focus, so it is heard: the field when it is the field's problem.
   const messageRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   useEffect(() => {
-    if (result?.state === "invalid") inputRef.current?.focus();
+    if (result?.ok === false && result.fieldErrors?.email) inputRef.current?.focus();
     else if (result) messageRef.current?.focus();
   }, [result]);
 
@@ -98,7 +104,7 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
           This site cannot send e-mail, so it cannot send you a reset link. Ask an administrator to set a new password for you, or call{" "}
           <PhoneLink phone={site.phones.support} className="font-semibold text-accent underline" />.
         </p>
-      ) : result?.state === "sent" ? (
+      ) : result?.ok === true ? (
         <div
           ref={messageRef}
           tabIndex={-1}
@@ -118,8 +124,8 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
             Enter the e-mail address of your staff account. We will send you a link to set a new password.
           </p>
           <Form method="post" className="mt-8 space-y-5">
-            {result && result.state !== "invalid" && <FormAlert ref={messageRef}>{result.error}</FormAlert>}
-            <Field id="email" label="E-mail address" error={result?.state === "invalid" ? result.error : undefined}>
+            {result?.ok === false && !result.fieldErrors?.email && <FormAlert ref={messageRef}>{result.message}</FormAlert>}
+            <Field id="email" label="E-mail address" error={result?.ok === false ? result.fieldErrors?.email : undefined}>
               {(props) => (
                 <input
                   {...props}
@@ -129,7 +135,7 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
                   autoComplete="username"
                   inputMode="email"
                   required
-                  defaultValue={result?.email ?? ""}
+                  defaultValue={result?.ok === false ? result.values?.email : ""}
                 />
               )}
             </Field>

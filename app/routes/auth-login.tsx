@@ -1,5 +1,9 @@
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { FormAlert } from "~/components/forms/form-alert";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/forms/field";
+import { cn } from "~/lib/cn";
+import type { ActionFailure } from "~/lib/action-result";
 import type { Route } from "./+types/auth-login";
 import { useEffect, useRef, useState } from "react";
 import { CLIENT_IP_HEADER } from "~/auth/config";
@@ -29,7 +33,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return null;
 }
 
-type ActionResult = { error: string; email: string };
+const INTENT = "sign-in";
+type SignInFailure = ActionFailure<typeof INTENT, "email">;
+
+/** A refused sign-in: the message above the form, the e-mail address kept (never the password). */
+const refused = (message: string, email: string, status: number, headers?: HeadersInit) =>
+  data<SignInFailure>({ ok: false, intent: INTENT, message, values: { email } }, { status, headers });
 
 const MESSAGES = {
   offline: "We could not reach the server. Check your connection and try again.",
@@ -43,10 +52,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const email = String(form.get("email") ?? "").trim();
   const password = String(form.get("password") ?? "");
   const redirectTo = safeRedirect(form.get("redirectTo"));
-  if (!email || !password) return data<ActionResult>({ error: MESSAGES.missing, email }, { status: 400 });
+  if (!email || !password) return refused(MESSAGES.missing, email, 400);
   // No account holds a NUL character, and PostgreSQL cannot even be asked about one.
-  if (email.includes("\0") || password.includes("\0"))
-    return data<ActionResult>({ error: MESSAGES.invalid, email: email.replaceAll("\0", "") }, { status: 401 });
+  if (email.includes("\0") || password.includes("\0")) return refused(MESSAGES.invalid, email.replaceAll("\0", ""), 401);
 
   // Through the HTTP handler, not auth.api, so the sign-in throttle and origin check apply.
   const headers = new Headers({ "content-type": "application/json" });
@@ -62,7 +70,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   } catch (error) {
     log.error("Sign-in failed:", error instanceof Error ? error.message : error);
-    return data<ActionResult>({ error: MESSAGES.unavailable, email }, { status: 503, headers: { "Retry-After": "60" } });
+    return refused(MESSAGES.unavailable, email, 503, { "Retry-After": "60" });
   }
   if (response.ok) {
     const out = new Headers();
@@ -76,13 +84,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     // docs/requirements.md#sign-in-throttling: say when to retry, in whole minutes.
     const seconds = Number(response.headers.get("x-retry-after")) || 60;
     const minutes = Math.ceil(seconds / 60);
-    return data<ActionResult>(
-      { error: `Too many failed sign-ins. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`, email },
-      { status: 429, headers: { "Retry-After": String(seconds) } },
-    );
+    return refused(`Too many failed sign-ins. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`, email, 429, {
+      "Retry-After": String(seconds),
+    });
   }
-  if (response.status === 401 || response.status === 400) return data<ActionResult>({ error: MESSAGES.invalid, email }, { status: 401 });
-  return data<ActionResult>({ error: MESSAGES.unavailable, email }, { status: 503, headers: { "Retry-After": "60" } });
+  if (response.status === 401 || response.status === 400) return refused(MESSAGES.invalid, email, 401);
+  return refused(MESSAGES.unavailable, email, 503, { "Retry-After": "60" });
 }
 
 /** In the browser: the same server action, plus a clear message when the network fails. */
@@ -91,7 +98,8 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
   try {
     return await serverAction();
   } catch (error) {
-    if (error instanceof TypeError) return { error: MESSAGES.offline, email } satisfies ActionResult;
+    if (error instanceof TypeError)
+      return { ok: false, intent: INTENT, message: MESSAGES.offline, values: { email } } satisfies SignInFailure;
     throw error;
   }
 }
@@ -101,78 +109,69 @@ export default function Login({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const pending = navigation.state !== "idle" && navigation.formAction?.startsWith("/auth/login") === true;
   const [showPassword, setShowPassword] = useState(false);
-  const result = actionData as ActionResult | undefined;
+  const result = actionData;
   // Bring each new error into view and to the keyboard, even when the form was scrolled down.
   const errorRef = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
-    if (result?.error) errorRef.current?.focus();
+    if (result?.message) errorRef.current?.focus();
   }, [result]);
-  const inputClass =
-    "mt-1.5 block w-full rounded-md border border-slate-400 bg-white px-3 py-2.5 text-base text-navy-900 shadow-sm focus:border-navy-700";
   return (
     <section className="mx-auto max-w-md px-4 py-16 sm:py-24">
       <h1 className="text-3xl font-bold tracking-tight">Staff sign-in</h1>
       <p className="mt-3 text-slate-700">For {site.brand} staff. Clients: use the Client Portal in the top bar.</p>
-      {params.get("reset") === "done" && !result?.error && (
+      {params.get("reset") === "done" && !result?.message && (
         <p role="status" className="mt-6 rounded-md border border-emerald-300 bg-emerald-50 p-3 font-semibold text-emerald-950">
           Password changed. Sign in with your new password.
         </p>
       )}
-      <Form method="post" className="mt-8 space-y-5" aria-describedby={result?.error ? "login-error" : undefined}>
+      <Form method="post" className="mt-8 space-y-5" aria-describedby={result?.message ? "login-error" : undefined}>
         <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? "/"} />
-        {result?.error && (
+        {result?.message && (
           <FormAlert id="login-error" ref={errorRef}>
-            {result.error}
+            {result.message}
           </FormAlert>
         )}
-        <div>
-          <label htmlFor="email" className="font-medium text-navy-900">
-            E-mail address
-          </label>
-          <input
-            id="email"
-            name="email"
-            type="email"
-            autoComplete="username"
-            inputMode="email"
-            required
-            defaultValue={result?.email ?? ""}
-            className={inputClass}
-          />
-        </div>
-        <div>
-          <label htmlFor="password" className="font-medium text-navy-900">
-            Password
-          </label>
-          <div className="relative">
+        <Field id="email" label="E-mail address">
+          {(control) => (
             <input
-              id="password"
-              name="password"
-              type={showPassword ? "text" : "password"}
-              autoComplete="current-password"
+              {...control}
+              name="email"
+              type="email"
+              autoComplete="username"
+              inputMode="email"
               required
-              className={`${inputClass} pr-24`}
+              defaultValue={result?.values?.email ?? ""}
             />
-            <button
-              type="button"
-              onClick={() => setShowPassword((s) => !s)}
-              aria-pressed={showPassword}
-              aria-controls="password"
-              className="absolute inset-y-0 right-1 my-auto h-9 rounded px-3 text-sm font-semibold text-navy-800 hover:bg-slate-100"
-            >
-              {showPassword ? "Hide" : "Show"}
-              <span className="sr-only"> password</span>
-            </button>
-          </div>
-        </div>
-        <button
-          type="submit"
-          disabled={pending}
-          className="inline-flex min-h-11 w-full items-center justify-center gap-2 rounded-md bg-accent px-5 font-semibold text-white hover:bg-accent-strong disabled:opacity-70"
-        >
+          )}
+        </Field>
+        <Field id="password" label="Password">
+          {(control) => (
+            <div className="relative">
+              <input
+                {...control}
+                name="password"
+                type={showPassword ? "text" : "password"}
+                autoComplete="current-password"
+                required
+                className={cn(control.className, "pr-24")}
+              />
+              <button
+                type="button"
+                onClick={() => setShowPassword((s) => !s)}
+                aria-pressed={showPassword}
+                aria-controls="password"
+                className="absolute inset-y-0 right-1 my-auto h-9 rounded px-3 text-sm font-semibold text-navy-800 hover:bg-slate-100"
+              >
+                {showPassword ? "Hide" : "Show"}
+                <span className="sr-only"> password</span>
+              </button>
+            </div>
+          )}
+        </Field>
+        <Button type="submit" size="lg" disabled={pending} className="w-full">
           {pending && <Icon name="clock" className="size-4 animate-spin motion-reduce:animate-none" />}
           {pending ? "Signing in…" : "Sign in"}
-        </button>
+        </Button>
       </Form>
       <p className="mt-8 text-sm text-slate-700">
         <Link to="/auth/forgot-password" className="font-semibold text-accent underline">

@@ -11,7 +11,8 @@ import { useEffect, useRef } from "react";
 import type { Route } from "./+types/auth-reset-password";
 import { recordAudit } from "~/auth/audit.server";
 import { afterPasswordReset } from "~/auth/throttle.server";
-import { passwordWeaknesses } from "~/auth/password";
+import { NEW_PASSWORD_HINT, newPasswordProblem, type NewPasswordField } from "~/auth/password";
+import type { ActionFailure, FieldErrors } from "~/lib/action-result";
 import {
   clearResetCookie,
   completeReset,
@@ -21,7 +22,7 @@ import {
   resetTokenFrom,
 } from "~/auth/password-reset.server";
 import { Button } from "~/components/ui/button";
-import { fieldControlClass } from "~/components/forms/field";
+import { Field } from "~/components/forms/field";
 import { routeMeta } from "~/lib/meta";
 import { readForm } from "~/lib/request-body.server";
 import { log } from "~/lib/log.server";
@@ -62,11 +63,31 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data<LoaderData>({ state: "form", email: owner.email });
 }
 
-type Field = "password" | "confirm";
-type ActionData = { state: "invalid" } | { state: "error"; field: Field; message: string; reasons?: string[] } | { state: "unavailable" };
+const INTENT = "reset-password";
+/** A link that no longer works, and a database that cannot be reached: the page says so in full. */
+const LINK_INVALID = "invalid_link";
+const UNAVAILABLE = "unavailable";
 
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f]/;
+const refused = (
+  status: number,
+  code: string,
+  message: string,
+  init: { headers?: HeadersInit; fieldErrors?: FieldErrors<NewPasswordField>; details?: string[] } = {},
+) =>
+  data<ActionFailure<typeof INTENT, NewPasswordField>>(
+    {
+      ok: false,
+      intent: INTENT,
+      code,
+      message,
+      ...(init.fieldErrors ? { fieldErrors: init.fieldErrors } : {}),
+      ...(init.details ? { details: init.details } : {}),
+    },
+    { status, headers: init.headers },
+  );
+const linkInvalid = () => refused(400, LINK_INVALID, "This link no longer works.", { headers: { "Set-Cookie": clearResetCookie() } });
+const unavailableNow = () =>
+  refused(503, UNAVAILABLE, "We could not save your new password just now. Try again in a minute.", { headers: { "Retry-After": "60" } });
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
@@ -79,26 +100,25 @@ export async function action({ request, context }: Route.ActionArgs) {
     owner = await findResetToken(db, token);
   } catch (error) {
     log.error(`The reset link could not be checked: ${error instanceof Error ? error.message : error}`);
-    return data<ActionData>({ state: "unavailable" }, { status: 503, headers: { "Retry-After": "60" } });
+    return unavailableNow();
   }
-  if (!owner || !token) return data<ActionData>({ state: "invalid" }, { status: 400, headers: { "Set-Cookie": clearResetCookie() } });
+  if (!owner || !token) return linkInvalid();
 
-  const refuse = (field: Field, message: string, reasons?: string[]) =>
-    data<ActionData>({ state: "error", field, message, ...(reasons ? { reasons } : {}) }, { status: 400 });
-  if (!password) return refuse("password", "Enter a new password.");
-  if (CONTROL.test(password)) return refuse("password", "Use letters, digits, spaces and symbols only.");
-  const reasons = passwordWeaknesses(password, owner.email);
-  if (reasons.length) return refuse("password", "That password is too weak:", reasons);
-  if (password !== confirm) return refuse("confirm", "The two passwords differ. Type the same password twice.");
+  const problem = newPasswordProblem(password, confirm, owner.email);
+  if (problem)
+    return refused(400, problem.details ? "weak_password" : "validation_failed", "Check the highlighted fields.", {
+      fieldErrors: { [problem.field]: problem.message },
+      details: problem.details,
+    });
 
   let outcome: "done" | "invalid";
   try {
     outcome = await completeReset({ db, auth }, token, password);
   } catch (error) {
     log.error(`Password reset failed: ${error instanceof Error ? error.message : error}`);
-    return data<ActionData>({ state: "unavailable" }, { status: 503, headers: { "Retry-After": "60" } });
+    return unavailableNow();
   }
-  if (outcome === "invalid") return data<ActionData>({ state: "invalid" }, { status: 400, headers: { "Set-Cookie": clearResetCookie() } });
+  if (outcome === "invalid") return linkInvalid();
   await recordAudit(db, { event: "password-reset-completed", outcome: "success", actor: owner, request });
   const headers = new Headers(NO_REFERRER);
   headers.append("Set-Cookie", clearResetCookie());
@@ -130,19 +150,19 @@ function Invalid() {
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const pending = navigation.state !== "idle" && navigation.formAction?.startsWith(PATH) === true;
-  const loaded = loaderData as LoaderData;
-  const result = actionData as ActionData | undefined;
-  const error = result?.state === "error" ? result : undefined;
+  const loaded = loaderData;
+  const failed = actionData;
+  const errors = failed?.fieldErrors;
   const passwordRef = useRef<HTMLInputElement>(null);
   const confirmRef = useRef<HTMLInputElement>(null);
   const alertRef = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
-    if (error?.field === "password") passwordRef.current?.focus();
-    else if (error?.field === "confirm") confirmRef.current?.focus();
-    else if (result?.state === "unavailable") alertRef.current?.focus();
-  }, [result, error]);
+    if (errors?.password) passwordRef.current?.focus();
+    else if (errors?.confirm) confirmRef.current?.focus();
+    else if (failed?.code === UNAVAILABLE) alertRef.current?.focus();
+  }, [failed, errors]);
 
-  if (loaded.state === "invalid" || result?.state === "invalid")
+  if (loaded.state === "invalid" || failed?.code === LINK_INVALID)
     return (
       <section className="mx-auto max-w-md px-4 py-16 sm:py-24">
         <h1 className="text-3xl font-bold tracking-tight">Set a new password</h1>
@@ -150,7 +170,6 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
       </section>
     );
 
-  const describedBy = (field: Field) => (error?.field === field ? `${field}-error` : field === "password" ? "password-hint" : undefined);
   return (
     <section className="mx-auto max-w-md px-4 py-16 sm:py-24">
       <h1 className="text-3xl font-bold tracking-tight">Set a new password</h1>
@@ -159,67 +178,21 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
         signed out.
       </p>
       <Form method="post" className="mt-8 space-y-5">
-        {result?.state === "unavailable" && (
-          <FormAlert ref={alertRef}>We could not save your new password just now. Try again in a minute.</FormAlert>
-        )}
+        {failed?.code === UNAVAILABLE && <FormAlert ref={alertRef}>{failed.message}</FormAlert>}
         {/* For password managers: whose password this is. */}
         <input type="hidden" name="username" autoComplete="username" value={loaded.email} />
-        <div>
-          <label htmlFor="password" className="font-medium text-navy-900">
-            New password
-          </label>
-          <p id="password-hint" className="mt-0.5 text-sm text-slate-600">
-            At least 12 characters, with two kinds of character (lower case, upper case, digits, symbols). Not your e-mail name.
-          </p>
-          <input
-            ref={passwordRef}
-            id="password"
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            required
-            aria-invalid={error?.field === "password" || undefined}
-            aria-describedby={describedBy("password")}
-            className={fieldControlClass}
-          />
-          {error?.field === "password" && (
-            <div id="password-error" role="alert" className="mt-1.5 text-sm font-medium text-red-800">
-              <p>
-                <span className="sr-only">Error: </span>
-                {error.message}
-              </p>
-              {error.reasons && (
-                <ul className="mt-1 list-disc pl-5">
-                  {error.reasons.map((reason) => (
-                    <li key={reason}>{reason}</li>
-                  ))}
-                </ul>
-              )}
-            </div>
-          )}
-        </div>
-        <div>
-          <label htmlFor="confirm" className="font-medium text-navy-900">
-            Repeat the new password
-          </label>
-          <input
-            ref={confirmRef}
-            id="confirm"
-            name="confirm"
-            type="password"
-            autoComplete="new-password"
-            required
-            aria-invalid={error?.field === "confirm" || undefined}
-            aria-describedby={describedBy("confirm")}
-            className={fieldControlClass}
-          />
-          {error?.field === "confirm" && (
-            <p id="confirm-error" role="alert" className="mt-1.5 text-sm font-medium text-red-800">
-              <span className="sr-only">Error: </span>
-              {error.message}
-            </p>
-          )}
-        </div>
+        <Field
+          id="password"
+          label="New password"
+          hint={NEW_PASSWORD_HINT}
+          error={errors?.password}
+          details={errors?.password ? failed?.details : undefined}
+        >
+          {(control) => <input {...control} ref={passwordRef} name="password" type="password" autoComplete="new-password" required />}
+        </Field>
+        <Field id="confirm" label="Repeat the new password" error={errors?.confirm}>
+          {(control) => <input {...control} ref={confirmRef} name="confirm" type="password" autoComplete="new-password" required />}
+        </Field>
         <Button type="submit" size="lg" disabled={pending} className="w-full">
           {pending ? "Saving…" : "Set the new password"}
         </Button>

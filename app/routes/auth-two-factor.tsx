@@ -1,5 +1,9 @@
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { FormAlert } from "~/components/forms/form-alert";
+import { Field } from "~/components/forms/field";
+import { Button } from "~/components/ui/button";
+import type { ActionFailure } from "~/lib/action-result";
+import { cn } from "~/lib/cn";
 import type { Route } from "./+types/auth-two-factor";
 import { useEffect, useRef } from "react";
 import { CLIENT_IP_HEADER } from "~/auth/config";
@@ -37,7 +41,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 type Method = "totp" | "backup";
-type ActionResult = { error: string; expired?: boolean };
+const INTENT = "second-factor";
+/** The challenge is gone (expired, used, too many wrong codes): the page offers to sign in again. */
+const CHALLENGE_EXPIRED = "challenge_expired";
+type CodeFailure = ActionFailure<typeof INTENT, "code">;
+
+const refused = (message: string, status: number, init: { code?: string; headers?: HeadersInit } = {}) =>
+  data<CodeFailure>({ ok: false, intent: INTENT, message, ...(init.code ? { code: init.code } : {}) }, { status, headers: init.headers });
 
 const MESSAGES = {
   offline: "We could not reach the server. Check your connection and try again.",
@@ -60,10 +70,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const method: Method = form.get("method") === "backup" ? "backup" : "totp";
   const typed = String(form.get("code") ?? "");
   const redirectTo = safeRedirect(form.get("redirectTo"));
-  if (!typed.trim()) return data<ActionResult>({ error: MESSAGES.missing[method] }, { status: 400 });
+  if (!typed.trim()) return refused(MESSAGES.missing[method], 400);
   // Either kind is accepted in either field: a pasted backup code in the app-code field works too.
   const code = parseCode(typed);
-  if (!code) return data<ActionResult>({ error: MESSAGES.malformed[method] }, { status: 400 });
+  if (!code) return refused(MESSAGES.malformed[method], 400);
 
   // Through the HTTP handler, not auth.api, so the rate limits and failure throttles of these paths apply.
   const headers = new Headers({ "content-type": "application/json" });
@@ -79,7 +89,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   } catch (error) {
     log.error("Two-factor sign-in failed:", error instanceof Error ? error.message : error);
-    return data<ActionResult>({ error: MESSAGES.unavailable }, { status: 503, headers: { "Retry-After": "60" } });
+    return refused(MESSAGES.unavailable, 503, { headers: { "Retry-After": "60" } });
   }
   const out = new Headers();
   for (const cookie of response.headers.getSetCookie()) out.append("set-cookie", cookie);
@@ -91,19 +101,17 @@ export async function action({ request, context }: Route.ActionArgs) {
     const locked = answer?.code === "ACCOUNT_TEMPORARILY_LOCKED";
     const seconds = Number(response.headers.get("x-retry-after")) || (locked ? 15 * 60 : 60);
     const minutes = Math.ceil(seconds / 60);
-    return data<ActionResult>(
-      { error: `Too many failed sign-ins. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.` },
-      { status: 429, headers: { "Retry-After": String(seconds) } },
-    );
+    return refused(`Too many failed sign-ins. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`, 429, {
+      headers: { "Retry-After": String(seconds) },
+    });
   }
   // The challenge is gone: expired, already used, or too many wrong codes for it.
   if (answer?.code === "INVALID_TWO_FACTOR_COOKIE" || answer?.code === "TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE")
-    return data<ActionResult>({ error: MESSAGES.expired, expired: true }, { status: 401, headers: out });
+    return refused(MESSAGES.expired, 401, { code: CHALLENGE_EXPIRED, headers: out });
   // docs/requirements.md#two-factor-sign-in: each code signs in once.
-  if (answer?.code === CODE_ALREADY_USED) return data<ActionResult>({ error: MESSAGES.reused }, { status: 401, headers: out });
-  if (response.status === 401 || response.status === 400)
-    return data<ActionResult>({ error: MESSAGES.wrong[code.kind] }, { status: 401, headers: out });
-  return data<ActionResult>({ error: MESSAGES.unavailable }, { status: 503, headers: { "Retry-After": "60" } });
+  if (answer?.code === CODE_ALREADY_USED) return refused(MESSAGES.reused, 401, { headers: out });
+  if (response.status === 401 || response.status === 400) return refused(MESSAGES.wrong[code.kind], 401, { headers: out });
+  return refused(MESSAGES.unavailable, 503, { headers: { "Retry-After": "60" } });
 }
 
 /** In the browser: the same server action, plus a clear message when the network fails. */
@@ -111,26 +119,23 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
   try {
     return await serverAction();
   } catch (error) {
-    if (error instanceof TypeError) return { error: MESSAGES.offline } satisfies ActionResult;
+    if (error instanceof TypeError) return { ok: false, intent: INTENT, message: MESSAGES.offline } satisfies CodeFailure;
     throw error;
   }
 }
-
-const inputClass =
-  "mt-1.5 block w-full rounded-md border border-slate-400 bg-white px-3 py-2.5 font-mono text-lg tracking-wider text-navy-900 shadow-sm focus:border-navy-700";
 
 export default function TwoFactorStep({ loaderData, actionData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const navigation = useNavigation();
   const pending = navigation.state !== "idle" && navigation.formAction?.startsWith("/auth/two-factor") === true;
-  const result = actionData as ActionResult | undefined;
+  const result = actionData;
   const method: Method = params.get("method") === "backup" ? "backup" : "totp";
   const redirectTo = params.get("redirectTo") ?? "/";
   const errorRef = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
-    if (result?.error) errorRef.current?.focus();
+    if (result?.message) errorRef.current?.focus();
   }, [result]);
-  const expired = result?.expired || (!loaderData.challenge && !result);
+  const expired = result?.code === CHALLENGE_EXPIRED || (!loaderData.challenge && !result);
   const other = new URLSearchParams(params);
   if (method === "backup") other.delete("method");
   else other.set("method", "backup");
@@ -157,43 +162,39 @@ export default function TwoFactorStep({ loaderData, actionData }: Route.Componen
               ? `Open your authenticator app and enter the 6-digit code for ${site.brand}.`
               : "Enter one of the backup codes you saved when you turned on two-factor sign-in. Each code works once."}
           </p>
-          <Form method="post" className="mt-8 space-y-5" aria-describedby={result?.error ? "code-error" : undefined}>
+          <Form method="post" className="mt-8 space-y-5" aria-describedby={result?.message ? "code-error" : undefined}>
             <input type="hidden" name="redirectTo" value={redirectTo} />
             <input type="hidden" name="method" value={method} />
-            {result?.error && (
+            {result?.message && (
               <FormAlert id="code-error" ref={errorRef}>
-                {result.error}
+                {result.message}
               </FormAlert>
             )}
-            <div>
-              <label htmlFor="code" className="font-medium text-navy-900">
-                {method === "totp" ? "6-digit code" : "Backup code"}
-              </label>
-              <input
-                // A new field for each method, so the browser's keyboard and autofill follow it.
-                key={method}
-                id="code"
-                name="code"
-                type="text"
-                required
-                autoComplete={method === "totp" ? "one-time-code" : "off"}
-                inputMode={method === "totp" ? "numeric" : "text"}
-                autoCapitalize="off"
-                spellCheck={false}
-                maxLength={64}
-                aria-invalid={result?.error ? true : undefined}
-                aria-describedby={result?.error ? "code-error" : undefined}
-                className={inputClass}
-              />
-            </div>
-            <button
-              type="submit"
-              disabled={pending}
-              className="inline-flex min-h-11 w-full items-center justify-center gap-2 rounded-md bg-accent px-5 font-semibold text-white hover:bg-accent-strong disabled:opacity-70"
-            >
+            <Field id="code" label={method === "totp" ? "6-digit code" : "Backup code"}>
+              {(control) => (
+                <input
+                  {...control}
+                  // A new field for each method, so the browser's keyboard and autofill follow it.
+                  key={method}
+                  name="code"
+                  type="text"
+                  required
+                  autoComplete={method === "totp" ? "one-time-code" : "off"}
+                  inputMode={method === "totp" ? "numeric" : "text"}
+                  autoCapitalize="off"
+                  spellCheck={false}
+                  maxLength={64}
+                  // The message above the form says what is wrong with the code.
+                  aria-invalid={result?.message ? true : undefined}
+                  aria-describedby={result?.message ? "code-error" : undefined}
+                  className={cn(control.className, "font-mono text-lg! tracking-wider")}
+                />
+              )}
+            </Field>
+            <Button type="submit" size="lg" disabled={pending} className="w-full">
               {pending && <Icon name="clock" className="size-4 animate-spin motion-reduce:animate-none" />}
               {pending ? "Checking…" : "Continue"}
-            </button>
+            </Button>
           </Form>
           <p className="mt-6 text-sm">
             <Link to={otherHref} className="font-semibold text-accent underline">

@@ -87,7 +87,7 @@ export default function Contact({ loaderData: { page, preset, submissionId }, ac
       <Section interactive>
         <div className="grid items-start gap-10 lg:grid-cols-[minmax(0,1fr)_20rem] lg:gap-12">
           <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
-            <ContactForm preset={preset} submissionId={submissionId} result={actionData as ContactResult | undefined} />
+            <ContactForm preset={preset} submissionId={submissionId} result={actionData} />
           </div>
           <ul className="space-y-4" data-click-location="contact_page">
             <ContactCard icon={<Icon name="phone" className="size-5" />} title="Call us">

@@ -103,7 +103,7 @@ for (const backend of backends()) {
       const wrong = await post(codeStepAction, "/auth/two-factor", challenge, {
         code: totp(secrets.ops!) === "000000" ? "111111" : "000000",
       });
-      expect(wrong).toMatchObject({ status: 401, data: { error: expect.stringContaining("not right") } });
+      expect(wrong).toMatchObject({ status: 401, data: { message: expect.stringContaining("not right") } });
       const malformed = await post(codeStepAction, "/auth/two-factor", challenge, { code: "12\u00003456" });
       expect(malformed).toMatchObject({ status: 400 });
 
@@ -119,7 +119,7 @@ for (const backend of backends()) {
       });
       // The challenge is spent.
       const again = await post(codeStepAction, "/auth/two-factor", challenge, { code });
-      expect(again).toMatchObject({ status: 401, data: { expired: true } });
+      expect(again).toMatchObject({ status: 401, data: { ok: false, code: "challenge_expired" } });
       // A new sign-in with the code just used: refused, and the page says why (each code works once).
       const replay = await post(
         codeStepAction,
@@ -131,7 +131,7 @@ for (const backend of backends()) {
       );
       expect(replay).toMatchObject({
         status: 401,
-        data: { error: "That code was already used. Wait for the next code in your authenticator app." },
+        data: { message: "That code was already used. Wait for the next code in your authenticator app." },
       });
     });
 
@@ -156,7 +156,7 @@ for (const backend of backends()) {
           method: "backup",
         },
       );
-      expect(second).toMatchObject({ status: 401, data: { error: "That backup code is not right, or it was already used." } });
+      expect(second).toMatchObject({ status: 401, data: { message: "That backup code is not right, or it was already used." } });
       const rows = await (
         await database()
       )

@@ -53,7 +53,13 @@ export function DocumentEditor({
     collection: document?.collection ?? "docs",
     body: document?.body ?? "",
   };
-  const echoed = actionData?.intent === "preview" || actionData?.ok === false ? actionData.values : undefined;
+  const typed = actionData?.intent === "preview" || actionData?.ok === false ? actionData.values : undefined;
+  const echoed: DocumentValues | undefined = typed && {
+    title: typed.title ?? saved.title,
+    slug: typed.slug ?? saved.slug,
+    collection: typed.collection ?? saved.collection,
+    body: typed.body ?? saved.body,
+  };
   const errors: FieldErrors = (actionData?.ok === false && actionData.fieldErrors) || {};
 
   const [values, setValues] = useState<DocumentValues>(() => echoed ?? saved);

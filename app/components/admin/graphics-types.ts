@@ -1,5 +1,5 @@
 /** Shapes shared by the /admin/graphics route and its components (no server code). */
-import type { ActionConfirm, ActionFailure, ActionSuccess } from "~/lib/action-result";
+import type { ActionConfirm, ActionFailure, ActionSuccess, FormRefusal } from "~/lib/action-result";
 
 export interface GraphicsItem {
   name: string;
@@ -24,7 +24,8 @@ export type GraphicsField = "name" | "to" | "files" | "folder" | "expiresIn";
 export type GraphicsOutcome =
   | (ActionSuccess<GraphicsIntent> & { name?: string; signed?: { url: string; expires: string }; results?: UploadResult[] })
   | (ActionFailure<GraphicsIntent, GraphicsField> & { results?: UploadResult[] })
-  | (ActionConfirm<"delete"> & { name: string });
+  | (ActionConfirm<GraphicsIntent> & { name: string })
+  | FormRefusal;
 
 export interface UploadResult {
   file: string;

@@ -13,6 +13,8 @@ export interface FieldProps {
   /** Help shown under the label, read with the field. */
   hint?: ReactNode;
   error?: string;
+  /** A list under the error (a weak password's reasons). */
+  details?: readonly string[];
   optional?: boolean;
   className?: string;
   children: (props: {
@@ -23,8 +25,8 @@ export interface FieldProps {
   }) => ReactNode;
 }
 
-/** A label, its help, the control and its error, tied together for screen readers. */
-export function Field({ id, label, hint, error, optional, className, children }: FieldProps) {
+/** A label, its help, the control and its error (with its list), tied together for screen readers. */
+export function Field({ id, label, hint, error, details, optional, className, children }: FieldProps) {
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   const describedBy = [errorId, hintId].filter(Boolean).join(" ") || undefined;
@@ -45,12 +47,28 @@ export function Field({ id, label, hint, error, optional, className, children }:
         "aria-describedby": describedBy,
         className: fieldControlClass,
       })}
-      {error && (
-        <p id={errorId} className="mt-1.5 text-sm font-medium text-red-800">
-          <span className="sr-only">Error: </span>
-          {error}
-        </p>
-      )}
+      {error &&
+        (details?.length ? (
+          <div id={errorId} className="mt-1.5 text-sm font-medium text-red-800">
+            <ErrorText text={error} />
+            <ul className="mt-1 list-disc pl-5">
+              {details.map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
+          </div>
+        ) : (
+          <ErrorText id={errorId} text={error} className="mt-1.5 text-sm font-medium text-red-800" />
+        ))}
     </div>
+  );
+}
+
+function ErrorText({ id, text, className }: { id?: string; text: string; className?: string }) {
+  return (
+    <p id={id} className={className}>
+      <span className="sr-only">Error: </span>
+      {text}
+    </p>
   );
 }

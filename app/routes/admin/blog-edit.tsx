@@ -12,7 +12,6 @@ import {
   previewPost,
   toEditorPost,
 } from "~/blog/editor.server";
-import type { PostEditorActionData } from "~/blog/editor-types";
 import { deletePost, getPost, getPostHtml, setPublication, storePostHtml, updatePost } from "~/blog/posts.server";
 import { PostEditor } from "~/components/admin/post-editor";
 import { storedHtml } from "~/docs/markdown.server";
@@ -89,7 +88,7 @@ export default function EditPost({ loaderData: { post, previewHtml, covers }, ac
       covers={covers}
       defaultAuthor={post.authorName}
       initialPreview={previewHtml}
-      actionData={actionData as PostEditorActionData | undefined}
+      actionData={actionData}
     />
   );
 }

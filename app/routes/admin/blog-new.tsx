@@ -2,7 +2,6 @@ import type { ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/blog-new";
 import { requireAdmin } from "~/auth/session.server";
 import { checkPostForm, coverChoices, failedPostSave, newPostIntents, POST_EDITOR_FORM, previewPost } from "~/blog/editor.server";
-import type { PostEditorActionData } from "~/blog/editor-types";
 import { createPost } from "~/blog/posts.server";
 import { PostEditor } from "~/components/admin/post-editor";
 import { parseAdminForm } from "~/lib/admin-action.server";
@@ -42,12 +41,5 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultSh
 export const meta: Route.MetaFunction = () => adminMeta("New post");
 
 export default function NewPost({ loaderData: { covers, defaultAuthor }, actionData }: Route.ComponentProps) {
-  return (
-    <PostEditor
-      covers={covers}
-      defaultAuthor={defaultAuthor}
-      initialPreview=""
-      actionData={actionData as PostEditorActionData | undefined}
-    />
-  );
+  return <PostEditor covers={covers} defaultAuthor={defaultAuthor} initialPreview="" actionData={actionData} />;
 }

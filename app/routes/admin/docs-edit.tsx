@@ -13,7 +13,6 @@ import {
   previewResponse,
   renderForSave,
 } from "~/docs/editor.server";
-import type { EditorActionData } from "~/docs/editor-types";
 import { storedHtml } from "~/docs/markdown.server";
 import { actionConfirm, actionError, actionOk, parseAdminForm } from "~/lib/admin-action.server";
 import { redirectWithNotice } from "~/lib/flash-notice.server";
@@ -84,14 +83,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
   adminMeta(loaderData ? `Edit “${loaderData.document.title}”` : "Document not found");
 
 export default function EditDocument({ loaderData: { document, previewHtml }, actionData }: Route.ComponentProps) {
-  return (
-    <DocumentEditor
-      key={document.id}
-      document={document}
-      initialPreview={previewHtml}
-      actionData={actionData as EditorActionData | undefined}
-    />
-  );
+  return <DocumentEditor key={document.id} document={document} initialPreview={previewHtml} actionData={actionData} />;
 }
 
 /** An unknown or deleted document: say so inside the admin area, with the way back. */

@@ -5,7 +5,6 @@ import { DocumentEditor } from "~/components/admin/document-editor";
 import { parseDocumentForm } from "~/docs/document-schema";
 import { createDocument } from "~/docs/documents.server";
 import { EDITOR_FORM, failedSaveResponse, invalidResponse, newDocumentIntents, previewResponse, renderForSave } from "~/docs/editor.server";
-import type { EditorActionData } from "~/docs/editor-types";
 import { parseAdminForm } from "~/lib/admin-action.server";
 import { redirectWithNotice } from "~/lib/flash-notice.server";
 import { adminMeta } from "~/lib/meta";
@@ -47,5 +46,5 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultSh
 export const meta: Route.MetaFunction = () => adminMeta("New document");
 
 export default function NewDocument({ actionData }: Route.ComponentProps) {
-  return <DocumentEditor initialPreview="" actionData={actionData as EditorActionData | undefined} />;
+  return <DocumentEditor initialPreview="" actionData={actionData} />;
 }

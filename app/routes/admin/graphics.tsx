@@ -239,7 +239,7 @@ const FILE_COLUMNS: AdminColumn[] = [
 
 export default function AdminGraphics({ loaderData, actionData }: Route.ComponentProps) {
   const { items, total, q, offset, selected, missing } = loaderData;
-  const outcome = actionData as GraphicsOutcome | undefined;
+  const outcome: GraphicsOutcome | undefined = actionData;
   const navigation = useNavigation();
   const searching =
     navigation.state === "loading" && navigation.location?.pathname === "/admin/graphics" && navigation.formMethod === undefined;
@@ -264,7 +264,7 @@ export default function AdminGraphics({ loaderData, actionData }: Route.Componen
           <ActionMessage
             result={outcome}
             focus={outcome.intent !== "sign"}
-            details={outcome.results?.map((r) => `${r.file}: ${r.message}`)}
+            details={"results" in outcome ? outcome.results?.map((r) => `${r.file}: ${r.message}`) : undefined}
           />
         ))}
       {missing && !showOutcome && (

@@ -112,7 +112,7 @@ function Detail({ label, children }: { label: string; children: React.ReactNode 
 export default function AdminLead({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const outcome = actionData as ActionResult | undefined;
+  const outcome: ActionResult | undefined = actionData;
 
   const back = (
     <Link to="/admin/leads" className="text-sm font-medium text-navy-900 underline underline-offset-2">

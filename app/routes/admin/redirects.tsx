@@ -12,7 +12,7 @@ import { ConfirmedDeleteForm, DeleteStep } from "~/components/admin/confirm-dele
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { Field } from "~/components/forms/field";
 import { Button } from "~/components/ui/button";
-import type { ActionConfirm, ActionFailure, ActionSuccess } from "~/lib/action-result";
+import type { ActionConfirm, ActionFailure, ActionSuccess, FormRefusal } from "~/lib/action-result";
 import { actionConfirm, actionError, parseAdminForm } from "~/lib/admin-action.server";
 import { redirectWithNotice } from "~/lib/flash-notice.server";
 import { formatDateTime } from "~/lib/format-date";
@@ -30,7 +30,8 @@ import { createRedirect, deleteRedirect, getRedirect, importRedirectCsv, listRed
 
 type Field = "source" | "target" | "status" | "csv";
 type Failure = ActionFailure<"create" | "delete" | "import", Field>;
-type Outcome = ActionSuccess<"create" | "delete" | "import"> | Failure | (ActionConfirm<"delete"> & { id: string; source: string });
+type Outcome =
+  ActionSuccess<"create" | "delete" | "import"> | Failure | (ActionConfirm<"delete"> & { id: string; source: string }) | FormRefusal;
 
 const intents = z.discriminatedUnion("intent", [
   z.object({
@@ -124,7 +125,7 @@ const COLUMNS: AdminColumn[] = [
 
 /** /admin/redirects (docs/requirements.md#redirects): rules from old paths to new addresses, with hits; one by one or from a CSV file. */
 export default function AdminRedirects({ loaderData: { rules, total, pages, query }, actionData }: Route.ComponentProps) {
-  const result = actionData as Outcome | undefined;
+  const result: Outcome | undefined = actionData;
   const errors = (result?.ok === false && result.fieldErrors) || {};
   const values = (result?.ok === false && result.intent === "create" && result.values) || {};
   const navigation = useNavigation();

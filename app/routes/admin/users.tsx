@@ -186,7 +186,7 @@ const deleteQuestion = (email: string) => `Delete the account ${email}? This can
 export default function Users({ loaderData: { staff, me, mailEnabled }, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const outcome = actionData as Outcome | undefined;
+  const outcome: Outcome | undefined = actionData;
   const hydrated = useHydrated();
   const [confirming, setConfirming] = useState<{ id: string; email: string } | null>(null);
   const confirmDelete = (target: { id: string; email: string }) => (event: React.FormEvent) => {
