@@ -6,26 +6,9 @@
 import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { fetchWithRetry } from "~/lib/fetch-retry";
 import { useNavigation } from "react-router";
+import type { AuthState, AuthUser, Snapshot } from "./auth-state";
 
-export interface AuthUser {
-  id: string;
-  email: string;
-}
-
-interface Snapshot {
-  user: AuthUser | null;
-  session: { expiresAt: string } | null;
-  isAdmin: boolean;
-  isSuperAdmin: boolean;
-}
-
-export interface AuthState extends Snapshot {
-  loading: boolean;
-  signIn: (email: string, password: string) => Promise<{ error: string | null }>;
-  signOut: () => Promise<void>;
-  /** Re-reads the session from the server. */
-  refresh: () => Promise<void>;
-}
+export type { AuthState, AuthUser };
 
 const SIGNED_OUT: Snapshot = { user: null, session: null, isAdmin: false, isSuperAdmin: false };
 const CHANNEL = "crossroads-auth";
@@ -127,7 +110,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       {children}
       {hadSession && (
         <Suspense fallback={null}>
-          <SignedInExtras signedIn={!!snapshot.user} />
+          <SignedInExtras auth={value} />
         </Suspense>
       )}
     </AuthContext.Provider>

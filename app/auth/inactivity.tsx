@@ -6,7 +6,7 @@
  */
 import { useEffect, useRef } from "react";
 import { dismissToast, toast } from "~/components/feedback/toaster";
-import { useAuth } from "./auth-context";
+import type { AuthState } from "./auth-state";
 import {
   ACTIVITY_DEBOUNCE_MS,
   ACTIVITY_EVENTS,
@@ -25,8 +25,7 @@ export const INACTIVITY_TEXT = {
   expiredDescription: "You have been logged out due to inactivity.",
 } as const;
 
-export default function InactivityMonitor() {
-  const { session, signOut, refresh } = useAuth();
+export default function InactivityMonitor({ session, signOut, refresh }: Pick<AuthState, "session" | "signOut" | "refresh">) {
   const expiresAt = useRef(session?.expiresAt);
   useEffect(() => {
     expiresAt.current = session?.expiresAt;

@@ -3,12 +3,14 @@
  * the toast region (kept after sign-out, so "Session Expired" stays its 3 seconds).
  */
 import { Toaster } from "~/components/feedback/toaster";
+import type { AuthState } from "./auth-state";
 import InactivityMonitor from "./inactivity";
 
-export default function SignedInExtras({ signedIn }: { signedIn: boolean }) {
+/** Given the auth state by AuthProvider (which loads this module), so nothing here imports it back. */
+export default function SignedInExtras({ auth }: { auth: AuthState }) {
   return (
     <>
-      {signedIn && <InactivityMonitor />}
+      {auth.user && <InactivityMonitor session={auth.session} signOut={auth.signOut} refresh={auth.refresh} />}
       <Toaster />
     </>
   );

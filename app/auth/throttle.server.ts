@@ -38,7 +38,6 @@ import {
   knownBrowserSetCookie,
   knownBrowserValue,
 } from "./known-browser.server";
-import type { Auth } from "./auth.server";
 import { log } from "~/lib/log.server";
 import { hasControlCharacter } from "~/lib/control-characters";
 
@@ -141,7 +140,11 @@ async function retryAfter(db: Database, key: string, now = Date.now()): Promise<
  * their own bucket even while a guesser elsewhere pauses the account again. Returns the Set-Cookie
  * header for that browser, or null for an account with no password.
  */
-export async function afterPasswordReset(db: Database, auth: Auth, owner: { id: string; email: string }): Promise<string | null> {
+export async function afterPasswordReset(
+  db: Database,
+  auth: { $context: Promise<Pick<HookContext["context"], "secret" | "createAuthCookie">> },
+  owner: { id: string; email: string },
+): Promise<string | null> {
   await db.delete(authThrottle).where(eq(authThrottle.key, accountKey(owner.email)));
   const stamp = await credentialStamp(db, owner.id);
   if (!stamp) return null;

@@ -1,0 +1,20 @@
+/** The shape of the client's auth state (docs/requirements.md#auth-state), apart from the provider that keeps it. */
+export interface AuthUser {
+  id: string;
+  email: string;
+}
+
+export interface Snapshot {
+  user: AuthUser | null;
+  session: { expiresAt: string } | null;
+  isAdmin: boolean;
+  isSuperAdmin: boolean;
+}
+
+export interface AuthState extends Snapshot {
+  loading: boolean;
+  signIn: (email: string, password: string) => Promise<{ error: string | null }>;
+  signOut: () => Promise<void>;
+  /** Re-reads the session from the server. */
+  refresh: () => Promise<void>;
+}
