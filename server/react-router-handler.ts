@@ -3,11 +3,13 @@
  * answer's headers are written: the security headers the server set before React Router ran
  * (server/security-headers.ts) are a baseline, and a response that brings its own value of one of
  * them (a stored graphic's stricter sandbox Content-Security-Policy) replaces the baseline instead
- * of being joined to it. Every other header is added as React Router gave it.
+ * of being joined to it. Every other header is added as React Router gave it. The body is written
+ * by server/write-body.ts, at the client's pace, keeping no chunk once written.
  */
-import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
+import { createReadableStreamFromReadable } from "@react-router/node";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { createRequestHandler as createReactRouterHandler, type AppLoadContext, type ServerBuild } from "react-router";
+import { writeBody } from "./write-body.ts";
 
 export interface HandlerOptions {
   /** The build, or (development) a function that loads the current one through Vite. */
@@ -70,10 +72,6 @@ async function send(res: ExpressResponse, response: Response, replace: ReadonlyS
     res.end();
     return;
   }
-  try {
-    await writeReadableStreamToWritable(response.body, res);
-  } catch (error) {
-    if (res.destroyed || res.writableEnded) return;
-    throw error;
-  }
+  // A client that goes away ends this quietly; a body that fails cuts the connection and is logged.
+  await writeBody(response.body, res);
 }

@@ -1,19 +1,20 @@
 /**
  * A long compressed download to a slow client (a CSV export of years of audit log): the server
  * waits for the client at each full buffer without piling up listeners (server/drain-listeners.ts).
- * The same middleware chain as the server: compression, then oneDrainListener, and React Router's
- * stream writer. And a client that goes away stops the reading of the export's batches.
+ * The same middleware chain as the server: compression, then oneDrainListener, and the server's
+ * body writer (server/write-body.ts). And a client that goes away stops the reading of the
+ * export's batches.
  */
 import { createHash, randomBytes } from "node:crypto";
 import { request, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createGunzip } from "node:zlib";
-import { writeReadableStreamToWritable } from "@react-router/node";
 import compression from "compression";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
 import { csvDownload } from "~/lib/csv-download.server";
 import { oneDrainListener } from "../../server/drain-listeners";
+import { writeBody } from "../../server/write-body";
 
 const CHUNKS = 200;
 // Random hex: compresses about 2:1, so the compression stream's buffer fills and the writer waits.
@@ -36,7 +37,7 @@ async function download(withFix: boolean): Promise<{ warnings: string[]; digest:
         controller.enqueue(new TextEncoder().encode(chunks[i++]));
       },
     });
-    await writeReadableStreamToWritable(body, res);
+    await writeBody(body, res);
   });
   server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server!.once("listening", resolve));
@@ -112,7 +113,7 @@ describe("a CSV export whose client goes away", () => {
       );
       res.status(response.status);
       response.headers.forEach((value, key) => res.setHeader(key, value));
-      await writeReadableStreamToWritable(response.body!, res).catch(() => {});
+      await writeBody(response.body!, res).catch(() => {});
     });
     server = app.listen(0, "127.0.0.1");
     await new Promise((resolve) => server!.once("listening", resolve));
