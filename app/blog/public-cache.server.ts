@@ -2,8 +2,10 @@
  * The blog as visitors see it, kept in this process's memory (ADR 015, docs/requirements.md#blog):
  * one snapshot of every public post (no bodies), read from the database at most every
  * PUBLIC_CACHE_TTL_MS, and never past the next scheduled publication, so a scheduled post appears
- * on time. The bodies' HTML, made at save (ADR 017), is kept beside it. A write in this process drops it at once
- * (invalidatePublicBlog); other processes converge within the TTL.
+ * on time. The bodies' HTML, made at save (ADR 017), is kept beside it, and so are files made from
+ * the whole list (sitemap.xml: fromPublicPosts), made once and kept while the list stays the same.
+ * A write in this process drops it at once (invalidatePublicBlog); other processes converge within
+ * the TTL.
  */
 import type { Database } from "~/db/client.server";
 import { storedHtml } from "~/docs/markdown.server";
@@ -34,27 +36,60 @@ interface Snapshot {
   bySlug: Map<string, PublicPost>;
   expiresAt: number;
   rendered: Map<string, Promise<string | null>>;
+  /** Values made from `posts` (fromPublicPosts), by key. */
+  derived: Map<string, Promise<unknown>>;
 }
 
 const snapshots = new WeakMap<Database, Promise<Snapshot>>();
 let generation = 0;
 const generations = new WeakMap<Database, number>();
+/** The last snapshot read, whose derived values a new one keeps when its list is the same. */
+const loaded = new WeakMap<Database, Snapshot>();
 
 /** Drops the cached blog (every database's) in this process: the next visitor reads it again. */
 export function invalidatePublicBlog(): void {
   generation++;
 }
 
-async function load(db: Database): Promise<Snapshot> {
+/** Whether two lists hold the same posts with the same fields, in the same order. */
+function samePosts(a: readonly PublicPost[], b: readonly PublicPost[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i]!;
+    const y = b[i]!;
+    if (
+      x.id !== y.id ||
+      x.slug !== y.slug ||
+      x.title !== y.title ||
+      x.summary !== y.summary ||
+      x.coverImage !== y.coverImage ||
+      x.coverAlt !== y.coverAlt ||
+      x.authorName !== y.authorName ||
+      x.readingMinutes !== y.readingMinutes ||
+      x.publishAt !== y.publishAt ||
+      x.updatedAt !== y.updatedAt ||
+      x.tags.length !== y.tags.length ||
+      x.tags.some((tag, t) => tag !== y.tags[t])
+    )
+      return false;
+  }
+  return true;
+}
+
+/** A fresh snapshot; the values made from the previous one's list are kept when the list has not changed. */
+async function load(db: Database, previous: Snapshot | null): Promise<Snapshot> {
   const { posts, dbNow, nextPublishAt } = await loadPublicIndex(db, PUBLIC_INDEX_MAX);
   const untilNext = nextPublishAt ? Math.max(0, nextPublishAt.getTime() - dbNow.getTime()) : Infinity;
   const list = posts.map((p) => ({ ...p, publishAt: p.publishAt ?? p.createdAt }));
-  return {
+  const snap: Snapshot = {
     posts: list,
     bySlug: new Map(list.map((p) => [p.slug, p])),
     expiresAt: Date.now() + Math.min(PUBLIC_CACHE_TTL_MS, untilNext),
     rendered: new Map(),
+    derived: previous && samePosts(previous.posts, list) ? previous.derived : new Map(),
   };
+  loaded.set(db, snap);
+  return snap;
 }
 
 async function snapshot(db: Database): Promise<Snapshot> {
@@ -63,7 +98,7 @@ async function snapshot(db: Database): Promise<Snapshot> {
     const current = await cached.catch(() => null);
     if (current && current.expiresAt > Date.now()) return current;
   }
-  const fresh = load(db);
+  const fresh = load(db, loaded.get(db) ?? null);
   snapshots.set(db, fresh);
   generations.set(db, generation);
   fresh.catch(() => snapshots.delete(db));
@@ -73,6 +108,23 @@ async function snapshot(db: Database): Promise<Snapshot> {
 /** Public posts, newest first. */
 export async function publicPosts(db: Database): Promise<PublicPost[]> {
   return (await snapshot(db)).posts;
+}
+
+/**
+ * `make(posts)` for the current public posts, made once and shared until the list changes (a
+ * write, a scheduled publication, another process's edit seen after the TTL): a response built
+ * from every post (sitemap.xml) costs each request a lookup, not the list's length
+ * (docs/requirements.md#request-limits). `key` names the value; one key, one kind of value.
+ */
+export async function fromPublicPosts<T>(db: Database, key: string, make: (posts: readonly PublicPost[]) => Promise<T>): Promise<T> {
+  const snap = await snapshot(db);
+  let made = snap.derived.get(key) as Promise<T> | undefined;
+  if (!made) {
+    made = make(snap.posts);
+    snap.derived.set(key, made);
+    made.catch(() => snap.derived.delete(key));
+  }
+  return made;
 }
 
 /** A public post with its rendered, sanitised body; null when there is none at that slug (yet). */

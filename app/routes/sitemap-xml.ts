@@ -1,23 +1,28 @@
 import type { Route } from "./+types/sitemap-xml";
-import { postPath } from "~/blog/blog-rules";
-import { publicPosts } from "~/blog/public-cache.server";
-import { publicPages } from "~/content/routes-index";
-import { env } from "~/env.server";
-import { absoluteUrl } from "~/lib/seo";
-import { escapeXml } from "~/lib/xml";
+import { sitemapFile } from "~/blog/sitemap-file.server";
 
-/** /sitemap.xml: every public page and public blog post (with lastmod) as an absolute URL on SITE_URL; nothing private. */
-export async function loader({ context }: Route.LoaderArgs) {
-  const origin = env().SITE_URL;
-  const pages = publicPages().map((p) => `  <url><loc>${escapeXml(absoluteUrl(origin, p.path))}</loc></url>`);
-  const posts = (await publicPosts(context.services.db)).map(
-    (p) =>
-      `  <url><loc>${escapeXml(absoluteUrl(origin, postPath(p.slug)))}</loc><lastmod>${new Date(
-        Math.max(Date.parse(p.updatedAt), Date.parse(p.publishAt)),
-      ).toISOString()}</lastmod></url>`,
-  );
-  const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${[...pages, ...posts].join("\n")}\n</urlset>\n`;
-  return new Response(xml, {
-    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=300" },
-  });
+/** A shared cache (a CDN, a proxy) may keep it five minutes, like the HTML sitemap. */
+export const SITEMAP_XML_CACHE_CONTROL = "public, max-age=300";
+
+/**
+ * /sitemap.xml: every public page and public blog post (app/blog/sitemap-file.server.ts), made once
+ * per change of the blog and served from memory in the encoding the client accepts, so a request
+ * costs the same at 10 posts and at 5,000 (docs/requirements.md#request-limits).
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const file = await sitemapFile(context.services.db);
+  const headers: Record<string, string> = {
+    "Content-Type": "application/xml; charset=utf-8",
+    "Cache-Control": SITEMAP_XML_CACHE_CONTROL,
+    ETag: file.etag,
+    Vary: "Accept-Encoding",
+  };
+  if (request.headers.get("If-None-Match") === file.etag) return new Response(null, { status: 304, headers });
+  // Chosen as the server's prerendered files are (server/static-store.ts); the compression
+  // middleware leaves a response that has its Content-Encoding alone.
+  const accept = request.headers.get("Accept-Encoding") ?? "";
+  const [body, encoding] = accept.includes("br") ? [file.br, "br"] : accept.includes("gzip") ? [file.gzip, "gzip"] : [file.identity, null];
+  if (encoding) headers["Content-Encoding"] = encoding;
+  headers["Content-Length"] = String(body.length);
+  return new Response(body as Uint8Array<ArrayBuffer>, { headers });
 }
