@@ -12,7 +12,8 @@
  * that settles only when the response closes. Each race leaves a reaction on that promise, and
  * the reaction keeps the race's result alive, so every chunk of a body stayed in memory (outside
  * V8's heap, as ArrayBuffers) until the response ended: an export of a million audit entries
- * held its whole file (ADR 018, amendment of 2026-11-26). Here nothing outlives its own wait.
+ * held its whole file (ADR 018's amendment "the export's stream keeps nothing it has sent"). Here
+ * nothing outlives its own wait.
  */
 import type { Writable } from "node:stream";
 
