@@ -10,7 +10,7 @@ import { blogPosts, redirects, type PostStatus } from "~/db/schema.server";
 import { isUniqueViolation, type StoredRendering } from "~/docs/documents.server";
 import { ADMIN_LIST_LIMIT, postPath, readingMinutes } from "./blog-rules";
 import type { PostInput } from "./post-schema";
-import { invalidatePublicBlog } from "./public-cache.server";
+import { invalidatePublicBlog } from "./public-blog-generation.server";
 import { containing } from "~/db/like-pattern";
 
 export class PostSlugTakenError extends Error {

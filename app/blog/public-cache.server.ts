@@ -11,6 +11,9 @@ import type { Database } from "~/db/client.server";
 import { storedHtml } from "~/docs/markdown.server";
 import { PUBLIC_CACHE_TTL_MS } from "./blog-rules";
 import { getPublicBody, loadPublicIndex, storePostHtml } from "./posts.server";
+import { publicBlogGeneration } from "./public-blog-generation.server";
+
+export { invalidatePublicBlog } from "./public-blog-generation.server";
 
 /** At most this many posts are listed publicly (the newest). */
 export const PUBLIC_INDEX_MAX = 5000;
@@ -41,15 +44,9 @@ interface Snapshot {
 }
 
 const snapshots = new WeakMap<Database, Promise<Snapshot>>();
-let generation = 0;
 const generations = new WeakMap<Database, number>();
 /** The last snapshot read, whose derived values a new one keeps when its list is the same. */
 const loaded = new WeakMap<Database, Snapshot>();
-
-/** Drops the cached blog (every database's) in this process: the next visitor reads it again. */
-export function invalidatePublicBlog(): void {
-  generation++;
-}
 
 /** Whether two lists hold the same posts with the same fields, in the same order. */
 function samePosts(a: readonly PublicPost[], b: readonly PublicPost[]): boolean {
@@ -94,6 +91,7 @@ async function load(db: Database, previous: Snapshot | null): Promise<Snapshot> 
 
 async function snapshot(db: Database): Promise<Snapshot> {
   const cached = snapshots.get(db);
+  const generation = publicBlogGeneration();
   if (cached && generations.get(db) === generation) {
     const current = await cached.catch(() => null);
     if (current && current.expiresAt > Date.now()) return current;
