@@ -1,4 +1,4 @@
-import { expect, signInContext, test, type Page } from "./fixtures";
+import { expect, signIn, test, type Page } from "./fixtures";
 import { E2E_GTM_ID, E2E_USERS } from "./config";
 import { dataLayer, hydrated, keepContactLinksOnPage, ownClientAddressPerTest, reactHydrated, site } from "./helpers";
 
@@ -112,8 +112,7 @@ test("finding 15: no analytics on /admin, /mloe, /ste and /auth, also after a cl
   // Loaded directly.
   await page.goto("/auth/login?redirectTo=%2Fadmin%2Fdocs");
   await quiet("sign-in page");
-  await signInContext(page.context(), E2E_USERS.admin);
-  await page.goto("/admin/docs");
+  await signIn(page, E2E_USERS.admin, { to: "/admin/docs" });
   await quiet("/admin/docs after signing in");
   for (const path of ["/admin/graphics", "/mloe/no-such-document", "/ste/no-such-document"]) {
     await page.goto(path);

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { E2E_USERS } from "./config";
-import { expect, signInContext, test } from "./fixtures";
+import { expect, signIn, test } from "./fixtures";
 import { hydrated, ownClientAddressPerTest, reactHydrated } from "./helpers";
 
 ownClientAddressPerTest(test);
@@ -96,8 +96,7 @@ test("finding 13: a test whose page breaks the policy fails without asking (the 
 });
 
 test("finding 13: the admin area works under the policy (editor preview, graphics uploader) with a nonce", async ({ page }) => {
-  await signInContext(page.context(), E2E_USERS.admin);
-  await page.goto("/admin/graphics");
+  await signIn(page, E2E_USERS.admin, { to: "/admin/graphics" });
   await expect(page.getByText("Drop images here, or choose files.")).toBeVisible(); // hydrated, so its scripts ran
   await page.goto("/admin/docs/new");
   await page.getByLabel("Body (Markdown)").fill("# Heading\n\nSome *text* and ![Our logo](/logo.png)");
@@ -112,7 +111,7 @@ test("the policy of sign-in, the admin area, the account and the document viewer
   const tagManager = "https://www.googletagmanager.com";
   const policyOf = async (path: string) => (await page.request.get(path, { maxRedirects: 0 })).headers()["content-security-policy"] ?? "";
   expect(await policyOf("/auth/login")).not.toContain(tagManager);
-  await signInContext(page.context(), E2E_USERS.admin);
+  await signIn(page, E2E_USERS.admin);
   for (const path of [
     "/admin",
     "/admin/leads",

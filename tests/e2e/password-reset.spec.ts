@@ -12,10 +12,10 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { expect, test, type Browser } from "./fixtures";
+import { expect, signIn, test, type Browser } from "./fixtures";
 import { E2E_AUTH_SECRET, E2E_SITE_URL, E2E_USERS, TOTP_SECRETS_FILE } from "./config";
-import { createStaff, freshPassword, newContext, signInTo } from "./account-helpers";
-import { nuErrors, reactHydrated } from "./helpers";
+import { createStaff, freshPassword, newContext } from "./account-helpers";
+import { nuErrors, reactHydrated, submitSignIn } from "./helpers";
 import { startServerProcess, type ServerProcess } from "./server-process";
 import { startSmtp } from "./smtp";
 
@@ -72,7 +72,7 @@ async function adminPage(browser: Browser, user: { email: string; password: stri
   const page = await context.newPage();
   // The seed wrote the administrators' two-factor secrets into this spec's own data folder.
   const secrets = JSON.parse(readFileSync(path.join(dataDir, path.basename(TOTP_SECRETS_FILE)), "utf8")) as Record<string, string>;
-  await signInTo(page, { ...user, totpSecret: secrets[user.email] }, "/admin/users");
+  await signIn(page, { ...user, totpSecret: secrets[user.email] }, { to: "/admin/users" });
   return page;
 }
 
@@ -83,7 +83,7 @@ test("a staff member resets a forgotten password from the e-mailed link; every s
 
   // Signed in on another device.
   const other = await (await newContext(browser, { baseURL: server.url })).newPage();
-  await signInTo(other, staff, "/account");
+  await signIn(other, staff, { to: "/account" });
 
   // Forgot the password: from the sign-in page to the form.
   const context = await newContext(browser, { baseURL: server.url });
@@ -141,7 +141,8 @@ test("a staff member resets a forgotten password from the e-mailed link; every s
   await page.getByLabel("Password", { exact: true }).fill(staff.password);
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByRole("alert")).toContainText("do not match an account");
-  await signInTo(page, { email: staff.email, password: newPassword }, "/account");
+  await submitSignIn(page, { email: staff.email, password: newPassword });
+  await expect(page).toHaveURL(/\/$/);
 
   // The other device was signed out.
   await other.reload();

@@ -4,7 +4,7 @@
  * database is down. Every answer is a 4xx (or 503 for the outage), never a 500, and the log
  * holds one line per unexpected error and nothing for refused requests.
  */
-import { expect, signInContext, test } from "./fixtures";
+import { expect, signIn, test } from "./fixtures";
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import net from "node:net";
@@ -291,10 +291,7 @@ test("finding 8: sign-in during a database outage answers 503 with a message on 
     // Someone signed in earlier: the browser still holds the session cookie when the database goes.
     const context = await browser.newContext({ baseURL: server.url, extraHTTPHeaders: { "x-forwarded-for": randomClientAddress() } });
     const page = await context.newPage();
-    await page.goto("/auth/login");
-    await reactHydrated(page); // sign-in pushes no analytics to wait for
-    await submitSignIn(page, user);
-    await expect(page).toHaveURL(/\/$/);
+    await signIn(page, user, { to: "/" });
     await pg.stop();
     const before = server.logs().length;
 
@@ -328,7 +325,7 @@ test("finding 8: sign-in during a database outage answers 503 with a message on 
 test("finding 12: admin answers carrying personal data are never cached (private, no-store)", async ({ page, request }) => {
   expect((await request.get("/auth/login")).headers()["cache-control"]).toBe("private, no-store");
   await page.context().setExtraHTTPHeaders({ "x-forwarded-for": randomClientAddress() });
-  await signInContext(page.context(), E2E_USERS.admin);
+  await signIn(page, E2E_USERS.admin);
   const paths = [
     "/admin/leads",
     "/admin/leads.data",

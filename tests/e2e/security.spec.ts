@@ -1,6 +1,6 @@
-import { expect, signInContext, test } from "./fixtures";
+import { expect, signIn, test } from "./fixtures";
 import { E2E_ORIGIN, E2E_USERS } from "./config";
-import { ownClientAddressPerTest, submitSignIn } from "./helpers";
+import { ownClientAddressPerTest } from "./helpers";
 
 ownClientAddressPerTest(test);
 
@@ -43,9 +43,7 @@ test("without a session, every protected page and write goes to sign-in and show
 });
 
 test("signed in without the admin role, every protected page and write is refused with 403", async ({ page }) => {
-  await page.goto("/auth/login");
-  await submitSignIn(page, E2E_USERS.staff);
-  await expect(page).toHaveURL(/\/$/);
+  await signIn(page, E2E_USERS.staff);
   for (const path of ADMIN_PAGES) {
     const response = await page.request.get(path);
     expect(response.status(), path).toBe(403);
@@ -71,7 +69,7 @@ test("public sign-up is closed", async ({ request }) => {
 test("better-auth's administration, two-factor and password endpoints are not reachable over HTTP, even for the super-administrator", async ({
   page,
 }) => {
-  await signInContext(page.context(), E2E_USERS.admin);
+  await signIn(page, E2E_USERS.admin);
   const someone = { userId: SOME_ID };
   for (const [path, data] of [
     ["/api/auth/admin/impersonate-user", someone],

@@ -3,7 +3,7 @@
  * prerendered ones: no axe WCAG 2.2 AA violations at desktop and phone widths, and valid HTML.
  */
 import { axeViolations } from "./axe";
-import { expect, signInContext, test, type Page } from "./fixtures";
+import { expect, signIn, test } from "./fixtures";
 import { E2E_USERS } from "./config";
 import { nuErrors, ownClientAddressPerTest } from "./helpers";
 
@@ -27,16 +27,12 @@ const PUBLIC_SERVER_PAGES = [
   "/contact?service=cybersecurity",
 ];
 
-async function signInAsAdmin(page: Page) {
-  await signInContext(page.context(), E2E_USERS.admin);
-}
-
 for (const width of [1280, 390]) {
   test(`staff pages have no WCAG 2.2 AA violations at ${width} px and are no wider than the screen`, async ({ browser }) => {
     test.setTimeout(90_000);
     const context = await browser.newContext({ viewport: { width, height: 900 }, reducedMotion: "reduce" });
     const page = await context.newPage();
-    await signInAsAdmin(page);
+    await signIn(page, E2E_USERS.admin);
     for (const path of STAFF_PAGES) {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(200);
@@ -53,7 +49,7 @@ for (const width of [1280, 390]) {
 test("server-rendered pages pass the W3C Nu HTML checker", async ({ page }) => {
   const documents: Record<string, string> = {};
   for (const path of PUBLIC_SERVER_PAGES) documents[path] = await (await page.request.get(path)).text();
-  await signInAsAdmin(page);
+  await signIn(page, E2E_USERS.admin);
   for (const path of STAFF_PAGES) {
     const response = await page.request.get(path);
     expect(response.status(), path).toBe(200);
