@@ -1,22 +1,12 @@
 import { expect, signIn, test } from "./fixtures";
 import { E2E_ORIGIN, E2E_USERS } from "./config";
-import { ownClientAddressPerTest } from "./helpers";
+import { adminScreens, ownClientAddressPerTest } from "./helpers";
 
 ownClientAddressPerTest(test);
 
-/** Every protected screen and write. Add new admin routes here. */
+/** Every protected screen (the admin area's from its menu, helpers.ts) and write. Add other admin routes here. */
 const SOME_ID = "00000000-0000-4000-8000-000000000000";
-const ADMIN_PAGES = [
-  "/admin/docs",
-  "/admin/docs/new",
-  "/admin/graphics",
-  "/admin/leads",
-  `/admin/leads/${SOME_ID}`,
-  "/admin/leads.csv",
-  "/admin/users",
-  "/admin/audit",
-  "/admin/audit.csv",
-];
+const ADMIN_PAGES = [...adminScreens(), `/admin/leads/${SOME_ID}`, "/admin/leads.csv", "/admin/audit.csv"];
 const ADMIN_WRITES: { path: string; form: Record<string, string> }[] = [
   { path: "/admin/users", form: { intent: "sign-out", userId: SOME_ID } },
   { path: "/admin/docs/new", form: { intent: "save", title: "Refused", slug: "refused", collection: "docs", body: "x" } },
