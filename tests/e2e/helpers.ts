@@ -81,6 +81,33 @@ export function randomClientAddress(): string {
   return `10.${n()}.${n()}.${1 + Math.floor(Math.random() * 254)}`;
 }
 
+let addressCounter = 0;
+const addressBase = 16 + Math.floor(Math.random() * 15);
+/**
+ * A client address never handed out before in this test process (172.16.0.0/12), for a test that
+ * sends many requests (a fresh visitor each, so the contact form's per-address limit stays out of
+ * the way).
+ */
+export function nextAddress(): string {
+  const n = ++addressCounter;
+  return `172.${addressBase}.${(n >> 8) & 255}.${n & 255}`;
+}
+
+/** Runs `job` for 0..count-1, at most `concurrency` at a time; the results in that order. */
+export async function runConcurrently<T>(count: number, concurrency: number, job: (i: number) => Promise<T>): Promise<T[]> {
+  const results: T[] = new Array(count);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < count) {
+        const i = next++;
+        results[i] = await job(i);
+      }
+    }),
+  );
+  return results;
+}
+
 /** Each test of the file signs in from its own client address. */
 export function ownClientAddressPerTest(test: typeof import("./fixtures").test): void {
   test.beforeEach(async ({ context }) => {

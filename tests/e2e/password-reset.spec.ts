@@ -7,47 +7,26 @@
  * both databases in tests/integration/password-reset-account.test.ts.
  */
 import { axeViolations } from "./axe";
-import { execFile } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { promisify } from "node:util";
 import { expect, signIn, test, type Browser } from "./fixtures";
-import { E2E_AUTH_SECRET, E2E_SITE_URL, E2E_USERS, TOTP_SECRETS_FILE } from "./config";
+import { E2E_SITE_URL, E2E_USERS } from "./config";
 import { createStaff, freshPassword, newContext } from "./account-helpers";
 import { nuErrors, reactHydrated, submitSignIn } from "./helpers";
-import { startServerProcess, type ServerProcess } from "./server-process";
-import { startSmtp } from "./smtp";
-
-const run = promisify(execFile);
+import { startServerWithMail, type ServerProcess, type ServerWithMail } from "./server-process";
 
 test.describe.configure({ mode: "serial", timeout: 90_000 });
 
-let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let withMail: ServerWithMail;
 let server: ServerProcess;
-let dataDir: string;
+let smtp: ServerWithMail["smtp"];
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  smtp = await startSmtp();
-  // The test accounts in a data folder of its own, then the server with SMTP on it.
-  dataDir = mkdtempSync(path.join(tmpdir(), "crossroads-reset-"));
-  await run(process.execPath, ["--import", "tsx", "tests/e2e/seed.ts"], {
-    // The server's secret: it also encrypts the administrators' two-factor secrets the seed turns on.
-    env: { ...process.env, DATA_DIR: dataDir, BETTER_AUTH_SECRET: E2E_AUTH_SECRET },
-  });
-  server = await startServerProcess({
-    DATA_DIR: dataDir,
-    SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
-    SALES_EMAIL: "sales@crossroadsit.example",
-    SUPER_ADMIN_EMAIL: E2E_USERS.admin.email,
-  });
+  withMail = await startServerWithMail("reset");
+  ({ server, smtp } = withMail);
 });
 
 test.afterAll(async () => {
-  await server?.stop();
-  await smtp?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await withMail?.stop();
 });
 
 /** The message to `to` whose subject matches, once it has arrived (quoted-printable decoded). */
@@ -70,9 +49,8 @@ function linkIn(mail: string): string {
 async function adminPage(browser: Browser, user: { email: string; password: string } = E2E_USERS.admin) {
   const context = await newContext(browser, { baseURL: server.url });
   const page = await context.newPage();
-  // The seed wrote the administrators' two-factor secrets into this spec's own data folder.
-  const secrets = JSON.parse(readFileSync(path.join(dataDir, path.basename(TOTP_SECRETS_FILE)), "utf8")) as Record<string, string>;
-  await signIn(page, { ...user, totpSecret: secrets[user.email] }, { to: "/admin/users" });
+  // The seed turned two-factor sign-in on for the administrators of this spec's own server.
+  await signIn(page, { ...user, totpSecret: withMail.totpSecrets[user.email] }, { to: "/admin/users" });
   return page;
 }
 

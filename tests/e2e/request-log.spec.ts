@@ -5,49 +5,28 @@
  * request with its fields, the request id on error lines, and none of what was typed or sent:
  * no lead contents, password, code, cookie, reset token or query value.
  */
-import { execFile } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { promisify } from "node:util";
 import { totp } from "../two-factor";
-import { E2E_AUTH_SECRET, E2E_SITE_URL, E2E_USERS, TOTP_SECRETS_FILE } from "./config";
+import { E2E_SITE_URL, E2E_USERS } from "./config";
 import { newContext } from "./account-helpers";
 import { expect, test } from "./fixtures";
 import { submitSignIn } from "./helpers";
 import { fillContactForm, runMarker } from "./leads-helpers";
-import { startServerProcess, type ServerProcess } from "./server-process";
-import { startSmtp } from "./smtp";
-
-const run = promisify(execFile);
+import { startServerWithMail, type ServerProcess, type ServerWithMail } from "./server-process";
 
 test.describe.configure({ mode: "serial", timeout: 120_000 });
 
-let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let withMail: ServerWithMail;
 let server: ServerProcess;
-let dataDir: string;
+let smtp: ServerWithMail["smtp"];
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  smtp = await startSmtp();
-  dataDir = mkdtempSync(path.join(tmpdir(), "crossroads-log-"));
-  await run(process.execPath, ["--import", "tsx", "tests/e2e/seed.ts"], {
-    env: { ...process.env, DATA_DIR: dataDir, BETTER_AUTH_SECRET: E2E_AUTH_SECRET },
-  });
-  server = await startServerProcess({
-    DATA_DIR: dataDir,
-    LOG_FORMAT: "json",
-    TEST_FAULTS: "1",
-    SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
-    SALES_EMAIL: "sales@crossroadsit.example",
-    SUPER_ADMIN_EMAIL: E2E_USERS.admin.email,
-  });
+  withMail = await startServerWithMail("log", { LOG_FORMAT: "json", TEST_FAULTS: "1" });
+  ({ server, smtp } = withMail);
 });
 
 test.afterAll(async () => {
-  await server?.stop();
-  await smtp?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await withMail?.stop();
 });
 
 type Line = Record<string, unknown> & { level: string; time: string; msg: string; requestId?: string };
@@ -58,9 +37,7 @@ test("a browser run leaves one line per request with its fields, and no secret o
   // An administrator signs in through the form (password, then the code) and opens admin pages.
   const admin = await newContext(browser, { baseURL: server.url });
   const adminPage = await admin.newPage();
-  const totpSecret = (JSON.parse(readFileSync(path.join(dataDir, path.basename(TOTP_SECRETS_FILE)), "utf8")) as Record<string, string>)[
-    E2E_USERS.admin.email
-  ];
+  const totpSecret = withMail.totpSecrets[E2E_USERS.admin.email];
   const signInStarted = Date.now();
   await adminPage.goto("/auth/login?redirectTo=%2Fadmin%2Fleads");
   await submitSignIn(adminPage, { ...E2E_USERS.admin, totpSecret });

@@ -4,9 +4,10 @@
  * (smtp-server on 127.0.0.1): delivery, an outage with retries, header injection, two processes.
  */
 import { randomUUID } from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
 import { sql } from "drizzle-orm";
 import { createTransport, type SendMailOptions } from "nodemailer";
-import { SMTPServer } from "smtp-server";
+import { smtpListener } from "../smtp";
 import { backends, openFreshDatabase } from "./backends";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createAuth } from "~/auth/auth.server";
@@ -48,37 +49,6 @@ function post(fields: Record<string, string>, address: string): Request {
   });
 }
 
-interface Received {
-  raw: string;
-  rcptTo: string[];
-}
-
-/** A real SMTP listener on 127.0.0.1 that keeps what it receives. */
-function smtpListener() {
-  const received: Received[] = [];
-  let server: SMTPServer | undefined;
-  const listen = (port = 0) =>
-    new Promise<number>((resolve, reject) => {
-      server = new SMTPServer({
-        authOptional: true,
-        disabledCommands: ["STARTTLS", "AUTH"],
-        logger: false,
-        onData(stream, session, callback) {
-          const chunks: Buffer[] = [];
-          stream.on("data", (c: Buffer) => chunks.push(c));
-          stream.on("end", () => {
-            received.push({ raw: Buffer.concat(chunks).toString("utf8"), rcptTo: session.envelope.rcptTo.map((r) => r.address) });
-            callback();
-          });
-        },
-      });
-      server.once("error", reject);
-      server.listen(port, "127.0.0.1", () => resolve((server!.server.address() as { port: number }).port));
-    });
-  const close = () => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
-  return { received, listen, close };
-}
-
 /** The message with its quoted-printable body decoded (nodemailer encodes non-ASCII text so). */
 function decoded(raw: string): string {
   const [head, ...rest] = raw.split("\r\n\r\n");
@@ -91,8 +61,6 @@ function decoded(raw: string): string {
 }
 
 const headerLines = (raw: string) => raw.slice(0, raw.indexOf("\r\n\r\n")).split("\r\n");
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * The database behind a switch: while it is down, every query (awaited builder or execute) fails

@@ -9,7 +9,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
 import { desc, eq, like, sql } from "drizzle-orm";
-import { backends, openFreshDatabase } from "./backends";
+import { backends, cookieOf, openFreshDatabase } from "./backends";
 import { auth, createAuth } from "~/auth/auth.server";
 import {
   ACCOUNT_FAILURE_LIMIT,
@@ -105,12 +105,6 @@ const knownBrowserCookie = (response: Response) =>
 const ip = (n: number) => `198.51.${Math.floor(n / 250)}.${(n % 250) + 1}`;
 const signIn = (caller: Caller, email: string, password: string, address: string, cookie?: string) =>
   caller("/sign-in/email", { [CLIENT_IP_HEADER]: address, ...(cookie ? { cookie } : {}) }, { email, password });
-
-const cookieOf = (response: Response) =>
-  response.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
 
 async function throttleRow(key: string) {
   const [row] = await (await database()).select().from(authThrottle).where(eq(authThrottle.key, key));
