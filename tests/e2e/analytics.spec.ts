@@ -92,9 +92,7 @@ test.describe("the tag manager", () => {
   });
 });
 
-test("finding 15: no analytics on /admin, /mloe, /ste and /auth, also after a client-side navigation from a public page", async ({
-  page,
-}) => {
+test("no analytics on /admin, /mloe, /ste and /auth, also after a client-side navigation from a public page", async ({ page }) => {
   test.setTimeout(90_000); // seven pages, each watched for the tag manager's idle-time start
   const gtmRequests: string[] = [];
   await page.route("https://www.googletagmanager.com/**", (route) => {

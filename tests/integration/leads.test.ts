@@ -209,7 +209,7 @@ for (const backend of backends()) {
       });
     });
 
-    describe("finding 11: a submission sent twice (a retry after a lost answer)", () => {
+    describe("a submission sent twice (a retry after a lost answer)", () => {
       const fields = (submissionId?: string) => ({
         full_name: "Dana Whitfield",
         email: "dana@whitfield-dental.example",
@@ -224,7 +224,7 @@ for (const backend of backends()) {
         await db.delete(leads);
       });
 
-      it("finding 11: the same submission id twice stores one lead, answers the first answer again and counts once against the rate limit", async () => {
+      it("the same submission id twice stores one lead, answers the first answer again and counts once against the rate limit", async () => {
         const id = randomUUID();
         const first = await submit(post(fields(id), "10.1.1.1"));
         const again = await submit(post(fields(id), "10.1.1.1"));
@@ -240,7 +240,7 @@ for (const backend of backends()) {
         expect((await submit(post(fields(id), "10.1.1.1"))).result).toEqual(first.result);
       });
 
-      it("finding 11: two concurrent submissions with the same id store one lead and get the same answer", async () => {
+      it("two concurrent submissions with the same id store one lead and get the same answer", async () => {
         const id = randomUUID();
         const answers = await Promise.all([submit(post(fields(id), "10.1.1.2")), submit(post(fields(id), "10.1.1.3"))]);
         expect(answers.map((a) => a.status)).toEqual([200, 200]);
@@ -249,7 +249,7 @@ for (const backend of backends()) {
         expect(await db.select().from(leads)).toHaveLength(1);
       });
 
-      it("finding 11: the same id with different content (edited after an error) is a new request: stored too, nothing dropped", async () => {
+      it("the same id with different content (edited after an error) is a new request: stored too, nothing dropped", async () => {
         const id = randomUUID();
         await submit(post(fields(id), "10.1.1.6"));
         const edited = await submit(post({ ...fields(id), message: "Our front-desk computers freeze, and the printer too." }, "10.1.1.6"));
@@ -262,7 +262,7 @@ for (const backend of backends()) {
         expect(rows.filter((r) => r.submissionId === id)).toHaveLength(1);
       });
 
-      it("finding 11: a form without a submission id, or with a malformed one (an old cached page), is still stored", async () => {
+      it("a form without a submission id, or with a malformed one (an old cached page), is still stored", async () => {
         for (const [i, id] of [undefined, "", "not-a-uuid", "'; drop table leads; --", "\u0000", "x".repeat(3000)].entries()) {
           const answer = await submit(post(fields(id), `10.1.1.${10 + i}`));
           expect(answer.status, JSON.stringify(id)).toBe(200);
@@ -334,7 +334,7 @@ for (const backend of backends()) {
       expect((await takeContactSlot("10.2.0.1", { now: now + 10 * 60_000 + 1 })).ok).toBe(true);
     });
 
-    it("finding 9: a contact counter survives better-auth's rate-limit cleanup, so the 6th submission in 10 minutes is refused after more than 60 s", async () => {
+    it("a contact counter survives better-auth's rate-limit cleanup, so the 6th submission in 10 minutes is refused after more than 60 s", async () => {
       const address = "10.2.0.9";
       const start = Date.now() - 2 * 60_000; // two minutes ago: older than better-auth's 60 s window
       for (let i = 0; i < CONTACT_MAX_SUBMISSIONS; i++) expect((await takeContactSlot(address, { now: start + i * 1000 })).ok).toBe(true);
@@ -575,7 +575,7 @@ for (const backend of backends()) {
         expect(await getLead(sent[0])).toMatchObject({ notifyStatus: "sent" });
       });
 
-      describe("finding 10: a database outage while the outbox works", () => {
+      describe("a database outage while the outbox works", () => {
         const leadIdOf = (m: SendMailOptions) => (m.headers as Record<string, string>)["X-Lead-Id"];
         /** An outbox on a database that fails right after SMTP accepted the first message. */
         const outboxInOutage = (extra: Partial<ConstructorParameters<typeof LeadOutbox>[0]> = {}) => {
@@ -594,7 +594,7 @@ for (const backend of backends()) {
         };
         const statuses = async () => (await db.select({ status: leads.notifyStatus }).from(leads)).map((r) => r.status);
 
-        it("finding 10: an e-mail sent while the database was down is recorded once it is back, never sent again", async () => {
+        it("an e-mail sent while the database was down is recorded once it is back, never sent again", async () => {
           const ids: string[] = [];
           for (let i = 0; i < 3; i++) ids.push((await insertLead(lead({ company: `Outage ${i}` }), { notify: true })).id);
           // A lease far shorter than the outage: the old way, the unrecorded lead was due again at recovery.
@@ -613,7 +613,7 @@ for (const backend of backends()) {
           expect([...sent].sort()).toEqual([...ids].sort());
         });
 
-        it("finding 10: leads claimed when the database failed are sent within a minute of recovery, not after their 5-minute lease", async () => {
+        it("leads claimed when the database failed are sent within a minute of recovery, not after their 5-minute lease", async () => {
           const ids: string[] = [];
           for (let i = 0; i < 4; i++) ids.push((await insertLead(lead({ company: `Held ${i}` }), { notify: true })).id);
           const { outbox, switchable, sent } = outboxInOutage({ leaseMs: 5 * 60_000 });
