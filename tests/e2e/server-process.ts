@@ -12,6 +12,7 @@ import { promisify } from "node:util";
 import { freePort } from "../../scripts/lib/free-port";
 import { startSmtp } from "../smtp";
 import { E2E_AUTH_SECRET, E2E_SITE_URL, E2E_USERS, TOTP_SECRETS_FILE } from "./config";
+import { test } from "./fixtures";
 
 export interface ServerProcess {
   /** http://127.0.0.1:port */
@@ -83,6 +84,22 @@ export async function startServerWithMail(label: string, env: Record<string, str
     await cleanUp();
     throw error;
   }
+}
+
+/**
+ * For a spec file whose tests share one server that sends mail: `startServerWithMail` before its
+ * first test, stopped after its last. The fields are there once the tests run.
+ */
+export function serverWithMailForFile(label: string, env: Record<string, string> = {}): ServerWithMail {
+  const shared = {} as ServerWithMail;
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    Object.assign(shared, await startServerWithMail(label, env));
+  });
+  test.afterAll(async () => {
+    await shared.stop?.();
+  });
+  return shared;
 }
 
 /**
