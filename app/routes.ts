@@ -8,11 +8,11 @@ export default [
   // Machine-readable files (resource routes, no layout).
   route("sitemap.xml", "routes/sitemap-xml.ts"),
   route("robots.txt", "routes/robots-txt.ts"),
-  route("blog/rss.xml", "routes/blog-rss.ts"), // the blog's RSS 2.0 feed (issue #14)
+  route("blog/rss.xml", "routes/blog-rss.ts"), // the blog's RSS 2.0 feed
   route("api/auth/*", "routes/api-auth.ts"), // better-auth: sign-in, sign-out, get-session
   route("api/session", "routes/api-session.ts"), // the signed-in user and roles, for the client
 
-  // Graphics storage (issue #5): the storage paths of docs/requirements.md#graphics. Files of public buckets and signed URLs
+  // Graphics storage: the storage paths of docs/requirements.md#graphics. Files of public buckets and signed URLs
   // are open to anyone holding the address; everything else is for administrators (JSON errors).
   route("storage/v1/bucket", "routes/storage/bucket.ts"),
   route("storage/v1/object/public/:bucket/*", "routes/storage/object-public.ts"),
@@ -26,27 +26,27 @@ export default [
 
   // Administrator area: its own quiet layout, every route behind the admin guard.
   layout("routes/admin/layout.tsx", [
-    // Document library (issue #5)
+    // Document library
     route("admin/docs", "routes/admin/docs.tsx"), // list, filter, search
     route("admin/docs/new", "routes/admin/docs-new.tsx"),
     route("admin/docs/:id", "routes/admin/docs-edit.tsx"), // edit, preview, publish, delete
 
-    // Graphics manager (issue #5)
+    // Graphics manager
     route("admin/graphics", "routes/admin/graphics.tsx"),
 
-    // Blog and redirect rules (issue #14)
+    // Blog and redirect rules
     route("admin/blog", "routes/admin/blog.tsx"), // list, search
     route("admin/blog/new", "routes/admin/blog-new.tsx"),
     route("admin/blog/:id", "routes/admin/blog-edit.tsx"), // edit, preview, publish or schedule, unpublish, delete
     route("admin/redirects", "routes/admin/redirects.tsx"), // rules, hits, CSV import
 
-    // Contact-form leads (issue #4)
+    // Contact-form leads
     route("admin/leads", "routes/admin/leads.tsx"),
     route("admin/leads/:id", "routes/admin/lead.tsx"),
     route("admin/leads.csv", "routes/admin/leads-csv.ts"), // resource route: the CSV export
 
     route("admin/users", "routes/admin/users.tsx"), // staff accounts
-    route("admin/audit", "routes/admin/audit.tsx"), // the audit log, super-administrator only (issue #11)
+    route("admin/audit", "routes/admin/audit.tsx"), // the audit log, super-administrator only
     route("admin/audit.csv", "routes/admin/audit-csv.ts"), // resource route: its CSV export
   ]),
 
@@ -62,20 +62,20 @@ export default [
     // The 7 city pages, one template: /indianapolis-it-support ... /clarksville-tn-it-support
     ...citySlugs.map((slug) => route(slug, "routes/city.tsx", { id: `city/${slug}` })),
     route("contact", "routes/contact.tsx"),
-    // The blog (issue #14): rendered per request from the in-memory copy (ADR 015).
+    // The blog: rendered per request from the in-memory copy (ADR 015).
     route("blog", "routes/blog.tsx"),
     route("blog/:slug", "routes/blog-post.tsx"),
-    // Read-only viewers of published documents, for signed-in users (issue #5): one module, two collections.
+    // Read-only viewers of published documents, for signed-in users: one module, two collections.
     route("mloe/:slug", "routes/document.tsx", { id: "document/mloe" }),
     route("ste/:slug", "routes/document.tsx", { id: "document/ste" }),
     route("terms-and-conditions", "routes/terms-and-conditions.tsx"),
     route("privacy-policy", "routes/privacy-policy.tsx"),
     route("sitemap", "routes/sitemap.tsx"),
     route("auth/login", "routes/auth-login.tsx"),
-    route("auth/forgot-password", "routes/auth-forgot-password.tsx"), // password reset by e-mail (issue #11)
+    route("auth/forgot-password", "routes/auth-forgot-password.tsx"), // password reset by e-mail
     route("auth/reset-password", "routes/auth-reset-password.tsx"), // the e-mailed link's page
-    route("account", "routes/account.tsx"), // any signed-in user: password, two-factor, sessions (issue #11)
-    // Two-factor sign-in (issue #11, docs/requirements.md#two-factor-sign-in): the code step after the
+    route("account", "routes/account.tsx"), // any signed-in user: password, two-factor, sessions
+    // Two-factor sign-in (docs/requirements.md#two-factor-sign-in): the code step after the
     // password, and turning it on (administrators are sent there until it is on).
     route("auth/two-factor", "routes/auth-two-factor.tsx"),
     route("account/two-factor", "routes/account-two-factor.tsx"),

@@ -1,6 +1,7 @@
 /**
  * Writes app/assets/icons.svg: one <symbol> per icon the site uses, from lucide's icon data.
- * Run after adding an icon name to app/components/ui/icon-names.ts: npx tsx scripts/make-icon-sprite.ts
+ * Run after adding an icon name to app/content/types.ts (icons content names) or to
+ * app/components/ui/icon-names.ts (icons the interface draws): npx tsx scripts/make-icon-sprite.ts
  */
 import { writeFileSync } from "node:fs";
 import path from "node:path";

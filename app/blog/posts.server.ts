@@ -4,7 +4,7 @@
  * that holds the slug and stores nothing. Every write drops this process's public cache
  * (public.server.ts); other processes see it within PUBLIC_CACHE_TTL_MS.
  */
-import { and, desc, eq, gt, ilike, isNotNull, lte, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gt, ilike, isNotNull, lte, ne, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { blogPosts, redirects, type PostStatus } from "~/db/schema.server";
 import { isUniqueViolation, type StoredRendering } from "~/docs/documents.server";
@@ -278,14 +278,4 @@ export async function deletePost(db: Database, id: string): Promise<boolean> {
 /** Whether any post (any state) holds this slug: a redirect rule must not take its address. */
 export async function postSlugExists(db: Database, slug: string): Promise<boolean> {
   return (await slugHolder(db, slug)) !== null;
-}
-
-/** Search helper for tests and the importer: the id of the post with this slug. */
-export async function postIdBySlug(db: Database, slug: string): Promise<string | null> {
-  const [row] = await db
-    .select({ id: blogPosts.id })
-    .from(blogPosts)
-    .where(or(eq(blogPosts.slug, slug)))
-    .limit(1);
-  return row?.id ?? null;
 }

@@ -1,5 +1,5 @@
 /**
- * The document form's schema (issue #5): what the server accepts for a title, slug, collection
+ * The document form's schema: what the server accepts for a title, slug, collection
  * and Markdown body. Errors are worded for the person at the editor.
  */
 import { z } from "zod";

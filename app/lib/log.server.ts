@@ -95,11 +95,6 @@ export function withRequestContext<T>(requestId: string, fn: () => T): T {
   return state().context.run({ requestId }, fn);
 }
 
-/** The id of the request being handled, if any. */
-export function currentRequestId(): string | undefined {
-  return state().context.getStore()?.requestId;
-}
-
 /** One line from console-style arguments: strings as they are, an Error as "Name: message". */
 export function lineOf(parts: unknown[]): string {
   return oneLine(

@@ -32,8 +32,6 @@ export function nameProblem(name: string): string | null {
   return null;
 }
 
-export const isValidName = (name: string) => nameProblem(name) === null;
-
 /** The extension of a name's last segment, lower-cased, or "". */
 export function extensionOf(name: string): string {
   const last = name.slice(name.lastIndexOf("/") + 1);

@@ -10,6 +10,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { setTimeout as sleep } from "node:timers/promises";
 import { freePort } from "../lib/free-port.ts";
 
 /** A port that was free on 127.0.0.1 a moment ago (one helper for tests, bench and the PostgreSQL harness). */
@@ -29,7 +30,8 @@ export const PAGES = ["/", "/services/managed-it", "/indianapolis-it-support", "
 /** Parent of the bench's temp dirs: scripts/bench.sh's own temp dir (removed by its trap) when set. */
 export const TMP_ROOT = process.env.BENCH_TMP && existsSync(process.env.BENCH_TMP) ? process.env.BENCH_TMP : os.tmpdir();
 
-export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+/** Node's own promise of a pause, under the name the bench has always used. */
+export { sleep };
 
 export function median(values: number[]): number {
   const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);

@@ -1,5 +1,5 @@
 /**
- * First paint against the no-JavaScript limit (issue 12, docs/requirements.md#performance-and-accessibility):
+ * First paint against the no-JavaScript limit (ADR 013, docs/requirements.md#performance-and-accessibility):
  * Lighthouse mobile on each page of the site as served by the production server, and on the same
  * HTML with every <script> and <link rel=modulepreload> removed, served by a throwaway nginx
  * (the rest of the build, CSS, font, images, from the same files). Prerendered pages are read
@@ -17,7 +17,7 @@ import { findBinary, startNginx, type NginxHandle } from "./throughput.ts";
 
 export const PAINT_PAGES = ["/", "/services/managed-it", "/indianapolis-it-support", "/contact", "/auth/login", "/blog"] as const;
 
-/** The targets of issue 12 (Lighthouse mobile, simulated throttling). */
+/** The first-paint targets (ADR 013; Lighthouse mobile, simulated throttling). */
 export const PAINT_TARGETS = { performance: 100, fcpMs: 1000, lcpMs: 1200, tbtMs: 50, cls: 0.01, lcpRatio: 1.1 } as const;
 
 export interface PaintPage {

@@ -1,5 +1,5 @@
 /**
- * Sign-in figures, on the embedded PGlite and on a throwaway PostgreSQL 15 (issue #3):
+ * Sign-in figures, on the embedded PGlite and on a throwaway PostgreSQL 15:
  *  - sign-in latency: the median (and p90) of sequential e-mail+password sign-ins, each from its
  *    own client address (the server trusts X-Forwarded-For here) so the rate limit stays out of it;
  *    argon2id hashing is most of it, by design;

@@ -1,5 +1,5 @@
 /**
- * Worker scaling (issue #13): requests per second for a server-rendered page (/auth/login) with
+ * Worker scaling (ADR 016): requests per second for a server-rendered page (/auth/login) with
  * WEB_CONCURRENCY=1 and WEB_CONCURRENCY=2 on a throwaway PostgreSQL 15, side by side, and their
  * ratio (target: 2 workers >= 1.7 x one).
  *

@@ -11,6 +11,7 @@ import { type ChildProcess, execFile, spawn, spawnSync } from "node:child_proces
 import { chownSync, closeSync, existsSync, mkdtempSync, openSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import { promisify } from "node:util";
 import pg from "pg";
 import { freePort } from "../lib/free-port.ts";
@@ -109,8 +110,6 @@ function serverUserIds(): { uid: number; gid: number } {
   if (!Number.isInteger(uid) || !Number.isInteger(gid)) throw new Error(`No OS user ${PG_USER}`);
   return { uid, gid };
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Retries a connection until the server accepts it; gives up early when the server has exited. */
 async function waitForConnections(port: number, server: ChildProcess): Promise<void> {

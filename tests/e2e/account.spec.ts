@@ -4,27 +4,32 @@
  * seeded accounts other specs sign in with keep their passwords.
  */
 import { axeViolations } from "./axe";
-import { expect, test, type Browser, type Page } from "./fixtures";
+import { expect, signIn, test, type Browser, type Page } from "./fixtures";
 import { E2E_ORIGIN, E2E_USERS } from "./config";
-import { createStaff, freshPassword, newContext, signInTo, type User } from "./account-helpers";
-import { reactHydrated } from "./helpers";
+import { createStaff, freshPassword, newContext } from "./account-helpers";
+import { reactHydrated, type TestUser } from "./helpers";
 
 const FIREFOX_WINDOWS = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0";
 const SAFARI_IPHONE =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
 
-async function freshStaff(browser: Browser, prefix: string): Promise<User> {
+async function freshStaff(browser: Browser, prefix: string): Promise<TestUser> {
   const context = await newContext(browser);
   const admin = await context.newPage();
-  await signInTo(admin, E2E_USERS.admin, "/admin/users");
+  await signIn(admin, E2E_USERS.admin, { to: "/admin/users" });
   const user = await createStaff(admin, prefix);
   await context.close();
   return user;
 }
 
-async function signedIn(browser: Browser, user: User, options: { userAgent?: string; javaScriptEnabled?: boolean } = {}, to = "/account") {
+async function signedIn(
+  browser: Browser,
+  user: TestUser,
+  options: { userAgent?: string; javaScriptEnabled?: boolean } = {},
+  to = "/account",
+) {
   const page = await (await newContext(browser, options)).newPage();
-  await signInTo(page, user, to);
+  await signIn(page, user, { to });
   return page;
 }
 
@@ -186,7 +191,7 @@ test("without e-mail configured: the reset page says to ask an administrator, an
 
   const adminContext = await newContext(browser);
   const admin = await adminContext.newPage();
-  await signInTo(admin, E2E_USERS.admin, "/admin/users");
+  await signIn(admin, E2E_USERS.admin, { to: "/admin/users" });
   // The admin area's own header links to the account page too.
   await expect(admin.getByRole("banner").getByRole("link", { name: "Account" })).toHaveAttribute("href", "/account");
   await expect(admin.getByRole("button", { name: /Send reset link/ })).toHaveCount(0);
@@ -218,7 +223,7 @@ test("the phone menu has Account next to Logout", async ({ browser }) => {
 
 test("signed in as an administrator at 1024 px, Account and Logout fit in the header beside the Admin menu", async ({ browser }) => {
   const page = await (await newContext(browser, { viewport: { width: 1024, height: 700 } })).newPage();
-  await signInTo(page, E2E_USERS.admin, "/about");
+  await signIn(page, E2E_USERS.admin, { to: "/about" });
   const header = page.getByTestId("site-header");
   const logout = header.getByRole("button", { name: "Logout" });
   await expect(logout).toBeVisible();

@@ -1,8 +1,8 @@
 import { axeViolations } from "./axe";
-import { expect, test, type APIRequestContext, type Page } from "./fixtures";
+import { expect, signIn, test, type APIRequestContext, type Page } from "./fixtures";
 import { E2E_USERS } from "./config";
-import { ownClientAddressPerTest, randomClientAddress, submitSignIn } from "./helpers";
-import { csvRecords, parseCsv, runMarker, signInAsAdmin, VALID } from "./leads-helpers";
+import { ownClientAddressPerTest, randomClientAddress } from "./helpers";
+import { csvRecords, parseCsv, runMarker, VALID } from "./leads-helpers";
 
 ownClientAddressPerTest(test);
 
@@ -27,7 +27,7 @@ test("list newest first, search, detail, mark handled and reopen", async ({ page
       message: `${VALID.message} Ticket ${name}.`,
     });
   }
-  await signInAsAdmin(page);
+  await signIn(page, E2E_USERS.admin, { to: "/admin/leads" });
   await expect(page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Leads" })).toHaveAttribute(
     "aria-current",
     "page",
@@ -79,7 +79,7 @@ test("the list pages 25 at a time", async ({ page, request }) => {
   test.setTimeout(60_000);
   const marker = runMarker("page");
   for (let i = 0; i < 27; i++) await submitLead(request, { company: `${marker} ${String(i).padStart(2, "0")}` });
-  await signInAsAdmin(page, `/admin/leads?q=${marker}`);
+  await signIn(page, E2E_USERS.admin, { to: `/admin/leads?q=${marker}` });
   await expect(rows(page)).toHaveCount(25);
   await expect(page.getByText("Showing 1–25 of 27")).toBeVisible();
   await expect(rows(page).first()).toContainText(`${marker} 26`);
@@ -98,7 +98,7 @@ test("CSV export of the current filter: quoted per RFC 4180, formulas neutralise
   await submitLead(request, { full_name: "+Plus Start", company: `${marker} Plain`, phone: "+1 317 555 0199" });
   await submitLead(request, { company: "Somebody Else", message: "Unrelated request about printers." });
 
-  await signInAsAdmin(page, `/admin/leads?q=${marker}&status=all`);
+  await signIn(page, E2E_USERS.admin, { to: `/admin/leads?q=${marker}&status=all` });
   const href = await page.getByRole("link", { name: /Export CSV/ }).getAttribute("href");
   expect(href).toBe(`/admin/leads.csv?q=${marker}&status=all`);
   const response = await page.request.get(href!);
@@ -131,9 +131,7 @@ test("without the admin role the leads pages, writes and export are refused", as
   expect(anonymous.status()).toBe(302);
   const context = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": randomClientAddress() } });
   const page = await context.newPage();
-  await page.goto("/auth/login");
-  await submitSignIn(page, E2E_USERS.staff);
-  await expect(page).toHaveURL(/\/$/);
+  await signIn(page, E2E_USERS.staff, { to: "/" });
   const csv = await page.request.get("/admin/leads.csv?status=all");
   expect(csv.status()).toBe(403);
   expect(await csv.text()).not.toContain("@");

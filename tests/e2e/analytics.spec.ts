@@ -1,4 +1,4 @@
-import { expect, signInContext, test, type Page } from "./fixtures";
+import { expect, signIn, test, type Page } from "./fixtures";
 import { E2E_GTM_ID, E2E_USERS } from "./config";
 import { dataLayer, hydrated, keepContactLinksOnPage, ownClientAddressPerTest, reactHydrated, site } from "./helpers";
 
@@ -92,9 +92,7 @@ test.describe("the tag manager", () => {
   });
 });
 
-test("finding 15: no analytics on /admin, /mloe, /ste and /auth, also after a client-side navigation from a public page", async ({
-  page,
-}) => {
+test("no analytics on /admin, /mloe, /ste and /auth, also after a client-side navigation from a public page", async ({ page }) => {
   test.setTimeout(90_000); // seven pages, each watched for the tag manager's idle-time start
   const gtmRequests: string[] = [];
   await page.route("https://www.googletagmanager.com/**", (route) => {
@@ -112,8 +110,7 @@ test("finding 15: no analytics on /admin, /mloe, /ste and /auth, also after a cl
   // Loaded directly.
   await page.goto("/auth/login?redirectTo=%2Fadmin%2Fdocs");
   await quiet("sign-in page");
-  await signInContext(page.context(), E2E_USERS.admin);
-  await page.goto("/admin/docs");
+  await signIn(page, E2E_USERS.admin, { to: "/admin/docs" });
   await quiet("/admin/docs after signing in");
   for (const path of ["/admin/graphics", "/mloe/no-such-document", "/ste/no-such-document"]) {
     await page.goto(path);

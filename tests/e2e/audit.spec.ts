@@ -6,7 +6,7 @@
 import { axeViolations } from "./axe";
 import { readFile } from "node:fs/promises";
 import { randomUUID } from "node:crypto";
-import { expect, test, type Page } from "./fixtures";
+import { expect, signIn, test, type Page } from "./fixtures";
 import { E2E_ORIGIN, E2E_USERS } from "./config";
 import { ownClientAddressPerTest, randomClientAddress, submitSignIn } from "./helpers";
 
@@ -15,12 +15,6 @@ ownClientAddressPerTest(test);
 const SAME_ORIGIN = { origin: E2E_ORIGIN };
 const INITIAL = "Amber-Forest-Signal-93";
 const RESET = "Copper-Meadow-Lamp-61";
-
-async function signInTo(page: Page, user: { email: string; password: string }, to: string) {
-  await page.goto(`/auth/login?redirectTo=${encodeURIComponent(to)}`);
-  await submitSignIn(page, user);
-  await expect(page).toHaveURL(new RegExp(`${to.replace(/[/.?]/g, "\\$&")}$`));
-}
 
 const staffRow = (page: Page, email: string) =>
   page.getByRole("row").filter({ has: page.getByRole("rowheader", { name: new RegExp(`^${email}`) }) });
@@ -44,7 +38,7 @@ test("the super-administrator sees sign-ins and account changes with who, on who
   const email = `audited-${randomUUID().slice(0, 8)}@crossroadsit.example`;
   const adminAddress = randomClientAddress();
   await page.context().setExtraHTTPHeaders({ "x-forwarded-for": adminAddress });
-  await signInTo(page, E2E_USERS.admin, "/admin/users");
+  await signIn(page, E2E_USERS.admin, { to: "/admin/users" });
   await createAccount(page, email);
   await staffRow(page, email)
     .getByRole("button", { name: /Make admin/ })
@@ -120,7 +114,7 @@ test("the super-administrator sees sign-ins and account changes with who, on who
 test("filters work without JavaScript, and a filter that is not valid gets a clear message, not an error", async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false, extraHTTPHeaders: { "x-forwarded-for": randomClientAddress() } });
   const page = await context.newPage();
-  await signInTo(page, E2E_USERS.admin, "/admin/audit");
+  await signIn(page, E2E_USERS.admin, { to: "/admin/audit" });
   await page.getByLabel("Event").selectOption("sign-in");
   await page.getByLabel("Person (e-mail, or its beginning)").fill(E2E_USERS.admin.email);
   await page.getByRole("button", { name: "Filter" }).click();
@@ -144,7 +138,7 @@ test("only the super-administrator: an ordinary administrator gets Access Denied
   page,
   browser,
 }) => {
-  await signInTo(page, E2E_USERS.ops, "/admin/users");
+  await signIn(page, E2E_USERS.ops, { to: "/admin/users" });
   await expect(page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Audit log" })).toHaveCount(0);
   const response = await page.goto("/admin/audit");
   expect(response?.status()).toBe(403);
@@ -162,7 +156,7 @@ test("only the super-administrator: an ordinary administrator gets Access Denied
 
   const boss = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": randomClientAddress() } });
   const theirs = await boss.newPage();
-  await signInTo(theirs, E2E_USERS.admin, `/admin/audit?person=${encodeURIComponent(E2E_USERS.ops.email)}&event=role-granted`);
+  await signIn(theirs, E2E_USERS.admin, { to: `/admin/audit?person=${encodeURIComponent(E2E_USERS.ops.email)}&event=role-granted` });
   const row = auditRows(theirs).nth(1);
   await expect(row).toContainText("Refused");
   await expect(row).toContainText(E2E_USERS.ops.email);
@@ -172,7 +166,7 @@ test("only the super-administrator: an ordinary administrator gets Access Denied
 
 test("no password appears in the log or its CSV after an administrator resets one; nothing can be edited or deleted", async ({ page }) => {
   const email = `reset-audit-${randomUUID().slice(0, 8)}@crossroadsit.example`;
-  await signInTo(page, E2E_USERS.admin, "/admin/users");
+  await signIn(page, E2E_USERS.admin, { to: "/admin/users" });
   await createAccount(page, email);
   await staffRow(page, email).getByLabel(`New password for ${email}`).fill(RESET);
   await staffRow(page, email)

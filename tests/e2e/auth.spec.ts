@@ -1,6 +1,6 @@
-import { expect, signInContext, test } from "./fixtures";
+import { expect, signIn, test } from "./fixtures";
 import { E2E_USERS } from "./config";
-import { ownClientAddressPerTest, reactHydrated, submitSignIn as signIn } from "./helpers";
+import { ownClientAddressPerTest, reactHydrated, submitSignIn } from "./helpers";
 
 ownClientAddressPerTest(test);
 
@@ -10,7 +10,7 @@ test("a signed-out visitor is sent to sign-in with the original path, and return
   await expect(page).toHaveURL(/\/auth\/login\?redirectTo=%2Fadmin%2Fdocs%3Ffilter%3Dmloe$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Staff sign-in");
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex, nofollow");
-  await signIn(page, E2E_USERS.admin);
+  await submitSignIn(page, E2E_USERS.admin);
   await expect(page).toHaveURL(/\/admin\/docs\?filter=mloe$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Docs");
   await expect(page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Graphics" })).toBeVisible();
@@ -18,7 +18,7 @@ test("a signed-out visitor is sent to sign-in with the original path, and return
 
 test("the session cookie is httpOnly and SameSite=Lax", async ({ page, context }) => {
   await page.goto("/auth/login");
-  await signIn(page, E2E_USERS.staff);
+  await submitSignIn(page, E2E_USERS.staff);
   await expect(page).toHaveURL(/\/$/);
   const cookie = (await context.cookies()).find((c) => c.name.endsWith("session_token"));
   expect(cookie).toBeDefined();
@@ -29,7 +29,7 @@ test("the session cookie is httpOnly and SameSite=Lax", async ({ page, context }
 test("a wrong password shows one message on the form and keeps the e-mail", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 560 }); // a phone: the button is below the fold
   await page.goto("/auth/login");
-  await signIn(page, { email: E2E_USERS.staff.email, password: "Not-The-Password-1" });
+  await submitSignIn(page, { email: E2E_USERS.staff.email, password: "Not-The-Password-1" });
   const alert = page.getByRole("alert");
   await expect(alert).toHaveText("That e-mail address and password do not match an account. Check both and try again.");
   // The message takes focus, so it is in view below the fixed header, even on a short screen.
@@ -38,7 +38,7 @@ test("a wrong password shows one message on the form and keeps the e-mail", asyn
   expect(top).toBeGreaterThanOrEqual(64); // below the 64 px header bar
   await expect(page.getByLabel("E-mail address")).toHaveValue(E2E_USERS.staff.email);
   // An unknown account reads exactly the same.
-  await signIn(page, { email: "nobody@crossroadsit.example", password: "Not-The-Password-1" });
+  await submitSignIn(page, { email: "nobody@crossroadsit.example", password: "Not-The-Password-1" });
   await expect(page.getByRole("alert")).toHaveText("That e-mail address and password do not match an account. Check both and try again.");
 });
 
@@ -49,10 +49,10 @@ test("after 10 wrong passwords for one account the form says when to retry", asy
   await page.goto("/auth/login");
   const answered = () => page.waitForResponse((r) => r.url().includes("/auth/login") && r.request().method() === "POST");
   for (let i = 0; i < 10; i++) {
-    await Promise.all([answered(), signIn(page, { ...guessed, password: `Wrong-Password-${i}0` })]);
+    await Promise.all([answered(), submitSignIn(page, { ...guessed, password: `Wrong-Password-${i}0` })]);
     await expect(page.getByRole("alert")).toHaveText("That e-mail address and password do not match an account. Check both and try again.");
   }
-  await Promise.all([answered(), signIn(page, guessed)]);
+  await Promise.all([answered(), submitSignIn(page, guessed)]);
   const alert = page.getByRole("alert");
   await expect(alert).toHaveText("Too many failed sign-ins. Try again in 15 minutes.");
   await expect(alert).toBeFocused();
@@ -72,7 +72,7 @@ test("the password can be shown and hidden", async ({ page }) => {
 
 test("a non-admin gets Access Denied with HTTP 403 and the required words", async ({ page }) => {
   await page.goto("/auth/login");
-  await signIn(page, E2E_USERS.staff);
+  await submitSignIn(page, E2E_USERS.staff);
   await expect(page).toHaveURL(/\/$/);
   const response = await page.goto("/admin/graphics");
   expect(response?.status()).toBe(403);
@@ -87,13 +87,13 @@ test("a non-admin gets Access Denied with HTTP 403 and the required words", asyn
 for (const evil of ["https://evil.example/", "//evil.example/", "/\\evil.example"]) {
   test(`redirectTo=${evil} is ignored after sign-in`, async ({ page }) => {
     await page.goto(`/auth/login?redirectTo=${encodeURIComponent(evil)}`);
-    await signIn(page, E2E_USERS.staff);
+    await submitSignIn(page, E2E_USERS.staff);
     await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/$/);
   });
 }
 
 test("a signed-in user who opens sign-in is sent on", async ({ page }) => {
-  await signInContext(page.context(), E2E_USERS.admin);
+  await signIn(page, E2E_USERS.admin);
   await page.goto("/auth/login?redirectTo=%2Fadmin%2Fgraphics");
   await expect(page).toHaveURL(/\/admin\/graphics$/);
 });
@@ -116,7 +116,7 @@ test("sign-in works with JavaScript turned off", async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false, extraHTTPHeaders: { "x-forwarded-for": "10.250.0.1" } });
   const page = await context.newPage();
   await page.goto("/auth/login?redirectTo=%2Fadmin%2Fdocs");
-  await signIn(page, E2E_USERS.admin);
+  await submitSignIn(page, E2E_USERS.admin);
   await expect(page).toHaveURL(/\/admin\/docs$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Docs");
   await context.close();
@@ -132,8 +132,7 @@ test("an administrator sees Logout and the Admin menu; the footer's Login goes a
   const positions = async () =>
     Promise.all(["Services", "Industries"].map(async (name) => (await main.getByRole("button", { name }).boundingBox())?.x));
   const asVisitor = await positions();
-  await signInContext(page.context(), E2E_USERS.admin);
-  await page.goto("/");
+  await signIn(page, E2E_USERS.admin, { to: "/" });
   const nav = page.getByRole("navigation", { name: "Main" });
   await nav.getByRole("button", { name: "Admin" }).click();
   await expect(nav.getByRole("link", { name: "Docs" })).toHaveAttribute("href", "/admin/docs");
@@ -148,10 +147,9 @@ test("an administrator sees Logout and the Admin menu; the footer's Login goes a
 test("a client navigation into the admin area shows the access check until the server has answered", async ({ page }) => {
   // Without the tag manager in the document (here the browser sends Global Privacy Control), a
   // link into the admin area navigates inside the app; once the tag manager has loaded, it loads
-  // a new document instead, without it (analytics.spec.ts, finding 15).
+  // a new document instead, without it (analytics.spec.ts: no analytics on staff pages).
   await page.addInitScript(() => Object.defineProperty(Navigator.prototype, "globalPrivacyControl", { get: () => true }));
-  await signInContext(page.context(), E2E_USERS.admin);
-  await page.goto("/");
+  await signIn(page, E2E_USERS.admin, { to: "/" });
   // Hold the server's answer (the guard runs in the loaders) to see what shows meanwhile.
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
@@ -184,15 +182,14 @@ test("a client navigation into the admin area shows the access check until the s
 
 test("a signed-in staff member sees Logout but no Admin menu", async ({ page }) => {
   await page.goto("/auth/login");
-  await signIn(page, E2E_USERS.staff);
+  await submitSignIn(page, E2E_USERS.staff);
   await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Admin" })).toHaveCount(0);
 });
 
 test("signing out in one tab signs out every tab", async ({ context }) => {
   const admin = await context.newPage();
-  await signInContext(context, E2E_USERS.admin);
-  await admin.goto("/admin/docs");
+  await signIn(admin, E2E_USERS.admin, { to: "/admin/docs" });
   const other = await context.newPage();
   await other.goto("/about");
   await other.getByRole("button", { name: "Logout" }).click();
@@ -209,7 +206,7 @@ test("a network failure during sign-in is said on the form, and the e-mail stays
   await page.route("**/auth/login.data*", (route) =>
     route.request().method() === "POST" ? route.abort("internetdisconnected") : route.continue(),
   );
-  await signIn(page, E2E_USERS.staff);
+  await submitSignIn(page, E2E_USERS.staff);
   await expect(page.getByRole("alert")).toHaveText("We could not reach the server. Check your connection and try again.");
   await expect(page.getByLabel("E-mail address")).toHaveValue(E2E_USERS.staff.email);
 });

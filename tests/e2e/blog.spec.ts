@@ -1,12 +1,12 @@
 /**
- * The blog and the redirects (issue #14, docs/requirements.md#blog, docs/requirements.md#redirects):
+ * The blog and the redirects (docs/requirements.md#blog, docs/requirements.md#redirects):
  * an administrator writes, previews, schedules and publishes a post with a cover from the
  * graphics library; a signed-out visitor finds it in /blog, the feed and sitemap.xml, while a
  * draft is not found; the pages' JSON-LD, axe and the Nu checker; a redirect rule answers 301 with
  * the query kept and counts the hit.
  */
 import { axeViolations } from "./axe";
-import { expect, signInContext, test, type Page } from "./fixtures";
+import { expect, signIn, test, type Page } from "./fixtures";
 import { randomUUID } from "node:crypto";
 import sharp from "sharp";
 import { E2E_ORIGIN, E2E_USERS } from "./config";
@@ -17,11 +17,6 @@ ownClientAddressPerTest(test);
 const SAME_ORIGIN = { origin: E2E_ORIGIN };
 const tag = () => randomUUID().slice(0, 8);
 const SUMMARY = "How we check that a small office's backups really restore, step by step, before the day they are needed.";
-
-async function signInTo(page: Page, to: string) {
-  await signInContext(page.context(), E2E_USERS.ops);
-  await page.goto(to);
-}
 
 /** Creates a post with a plain form post (as the editor does without JavaScript); returns its id. */
 async function createPost(page: Page, fields: Record<string, string>) {
@@ -52,7 +47,7 @@ test("an administrator writes, previews, schedules and publishes a post; a visit
   const title = `Backups that restore ${id}`;
   const slug = `backups-that-restore-${id}`;
   const cover = `blog/cover-${id}.png`;
-  await signInTo(page, "/admin/blog");
+  await signIn(page, E2E_USERS.ops, { to: "/admin/blog" });
 
   // A cover in the graphics library (uploaded there, as the editor's hint says).
   const png = await sharp({ create: { width: 640, height: 360, channels: 3, background: "#1a3d6e" } })
@@ -145,7 +140,7 @@ test("an administrator writes, previews, schedules and publishes a post; a visit
 test("/blog and a post pass axe and the Nu checker; a bad page number is not found", async ({ page, browser }) => {
   test.setTimeout(60_000);
   const id = tag();
-  await signInTo(page, "/admin/blog");
+  await signIn(page, E2E_USERS.ops, { to: "/admin/blog" });
   const postId = await createPost(page, {
     title: `Checked page ${id}`,
     slug: `checked-${id}`,
@@ -189,7 +184,7 @@ test("a redirect rule answers 301 with its Location and the query kept, counts t
   page,
 }) => {
   const id = tag();
-  await signInTo(page, "/admin/redirects");
+  await signIn(page, E2E_USERS.ops, { to: "/admin/redirects" });
   const add = page.getByRole("form", { name: "Add a rule" });
   // A rule may not hide a page of the site.
   await add.getByLabel("Old path").fill("/about");

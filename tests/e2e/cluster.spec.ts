@@ -11,6 +11,7 @@ import { request as httpRequest } from "node:http";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import { promisify } from "node:util";
 import pg from "pg";
 import sharp from "sharp";
@@ -19,11 +20,11 @@ import { ACCOUNT_FAILURE_LIMIT } from "../../app/auth/config";
 import { totp } from "../two-factor";
 import { E2E_AUTH_SECRET, E2E_PORT, E2E_USERS } from "./config";
 import { expect, test } from "./fixtures";
-import { randomClientAddress } from "./helpers";
+import { nextAddress, randomClientAddress, runConcurrently } from "./helpers";
 import { runMarker, VALID } from "./leads-helpers";
 import { childrenOf, startNginx, type Nginx } from "./nginx";
 import { startServerProcess, type ServerProcess } from "./server-process";
-import { startSmtp } from "./smtp";
+import { startSmtp } from "../smtp";
 
 const run = promisify(execFile);
 /** Contact submissions one address may make per window (app/leads/rate-limit.server.ts). */
@@ -105,14 +106,6 @@ function mailsPerLead(): Map<string, number> {
   return counts;
 }
 
-let addressCounter = 0;
-const addressBase = 16 + Math.floor(Math.random() * 15);
-/** A fresh visitor address per submission (172.16.0.0/12), so the contact limit stays out of the way. */
-const nextAddress = () => {
-  const n = ++addressCounter;
-  return `172.${addressBase}.${(n >> 8) & 255}.${n & 255}`;
-};
-
 /** One contact-form submission; its status, or 0 when the connection failed. */
 async function submitLead(base: string, company: string, address = nextAddress()): Promise<number> {
   try {
@@ -128,22 +121,6 @@ async function submitLead(base: string, company: string, address = nextAddress()
     return 0;
   }
 }
-
-async function runConcurrently<T>(count: number, concurrency: number, job: (i: number) => Promise<T>): Promise<T[]> {
-  const results: T[] = new Array(count);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < count) {
-        const i = next++;
-        results[i] = await job(i);
-      }
-    }),
-  );
-  return results;
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 test("a session made through one process works through the other; a graphic uploaded through one is served by the other", async ({
   browser,

@@ -9,7 +9,7 @@ import { E2E_GTM_ID, E2E_SITE_URL } from "./config";
 import { hydrated, randomClientAddress, site } from "./helpers";
 import { fillContactForm, runMarker, VALID } from "./leads-helpers";
 import { startServerProcess, type ServerProcess } from "./server-process";
-import { startSmtp } from "./smtp";
+import { startSmtp } from "../smtp";
 
 const SALES = "sales@crossroadsit.example";
 

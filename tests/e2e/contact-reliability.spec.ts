@@ -8,29 +8,8 @@ import { expect, test } from "./fixtures";
 import { FIELDS as FORM_FIELDS } from "../../app/leads/contact-fields";
 import { validateContact } from "../../app/leads/contact-schema";
 import { E2E_ORIGIN } from "./config";
+import { nextAddress, runConcurrently } from "./helpers";
 import { leadsMatching, runMarker, VALID } from "./leads-helpers";
-
-let addressCounter = 0;
-const addressBase = 16 + Math.floor(Math.random() * 15);
-/** A fresh client address for each request, 172.16.0.0/12, never reused in a run. */
-const nextAddress = () => {
-  const n = ++addressCounter;
-  return `172.${addressBase}.${(n >> 8) & 255}.${n & 255}`;
-};
-
-async function runConcurrently<T>(count: number, concurrency: number, job: (i: number) => Promise<T>): Promise<T[]> {
-  const results: T[] = new Array(count);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < count) {
-        const i = next++;
-        results[i] = await job(i);
-      }
-    }),
-  );
-  return results;
-}
 
 test("500 submissions from 50 concurrent clients store exactly 500 leads", async ({ browser }) => {
   test.setTimeout(120_000);

@@ -217,7 +217,7 @@ test("repeated submissions from one address are rate-limited with when to retry 
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
-test("finding 11: the same form body sent again with its submission id stores one lead and gets the same answer", async ({
+test("the same form body sent again with its submission id stores one lead and gets the same answer", async ({
   page,
   request,
   browser,
@@ -240,7 +240,7 @@ test("finding 11: the same form body sent again with its submission id stores on
   expect(await leadsMatching(browser, company)).toHaveLength(1);
 });
 
-test("finding 11: with JavaScript, a retry after the answer was lost sends the same id and stores one lead; the next request gets a new id", async ({
+test("with JavaScript, a retry after the answer was lost sends the same id and stores one lead; the next request gets a new id", async ({
   page,
   browser,
 }) => {

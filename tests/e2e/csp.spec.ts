@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { E2E_USERS } from "./config";
-import { expect, signInContext, test } from "./fixtures";
+import { expect, signIn, test } from "./fixtures";
 import { hydrated, ownClientAddressPerTest, reactHydrated } from "./helpers";
 
 ownClientAddressPerTest(test);
@@ -24,7 +24,7 @@ function inlineScripts(html: string): { attrs: string; body: string }[] {
 
 const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
 
-test("finding 13: a prerendered page limits scripts to its own files, the hashes of its inline scripts and the tag manager, and sends HSTS", async ({
+test("a prerendered page limits scripts to its own files, the hashes of its inline scripts and the tag manager, and sends HSTS", async ({
   request,
 }) => {
   for (const path of ["/", "/services/voip", "/about"]) {
@@ -47,7 +47,7 @@ test("finding 13: a prerendered page limits scripts to its own files, the hashes
   }
 });
 
-test("finding 13: a server-rendered page carries a fresh nonce in its policy and on every inline script", async ({ request }) => {
+test("a server-rendered page carries a fresh nonce in its policy and on every inline script", async ({ request }) => {
   const nonces = new Set<string>();
   for (const path of ["/contact", "/no-such-page", "/auth/login", "/contact"]) {
     const response = await request.get(path);
@@ -65,7 +65,7 @@ test("finding 13: a server-rendered page carries a fresh nonce in its policy and
   expect(nonces.size).toBe(4);
 });
 
-test("finding 13: the policy blocks an injected script, and the guard of every browser test sees it", async ({ page, cspViolations }) => {
+test("the policy blocks an injected script, and the guard of every browser test sees it", async ({ page, cspViolations }) => {
   await page.goto("/services/voip");
   await hydrated(page);
   await page.evaluate(() => {
@@ -83,7 +83,7 @@ test("finding 13: the policy blocks an injected script, and the guard of every b
   cspViolations.length = 0; // provoked on purpose: not a failure of this test
 });
 
-test("finding 13: a test whose page breaks the policy fails without asking (the guard is automatic)", async ({ page }) => {
+test("a test whose page breaks the policy fails without asking (the guard is automatic)", async ({ page }) => {
   test.fail(true, "the injected image must be reported by the CSP guard, which then fails this test");
   await page.goto("/about");
   await hydrated(page);
@@ -95,9 +95,8 @@ test("finding 13: a test whose page breaks the policy fails without asking (the 
   await page.waitForTimeout(300);
 });
 
-test("finding 13: the admin area works under the policy (editor preview, graphics uploader) with a nonce", async ({ page }) => {
-  await signInContext(page.context(), E2E_USERS.admin);
-  await page.goto("/admin/graphics");
+test("the admin area works under the policy (editor preview, graphics uploader) with a nonce", async ({ page }) => {
+  await signIn(page, E2E_USERS.admin, { to: "/admin/graphics" });
   await expect(page.getByText("Drop images here, or choose files.")).toBeVisible(); // hydrated, so its scripts ran
   await page.goto("/admin/docs/new");
   await page.getByLabel("Body (Markdown)").fill("# Heading\n\nSome *text* and ![Our logo](/logo.png)");
@@ -112,7 +111,7 @@ test("the policy of sign-in, the admin area, the account and the document viewer
   const tagManager = "https://www.googletagmanager.com";
   const policyOf = async (path: string) => (await page.request.get(path, { maxRedirects: 0 })).headers()["content-security-policy"] ?? "";
   expect(await policyOf("/auth/login")).not.toContain(tagManager);
-  await signInContext(page.context(), E2E_USERS.admin);
+  await signIn(page, E2E_USERS.admin);
   for (const path of [
     "/admin",
     "/admin/leads",

@@ -9,7 +9,7 @@ import { E2E_GTM_ID } from "./config";
 import { hydrated, randomClientAddress } from "./helpers";
 import { fillContactForm, runMarker, VALID } from "./leads-helpers";
 import { startDevServerProcess, type ServerProcess } from "./server-process";
-import { startSmtp } from "./smtp";
+import { startSmtp } from "../smtp";
 
 const SALES = "sales@crossroadsit.example";
 

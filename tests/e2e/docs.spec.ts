@@ -1,28 +1,20 @@
 import { axeViolations } from "./axe";
-import { expect, signInContext, test, type Browser, type Page } from "./fixtures";
+import { expect, signIn, test, type Browser, type Page } from "./fixtures";
 import { randomUUID } from "node:crypto";
 import { E2E_ORIGIN, E2E_USERS } from "./config";
-import { ownClientAddressPerTest, randomClientAddress, reactHydrated, submitSignIn } from "./helpers";
+import { ownClientAddressPerTest, randomClientAddress, reactHydrated, submitSignIn, type TestUser } from "./helpers";
 
 ownClientAddressPerTest(test);
 
 const SAME_ORIGIN = { origin: E2E_ORIGIN };
 const NOT_FOUND_HEADING = "We can’t find that page";
 const unique = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}`;
-type User = { email: string; password: string };
-
-/** Signs the page's context in on the server (the signInAs fixture's way, not the form), then opens `to`. */
-async function signInTo(page: Page, user: User, to: string) {
-  await signInContext(page.context(), user);
-  await page.goto(to);
-  await expect(page).toHaveURL((url) => `${url.pathname}${url.search}` === to);
-}
 
 /** A second, signed-in browser context (its own client address for the sign-in rate limit). */
-async function signedInPage(browser: Browser, user: User, to = "/") {
+async function signedInPage(browser: Browser, user: TestUser) {
   const context = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": randomClientAddress() } });
   const page = await context.newPage();
-  await signInTo(page, user, to);
+  await signIn(page, user, { to: "/" });
   return page;
 }
 
@@ -54,7 +46,7 @@ test("an administrator writes a document with a live preview, publishes it, and 
 }) => {
   const title = unique("Printer setup");
   const slug = title.toLowerCase().replace(/ /g, "-");
-  await signInTo(page, E2E_USERS.admin, "/admin/docs");
+  await signIn(page, E2E_USERS.admin, { to: "/admin/docs" });
   await page.getByRole("link", { name: "New document" }).click();
   await expect(page).toHaveURL(/\/admin\/docs\/new$/);
 
@@ -126,7 +118,7 @@ test("an administrator writes a document with a live preview, publishes it, and 
 
 test("a slug clash is shown beside the slug field, keeps what was typed and stores nothing", async ({ page }) => {
   const slug = unique("vpn");
-  await signInTo(page, E2E_USERS.ops, "/admin/docs/new");
+  await signIn(page, E2E_USERS.ops, { to: "/admin/docs/new" });
   await createDoc(page, { title: "Remote access with the VPN", slug });
 
   const form = editor(page);
@@ -149,7 +141,7 @@ test("a slug clash is shown beside the slug field, keeps what was typed and stor
 });
 
 test("bad input is refused with nothing stored: a ../ slug, control characters, an unknown collection", async ({ page }) => {
-  await signInTo(page, E2E_USERS.ops, "/admin/docs");
+  await signIn(page, E2E_USERS.ops, { to: "/admin/docs" });
   const title = unique("Bad input");
   const cases = [
     { slug: "../../etc/passwd", title, collection: "docs", field: "slug" },
@@ -199,7 +191,7 @@ test("the viewers are never stored, like the admin area: private, no-store on th
   page,
   browser,
 }) => {
-  await signInTo(page, E2E_USERS.ops, "/admin/docs");
+  await signIn(page, E2E_USERS.ops, { to: "/admin/docs" });
   const slug = unique("cached");
   await createDoc(page, { title: unique("Cached"), slug, collection: "ste", publish: true });
   const staff = await signedInPage(browser, E2E_USERS.staff);
@@ -214,7 +206,7 @@ test("the viewers are never stored, like the admin area: private, no-store on th
 });
 
 test("unsaved edits are not lost silently: in-app navigation asks, closing the tab asks", async ({ page }) => {
-  await signInTo(page, E2E_USERS.ops, "/admin/docs");
+  await signIn(page, E2E_USERS.ops, { to: "/admin/docs" });
   const id = await createDoc(page, { title: unique("Guarded"), slug: unique("guarded"), body: "Original" });
   await page.goto(`/admin/docs/${id}`);
   await expect(page.getByText("All changes saved")).toBeVisible();
@@ -257,7 +249,7 @@ test("unsaved edits are not lost silently: in-app navigation asks, closing the t
 });
 
 test("text typed into the editor before its scripts have run counts: it is unsaved, previewed and saved", async ({ page }) => {
-  await signInTo(page, E2E_USERS.ops, "/admin/docs");
+  await signIn(page, E2E_USERS.ops, { to: "/admin/docs" });
   const id = await createDoc(page, { title: unique("Early"), slug: unique("early"), body: "Original" });
   // The page's scripts are held back until the text is typed, as on a slow connection.
   let release!: () => void;
@@ -281,7 +273,7 @@ test("text typed into the editor before its scripts have run counts: it is unsav
 });
 
 test("delete asks for confirmation in a dialog, and removes the document everywhere", async ({ page }) => {
-  await signInTo(page, E2E_USERS.ops, "/admin/docs");
+  await signIn(page, E2E_USERS.ops, { to: "/admin/docs" });
   const title = unique("To delete");
   const slug = unique("to-delete");
   const id = await createDoc(page, { title, slug, collection: "ste", publish: true });
@@ -311,7 +303,7 @@ test("delete asks for confirmation in a dialog, and removes the document everywh
 test("without JavaScript: create, preview keeps the input, and delete goes through a confirmation step", async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false, extraHTTPHeaders: { "x-forwarded-for": randomClientAddress() } });
   const page = await context.newPage();
-  await signInTo(page, E2E_USERS.ops, "/admin/docs/new");
+  await signIn(page, E2E_USERS.ops, { to: "/admin/docs/new" });
   const title = unique("No script");
   const form = editor(page);
   await form.getByLabel("Title").fill(title);
@@ -342,7 +334,7 @@ for (const javaScriptEnabled of [true, false]) {
     const context = await browser.newContext({ javaScriptEnabled, extraHTTPHeaders: { "x-forwarded-for": randomClientAddress() } });
     const page = await context.newPage();
     const notice = (text: string) => page.getByRole("status").filter({ hasText: text });
-    await signInTo(page, E2E_USERS.ops, "/admin/docs/new");
+    await signIn(page, E2E_USERS.ops, { to: "/admin/docs/new" });
     const title = unique("Notice");
     await editor(page).getByLabel("Title").fill(title);
     await editor(page).getByLabel("Body (Markdown)").fill("Text.");
@@ -368,7 +360,7 @@ for (const javaScriptEnabled of [true, false]) {
 }
 
 test("with JavaScript, the notice goes away when the administrator moves on, also coming back", async ({ page }) => {
-  await signInTo(page, E2E_USERS.ops, "/admin/docs/new");
+  await signIn(page, E2E_USERS.ops, { to: "/admin/docs/new" });
   await editor(page).getByLabel("Title").fill(unique("Moving on"));
   await editor(page).getByRole("button", { name: "Save draft" }).click();
   const notice = page.getByRole("status").filter({ hasText: "Draft saved" });
@@ -382,7 +374,7 @@ test("with JavaScript, the notice goes away when the administrator moves on, als
 });
 
 test("typing in the editor after the created notice keeps the focus and every character", async ({ page }) => {
-  await signInTo(page, E2E_USERS.ops, "/admin/docs/new");
+  await signIn(page, E2E_USERS.ops, { to: "/admin/docs/new" });
   await editor(page).getByLabel("Title").fill(unique("Keep typing"));
   await editor(page).getByLabel("Body (Markdown)").fill("Hello");
   await editor(page).getByRole("button", { name: "Save draft" }).click();
@@ -398,7 +390,7 @@ test("typing in the editor after the created notice keeps the focus and every ch
 });
 
 test("the notice is a key in a short-lived, HttpOnly cookie; the redirect that sets it is never stored", async ({ page }) => {
-  await signInTo(page, E2E_USERS.ops, "/admin/docs");
+  await signIn(page, E2E_USERS.ops, { to: "/admin/docs" });
   const response = await page.request.post("/admin/docs/new", {
     form: { intent: "save", title: unique("Cookie"), slug: unique("cookie"), collection: "docs", body: "Text." },
     headers: SAME_ORIGIN,
@@ -443,7 +435,7 @@ test("a hostile body is neutralised in the live preview and in the viewer: no sc
   };
 
   watch(page);
-  await signInTo(page, E2E_USERS.admin, "/admin/docs/new");
+  await signIn(page, E2E_USERS.admin, { to: "/admin/docs/new" });
   const form = editor(page);
   await form.getByLabel("Title").fill("Hostile content");
   await form.getByLabel("Slug").fill(slug);
@@ -465,7 +457,7 @@ test("a hostile body is neutralised in the live preview and in the viewer: no sc
 });
 
 test("staff without the admin role are refused every library page and write, and cannot change documents", async ({ page, browser }) => {
-  await signInTo(page, E2E_USERS.ops, "/admin/docs");
+  await signIn(page, E2E_USERS.ops, { to: "/admin/docs" });
   const slug = unique("protected");
   const id = await createDoc(page, { title: "Protected", slug, publish: true });
 
@@ -493,7 +485,7 @@ test("staff without the admin role are refused every library page and write, and
 });
 
 test("a document prints cleanly: only its content, black on white, link addresses written out", async ({ page }) => {
-  await signInTo(page, E2E_USERS.ops, "/admin/docs");
+  await signIn(page, E2E_USERS.ops, { to: "/admin/docs" });
   const slug = unique("printable");
   await createDoc(page, {
     title: "Printable guide",
@@ -516,7 +508,7 @@ test("a document prints cleanly: only its content, black on white, link addresse
 });
 
 test("the library, the editor and a document have no WCAG 2.2 AA violations", async ({ page }) => {
-  await signInTo(page, E2E_USERS.ops, "/admin/docs");
+  await signIn(page, E2E_USERS.ops, { to: "/admin/docs" });
   const slug = unique("accessible");
   const id = await createDoc(page, {
     title: "Accessible",

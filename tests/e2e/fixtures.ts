@@ -5,13 +5,10 @@
  * every context or page the test makes with `browser.newContext()` or `browser.newPage()`.
  * A test that provokes a violation on purpose reads and empties `cspViolations`.
  *
- * `signInAs(user)` signs the test's `context` (and so `page`) in on the server, through the API
- * (password, then a TOTP code computed from the account's secret when it has two-factor sign-in),
- * without the form: for tests about something else than signing in.
+ * `signIn(page, user, { to })` signs a page in without the form (below).
  */
-import { test as base, expect, type Browser, type BrowserContext, type Cookie } from "@playwright/test";
+import { test as base, expect, type Browser, type BrowserContext, type Cookie, type Page } from "@playwright/test";
 import { unusedCode } from "../two-factor";
-import { E2E_ORIGIN } from "./config";
 import { allowWait, randomClientAddress, totpSecretOf, type TestUser } from "./helpers";
 
 export * from "@playwright/test";
@@ -36,51 +33,73 @@ async function guard(context: BrowserContext): Promise<void> {
 }
 
 /**
- * The sessions of the seeded administrators this worker signed in, by e-mail: each authenticator
- * code signs in once (docs/requirements.md#two-factor-sign-in), so a worker signs each of them in
- * once and hands the same session to every later test that only needs to be signed in. Tests that
- * end sessions do it on accounts of their own.
+ * The sessions of the seeded administrators this worker signed in, by server and e-mail: each
+ * authenticator code signs in once (docs/requirements.md#two-factor-sign-in), so a worker signs
+ * each of them in once and hands the same session to every later test that only needs to be
+ * signed in. Tests that end sessions do it on accounts of their own.
  */
 const seededSessions = new Map<string, Cookie[]>();
 
-/** Puts the worker's session of `user` into `context`; false (and nothing added) when it has none that still works. */
-async function reuseSession(context: BrowserContext, user: TestUser): Promise<boolean> {
-  const cookies = seededSessions.get(user.email);
+/** Puts the worker's session of `key` into `context`; false (and nothing added) when it has none that still works. */
+async function reuseSession(context: BrowserContext, key: string, email: string): Promise<boolean> {
+  const cookies = seededSessions.get(key);
   if (!cookies) return false;
   await context.addCookies(cookies);
   const session = await context.request.get("/api/session");
-  const email = session.ok() ? ((await session.json()) as { user?: { email?: string } | null }).user?.email : undefined;
-  if (email === user.email) return true;
-  seededSessions.delete(user.email);
+  const signedIn = session.ok() ? ((await session.json()) as { user?: { email?: string } | null }).user?.email : undefined;
+  if (signedIn === email) return true;
+  seededSessions.delete(key);
   for (const { name } of cookies) await context.clearCookies({ name });
   return false;
 }
 
-/**
- * Signs `context` in as `user` through /api/auth/sign-in/email and, with two-factor sign-in,
- * /api/auth/two-factor/verify-totp; the session cookie lands in the context's cookie jar. A seeded
- * administrator gets the session this worker already made for them, while it still works.
- */
-export async function signInContext(context: BrowserContext, user: TestUser): Promise<void> {
-  const seeded = !user.totpSecret && totpSecretOf(user) !== undefined;
-  if (seeded && (await reuseSession(context, user))) return;
-  // Its own client address, so the sign-in rate limits of one test never touch another.
-  // better-auth refuses a write that carries cookies without a trusted Origin, as a browser sends.
-  const headers = { "x-forwarded-for": randomClientAddress(), origin: E2E_ORIGIN };
-  const signIn = await context.request.post("/api/auth/sign-in/email", { headers, data: { email: user.email, password: user.password } });
-  expect(signIn.status(), `sign-in of ${user.email}`).toBe(200);
-  if (!((await signIn.json()) as { twoFactorRedirect?: boolean }).twoFactorRedirect) return;
-  const secret = totpSecretOf(user);
-  if (!secret) throw new Error(`${user.email} has two-factor sign-in on, and the test has no secret for it`);
-  const verify = await context.request.post("/api/auth/two-factor/verify-totp", {
-    headers,
-    data: { code: await unusedCode(secret, allowWait) },
-  });
-  expect(verify.status(), `code step of ${user.email}`).toBe(200);
-  if (seeded) seededSessions.set(user.email, await context.cookies());
+/** The origin of the server the page talks to (the test server, or the context's own `baseURL`). */
+async function serverOrigin(page: Page): Promise<string> {
+  const url = new URL(page.url());
+  if (url.protocol === "http:" || url.protocol === "https:") return url.origin;
+  return new URL((await page.request.get("/healthz")).url()).origin;
 }
 
-export const test = base.extend<{ cspViolations: string[]; signInAs: (user: TestUser) => Promise<void> }>({
+/**
+ * The one way a test signs in without the form, for tests about something else than signing in
+ * (the sign-in tests drive the form with `submitSignIn`, helpers.ts): signs `page`'s context in as
+ * `user` through /api/auth/sign-in/email and, for an account with two-factor sign-in, the code step
+ * (/api/auth/two-factor/verify-totp with the code its authenticator shows now); the session cookie
+ * lands in the context's cookie jar. A seeded administrator gets the session this worker already
+ * made for them, while it still works; a user given with its `totpSecret` always signs in afresh.
+ * With `to`, then opens that address and checks that it got there (and was not sent to sign-in).
+ */
+export async function signIn(page: Page, user: TestUser, { to }: { to?: string } = {}): Promise<void> {
+  const context = page.context();
+  const origin = await serverOrigin(page);
+  const key = `${origin} ${user.email}`;
+  const seeded = !user.totpSecret && totpSecretOf(user) !== undefined;
+  if (!(seeded && (await reuseSession(context, key, user.email)))) {
+    // Its own client address, so the sign-in rate limits of one test never touch another.
+    // better-auth refuses a write that carries cookies without a trusted Origin, as a browser sends.
+    const headers = { "x-forwarded-for": randomClientAddress(), origin };
+    const password = await context.request.post("/api/auth/sign-in/email", {
+      headers,
+      data: { email: user.email, password: user.password },
+    });
+    expect(password.status(), `sign-in of ${user.email}`).toBe(200);
+    if (((await password.json()) as { twoFactorRedirect?: boolean }).twoFactorRedirect) {
+      const secret = totpSecretOf(user);
+      if (!secret) throw new Error(`${user.email} has two-factor sign-in on, and the test has no secret for it`);
+      const code = await context.request.post("/api/auth/two-factor/verify-totp", {
+        headers,
+        data: { code: await unusedCode(secret, allowWait) },
+      });
+      expect(code.status(), `code step of ${user.email}`).toBe(200);
+    }
+    if (seeded) seededSessions.set(key, await context.cookies());
+  }
+  if (to === undefined) return;
+  await page.goto(to);
+  await expect(page).toHaveURL((url) => `${url.pathname}${url.search}` === to);
+}
+
+export const test = base.extend<{ cspViolations: string[] }>({
   cspViolations: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixture names from this pattern
     async ({}, run) => {
@@ -98,9 +117,6 @@ export const test = base.extend<{ cspViolations: string[]; signInAs: (user: Test
   context: async ({ context, cspViolations: _ }, run) => {
     await guard(context);
     await run(context);
-  },
-  signInAs: async ({ context }, run) => {
-    await run((user) => signInContext(context, user));
   },
   // Contexts and pages a test opens itself are guarded too.
   browser: [

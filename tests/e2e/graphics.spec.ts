@@ -1,9 +1,9 @@
 import { axeViolations } from "./axe";
-import { expect, signInContext, test, type Page } from "./fixtures";
+import { expect, signIn, test, type Page } from "./fixtures";
 import { randomUUID } from "node:crypto";
 import sharp from "sharp";
 import { E2E_ORIGIN, E2E_USERS } from "./config";
-import { ownClientAddressPerTest, submitSignIn } from "./helpers";
+import { ownClientAddressPerTest } from "./helpers";
 
 ownClientAddressPerTest(test);
 
@@ -14,12 +14,10 @@ const image = (format: "png" | "jpeg" | "webp" | "gif", width = 480, height = 32
     .toBuffer();
 const SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 60" onload="alert('svg')"><script>alert('x')</script><rect width="100" height="60" fill="#0b1f3a"/><circle cx="30" cy="30" r="18" fill="#fb923c"/></svg>`;
 
-/** Signs the page's context in on the server (the signInAs fixture's way, not the form), then opens `to`. */
-async function signInTo(page: Page, to = "/admin/graphics") {
-  await signInContext(page.context(), E2E_USERS.ops);
-  await page.goto(to);
-  await expect(page).toHaveURL((url) => url.pathname === "/admin/graphics");
-  await expect(page.getByText("Drop images here, or choose files.")).toBeVisible(); // hydrated
+/** Signs in as an administrator and opens the graphics manager, once its uploader has hydrated. */
+async function openGraphics(page: Page) {
+  await signIn(page, E2E_USERS.ops, { to: "/admin/graphics" });
+  await expect(page.getByText("Drop images here, or choose files.")).toBeVisible();
 }
 
 /** A folder of this test's own, so parallel tests never see each other's files. */
@@ -41,7 +39,7 @@ async function searchFor(page: Page, text: string) {
 
 test("upload several files by the picker: progress bars complete, bad files refused, thumbnails shown", async ({ page }) => {
   const folder = folderName();
-  await signInTo(page);
+  await openGraphics(page);
   await uploadByPicker(page, folder, [
     { name: "Team Photo.png", mimeType: "image/png", buffer: await image("png") },
     { name: "banner.jpg", mimeType: "image/jpeg", buffer: await image("jpeg") },
@@ -84,7 +82,7 @@ test("upload several files by the picker: progress bars complete, bad files refu
 
 test("upload by dropping files on the drop zone", async ({ page }) => {
   const folder = folderName();
-  await signInTo(page);
+  await openGraphics(page);
   await page.getByLabel("Folder (optional)").fill(folder);
   const png = (await image("webp", 64, 64)).toString("base64");
   const dataTransfer = await page.evaluateHandle((base64) => {
@@ -107,7 +105,7 @@ test("upload by dropping files on the drop zone", async ({ page }) => {
 test("preview, rename, copy, copy URLs and delete with confirmation", async ({ page, context }) => {
   const folder = folderName();
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: E2E_ORIGIN });
-  await signInTo(page);
+  await openGraphics(page);
   await uploadByPicker(page, folder, [{ name: "logo.png", mimeType: "image/png", buffer: await image("png", 300, 200, "#c2410c") }]);
   await expect(page.getByRole("status").filter({ hasText: "uploaded" })).toHaveText("1 uploaded.");
   await searchFor(page, folder);
@@ -180,7 +178,7 @@ test("preview, rename, copy, copy URLs and delete with confirmation", async ({ p
 
 test("files are served with cache, ETag, 304, their type, nosniff, and SVG cannot run script", async ({ page }) => {
   const folder = folderName();
-  await signInTo(page);
+  await openGraphics(page);
   await uploadByPicker(page, folder, [
     { name: "photo.jpg", mimeType: "image/jpeg", buffer: await image("jpeg") },
     { name: "mark.svg", mimeType: "image/svg+xml", buffer: Buffer.from(SVG) },
@@ -226,7 +224,7 @@ test("files are served with cache, ETag, 304, their type, nosniff, and SVG canno
 
 test("the list shows 100 per page by name with Previous and Next; search says when nothing matches", async ({ page }) => {
   const folder = folderName();
-  await signInTo(page);
+  await openGraphics(page);
   const png = await image("png", 4, 4);
   for (let i = 0; i < 101; i++) {
     const response = await page.request.post(`/storage/v1/object/graphics/${folder}/icon-${String(i).padStart(3, "0")}.png`, {
@@ -289,9 +287,7 @@ test("the storage API refuses calls without a session (Auth session missing!) an
     (await request.post("/storage/v1/object/graphics/csrf.png", { headers: { origin: "https://evil.example" }, data: png })).status(),
   ).toBe(403);
 
-  await page.goto("/auth/login");
-  await submitSignIn(page, E2E_USERS.staff);
-  await expect(page).toHaveURL(/\/$/);
+  await signIn(page, E2E_USERS.staff, { to: "/" });
   const staffUpload = await page.request.post("/storage/v1/object/graphics/staff.png", { headers: SAME_ORIGIN, data: png });
   expect(staffUpload.status()).toBe(403);
   expect((await staffUpload.json()).message).toBe("You don't have permission to access this area");
@@ -305,7 +301,7 @@ test("the storage API refuses calls without a session (Auth session missing!) an
 
 test("the graphics manager, its upload results and its preview dialog have no WCAG 2.2 AA violations", async ({ page }) => {
   const folder = folderName();
-  await signInTo(page);
+  await openGraphics(page);
   await uploadByPicker(page, folder, [
     { name: "ok.png", mimeType: "image/png", buffer: await image("png", 64, 64) },
     { name: "bad.png", mimeType: "image/png", buffer: Buffer.from("not an image at all") },
@@ -325,9 +321,7 @@ test("without JavaScript: upload by the form, open a file, and delete after a co
   });
   const page = await context.newPage();
   const folder = folderName();
-  await page.goto("/auth/login?redirectTo=%2Fadmin%2Fgraphics");
-  await submitSignIn(page, E2E_USERS.ops);
-  await expect(page).toHaveURL((url) => url.pathname === "/admin/graphics");
+  await signIn(page, E2E_USERS.ops, { to: "/admin/graphics" });
   await expect(page.getByText("Choose files, then press Upload.")).toBeVisible();
   await page.getByLabel("Folder (optional)").fill(folder);
   await page.getByLabel("Images", { exact: true }).setInputFiles([

@@ -5,7 +5,10 @@ import { join } from "node:path";
 import { createRequire } from "node:module";
 // eslint-disable-next-line no-restricted-imports -- only test.info(), to give a test the time it waits for a code; no test is declared here
 import { test, type Page } from "@playwright/test";
+import type { RouteConfigEntry } from "@react-router/dev/routes";
+import routes from "../../app/routes";
 import { publicPages } from "../../app/content/routes-index";
+import { navigation } from "../../app/config/navigation";
 import { site } from "../../app/config/site";
 import { unusedCode } from "../two-factor";
 import { E2E_USERS, TOTP_SECRETS_FILE } from "./config";
@@ -13,6 +16,23 @@ import { E2E_USERS, TOTP_SECRETS_FILE } from "./config";
 export { publicPages, site };
 
 export const BRAND_SUFFIX = ` | ${site.brand}`;
+
+/** Every path of the route table (app/routes.ts), without its leading slash. */
+function routePaths(entries: readonly RouteConfigEntry[]): string[] {
+  return entries.flatMap((entry) => [...(entry.path === undefined ? [] : [entry.path]), ...routePaths(entry.children ?? [])]);
+}
+
+/**
+ * The screens of the admin area: every entry of the Admin menu, the super-administrator's
+ * included (`navigation.admin`, `navigation.superAdmin`), and the `/new` page below each one that
+ * has it in the route table. Derived, so a screen added to the menu is checked with no list to update.
+ */
+export function adminScreens(): string[] {
+  const paths = new Set(routePaths(routes));
+  return [...navigation.admin, ...navigation.superAdmin].flatMap(({ href }) =>
+    paths.has(`${href.slice(1)}/new`) ? [href, `${href}/new`] : [href],
+  );
+}
 
 /** The analytics events pushed so far. */
 export function dataLayer(page: Page): Promise<Record<string, unknown>[]> {
@@ -59,6 +79,33 @@ export async function keepContactLinksOnPage(page: Page): Promise<void> {
 export function randomClientAddress(): string {
   const n = () => Math.floor(Math.random() * 256);
   return `10.${n()}.${n()}.${1 + Math.floor(Math.random() * 254)}`;
+}
+
+let addressCounter = 0;
+const addressBase = 16 + Math.floor(Math.random() * 15);
+/**
+ * A client address never handed out before in this test process (172.16.0.0/12), for a test that
+ * sends many requests (a fresh visitor each, so the contact form's per-address limit stays out of
+ * the way).
+ */
+export function nextAddress(): string {
+  const n = ++addressCounter;
+  return `172.${addressBase}.${(n >> 8) & 255}.${n & 255}`;
+}
+
+/** Runs `job` for 0..count-1, at most `concurrency` at a time; the results in that order. */
+export async function runConcurrently<T>(count: number, concurrency: number, job: (i: number) => Promise<T>): Promise<T[]> {
+  const results: T[] = new Array(count);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < count) {
+        const i = next++;
+        results[i] = await job(i);
+      }
+    }),
+  );
+  return results;
 }
 
 /** Each test of the file signs in from its own client address. */

@@ -1,5 +1,5 @@
 /** Helpers of the contact-form and leads browser tests. */
-import { expect, signInContext, type Browser, type Page } from "./fixtures";
+import { expect, signIn, type Browser, type Page } from "./fixtures";
 import { E2E_USERS } from "./config";
 import { randomClientAddress } from "./helpers";
 
@@ -50,19 +50,12 @@ export function csvRecords(text: string): Record<string, string>[] {
   return rows.map((r) => Object.fromEntries(header.map((h, i) => [h, r[i]])));
 }
 
-/** Signs the page's context in as the super-administrator on the server (not through the form), then opens `to`. */
-export async function signInAsAdmin(page: Page, to = "/admin/leads"): Promise<void> {
-  await signInContext(page.context(), E2E_USERS.admin);
-  await page.goto(to);
-  await expect(page).toHaveURL(new RegExp(`${to.replace(/[/?.]/g, "\\$&")}$`));
-}
-
 /** The leads matching `q` (all statuses), read through the admin CSV export by a signed-in admin. */
 export async function leadsMatching(browser: Browser, q: string): Promise<Record<string, string>[]> {
   const context = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": randomClientAddress() } });
   try {
     const page = await context.newPage();
-    await signInAsAdmin(page);
+    await signIn(page, E2E_USERS.admin);
     const response = await page.request.get(`/admin/leads.csv?status=all&q=${encodeURIComponent(q)}`);
     expect(response.status()).toBe(200);
     return csvRecords(await response.text());

@@ -7,53 +7,20 @@
  * both databases in tests/integration/password-reset-account.test.ts.
  */
 import { axeViolations } from "./axe";
-import { execFile } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { promisify } from "node:util";
-import { expect, test, type Browser } from "./fixtures";
-import { E2E_AUTH_SECRET, E2E_SITE_URL, E2E_USERS, TOTP_SECRETS_FILE } from "./config";
-import { createStaff, freshPassword, newContext, signInTo } from "./account-helpers";
-import { nuErrors, reactHydrated } from "./helpers";
-import { startServerProcess, type ServerProcess } from "./server-process";
-import { startSmtp } from "./smtp";
-
-const run = promisify(execFile);
+import { expect, signIn, test, type Browser } from "./fixtures";
+import { E2E_SITE_URL, E2E_USERS } from "./config";
+import { createStaff, freshPassword, newContext } from "./account-helpers";
+import { nuErrors, reactHydrated, submitSignIn } from "./helpers";
+import { serverWithMailForFile } from "./server-process";
 
 test.describe.configure({ mode: "serial", timeout: 90_000 });
 
-let smtp: Awaited<ReturnType<typeof startSmtp>>;
-let server: ServerProcess;
-let dataDir: string;
-
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  smtp = await startSmtp();
-  // The test accounts in a data folder of its own, then the server with SMTP on it.
-  dataDir = mkdtempSync(path.join(tmpdir(), "crossroads-reset-"));
-  await run(process.execPath, ["--import", "tsx", "tests/e2e/seed.ts"], {
-    // The server's secret: it also encrypts the administrators' two-factor secrets the seed turns on.
-    env: { ...process.env, DATA_DIR: dataDir, BETTER_AUTH_SECRET: E2E_AUTH_SECRET },
-  });
-  server = await startServerProcess({
-    DATA_DIR: dataDir,
-    SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
-    SALES_EMAIL: "sales@crossroadsit.example",
-    SUPER_ADMIN_EMAIL: E2E_USERS.admin.email,
-  });
-});
-
-test.afterAll(async () => {
-  await server?.stop();
-  await smtp?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
+const running = serverWithMailForFile("reset");
 
 /** The message to `to` whose subject matches, once it has arrived (quoted-printable decoded). */
 async function mailTo(to: string, subject: RegExp, count = 1): Promise<string[]> {
   const matching = () =>
-    smtp.received
+    running.smtp.received
       .map((raw) => raw.replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))))
       .filter((m) => m.split(/\r?\n/).includes(`To: ${to}`) && subject.test(m));
   await expect.poll(() => matching().length, { timeout: 10_000, message: `e-mail to ${to}` }).toBe(count);
@@ -64,15 +31,14 @@ async function mailTo(to: string, subject: RegExp, count = 1): Promise<string[]>
 function linkIn(mail: string): string {
   const link = new RegExp(`${E2E_SITE_URL}/auth/reset-password\\?token=([A-Za-z0-9_-]+)`).exec(mail);
   expect(link, "a reset link in the e-mail").not.toBeNull();
-  return `${server.url}/auth/reset-password?token=${link![1]}`;
+  return `${running.server.url}/auth/reset-password?token=${link![1]}`;
 }
 
 async function adminPage(browser: Browser, user: { email: string; password: string } = E2E_USERS.admin) {
-  const context = await newContext(browser, { baseURL: server.url });
+  const context = await newContext(browser, { baseURL: running.server.url });
   const page = await context.newPage();
-  // The seed wrote the administrators' two-factor secrets into this spec's own data folder.
-  const secrets = JSON.parse(readFileSync(path.join(dataDir, path.basename(TOTP_SECRETS_FILE)), "utf8")) as Record<string, string>;
-  await signInTo(page, { ...user, totpSecret: secrets[user.email] }, "/admin/users");
+  // The seed turned two-factor sign-in on for the administrators of this spec's own server.
+  await signIn(page, { ...user, totpSecret: running.totpSecrets[user.email] }, { to: "/admin/users" });
   return page;
 }
 
@@ -82,11 +48,11 @@ test("a staff member resets a forgotten password from the e-mailed link; every s
   await admin.context().close();
 
   // Signed in on another device.
-  const other = await (await newContext(browser, { baseURL: server.url })).newPage();
-  await signInTo(other, staff, "/account");
+  const other = await (await newContext(browser, { baseURL: running.server.url })).newPage();
+  await signIn(other, staff, { to: "/account" });
 
   // Forgot the password: from the sign-in page to the form.
-  const context = await newContext(browser, { baseURL: server.url });
+  const context = await newContext(browser, { baseURL: running.server.url });
   const page = await context.newPage();
   await page.goto("/auth/login");
   await page.getByRole("link", { name: "Forgot your password?" }).click();
@@ -107,7 +73,7 @@ test("a staff member resets a forgotten password from the e-mailed link; every s
 
   // The link's page: the token leaves the address bar at once, and no Referer is sent from it.
   const opened = await page.goto(link);
-  await expect(page).toHaveURL(`${server.url}/auth/reset-password`);
+  await expect(page).toHaveURL(`${running.server.url}/auth/reset-password`);
   expect(opened?.headers()["referrer-policy"]).toBe("no-referrer");
   expect(await page.content()).not.toContain(token);
   await expect(page.getByText(`For the staff account ${staff.email}.`)).toBeVisible();
@@ -141,7 +107,8 @@ test("a staff member resets a forgotten password from the e-mailed link; every s
   await page.getByLabel("Password", { exact: true }).fill(staff.password);
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByRole("alert")).toContainText("do not match an account");
-  await signInTo(page, { email: staff.email, password: newPassword }, "/account");
+  await submitSignIn(page, { email: staff.email, password: newPassword });
+  await expect(page).toHaveURL(/\/$/);
 
   // The other device was signed out.
   await other.reload();
@@ -153,19 +120,19 @@ test("a staff member resets a forgotten password from the e-mailed link; every s
   expect(changed).not.toContain("token=");
 
   // The link works once.
-  const fresh = await (await newContext(browser, { baseURL: server.url })).newPage();
+  const fresh = await (await newContext(browser, { baseURL: running.server.url })).newPage();
   await fresh.goto(link);
   await expect(fresh.getByRole("alert")).toContainText("This link no longer works.");
   await fresh.getByRole("link", { name: "Send me a new link" }).click();
   await expect(fresh).toHaveURL(/\/auth\/forgot-password$/);
   // And the server says nothing about it in its log.
-  expect(server.logs()).not.toContain(token);
+  expect(running.server.logs()).not.toContain(token);
 });
 
 test("an unknown address gets the same answer and no e-mail, without JavaScript too", async ({ browser }) => {
-  const context = await newContext(browser, { baseURL: server.url, javaScriptEnabled: false });
+  const context = await newContext(browser, { baseURL: running.server.url, javaScriptEnabled: false });
   const page = await context.newPage();
-  const before = smtp.received.length;
+  const before = running.smtp.received.length;
   const answers: string[] = [];
   for (const email of ["nobody-here@crossroadsit.example", E2E_USERS.staff.email]) {
     await page.goto("/auth/forgot-password");
@@ -179,7 +146,7 @@ test("an unknown address gets the same answer and no e-mail, without JavaScript 
   // Only the real account got a message.
   await mailTo(E2E_USERS.staff.email, /^Subject: Set a new password/m);
   await new Promise((r) => setTimeout(r, 500));
-  expect(smtp.received.slice(before).filter((m) => m.includes("nobody-here@"))).toEqual([]);
+  expect(running.smtp.received.slice(before).filter((m) => m.includes("nobody-here@"))).toEqual([]);
 });
 
 test("administrators send reset links: an administrator's account only by the super-administrator", async ({ browser }) => {
@@ -197,7 +164,7 @@ test("administrators send reset links: an administrator's account only by the su
   await expect(ops.locator("tr", { hasText: E2E_USERS.admin.email }).getByRole("button", { name: /Send reset link/ })).toHaveCount(0);
   const refused = await ops.request.post("/admin/users", {
     form: { intent: "send-reset-link", userId: adminId! },
-    headers: { origin: server.url },
+    headers: { origin: running.server.url },
   });
   expect(refused.status()).toBe(403);
   await reactHydrated(ops);

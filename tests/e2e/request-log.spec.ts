@@ -5,49 +5,17 @@
  * request with its fields, the request id on error lines, and none of what was typed or sent:
  * no lead contents, password, code, cookie, reset token or query value.
  */
-import { execFile } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { promisify } from "node:util";
 import { totp } from "../two-factor";
-import { E2E_AUTH_SECRET, E2E_SITE_URL, E2E_USERS, TOTP_SECRETS_FILE } from "./config";
-import { newContext, signInTo } from "./account-helpers";
+import { E2E_SITE_URL, E2E_USERS } from "./config";
+import { newContext } from "./account-helpers";
 import { expect, test } from "./fixtures";
+import { submitSignIn } from "./helpers";
 import { fillContactForm, runMarker } from "./leads-helpers";
-import { startServerProcess, type ServerProcess } from "./server-process";
-import { startSmtp } from "./smtp";
-
-const run = promisify(execFile);
+import { serverWithMailForFile } from "./server-process";
 
 test.describe.configure({ mode: "serial", timeout: 120_000 });
 
-let smtp: Awaited<ReturnType<typeof startSmtp>>;
-let server: ServerProcess;
-let dataDir: string;
-
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  smtp = await startSmtp();
-  dataDir = mkdtempSync(path.join(tmpdir(), "crossroads-log-"));
-  await run(process.execPath, ["--import", "tsx", "tests/e2e/seed.ts"], {
-    env: { ...process.env, DATA_DIR: dataDir, BETTER_AUTH_SECRET: E2E_AUTH_SECRET },
-  });
-  server = await startServerProcess({
-    DATA_DIR: dataDir,
-    LOG_FORMAT: "json",
-    TEST_FAULTS: "1",
-    SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
-    SALES_EMAIL: "sales@crossroadsit.example",
-    SUPER_ADMIN_EMAIL: E2E_USERS.admin.email,
-  });
-});
-
-test.afterAll(async () => {
-  await server?.stop();
-  await smtp?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
+const running = serverWithMailForFile("log", { LOG_FORMAT: "json", TEST_FAULTS: "1" });
 
 type Line = Record<string, unknown> & { level: string; time: string; msg: string; requestId?: string };
 
@@ -55,13 +23,13 @@ test("a browser run leaves one line per request with its fields, and no secret o
   const secrets: string[] = [];
 
   // An administrator signs in through the form (password, then the code) and opens admin pages.
-  const admin = await newContext(browser, { baseURL: server.url });
+  const admin = await newContext(browser, { baseURL: running.server.url });
   const adminPage = await admin.newPage();
-  const totpSecret = (JSON.parse(readFileSync(path.join(dataDir, path.basename(TOTP_SECRETS_FILE)), "utf8")) as Record<string, string>)[
-    E2E_USERS.admin.email
-  ];
+  const totpSecret = running.totpSecrets[E2E_USERS.admin.email];
   const signInStarted = Date.now();
-  await signInTo(adminPage, { ...E2E_USERS.admin, totpSecret }, "/admin/leads");
+  await adminPage.goto("/auth/login?redirectTo=%2Fadmin%2Fleads");
+  await submitSignIn(adminPage, { ...E2E_USERS.admin, totpSecret });
+  await expect(adminPage).toHaveURL(/\/admin\/leads$/);
   // The code typed was the one of the window at the start or at the end of the sign-in.
   const codes = new Set([totp(totpSecret, signInStarted), totp(totpSecret, Date.now())]);
   await adminPage.goto("/admin/users");
@@ -69,7 +37,7 @@ test("a browser run leaves one line per request with its fields, and no secret o
 
   // A visitor sends a lead with a recognisable marker in every field, from a campaign link.
   const marker = runMarker("Logmarker");
-  const visitor = await newContext(browser, { baseURL: server.url });
+  const visitor = await newContext(browser, { baseURL: running.server.url });
   const page = await visitor.newPage();
   await page.goto(`/contact?utm_source=${marker}-source`);
   await fillContactForm(page, {
@@ -82,20 +50,20 @@ test("a browser run leaves one line per request with its fields, and no secret o
   await page.getByRole("button", { name: "Send request" }).click();
   await expect(page.getByRole("status").filter({ hasText: "We have your request" })).toBeVisible();
   // Sales got the e-mail (the outbox ran while the server logged).
-  await expect.poll(() => smtp.received.some((m) => m.includes(marker)), { timeout: 10_000 }).toBe(true);
+  await expect.poll(() => running.smtp.received.some((m) => m.includes(marker)), { timeout: 10_000 }).toBe(true);
   // The lead is listed to the administrator, searched by the marker (a query value).
   await adminPage.goto(`/admin/leads?q=${encodeURIComponent(marker)}`);
   await expect(adminPage.getByText(`${marker} Corp`).first()).toBeVisible();
 
   // A staff member asks for a reset link and opens it.
-  const staff = await newContext(browser, { baseURL: server.url });
+  const staff = await newContext(browser, { baseURL: running.server.url });
   const staffPage = await staff.newPage();
   await staffPage.goto("/auth/forgot-password");
   await staffPage.getByLabel("E-mail address").fill(E2E_USERS.staff.email);
   await staffPage.getByRole("button", { name: "Send the link" }).click();
   await expect(staffPage.getByRole("status").filter({ hasText: "Check your e-mail." })).toBeVisible();
-  await expect.poll(() => smtp.received.some((m) => m.includes(`To: ${E2E_USERS.staff.email}`)), { timeout: 10_000 }).toBe(true);
-  const mail = smtp.received
+  await expect.poll(() => running.smtp.received.some((m) => m.includes(`To: ${E2E_USERS.staff.email}`)), { timeout: 10_000 }).toBe(true);
+  const mail = running.smtp.received
     .find((m) => m.includes(`To: ${E2E_USERS.staff.email}`))!
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
   const token = new RegExp(`${E2E_SITE_URL}/auth/reset-password\\?token=([A-Za-z0-9_-]+)`).exec(mail)![1];
@@ -103,11 +71,11 @@ test("a browser run leaves one line per request with its fields, and no secret o
   await expect(staffPage.getByText(`For the staff account ${E2E_USERS.staff.email}.`)).toBeVisible();
 
   // A failure while handling a request: its error line carries the id the visitor was given.
-  const fault = await fetch(`${server.url}/__test/fault`);
+  const fault = await fetch(`${running.server.url}/__test/fault`);
   expect(fault.status).toBe(500);
   const faultId = fault.headers.get("x-request-id")!;
   // Behind the trusted proxy (TRUST_PROXY=1), the proxy's request id is kept and sent back.
-  const proxied = await fetch(`${server.url}/about`, { headers: { "x-request-id": "nginx-0123456789abcdef0123456789abcdef" } });
+  const proxied = await fetch(`${running.server.url}/about`, { headers: { "x-request-id": "nginx-0123456789abcdef0123456789abcdef" } });
   expect(proxied.headers.get("x-request-id")).toBe("nginx-0123456789abcdef0123456789abcdef");
 
   // Everything typed or sent that must never be logged.
@@ -116,11 +84,11 @@ test("a browser run leaves one line per request with its fields, and no secret o
   for (const value of cookies) secrets.push(value, decodeURIComponent(value), decodeURIComponent(value).split(".")[0]);
   secrets.push(E2E_USERS.admin.password, token, marker, marker.toLowerCase(), totpSecret);
 
-  await expect.poll(() => server.logs()).toContain('"path":"/about"');
+  await expect.poll(() => running.server.logs()).toContain('"path":"/about"');
   await admin.close();
   await visitor.close();
   await staff.close();
-  const text = server.logs();
+  const text = running.server.logs();
   for (const secret of secrets.filter((s) => s.length >= 8)) expect(text, "a secret in the log").not.toContain(secret);
 
   const lines = text

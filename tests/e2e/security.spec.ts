@@ -1,22 +1,12 @@
-import { expect, signInContext, test } from "./fixtures";
+import { expect, signIn, test } from "./fixtures";
 import { E2E_ORIGIN, E2E_USERS } from "./config";
-import { ownClientAddressPerTest, submitSignIn } from "./helpers";
+import { adminScreens, ownClientAddressPerTest } from "./helpers";
 
 ownClientAddressPerTest(test);
 
-/** Every protected screen and write. Add new admin routes here. */
+/** Every protected screen (the admin area's from its menu, helpers.ts) and write. Add other admin routes here. */
 const SOME_ID = "00000000-0000-4000-8000-000000000000";
-const ADMIN_PAGES = [
-  "/admin/docs",
-  "/admin/docs/new",
-  "/admin/graphics",
-  "/admin/leads",
-  `/admin/leads/${SOME_ID}`,
-  "/admin/leads.csv",
-  "/admin/users",
-  "/admin/audit",
-  "/admin/audit.csv",
-];
+const ADMIN_PAGES = [...adminScreens(), `/admin/leads/${SOME_ID}`, "/admin/leads.csv", "/admin/audit.csv"];
 const ADMIN_WRITES: { path: string; form: Record<string, string> }[] = [
   { path: "/admin/users", form: { intent: "sign-out", userId: SOME_ID } },
   { path: "/admin/docs/new", form: { intent: "save", title: "Refused", slug: "refused", collection: "docs", body: "x" } },
@@ -43,9 +33,7 @@ test("without a session, every protected page and write goes to sign-in and show
 });
 
 test("signed in without the admin role, every protected page and write is refused with 403", async ({ page }) => {
-  await page.goto("/auth/login");
-  await submitSignIn(page, E2E_USERS.staff);
-  await expect(page).toHaveURL(/\/$/);
+  await signIn(page, E2E_USERS.staff);
   for (const path of ADMIN_PAGES) {
     const response = await page.request.get(path);
     expect(response.status(), path).toBe(403);
@@ -71,7 +59,7 @@ test("public sign-up is closed", async ({ request }) => {
 test("better-auth's administration, two-factor and password endpoints are not reachable over HTTP, even for the super-administrator", async ({
   page,
 }) => {
-  await signInContext(page.context(), E2E_USERS.admin);
+  await signIn(page, E2E_USERS.admin);
   const someone = { userId: SOME_ID };
   for (const [path, data] of [
     ["/api/auth/admin/impersonate-user", someone],

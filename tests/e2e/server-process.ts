@@ -3,12 +3,16 @@
  * Playwright web server: several processes on one PostgreSQL, a non-loopback production host, a
  * database that goes away. Every line the process prints is kept, so tests can read the logs.
  */
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { promisify } from "node:util";
 import { freePort } from "../../scripts/lib/free-port";
-import { E2E_AUTH_SECRET, E2E_SITE_URL } from "./config";
+import { startSmtp } from "../smtp";
+import { E2E_AUTH_SECRET, E2E_SITE_URL, E2E_USERS, TOTP_SECRETS_FILE } from "./config";
+import { test } from "./fixtures";
 
 export interface ServerProcess {
   /** http://127.0.0.1:port */
@@ -30,6 +34,72 @@ export interface ServerProcess {
  */
 export function startServerProcess(env: Record<string, string | undefined> = {}): Promise<ServerProcess> {
   return start(process.execPath, ["build/server-runtime/index.js"], { NODE_ENV: "production", ...env }, 30_000);
+}
+
+export interface ServerWithMail {
+  server: ServerProcess;
+  smtp: Awaited<ReturnType<typeof startSmtp>>;
+  /** The seeded administrators' two-factor secrets (e-mail → base32), from the server's own data folder. */
+  totpSecrets: Record<string, string>;
+  /** Stops the server and the listener and removes the data folder. */
+  stop: () => Promise<void>;
+}
+
+/**
+ * A server process that sends e-mail, for the specs that read what it sends: a real SMTP listener,
+ * a data folder of its own with the browser tests' accounts (seed.ts, the administrators with
+ * two-factor sign-in, the seeded administrator as super-administrator), and the server on both;
+ * `env` adds settings. `label` names the data folder.
+ */
+export async function startServerWithMail(label: string, env: Record<string, string> = {}): Promise<ServerWithMail> {
+  const smtp = await startSmtp();
+  const dataDir = mkdtempSync(path.join(tmpdir(), `crossroads-${label}-`));
+  const cleanUp = async () => {
+    await smtp.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await promisify(execFile)(process.execPath, ["--import", "tsx", "tests/e2e/seed.ts"], {
+      // The server's secret: it also encrypts the administrators' two-factor secrets the seed turns on.
+      env: { ...process.env, DATA_DIR: dataDir, BETTER_AUTH_SECRET: E2E_AUTH_SECRET },
+    });
+    const totpSecrets = JSON.parse(readFileSync(path.join(dataDir, path.basename(TOTP_SECRETS_FILE)), "utf8")) as Record<string, string>;
+    const server = await startServerProcess({
+      DATA_DIR: dataDir,
+      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+      SALES_EMAIL: "sales@crossroadsit.example",
+      SUPER_ADMIN_EMAIL: E2E_USERS.admin.email,
+      ...env,
+    });
+    return {
+      server,
+      smtp,
+      totpSecrets,
+      stop: async () => {
+        await server.stop();
+        await cleanUp();
+      },
+    };
+  } catch (error) {
+    await cleanUp();
+    throw error;
+  }
+}
+
+/**
+ * For a spec file whose tests share one server that sends mail: `startServerWithMail` before its
+ * first test, stopped after its last. The fields are there once the tests run.
+ */
+export function serverWithMailForFile(label: string, env: Record<string, string> = {}): ServerWithMail {
+  const shared = {} as ServerWithMail;
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    Object.assign(shared, await startServerWithMail(label, env));
+  });
+  test.afterAll(async () => {
+    await shared.stop?.();
+  });
+  return shared;
 }
 
 /**
@@ -88,7 +158,7 @@ async function start(
       signal("SIGKILL");
       throw new Error(`The server did not answer /healthz within ${timeoutMs / 1000} s:\n${output}`);
     }
-    await new Promise((r) => setTimeout(r, 100));
+    await sleep(100);
   }
 
   return {

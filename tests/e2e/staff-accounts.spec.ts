@@ -1,18 +1,11 @@
 import { axeViolations } from "./axe";
-import { expect, signInContext, test, type Page } from "./fixtures";
+import { expect, signIn, test, type Page } from "./fixtures";
 import { randomUUID } from "node:crypto";
 import { E2E_ORIGIN, E2E_USERS } from "./config";
 import { ownClientAddressPerTest, randomClientAddress, reactHydrated } from "./helpers";
 import { formatShortDate } from "../../app/lib/format-date";
 
 ownClientAddressPerTest(test);
-
-/** Signs the page's context in on the server (the signInAs fixture's way, not the form), then opens `to`. */
-async function signInTo(page: Page, user: { email: string; password: string }, to = "/admin/users") {
-  await signInContext(page.context(), user);
-  await page.goto(to);
-  await expect(page).toHaveURL(new RegExp(`${to.replace(/\//g, "\\/")}$`));
-}
 
 async function createAccount(page: Page, email: string, password: string) {
   const form = page.getByRole("region", { name: "Add a staff account" });
@@ -26,7 +19,7 @@ const row = (page: Page, email: string) =>
 
 test("an administrator creates an account; a weak password is refused with its reasons", async ({ page }) => {
   const email = `new-${randomUUID().slice(0, 8)}@crossroadsit.example`;
-  await signInTo(page, E2E_USERS.ops);
+  await signIn(page, E2E_USERS.ops, { to: "/admin/users" });
   // Long enough to pass the browser's own length check, weak by the server's rules.
   await createAccount(page, email, "aaaaaaaaaaaaaa");
   const alert = page.getByRole("alert");
@@ -51,7 +44,7 @@ test("the Created date is the office's, whatever the browser's time zone, and hy
     if (msg.type() === "error") problems.push(msg.text());
   });
   page.on("pageerror", (error) => problems.push(error.message));
-  await signInTo(page, E2E_USERS.ops);
+  await signIn(page, E2E_USERS.ops, { to: "/admin/users" });
   const email = `dated-${randomUUID().slice(0, 8)}@crossroadsit.example`;
   await createAccount(page, email, "Amber-Forest-Signal-93");
   // Rendered in the browser after the action...
@@ -66,13 +59,13 @@ test("the Created date is the office's, whatever the browser's time zone, and hy
 
 test("reset a password, and sign a user out everywhere", async ({ page, browser }) => {
   const email = `reset-${randomUUID().slice(0, 8)}@crossroadsit.example`;
-  await signInTo(page, E2E_USERS.ops);
+  await signIn(page, E2E_USERS.ops, { to: "/admin/users" });
   await createAccount(page, email, "Amber-Forest-Signal-93");
   await expect(page.getByRole("status")).toContainText(`Created ${email}.`);
   // The new account signs in elsewhere.
   const other = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": randomClientAddress() } });
   const theirs = await other.newPage();
-  await signInTo(theirs, { email, password: "Amber-Forest-Signal-93" }, "/");
+  await signIn(theirs, { email, password: "Amber-Forest-Signal-93" }, { to: "/" });
   expect((await (await theirs.request.get("/api/session")).json()).user.email).toBe(email);
 
   await page.reload();
@@ -87,12 +80,12 @@ test("reset a password, and sign a user out everywhere", async ({ page, browser 
     .getByRole("button", { name: /Reset password/ })
     .click();
   await expect(page.getByRole("status")).toContainText("Password changed");
-  await signInTo(theirs, { email, password: "Copper-Meadow-Lamp-61" }, "/");
+  await signIn(theirs, { email, password: "Copper-Meadow-Lamp-61" }, { to: "/" });
   await other.close();
 });
 
 test("an administrator who is not the super-administrator cannot change roles or delete, even by posting directly", async ({ page }) => {
-  await signInTo(page, E2E_USERS.ops);
+  await signIn(page, E2E_USERS.ops, { to: "/admin/users" });
   await expect(page.getByRole("button", { name: /Make admin|Remove admin|Delete/ })).toHaveCount(0);
   const staffId = await page.evaluate(async (email) => {
     const html = await (await fetch("/admin/users")).text();
@@ -109,7 +102,7 @@ test("an administrator who is not the super-administrator cannot change roles or
 
 test("the super-administrator grants and revokes the admin role, deletes accounts, never their own", async ({ page, browser }) => {
   const email = `role-${randomUUID().slice(0, 8)}@crossroadsit.example`;
-  await signInTo(page, E2E_USERS.admin);
+  await signIn(page, E2E_USERS.admin, { to: "/admin/users" });
   await createAccount(page, email, "Amber-Forest-Signal-93");
   await row(page, email)
     .getByRole("button", { name: /Make admin/ })
@@ -121,7 +114,7 @@ test("the super-administrator grants and revokes the admin role, deletes account
   // two-factor sign-in (docs/requirements.md#two-factor-sign-in; two-factor.spec.ts goes on from there).
   const other = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": randomClientAddress() } });
   const theirs = await other.newPage();
-  await signInContext(other, { email, password: "Amber-Forest-Signal-93" });
+  await signIn(theirs, { email, password: "Amber-Forest-Signal-93" });
   await theirs.goto("/admin/docs");
   await expect(theirs).toHaveURL(/\/account\/two-factor\?required=1&redirectTo=%2Fadmin%2Fdocs$/);
   await expect(theirs.getByRole("heading", { level: 1 })).toHaveText("Two-factor sign-in");
@@ -160,7 +153,7 @@ test("no administrator can set their own password on the staff page: their row p
   page,
   browser,
 }) => {
-  await signInTo(page, E2E_USERS.admin);
+  await signIn(page, E2E_USERS.admin, { to: "/admin/users" });
   const mine = row(page, E2E_USERS.admin.email);
   await expect(mine.getByLabel(/New password for/)).toHaveCount(0);
   await expect(mine.getByRole("button", { name: /Reset password/ })).toHaveCount(0);
@@ -182,7 +175,7 @@ test("no administrator can set their own password on the staff page: their row p
   // An ordinary administrator's own row too.
   const context = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": randomClientAddress() } });
   const ops = await context.newPage();
-  await signInTo(ops, E2E_USERS.ops);
+  await signIn(ops, E2E_USERS.ops, { to: "/admin/users" });
   await expect(row(ops, E2E_USERS.ops.email).getByLabel(/New password for/)).toHaveCount(0);
   await expect(row(ops, E2E_USERS.ops.email).getByRole("link", { name: "Change your password on your account page" })).toBeVisible();
   await context.close();
@@ -192,7 +185,7 @@ test("without JavaScript, deleting an account asks on a confirmation step first"
   const context = await browser.newContext({ javaScriptEnabled: false, extraHTTPHeaders: { "x-forwarded-for": randomClientAddress() } });
   const page = await context.newPage();
   const email = `nojs-${randomUUID().slice(0, 8)}@crossroadsit.example`;
-  await signInTo(page, E2E_USERS.admin);
+  await signIn(page, E2E_USERS.admin, { to: "/admin/users" });
   await createAccount(page, email, "Amber-Forest-Signal-93");
   await expect(page.getByRole("status")).toContainText(`Created ${email}.`);
   await row(page, email)
@@ -217,10 +210,10 @@ test("user ids must be UUIDs, and the staff pages refuse visitors and non-admins
   expect(anonymous.headers().location).toContain("/auth/login");
   const staffContext = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": randomClientAddress() } });
   const staffPage = await staffContext.newPage();
-  await signInTo(staffPage, E2E_USERS.staff, "/");
+  await signIn(staffPage, E2E_USERS.staff, { to: "/" });
   expect((await staffPage.goto("/admin/users"))?.status()).toBe(403);
   await staffContext.close();
-  await signInTo(page, E2E_USERS.ops);
+  await signIn(page, E2E_USERS.ops, { to: "/admin/users" });
   const bad = await page.request.post("/admin/users", {
     form: { intent: "sign-out", userId: "1 or 1=1" },
     headers: { origin: E2E_ORIGIN },
@@ -229,13 +222,13 @@ test("user ids must be UUIDs, and the staff pages refuse visitors and non-admins
 });
 
 test("the admin pages and Access Denied have no WCAG 2.2 AA violations", async ({ page, browser }) => {
-  await signInTo(page, E2E_USERS.admin);
+  await signIn(page, E2E_USERS.admin, { to: "/admin/users" });
   expect(await axeViolations(page)).toEqual([]);
   await page.goto("/admin/docs");
   expect(await axeViolations(page)).toEqual([]);
   const staffContext = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": randomClientAddress() } });
   const staffPage = await staffContext.newPage();
-  await signInTo(staffPage, E2E_USERS.staff, "/");
+  await signIn(staffPage, E2E_USERS.staff, { to: "/" });
   await staffPage.goto("/admin/graphics");
   expect(await axeViolations(staffPage)).toEqual([]);
   await staffContext.close();

@@ -3,21 +3,14 @@
  * prerendered ones: no axe WCAG 2.2 AA violations at desktop and phone widths, and valid HTML.
  */
 import { axeViolations } from "./axe";
-import { expect, signInContext, test, type Page } from "./fixtures";
+import { expect, signIn, test } from "./fixtures";
 import { E2E_USERS } from "./config";
-import { nuErrors, ownClientAddressPerTest } from "./helpers";
+import { adminScreens, nuErrors, ownClientAddressPerTest } from "./helpers";
 
 ownClientAddressPerTest(test);
 
-const STAFF_PAGES = [
-  "/admin/docs",
-  "/admin/docs/new",
-  "/admin/graphics",
-  "/admin/leads",
-  "/admin/users",
-  "/account",
-  "/account/two-factor",
-];
+/** The admin area's screens (from its menu and the route table) and the signed-in user's own pages. */
+const STAFF_PAGES = [...adminScreens(), "/account", "/account/two-factor"];
 const PUBLIC_SERVER_PAGES = [
   "/auth/login",
   "/auth/two-factor",
@@ -27,16 +20,12 @@ const PUBLIC_SERVER_PAGES = [
   "/contact?service=cybersecurity",
 ];
 
-async function signInAsAdmin(page: Page) {
-  await signInContext(page.context(), E2E_USERS.admin);
-}
-
 for (const width of [1280, 390]) {
   test(`staff pages have no WCAG 2.2 AA violations at ${width} px and are no wider than the screen`, async ({ browser }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(120_000); // every admin screen, each scanned by axe
     const context = await browser.newContext({ viewport: { width, height: 900 }, reducedMotion: "reduce" });
     const page = await context.newPage();
-    await signInAsAdmin(page);
+    await signIn(page, E2E_USERS.admin);
     for (const path of STAFF_PAGES) {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(200);
@@ -53,7 +42,7 @@ for (const width of [1280, 390]) {
 test("server-rendered pages pass the W3C Nu HTML checker", async ({ page }) => {
   const documents: Record<string, string> = {};
   for (const path of PUBLIC_SERVER_PAGES) documents[path] = await (await page.request.get(path)).text();
-  await signInAsAdmin(page);
+  await signIn(page, E2E_USERS.admin);
   for (const path of STAFF_PAGES) {
     const response = await page.request.get(path);
     expect(response.status(), path).toBe(200);

@@ -8,7 +8,7 @@
 import { services } from "../../app/content/catalog";
 import { servicePages } from "../../app/content/services";
 import { E2E_USERS } from "./config";
-import { expect, test, type Page } from "./fixtures";
+import { expect, signIn, test, type Page } from "./fixtures";
 import { hydrated } from "./helpers";
 
 /** Marks the current document: still there after a navigation means the app navigated, not the browser. */
@@ -75,13 +75,12 @@ test("from one service page to another through a card in a static section, the s
 
 test("the footer kept from a prerendered page follows the visitor signing in: no Login link for a signed-in staff member", async ({
   page,
-  signInAs,
 }) => {
   await page.goto("/about");
   await hydrated(page);
   const login = page.locator("footer").getByRole("link", { name: "Login", exact: true });
   await expect(login).toHaveCount(1);
-  await signInAs(E2E_USERS.staff);
+  await signIn(page, E2E_USERS.staff);
   // The prerendered page is the same for everyone; the footer changes once the session is known.
   await page.goto("/about");
   await hydrated(page);

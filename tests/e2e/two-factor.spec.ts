@@ -7,7 +7,7 @@
 import { axeViolations } from "./axe";
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { expect, signInContext, test, type Browser, type Page } from "./fixtures";
+import { expect, signIn, test, type Browser, type Page } from "./fixtures";
 import { E2E_USERS } from "./config";
 import { currentCode, ownClientAddressPerTest, randomClientAddress, reactHydrated, submitSignIn, type TestUser } from "./helpers";
 import { totp, unusedCode } from "../two-factor";
@@ -23,9 +23,8 @@ const row = (page: Page, email: string) =>
 async function newAccount(browser: Browser, admin = false): Promise<TestUser> {
   const email = `tf-${randomUUID().slice(0, 8)}@crossroadsit.example`;
   const context = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": randomClientAddress() } });
-  await signInContext(context, E2E_USERS.admin);
   const page = await context.newPage();
-  await page.goto("/admin/users");
+  await signIn(page, E2E_USERS.admin, { to: "/admin/users" });
   const form = page.getByRole("region", { name: "Add a staff account" });
   await form.getByLabel("E-mail").fill(email);
   await form.getByLabel("Initial password").fill(PASSWORD);
@@ -64,13 +63,11 @@ test("staff turn it on from the shown secret, then sign in with a pasted code, a
   page,
   context,
   browser,
-  signInAs,
 }) => {
   test.slow(); // many sign-ins in a row
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   const user = await newAccount(browser);
-  await signInAs(user);
-  await page.goto("/account/two-factor");
+  await signIn(page, user, { to: "/account/two-factor" });
   await expect(page.getByText("We recommend it for every staff account.")).toBeVisible();
   await reactHydrated(page);
 
@@ -156,8 +153,7 @@ test("staff turn it on from the shown secret, then sign in with a pasted code, a
 
   // Staff may turn it off (with their password); sign-in then asks for the password only.
   await signOut(page);
-  await signInAs({ ...user, totpSecret: secret });
-  await page.goto("/account/two-factor");
+  await signIn(page, { ...user, totpSecret: secret }, { to: "/account/two-factor" });
   await page.getByLabel("Your password").last().fill(user.password);
   await page.getByRole("button", { name: "Turn off two-factor sign-in" }).click();
   await expect(page.getByRole("status").first()).toContainText("Two-factor sign-in is off.");
@@ -217,7 +213,6 @@ test("an administrator without it is sent to set it up from every admin page and
 test("the super-administrator resets a second factor: an administrator sets it up again, staff sign in without a code", async ({
   page,
   browser,
-  signInAs,
 }) => {
   test.slow();
   const admin = await newAccount(browser, true);
@@ -225,26 +220,25 @@ test("the super-administrator resets a second factor: an administrator sets it u
   const secrets: Record<string, string> = {};
   for (const user of [admin, staff]) {
     const context = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": randomClientAddress() } });
-    await signInContext(context, user);
-    secrets[user.email] = (await turnOn(await context.newPage(), user)).secret;
+    const page = await context.newPage();
+    await signIn(page, user);
+    secrets[user.email] = (await turnOn(page, user)).secret;
     await context.close();
   }
   // The administrator is signed in elsewhere when the reset happens.
   const elsewhere = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": randomClientAddress() } });
-  await signInContext(elsewhere, { ...admin, totpSecret: secrets[admin.email] });
+  await signIn(await elsewhere.newPage(), { ...admin, totpSecret: secrets[admin.email] });
   expect((await (await elsewhere.request.get("/api/session")).json()).user.email).toBe(admin.email);
 
   // Only the super-administrator may reset, never their own.
-  await signInAs(E2E_USERS.ops);
-  await page.goto("/admin/users");
+  await signIn(page, E2E_USERS.ops, { to: "/admin/users" });
   await expect(row(page, admin.email).getByRole("button", { name: /Reset two-factor/ })).toHaveCount(0);
   const userId = await row(page, staff.email).locator('input[name="userId"]').first().inputValue();
   const byOps = await page.request.post("/admin/users", { form: { intent: "reset-two-factor", userId } });
   expect(byOps.status()).toBe(403);
   await signOut(page);
 
-  await signInAs(E2E_USERS.admin);
-  await page.goto("/admin/users");
+  await signIn(page, E2E_USERS.admin, { to: "/admin/users" });
   await expect(row(page, E2E_USERS.admin.email).getByRole("button", { name: /Reset two-factor/ })).toHaveCount(0);
   const myId = await row(page, E2E_USERS.admin.email).locator('input[name="userId"]').first().inputValue();
   expect((await page.request.post("/admin/users", { form: { intent: "reset-two-factor", userId: myId } })).status()).toBe(400);
@@ -295,8 +289,8 @@ test("the code step works without JavaScript, backup codes included", async ({ b
 test("turning it on works without JavaScript, backup codes and their download included", async ({ browser }) => {
   const user = await newAccount(browser);
   const context = await browser.newContext({ javaScriptEnabled: false, extraHTTPHeaders: { "x-forwarded-for": randomClientAddress() } });
-  await signInContext(context, user);
   const page = await context.newPage();
+  await signIn(page, user);
   await turnOn(page, user);
   await expect(page.getByRole("button", { name: "Copy codes" })).toHaveCount(0);
   await expect(page.getByRole("link", { name: "Download as a text file" })).toHaveAttribute("href", /^data:text\/plain;charset=utf-8,/);
@@ -315,11 +309,10 @@ test("a code step without a sign-in in progress says to sign in again", async ({
   await expect(page.getByRole("alert")).toHaveText("This sign-in has expired or was already used. Sign in again.");
 });
 
-test("the setup and code pages pass axe (WCAG 2.2 AA)", async ({ page, browser, signInAs }) => {
+test("the setup and code pages pass axe (WCAG 2.2 AA)", async ({ page, browser }) => {
   test.slow();
   const user = await newAccount(browser);
-  await signInAs(user);
-  await page.goto("/account/two-factor");
+  await signIn(page, user, { to: "/account/two-factor" });
   expect(await axeViolations(page)).toEqual([]);
   await page.getByLabel("Your password").fill(user.password);
   await page.getByRole("button", { name: "Start setup" }).click();

@@ -1,6 +1,8 @@
 /**
  * The two databases every integration suite runs on: the embedded PGlite (a fresh data folder)
- * and the PostgreSQL 15 test server (a clean schema), opened as the process's one database.
+ * and the PostgreSQL 15 test server (a clean schema), opened as the process's one database; and
+ * the small helpers the suites share (client addresses, cookies, route actions called as the
+ * server would).
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -79,6 +81,13 @@ export function clientAddresses(block: number): () => string {
   let counter = 0;
   return () => `10.${block}.${Math.floor(++counter / 250)}.${counter % 250}`;
 }
+
+/** The Cookie header a browser would send back: every cookie the response set, without its attributes. */
+export const cookieOf = (response: Response) =>
+  response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
 
 /** What a guard or action threw or returned. */
 export const settle = (run: () => unknown) =>

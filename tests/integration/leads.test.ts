@@ -4,9 +4,10 @@
  * (smtp-server on 127.0.0.1): delivery, an outage with retries, header injection, two processes.
  */
 import { randomUUID } from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
 import { sql } from "drizzle-orm";
 import { createTransport, type SendMailOptions } from "nodemailer";
-import { SMTPServer } from "smtp-server";
+import { smtpListener } from "../smtp";
 import { backends, openFreshDatabase } from "./backends";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createAuth } from "~/auth/auth.server";
@@ -48,37 +49,6 @@ function post(fields: Record<string, string>, address: string): Request {
   });
 }
 
-interface Received {
-  raw: string;
-  rcptTo: string[];
-}
-
-/** A real SMTP listener on 127.0.0.1 that keeps what it receives. */
-function smtpListener() {
-  const received: Received[] = [];
-  let server: SMTPServer | undefined;
-  const listen = (port = 0) =>
-    new Promise<number>((resolve, reject) => {
-      server = new SMTPServer({
-        authOptional: true,
-        disabledCommands: ["STARTTLS", "AUTH"],
-        logger: false,
-        onData(stream, session, callback) {
-          const chunks: Buffer[] = [];
-          stream.on("data", (c: Buffer) => chunks.push(c));
-          stream.on("end", () => {
-            received.push({ raw: Buffer.concat(chunks).toString("utf8"), rcptTo: session.envelope.rcptTo.map((r) => r.address) });
-            callback();
-          });
-        },
-      });
-      server.once("error", reject);
-      server.listen(port, "127.0.0.1", () => resolve((server!.server.address() as { port: number }).port));
-    });
-  const close = () => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
-  return { received, listen, close };
-}
-
 /** The message with its quoted-printable body decoded (nodemailer encodes non-ASCII text so). */
 function decoded(raw: string): string {
   const [head, ...rest] = raw.split("\r\n\r\n");
@@ -91,8 +61,6 @@ function decoded(raw: string): string {
 }
 
 const headerLines = (raw: string) => raw.slice(0, raw.indexOf("\r\n\r\n")).split("\r\n");
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * The database behind a switch: while it is down, every query (awaited builder or execute) fails
@@ -241,7 +209,7 @@ for (const backend of backends()) {
       });
     });
 
-    describe("finding 11: a submission sent twice (a retry after a lost answer)", () => {
+    describe("a submission sent twice (a retry after a lost answer)", () => {
       const fields = (submissionId?: string) => ({
         full_name: "Dana Whitfield",
         email: "dana@whitfield-dental.example",
@@ -256,7 +224,7 @@ for (const backend of backends()) {
         await db.delete(leads);
       });
 
-      it("finding 11: the same submission id twice stores one lead, answers the first answer again and counts once against the rate limit", async () => {
+      it("the same submission id twice stores one lead, answers the first answer again and counts once against the rate limit", async () => {
         const id = randomUUID();
         const first = await submit(post(fields(id), "10.1.1.1"));
         const again = await submit(post(fields(id), "10.1.1.1"));
@@ -272,7 +240,7 @@ for (const backend of backends()) {
         expect((await submit(post(fields(id), "10.1.1.1"))).result).toEqual(first.result);
       });
 
-      it("finding 11: two concurrent submissions with the same id store one lead and get the same answer", async () => {
+      it("two concurrent submissions with the same id store one lead and get the same answer", async () => {
         const id = randomUUID();
         const answers = await Promise.all([submit(post(fields(id), "10.1.1.2")), submit(post(fields(id), "10.1.1.3"))]);
         expect(answers.map((a) => a.status)).toEqual([200, 200]);
@@ -281,7 +249,7 @@ for (const backend of backends()) {
         expect(await db.select().from(leads)).toHaveLength(1);
       });
 
-      it("finding 11: the same id with different content (edited after an error) is a new request: stored too, nothing dropped", async () => {
+      it("the same id with different content (edited after an error) is a new request: stored too, nothing dropped", async () => {
         const id = randomUUID();
         await submit(post(fields(id), "10.1.1.6"));
         const edited = await submit(post({ ...fields(id), message: "Our front-desk computers freeze, and the printer too." }, "10.1.1.6"));
@@ -294,7 +262,7 @@ for (const backend of backends()) {
         expect(rows.filter((r) => r.submissionId === id)).toHaveLength(1);
       });
 
-      it("finding 11: a form without a submission id, or with a malformed one (an old cached page), is still stored", async () => {
+      it("a form without a submission id, or with a malformed one (an old cached page), is still stored", async () => {
         for (const [i, id] of [undefined, "", "not-a-uuid", "'; drop table leads; --", "\u0000", "x".repeat(3000)].entries()) {
           const answer = await submit(post(fields(id), `10.1.1.${10 + i}`));
           expect(answer.status, JSON.stringify(id)).toBe(200);
@@ -366,7 +334,7 @@ for (const backend of backends()) {
       expect((await takeContactSlot("10.2.0.1", { now: now + 10 * 60_000 + 1 })).ok).toBe(true);
     });
 
-    it("finding 9: a contact counter survives better-auth's rate-limit cleanup, so the 6th submission in 10 minutes is refused after more than 60 s", async () => {
+    it("a contact counter survives better-auth's rate-limit cleanup, so the 6th submission in 10 minutes is refused after more than 60 s", async () => {
       const address = "10.2.0.9";
       const start = Date.now() - 2 * 60_000; // two minutes ago: older than better-auth's 60 s window
       for (let i = 0; i < CONTACT_MAX_SUBMISSIONS; i++) expect((await takeContactSlot(address, { now: start + i * 1000 })).ok).toBe(true);
@@ -614,7 +582,7 @@ for (const backend of backends()) {
         expect(await getLead(sent[0])).toMatchObject({ notifyStatus: "sent" });
       });
 
-      describe("finding 10: a database outage while the outbox works", () => {
+      describe("a database outage while the outbox works", () => {
         const leadIdOf = (m: SendMailOptions) => (m.headers as Record<string, string>)["X-Lead-Id"];
         /** An outbox on a database that fails right after SMTP accepted the first message. */
         const outboxInOutage = (extra: Partial<ConstructorParameters<typeof LeadOutbox>[0]> = {}) => {
@@ -633,7 +601,7 @@ for (const backend of backends()) {
         };
         const statuses = async () => (await db.select({ status: leads.notifyStatus }).from(leads)).map((r) => r.status);
 
-        it("finding 10: an e-mail sent while the database was down is recorded once it is back, never sent again", async () => {
+        it("an e-mail sent while the database was down is recorded once it is back, never sent again", async () => {
           const ids: string[] = [];
           for (let i = 0; i < 3; i++) ids.push((await insertLead(lead({ company: `Outage ${i}` }), { notify: true })).id);
           // A lease far shorter than the outage: the old way, the unrecorded lead was due again at recovery.
@@ -652,7 +620,7 @@ for (const backend of backends()) {
           expect([...sent].sort()).toEqual([...ids].sort());
         });
 
-        it("finding 10: leads claimed when the database failed are sent within a minute of recovery, not after their 5-minute lease", async () => {
+        it("leads claimed when the database failed are sent within a minute of recovery, not after their 5-minute lease", async () => {
           const ids: string[] = [];
           for (let i = 0; i < 4; i++) ids.push((await insertLead(lead({ company: `Held ${i}` }), { notify: true })).id);
           const { outbox, switchable, sent } = outboxInOutage({ leaseMs: 5 * 60_000 });

@@ -23,19 +23,12 @@ import { action as accountAction, loader as accountLoader } from "~/routes/accou
 import { action as usersAction } from "~/routes/admin/users";
 import { action as forgotAction, loader as forgotLoader } from "~/routes/auth-forgot-password";
 import { action as resetAction, loader as resetLoader } from "~/routes/auth-reset-password";
-import { backends, openFreshDatabase } from "./backends";
+import { backends, clientAddresses, cookieOf, openFreshDatabase } from "./backends";
 
 const ORIGIN = "https://www.crossroadsit.example";
 const PASSWORD = "Correct-Horse-Battery-42";
 const NEW_PASSWORD = "Copper-Meadow-Lamp-61";
-let ipCounter = 0;
-const nextIp = () => `10.8.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
-
-const cookieOf = (response: Response) =>
-  response.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
+const nextIp = clientAddresses(8);
 
 /** What a route function gave: a Response (thrown or returned) or data(...) with its status. */
 type Answer = { status: number; data: Record<string, unknown>; headers: Headers; response?: Response };

@@ -9,7 +9,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
 import { desc, eq, like, sql } from "drizzle-orm";
-import { backends, openFreshDatabase } from "./backends";
+import { backends, cookieOf, openFreshDatabase } from "./backends";
 import { auth, createAuth } from "~/auth/auth.server";
 import {
   ACCOUNT_FAILURE_LIMIT,
@@ -105,12 +105,6 @@ const knownBrowserCookie = (response: Response) =>
 const ip = (n: number) => `198.51.${Math.floor(n / 250)}.${(n % 250) + 1}`;
 const signIn = (caller: Caller, email: string, password: string, address: string, cookie?: string) =>
   caller("/sign-in/email", { [CLIENT_IP_HEADER]: address, ...(cookie ? { cookie } : {}) }, { email, password });
-
-const cookieOf = (response: Response) =>
-  response.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
 
 async function throttleRow(key: string) {
   const [row] = await (await database()).select().from(authThrottle).where(eq(authThrottle.key, key));
@@ -271,13 +265,8 @@ for (const backend of backends()) {
 
     it("counts wrong two-factor codes for the account and the address, and refuses a code while paused", async () => {
       const email = "coder@crossroadsit.example";
-      const instance = await auth();
       const session = cookieOf(await signIn(servers[0], email, PASSWORD, ip(300)));
-      const headers = new Headers({ cookie: session, origin: ORIGIN });
-      const enabled = await instance.api.enableTwoFactor({ body: { password: PASSWORD }, headers });
-      if (enabled.method !== "totp") throw new Error("TOTP expected");
-      const secret = new URL(enabled.totpURI).searchParams.get("secret")!;
-      await instance.api.verifyTOTP({ body: { code: totp(secret) }, headers });
+      const { secret, backupCodes } = await turnOnTwoFactor(await auth(), session, PASSWORD);
 
       // The password now leads to the code step (no session yet), which is not a sign-in in the log.
       const step = await signIn(servers[1], email, PASSWORD, ip(301));
@@ -327,23 +316,18 @@ for (const backend of backends()) {
       const backup = await servers[1](
         "/two-factor/verify-backup-code",
         { cookie: again, [CLIENT_IP_HEADER]: ip(303) },
-        { code: enabled.backupCodes[0] },
+        { code: backupCodes[0] },
       );
       expect(backup.status).toBe(200);
       const recent = (await auditOf(email)).slice(0, 2).map((e) => `${e.event} ${e.detail ?? ""}`.trim());
       expect(recent.sort()).toEqual(["backup-code-used", "sign-in password and backup code"]);
-      expect(JSON.stringify(await auditOf(email))).not.toContain(enabled.backupCodes[0]);
+      expect(JSON.stringify(await auditOf(email))).not.toContain(backupCodes[0]);
     });
 
     it("accepts each authenticator code once, whichever process it reaches, and counts a replay as a failure", async () => {
       const email = office[3];
-      const instance = await auth();
       const session = cookieOf(await signIn(servers[0], email, PASSWORD, ip(500)));
-      const headers = new Headers({ cookie: session, origin: ORIGIN });
-      const enabled = await instance.api.enableTwoFactor({ body: { password: PASSWORD }, headers });
-      if (enabled.method !== "totp") throw new Error("TOTP expected");
-      const secret = new URL(enabled.totpURI).searchParams.get("secret")!;
-      await instance.api.verifyTOTP({ body: { code: totp(secret) }, headers });
+      const { secret } = await turnOnTwoFactor(await auth(), session, PASSWORD);
 
       // The same fresh code sent on two sign-ins at once, one through each process: one gets in.
       const challenges = await Promise.all([0, 1].map(async (i) => cookieOf(await signIn(servers[i], email, PASSWORD, ip(501 + i)))));

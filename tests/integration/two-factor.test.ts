@@ -47,6 +47,20 @@ for (const backend of backends()) {
     const ids = { boss: "", ops: "", staff: "" };
     const secrets: Record<string, string> = {};
     const backups: Record<string, string[]> = {};
+    /** ops@ signed in with the password and then a fresh code: the session's cookie. */
+    const opsSignedIn = async () =>
+      cookieHeader(
+        (
+          await passCodeStep(
+            await auth(),
+            ORIGIN,
+            await passwordStep("ops@crossroadsit.example"),
+            secrets.ops,
+            {},
+            await nextCode(secrets.ops!),
+          )
+        ).headers,
+      );
 
     beforeAll(async () => {
       closeFresh = await openFreshDatabase(backend, "two-factor");
@@ -169,18 +183,7 @@ for (const backend of backends()) {
 
     it("an administrator cannot turn it off, even by posting the form with the right password; staff can", async () => {
       const instance = await auth();
-      const ops = cookieHeader(
-        (
-          await passCodeStep(
-            instance,
-            ORIGIN,
-            await passwordStep("ops@crossroadsit.example"),
-            secrets.ops,
-            {},
-            await nextCode(secrets.ops!),
-          )
-        ).headers,
-      );
+      const ops = await opsSignedIn();
       const refused = await post(accountAction, "/account/two-factor", ops, { intent: "disable", password: PASSWORD });
       expect(refused).toMatchObject({ status: 403, data: { code: "forbidden" } });
       const [row] = await (await database()).select({ on: user.twoFactorEnabled }).from(user).where(eq(user.id, ids.ops));
@@ -279,18 +282,7 @@ for (const backend of backends()) {
 
     it("only the super-administrator resets someone's second factor, never their own; it ends their sessions", async () => {
       const instance = await auth();
-      const ops = cookieHeader(
-        (
-          await passCodeStep(
-            instance,
-            ORIGIN,
-            await passwordStep("ops@crossroadsit.example"),
-            secrets.ops,
-            {},
-            await nextCode(secrets.ops!),
-          )
-        ).headers,
-      );
+      const ops = await opsSignedIn();
       const bossOn = await turnOnTwoFactor(instance, await signInCookie(instance, "boss@crossroadsit.example", PASSWORD), PASSWORD);
       secrets.boss = bossOn.secret;
       const boss = bossOn.cookie;

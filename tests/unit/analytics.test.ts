@@ -102,7 +102,7 @@ describe("pushEvent", () => {
   });
 });
 
-describe("finding 15: no analytics on staff pages, document viewers and sign-in", () => {
+describe("no analytics on staff pages, document viewers and sign-in", () => {
   it.each([
     ["/", true],
     ["/contact", true],

@@ -21,14 +21,14 @@ describe("safeRedirect: only same-site paths are honoured", () => {
   ])("refuses %s", (to) => {
     expect(safeRedirect(to)).toBe("/");
   });
-  // Review finding 2: the check must hold for the normalised path that is returned.
+  // The check must hold for the normalised path that is returned, not only for the text given.
   it.each(["/.//evil.example/x", "/..//evil.example", "/%2e%2e/%2e%2e//evil.example", "/a/../..//evil.example", "/.%2e//evil.example"])(
-    "finding 2, open redirect through dot segments: refuses %s",
+    "refuses an open redirect through dot segments: %s",
     (to) => {
       expect(safeRedirect(to)).toBe("/");
     },
   );
-  it("finding 2: still keeps a path whose dot segments normalise to a same-site path", () => {
+  it("still keeps a path whose dot segments normalise to a same-site path", () => {
     expect(safeRedirect("/admin/./docs/../users")).toBe("/admin/users");
   });
   it("builds the sign-in link with the original path and query", () => {

@@ -156,7 +156,7 @@ describe("renderMarkdown: what authors write", () => {
     expect(images[0]?.getAttribute("loading")).toBe("lazy");
   });
 
-  it("finding 14: loads images from this site only; an image from another host becomes its alt text, so no reader is tracked", async () => {
+  it("loads images from this site only; an image from another host becomes its alt text, so no reader is tracked", async () => {
     const siteOrigin = "https://www.crossroadsit.example";
     const markdown = [
       "![Tracking pixel](https://tracker.example/pixel.png?reader=1)",

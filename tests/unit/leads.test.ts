@@ -93,7 +93,7 @@ describe("the contact schema (one for browser and server)", () => {
     }
   });
 
-  it("finding 11: takes a well-formed submission id (lower case) and leaves out a missing or malformed one instead of refusing the form", () => {
+  it("takes a well-formed submission id (lower case) and leaves out a missing or malformed one instead of refusing the form", () => {
     const id = "3F2504E0-4F89-41D3-9A0C-0305E82C3301";
     const ok = validateContact({ ...valid, submission_id: id });
     expect(ok.ok && ok.data.submission_id).toBe(id.toLowerCase());

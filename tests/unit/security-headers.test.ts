@@ -1,4 +1,4 @@
-/** The Content-Security-Policy and HSTS of each kind of response (finding 13 of the security review). */
+/** The Content-Security-Policy and HSTS of each kind of response (docs/decisions/008-content-security-policy.md). */
 import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -12,7 +12,7 @@ import { StaticStore } from "../../server/static-store";
 const sha = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
 const directive = (policy: string, name: string) => policy.split("; ").find((d) => d.startsWith(`${name} `));
 
-describe("finding 13: the policy limits scripts, and HSTS is sent for an https site", () => {
+describe("the policy limits scripts, and HSTS is sent for an https site", () => {
   it("allows scripts from this origin, plus the tag manager only when GTM_ID is set, and nothing inline by default", () => {
     const withGtm = createSecurity({ siteUrl: "https://www.crossroadsit.example", gtmId: "GTM-ABC123" }).policy([], "/");
     expect(directive(withGtm, "default-src")).toBe("default-src 'self'");

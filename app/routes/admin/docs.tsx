@@ -35,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = () => adminMeta("Docs");
 
-/** /admin/docs: the document library (issue #5). Filters are a GET form, so they work without JavaScript and can be bookmarked. */
+/** /admin/docs: the document library. Filters are a GET form, so they work without JavaScript and can be bookmarked. */
 const DOCUMENT_COLUMNS: AdminColumn[] = [
   { label: "Title" },
   { label: "Collection" },
