@@ -6,11 +6,11 @@ import { citySlugs } from "./content/types";
 
 export default [
   // Machine-readable files (resource routes, no layout).
-  route("sitemap.xml", "routes/sitemap-xml.ts"),
-  route("robots.txt", "routes/robots-txt.ts"),
-  route("blog/rss.xml", "routes/blog-rss.ts"), // the blog's RSS 2.0 feed
-  route("api/auth/*", "routes/api-auth.ts"), // better-auth: sign-in, sign-out, get-session
-  route("api/session", "routes/api-session.ts"), // the signed-in user and roles, for the client
+  route("sitemap.xml", "routes/public/sitemap-xml.ts"),
+  route("robots.txt", "routes/public/robots-txt.ts"),
+  route("blog/rss.xml", "routes/public/blog-rss.ts"), // the blog's RSS 2.0 feed
+  route("api/auth/*", "routes/api/auth.ts"), // better-auth: sign-in, sign-out, get-session
+  route("api/session", "routes/api/session.ts"), // the signed-in user and roles, for the client
 
   // Graphics storage: the storage paths of docs/requirements.md#graphics. Files of public buckets and signed URLs
   // are open to anyone holding the address; everything else is for administrators (JSON errors).
@@ -52,34 +52,34 @@ export default [
 
   // Public site: top bar, header, main area, footer.
   layout("routes/site-layout.tsx", [
-    index("routes/home.tsx"),
-    route("about", "routes/about.tsx"),
-    route("faq", "routes/faq.tsx"),
-    route("services", "routes/services.tsx"),
-    route("services/:slug", "routes/service.tsx"), // the 12 service pages, one template
-    route("industries", "routes/industries.tsx"),
-    route("industries/:slug", "routes/industry.tsx"), // the 7 industries + non-profits, one template
+    index("routes/public/home.tsx"),
+    route("about", "routes/public/about.tsx"),
+    route("faq", "routes/public/faq.tsx"),
+    route("services", "routes/public/services.tsx"),
+    route("services/:slug", "routes/public/service.tsx"), // the 12 service pages, one template
+    route("industries", "routes/public/industries.tsx"),
+    route("industries/:slug", "routes/public/industry.tsx"), // the 7 industries + non-profits, one template
     // The 7 city pages, one template: /indianapolis-it-support ... /clarksville-tn-it-support
-    ...citySlugs.map((slug) => route(slug, "routes/city.tsx", { id: `city/${slug}` })),
-    route("contact", "routes/contact.tsx"),
+    ...citySlugs.map((slug) => route(slug, "routes/public/city.tsx", { id: `city/${slug}` })),
+    route("contact", "routes/public/contact.tsx"),
     // The blog: rendered per request from the in-memory copy (ADR 015).
-    route("blog", "routes/blog.tsx"),
-    route("blog/:slug", "routes/blog-post.tsx"),
+    route("blog", "routes/public/blog.tsx"),
+    route("blog/:slug", "routes/public/blog-post.tsx"),
     // Read-only viewers of published documents, for signed-in users: one module, two collections.
-    route("mloe/:slug", "routes/document.tsx", { id: "document/mloe" }),
-    route("ste/:slug", "routes/document.tsx", { id: "document/ste" }),
-    route("terms-and-conditions", "routes/terms-and-conditions.tsx"),
-    route("privacy-policy", "routes/privacy-policy.tsx"),
-    route("sitemap", "routes/sitemap.tsx"),
-    route("auth/login", "routes/auth-login.tsx"),
-    route("auth/forgot-password", "routes/auth-forgot-password.tsx"), // password reset by e-mail
-    route("auth/reset-password", "routes/auth-reset-password.tsx"), // the e-mailed link's page
-    route("account", "routes/account.tsx"), // any signed-in user: password, two-factor, sessions
+    route("mloe/:slug", "routes/documents/document.tsx", { id: "document/mloe" }),
+    route("ste/:slug", "routes/documents/document.tsx", { id: "document/ste" }),
+    route("terms-and-conditions", "routes/public/terms-and-conditions.tsx"),
+    route("privacy-policy", "routes/public/privacy-policy.tsx"),
+    route("sitemap", "routes/public/sitemap.tsx"),
+    route("auth/login", "routes/auth/login.tsx"),
+    route("auth/forgot-password", "routes/auth/forgot-password.tsx"), // password reset by e-mail
+    route("auth/reset-password", "routes/auth/reset-password.tsx"), // the e-mailed link's page
+    route("account", "routes/account/account.tsx"), // any signed-in user: password, two-factor, sessions
     // Two-factor sign-in (docs/requirements.md#two-factor-sign-in): the code step after the
     // password, and turning it on (administrators are sent there until it is on).
-    route("auth/two-factor", "routes/auth-two-factor.tsx"),
-    route("account/two-factor", "routes/account-two-factor.tsx"),
-    route("500", "routes/server-error.tsx"),
-    route("*", "routes/not-found.tsx"),
+    route("auth/two-factor", "routes/auth/two-factor.tsx"),
+    route("account/two-factor", "routes/account/two-factor.tsx"),
+    route("500", "routes/public/server-error.tsx"),
+    route("*", "routes/public/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

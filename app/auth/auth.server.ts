@@ -93,7 +93,7 @@ export function createAuth(db: Database, config: Env, options: AuthOptions = { m
       },
       // docs/requirements.md#password-reset: a link to our own page, single use, 30 minutes; the
       // reset ends every session and says so by e-mail. Requests come only from this site's pages
-      // (app/routes/auth-forgot-password.tsx, /admin/users), never over HTTP (ADR 011).
+      // (app/routes/auth/forgot-password.tsx, /admin/users), never over HTTP (ADR 011).
       resetPasswordTokenExpiresIn: RESET_TOKEN_SECONDS,
       revokeSessionsOnPasswordReset: true,
       ...(mailer
@@ -138,7 +138,7 @@ export function createAuth(db: Database, config: Env, options: AuthOptions = { m
     },
     plugins: [
       // Server-side account administration (create, set a password, end sessions, delete) through
-      // better-auth's public API; its HTTP endpoints are not exposed (app/routes/api-auth.ts, ADR 011).
+      // better-auth's public API; its HTTP endpoints are not exposed (app/routes/api/auth.ts, ADR 011).
       admin({ defaultRole: "user", adminRoles: ["admin"] }),
       twoFactor({ issuer: site.brand, backupCodeOptions: { amount: BACKUP_CODE_COUNT } }),
       // Before the throttle: a refused "trust this device" is not a code tried (app/auth/second-factor.server.ts).

@@ -1,5 +1,5 @@
 /**
- * Bad input to the public sign-in endpoints (/api/auth/*, app/routes/api-auth.ts) is a 4xx with a
+ * Bad input to the public sign-in endpoints (/api/auth/*, app/routes/api/auth.ts) is a 4xx with a
  * clear JSON answer and no ERROR line in the server's log (docs/requirements.md#errors): a NUL or a
  * control character in a field, a field of the wrong kind or too long, a body that is not JSON, an
  * untrusted Origin, a `javascript:` callbackURL. Both databases.
@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { CLIENT_IP_HEADER } from "~/auth/config";
 import { createStaffUser } from "~/auth/users.server";
 import { configureLog } from "~/lib/log.server";
-import { action } from "~/routes/api-auth";
+import { action } from "~/routes/api/auth";
 import { backends, loadContext, openFreshDatabase } from "./backends";
 
 const ORIGIN = "https://www.crossroadsit.example";

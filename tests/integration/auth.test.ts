@@ -25,9 +25,9 @@ import { database } from "~/db/client.server";
 import { account, auditLog, session, user, userRoles } from "~/db/schema.server";
 import { env } from "~/env.server";
 import { log as appLog } from "~/lib/log.server";
-import { action as loginAction } from "~/routes/auth-login";
+import { action as loginAction } from "~/routes/auth/login";
 import { action as usersAction } from "~/routes/admin/users";
-import { action as codeStepAction } from "~/routes/auth-two-factor";
+import { action as codeStepAction } from "~/routes/auth/two-factor";
 import { passCodeStep, signInCookie, turnOnTwoFactor } from "../two-factor";
 
 const ORIGIN = "https://www.crossroadsit.example";

@@ -21,7 +21,7 @@ import {
   updatePost,
 } from "~/blog/posts.server";
 import { invalidatePublicBlog, publicPost, publicPosts } from "~/blog/public-cache.server";
-import { headers as sitemapHeaders, loader as sitemapLoader, SITEMAP_POSTS } from "~/routes/sitemap";
+import { headers as sitemapHeaders, loader as sitemapLoader, SITEMAP_POSTS } from "~/routes/public/sitemap";
 import { importMarkdownPost } from "~/blog/import.server";
 import { listAllPosts } from "~/blog/posts.server";
 import { storage } from "~/storage/storage.server";

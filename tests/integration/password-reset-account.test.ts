@@ -19,10 +19,10 @@ import { auditLog, session, verification } from "~/db/schema.server";
 import { env } from "~/env.server";
 import type { Mailer } from "~/mailer.server";
 import { storage } from "~/storage/storage.server";
-import { action as accountAction, loader as accountLoader } from "~/routes/account";
+import { action as accountAction, loader as accountLoader } from "~/routes/account/account";
 import { action as usersAction } from "~/routes/admin/users";
-import { action as forgotAction, loader as forgotLoader } from "~/routes/auth-forgot-password";
-import { action as resetAction, loader as resetLoader } from "~/routes/auth-reset-password";
+import { action as forgotAction, loader as forgotLoader } from "~/routes/auth/forgot-password";
+import { action as resetAction, loader as resetLoader } from "~/routes/auth/reset-password";
 import { backends, clientAddresses, cookieOf, openFreshDatabase } from "./backends";
 
 const ORIGIN = "https://www.crossroadsit.example";

@@ -14,10 +14,10 @@ import { requireAdmin, requireAdminApi } from "~/auth/session.server";
 import { createStaffUser } from "~/auth/users.server";
 import { database } from "~/db/client.server";
 import { session, user, verification } from "~/db/schema.server";
-import { action as accountAction } from "~/routes/account-two-factor";
-import { action as accountPageAction } from "~/routes/account";
+import { action as accountAction } from "~/routes/account/two-factor";
+import { action as accountPageAction } from "~/routes/account/account";
 import { action as usersAction } from "~/routes/admin/users";
-import { action as apiAuthAction, loader as apiAuthLoader } from "~/routes/api-auth";
+import { action as apiAuthAction, loader as apiAuthLoader } from "~/routes/api/auth";
 import { cookieHeader, passCodeStep, secretOf, signInCookie, totp, turnOnTwoFactor } from "../two-factor";
 import {
   backends,

@@ -14,7 +14,7 @@ import { invalidatePublicBlog } from "~/blog/public-cache.server";
 import { sitemapFile } from "~/blog/sitemap-file.server";
 import { database } from "~/db/client.server";
 import { blogPosts } from "~/db/schema.server";
-import { loader, SITEMAP_XML_CACHE_CONTROL } from "~/routes/sitemap-xml";
+import { loader, SITEMAP_XML_CACHE_CONTROL } from "~/routes/public/sitemap-xml";
 
 const ORIGIN = "https://www.crossroadsit.example";
 

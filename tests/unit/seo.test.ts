@@ -5,7 +5,7 @@ import { site } from "~/config/site";
 import { notFoundMeta, routeMeta } from "~/lib/meta";
 import { OG_IMAGE, organizationJsonLd, pageMeta, TITLE_MAX_LENGTH, withBrand } from "~/lib/seo";
 import type { PostCardData } from "~/blog/public-view";
-import { meta as blogPostMeta } from "~/routes/blog-post";
+import { meta as blogPostMeta } from "~/routes/public/blog-post";
 
 const find = (meta: MetaDescriptor[], key: string, value: string) =>
   meta.find((m) => (m as Record<string, unknown>)[key] === value) as Record<string, unknown> | undefined;
@@ -135,7 +135,7 @@ describe("organizationJsonLd", () => {
 describe("routeMeta / notFoundMeta (app/lib/meta.ts)", () => {
   const rootMatch = (origin: string) => [
     { id: "root", data: { origin, gtmId: null } },
-    { id: "routes/about", data: {} },
+    { id: "routes/public/about", data: {} },
   ];
 
   it("routeMeta takes the origin from the root match", () => {
@@ -144,7 +144,12 @@ describe("routeMeta / notFoundMeta (app/lib/meta.ts)", () => {
   });
 
   it("routeMeta falls back to site.defaultOrigin without root data", () => {
-    for (const matches of [[], [undefined], [{ id: "root" }], [{ id: "routes/about", data: { origin: "https://wrong.example.test" } }]]) {
+    for (const matches of [
+      [],
+      [undefined],
+      [{ id: "root" }],
+      [{ id: "routes/public/about", data: { origin: "https://wrong.example.test" } }],
+    ]) {
       const meta = routeMeta(matches, { title: "About", description: "d", path: "/about" });
       expect(canonical(meta)).toBe(`${site.defaultOrigin}/about`);
     }
@@ -163,7 +168,7 @@ describe("routeMeta / notFoundMeta (app/lib/meta.ts)", () => {
   });
 });
 
-describe("a blog post's head (app/routes/blog-post.tsx)", () => {
+describe("a blog post's head (app/routes/public/blog-post.tsx)", () => {
   const origin = "https://www.example.test";
   const post = (over: Partial<PostCardData> = {}): PostCardData => ({
     slug: "five-backup-mistakes",

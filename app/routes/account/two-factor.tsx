@@ -2,7 +2,7 @@ import { useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { APIError } from "better-auth/api";
-import type { Route } from "./+types/account-two-factor";
+import type { Route } from "./+types/two-factor";
 import { takePasswordChangeSlot, tooManyPasswordTries } from "~/auth/account.server";
 import { recordAudit, type AuditEvent, type AuditOutcome } from "~/auth/audit.server";
 import { ADMIN_HOME_PATH, safeRedirect, TWO_FACTOR_SETUP_PATH } from "~/auth/redirect";

@@ -1,4 +1,4 @@
-import type { Route } from "./+types/api-session";
+import type { Route } from "./+types/session";
 import { getSignedIn } from "~/auth/session.server";
 
 /** GET /api/session: who is signed in, with their roles, for the client's auth state. Never cached. */

@@ -7,7 +7,7 @@ import { FormAlert } from "~/components/forms/form-alert";
 import { data, Form, Link, useNavigation } from "react-router";
 import { useEffect, useRef } from "react";
 import { z } from "zod";
-import type { Route } from "./+types/auth-forgot-password";
+import type { Route } from "./+types/forgot-password";
 import { RESET_TOKEN_SECONDS } from "~/auth/config";
 import { requestReset, takeResetRequestSlot } from "~/auth/password-reset.server";
 import { recordAudit } from "~/auth/audit.server";

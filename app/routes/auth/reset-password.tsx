@@ -8,7 +8,7 @@
 import { FormAlert } from "~/components/forms/form-alert";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { useEffect, useRef } from "react";
-import type { Route } from "./+types/auth-reset-password";
+import type { Route } from "./+types/reset-password";
 import { recordAudit } from "~/auth/audit.server";
 import { afterPasswordReset } from "~/auth/throttle.server";
 import { NEW_PASSWORD_HINT, newPasswordProblem, type NewPasswordField } from "~/auth/password";

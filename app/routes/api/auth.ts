@@ -1,4 +1,4 @@
-import type { Route } from "./+types/api-auth";
+import type { Route } from "./+types/auth";
 import { bodyRefusal, BodyTooLargeError, FORM_BODY_LIMIT, readBodyLimited, DRAIN_LIMIT } from "~/lib/request-body.server";
 import { hasControlCharacter } from "~/lib/control-characters";
 

@@ -4,7 +4,7 @@ import { Field } from "~/components/forms/field";
 import { Button } from "~/components/ui/button";
 import type { ActionFailure } from "~/lib/action-result";
 import { cn } from "~/lib/cn";
-import type { Route } from "./+types/auth-two-factor";
+import type { Route } from "./+types/two-factor";
 import { useEffect, useRef } from "react";
 import { CLIENT_IP_HEADER } from "~/auth/config";
 import { loginPath, safeRedirect } from "~/auth/redirect";

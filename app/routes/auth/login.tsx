@@ -4,7 +4,7 @@ import { Button } from "~/components/ui/button";
 import { Field } from "~/components/forms/field";
 import { cn } from "~/lib/cn";
 import type { ActionFailure } from "~/lib/action-result";
-import type { Route } from "./+types/auth-login";
+import type { Route } from "./+types/login";
 import { useEffect, useRef, useState } from "react";
 import { CLIENT_IP_HEADER } from "~/auth/config";
 import { codeStepPath, safeRedirect } from "~/auth/redirect";
