@@ -1,5 +1,5 @@
 /**
- * The environment, validated once with one schema. The server calls `loadEnv()` at start and
+ * The environment, validated once with one schema. The server calls `parseEnvOrExit()` at start and
  * stops with a readable message when something is wrong; everything else reads `env()`.
  */
 import { isLoopback } from "./auth/origins";

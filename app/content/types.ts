@@ -99,7 +99,7 @@ export interface CallToAction {
 export interface PageSeo {
   /** Document title without the brand suffix (the suffix is added), <= 60 characters with it. */
   title: string;
-  /** Unique meta description, 110-160 characters. */
+  /** Unique meta description, 50-160 characters (aim at 110 or more: search results show about 155). */
   description: string;
 }
 
