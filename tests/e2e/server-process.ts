@@ -49,9 +49,14 @@ export interface ServerWithMail {
  * A server process that sends e-mail, for the specs that read what it sends: a real SMTP listener,
  * a data folder of its own with the browser tests' accounts (seed.ts, the administrators with
  * two-factor sign-in, the seeded administrator as super-administrator), and the server on both;
- * `env` adds settings. `label` names the data folder.
+ * `env` adds settings, `seedEnv` settings of the seed. `label` names the data folder.
  */
-export async function startServerWithMail(label: string, env: Record<string, string> = {}): Promise<ServerWithMail> {
+export async function startServerWithMail(
+  label: string,
+  env: Record<string, string> = {},
+  /** Settings of the seed only (seed.ts: E2E_SEED_AUDIT_ENTRIES). */
+  seedEnv: Record<string, string> = {},
+): Promise<ServerWithMail> {
   const smtp = await startSmtp();
   const dataDir = mkdtempSync(path.join(tmpdir(), `crossroads-${label}-`));
   const cleanUp = async () => {
@@ -61,7 +66,7 @@ export async function startServerWithMail(label: string, env: Record<string, str
   try {
     await promisify(execFile)(process.execPath, ["--import", "tsx", "tests/e2e/seed.ts"], {
       // The server's secret: it also encrypts the administrators' two-factor secrets the seed turns on.
-      env: { ...process.env, DATA_DIR: dataDir, BETTER_AUTH_SECRET: E2E_AUTH_SECRET },
+      env: { ...process.env, ...seedEnv, DATA_DIR: dataDir, BETTER_AUTH_SECRET: E2E_AUTH_SECRET },
     });
     const totpSecrets = JSON.parse(readFileSync(path.join(dataDir, path.basename(TOTP_SECRETS_FILE)), "utf8")) as Record<string, string>;
     const server = await startServerProcess({
