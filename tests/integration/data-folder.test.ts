@@ -47,3 +47,18 @@ describe("the embedded database's files are for the server's user alone", () => 
     }
   }, 60_000); // opens two fresh PGlite folders
 });
+
+describe("the embedded database's memory", () => {
+  it("runs with small shared buffers, so the server does not hold PostgreSQL's default 128 MB of them", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "crossroads-buffers-"));
+    try {
+      const handle = await openDatabase({ dataDir: dir });
+      const result = await handle.db.execute<{ shared_buffers: string }>(sql`show shared_buffers`);
+      await handle.close();
+      const rows = "rows" in result ? result.rows : (result as unknown as { shared_buffers: string }[]);
+      expect(rows[0]?.shared_buffers).toBe("16MB");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
