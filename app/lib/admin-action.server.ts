@@ -84,8 +84,12 @@ export function actionOk<I extends string, X extends object = object>(intent: I,
 }
 
 /** A change that was refused, with its status: 400 invalid, 403 not allowed, 404 gone, 409 conflict, 5xx failed. */
-export function actionError<F extends ActionFailure, X extends object = object>(status: number, result: Omit<F, "ok"> & X) {
-  return data<F & X>({ ...result, ok: false } as F & X, { status });
+export function actionError<F extends ActionFailure, X extends object = object>(
+  status: number,
+  result: Omit<F, "ok"> & X,
+  headers?: HeadersInit,
+) {
+  return data<F & X>({ ...result, ok: false } as F & X, { status, headers });
 }
 
 /** The confirmation step of a destructive action posted without JavaScript (200: nothing changed yet). */

@@ -7,6 +7,7 @@ import { FormAlert } from "~/components/forms/form-alert";
 import { data, Form, Link, useNavigation } from "react-router";
 import { useEffect, useRef } from "react";
 import { z } from "zod";
+import { actionError } from "~/lib/admin-action.server";
 import type { Route } from "./+types/forgot-password";
 import { RESET_TOKEN_SECONDS } from "~/auth/config";
 import { requestReset, takeResetRequestSlot } from "~/auth/password-reset.server";
@@ -38,9 +39,10 @@ type Refused = ActionFailure<typeof INTENT, "email">;
 
 /** A refused request: the message (beside the field when the address is the problem), what was typed kept. */
 const refused = (status: number, code: string, message: string, email: string, init: { field?: boolean; headers?: HeadersInit } = {}) =>
-  data<Refused>(
-    { ok: false, intent: INTENT, code, message, values: { email }, ...(init.field ? { fieldErrors: { email: message } } : {}) },
-    { status, headers: init.headers },
+  actionError<Refused>(
+    status,
+    { intent: INTENT, code, message, values: { email }, ...(init.field ? { fieldErrors: { email: message } } : {}) },
+    init.headers,
   );
 
 const emailSchema = z.email().max(254);

@@ -1,9 +1,10 @@
-import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { FormAlert } from "~/components/forms/form-alert";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/forms/field";
 import { cn } from "~/lib/cn";
 import type { ActionFailure } from "~/lib/action-result";
+import { actionError } from "~/lib/admin-action.server";
 import type { Route } from "./+types/login";
 import { useEffect, useRef, useState } from "react";
 import { CLIENT_IP_HEADER } from "~/auth/config";
@@ -38,7 +39,7 @@ type SignInFailure = ActionFailure<typeof INTENT, "email">;
 
 /** A refused sign-in: the message above the form, the e-mail address kept (never the password). */
 const refused = (message: string, email: string, status: number, headers?: HeadersInit) =>
-  data<SignInFailure>({ ok: false, intent: INTENT, message, values: { email } }, { status, headers });
+  actionError<SignInFailure>(status, { intent: INTENT, message, values: { email } }, headers);
 
 const MESSAGES = {
   offline: "We could not reach the server. Check your connection and try again.",

@@ -8,6 +8,7 @@
 import { FormAlert } from "~/components/forms/form-alert";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { useEffect, useRef } from "react";
+import { actionError } from "~/lib/admin-action.server";
 import type { Route } from "./+types/reset-password";
 import { recordAudit } from "~/auth/audit.server";
 import { afterPasswordReset } from "~/auth/throttle.server";
@@ -22,7 +23,7 @@ import {
   resetTokenFrom,
 } from "~/auth/password-reset.server";
 import { Button } from "~/components/ui/button";
-import { Field } from "~/components/forms/field";
+import { PasswordField } from "~/components/forms/field";
 import { routeMeta } from "~/lib/meta";
 import { readForm } from "~/lib/request-body.server";
 import { log } from "~/lib/log.server";
@@ -74,16 +75,16 @@ const refused = (
   message: string,
   init: { headers?: HeadersInit; fieldErrors?: FieldErrors<NewPasswordField>; details?: string[] } = {},
 ) =>
-  data<ActionFailure<typeof INTENT, NewPasswordField>>(
+  actionError<ActionFailure<typeof INTENT, NewPasswordField>>(
+    status,
     {
-      ok: false,
       intent: INTENT,
       code,
       message,
       ...(init.fieldErrors ? { fieldErrors: init.fieldErrors } : {}),
       ...(init.details ? { details: init.details } : {}),
     },
-    { status, headers: init.headers },
+    init.headers,
   );
 const linkInvalid = () => refused(400, LINK_INVALID, "This link no longer works.", { headers: { "Set-Cookie": clearResetCookie() } });
 const unavailableNow = () =>
@@ -181,18 +182,22 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
         {failed?.code === UNAVAILABLE && <FormAlert ref={alertRef}>{failed.message}</FormAlert>}
         {/* For password managers: whose password this is. */}
         <input type="hidden" name="username" autoComplete="username" value={loaded.email} />
-        <Field
+        <PasswordField
           id="password"
           label="New password"
+          autoComplete="new-password"
           hint={NEW_PASSWORD_HINT}
           error={errors?.password}
           details={errors?.password ? failed?.details : undefined}
-        >
-          {(control) => <input {...control} ref={passwordRef} name="password" type="password" autoComplete="new-password" required />}
-        </Field>
-        <Field id="confirm" label="Repeat the new password" error={errors?.confirm}>
-          {(control) => <input {...control} ref={confirmRef} name="confirm" type="password" autoComplete="new-password" required />}
-        </Field>
+          inputRef={passwordRef}
+        />
+        <PasswordField
+          id="confirm"
+          label="Repeat the new password"
+          autoComplete="new-password"
+          error={errors?.confirm}
+          inputRef={confirmRef}
+        />
         <Button type="submit" size="lg" disabled={pending} className="w-full">
           {pending ? "Saving…" : "Set the new password"}
         </Button>

@@ -1,9 +1,10 @@
-import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { FormAlert } from "~/components/forms/form-alert";
 import { Field } from "~/components/forms/field";
 import { Button } from "~/components/ui/button";
 import type { ActionFailure } from "~/lib/action-result";
 import { cn } from "~/lib/cn";
+import { actionError } from "~/lib/admin-action.server";
 import type { Route } from "./+types/two-factor";
 import { useEffect, useRef } from "react";
 import { CLIENT_IP_HEADER } from "~/auth/config";
@@ -47,7 +48,7 @@ const CHALLENGE_EXPIRED = "challenge_expired";
 type CodeFailure = ActionFailure<typeof INTENT, "code">;
 
 const refused = (message: string, status: number, init: { code?: string; headers?: HeadersInit } = {}) =>
-  data<CodeFailure>({ ok: false, intent: INTENT, message, ...(init.code ? { code: init.code } : {}) }, { status, headers: init.headers });
+  actionError<CodeFailure>(status, { intent: INTENT, message, ...(init.code ? { code: init.code } : {}) }, init.headers);
 
 const MESSAGES = {
   offline: "We could not reach the server. Check your connection and try again.",
