@@ -1,4 +1,5 @@
-import type { ReactNode } from "react";
+import type { ReactNode, Ref } from "react";
+import { cn } from "~/lib/cn";
 import { controlClass } from "~/components/ui/input";
 
 /**
@@ -70,5 +71,42 @@ function ErrorText({ id, text, className }: { id?: string; text: string; classNa
       <span className="sr-only">Error: </span>
       {text}
     </p>
+  );
+}
+
+/** A password field: `id` is also the field's name; the list under its error (a weak password's reasons). */
+export function PasswordField({
+  id,
+  label,
+  autoComplete,
+  hint,
+  error,
+  details,
+  inputRef,
+  inputClassName,
+}: {
+  id: string;
+  label: string;
+  autoComplete: "current-password" | "new-password";
+  hint?: ReactNode;
+  error?: string;
+  details?: readonly string[];
+  inputRef?: Ref<HTMLInputElement>;
+  inputClassName?: string;
+}) {
+  return (
+    <Field id={id} label={label} hint={hint} error={error} details={details}>
+      {(control) => (
+        <input
+          {...control}
+          ref={inputRef}
+          name={id}
+          type="password"
+          autoComplete={autoComplete}
+          required
+          className={cn(control.className, inputClassName)}
+        />
+      )}
+    </Field>
   );
 }

@@ -22,11 +22,10 @@ import { NEW_PASSWORD_HINT, newPasswordProblem } from "~/auth/password";
 import { requireUser } from "~/auth/session.server";
 import { ActionMessage } from "~/components/admin/action-message";
 import { Button } from "~/components/ui/button";
-import { Field } from "~/components/forms/field";
+import { PasswordField } from "~/components/forms/field";
 import { env } from "~/env.server";
 import type { ActionFailure, ActionResult } from "~/lib/action-result";
 import { actionError, actionOk, parseAdminForm } from "~/lib/admin-action.server";
-import { cn } from "~/lib/cn";
 import { redirectWithNotice, takeNotice } from "~/lib/flash-notice.server";
 import { formatDateTime } from "~/lib/format-date";
 import { PRIVATE_CACHE_CONTROL } from "~/lib/private-caching";
@@ -218,51 +217,32 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           <input type="hidden" name="intent" value="change-password" />
           {/* For password managers: whose password this is. */}
           <input type="hidden" name="username" autoComplete="username" value={email} />
-          <Field id="currentPassword" label="Current password" error={passwordErrors?.currentPassword}>
-            {(control) => (
-              <input
-                {...control}
-                ref={currentRef}
-                name="currentPassword"
-                type="password"
-                autoComplete="current-password"
-                required
-                className={cn(control.className, "sm:max-w-sm")}
-              />
-            )}
-          </Field>
-          <Field
+          <PasswordField
+            id="currentPassword"
+            label="Current password"
+            autoComplete="current-password"
+            error={passwordErrors?.currentPassword}
+            inputRef={currentRef}
+            inputClassName="sm:max-w-sm"
+          />
+          <PasswordField
             id="newPassword"
             label="New password"
+            autoComplete="new-password"
             hint={NEW_PASSWORD_HINT}
             error={passwordErrors?.newPassword}
             details={passwordErrors?.newPassword ? failed?.details : undefined}
-          >
-            {(control) => (
-              <input
-                {...control}
-                ref={newRef}
-                name="newPassword"
-                type="password"
-                autoComplete="new-password"
-                required
-                className={cn(control.className, "sm:max-w-sm")}
-              />
-            )}
-          </Field>
-          <Field id="confirmPassword" label="Repeat the new password" error={passwordErrors?.confirmPassword}>
-            {(control) => (
-              <input
-                {...control}
-                ref={confirmRef}
-                name="confirmPassword"
-                type="password"
-                autoComplete="new-password"
-                required
-                className={cn(control.className, "sm:max-w-sm")}
-              />
-            )}
-          </Field>
+            inputRef={newRef}
+            inputClassName="sm:max-w-sm"
+          />
+          <PasswordField
+            id="confirmPassword"
+            label="Repeat the new password"
+            autoComplete="new-password"
+            error={passwordErrors?.confirmPassword}
+            inputRef={confirmRef}
+            inputClassName="sm:max-w-sm"
+          />
           <Button type="submit" disabled={busy}>
             Change password
           </Button>
