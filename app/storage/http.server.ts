@@ -5,7 +5,7 @@ import { StorageError } from "./errors";
 import type { ObjectInfo } from "./storage.server";
 import { log } from "~/lib/log.server";
 import { z } from "zod";
-import { hasControlCharacter } from "./names";
+import { hasControlCharacter } from "~/lib/control-characters";
 
 /** A string field of a storage API body: `min` to `max` characters, no control character (NUL included). */
 export const textField = (max: number, min = 0) =>

@@ -6,12 +6,10 @@
  * Shared by the server (which enforces it) and the browser (which turns a file's own name into
  * an acceptable one before uploading).
  */
+import { hasControlCharacter } from "~/lib/control-characters";
 import { CONTENT_TYPES, FILE_TYPES, type ContentType } from "./constants";
 
 export const MAX_NAME_LENGTH = 255;
-/** Control characters are never in a name, and refused in every string the storage API takes. */
-import { hasControlCharacter } from "~/lib/control-characters";
-export { CONTROL_CHARACTER, hasControlCharacter } from "~/lib/control-characters";
 export const MAX_SEGMENT_LENGTH = 100;
 const SEGMENT = /^[A-Za-z0-9_][A-Za-z0-9 ._-]*$/;
 

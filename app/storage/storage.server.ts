@@ -22,7 +22,8 @@ import {
   type SortColumn,
 } from "./constants";
 import { StorageError } from "./errors";
-import { hasControlCharacter, storagePaths, withTypeExtension } from "./names";
+import { hasControlCharacter } from "~/lib/control-characters";
+import { storagePaths, withTypeExtension } from "./names";
 import { checkName, prepareUpload } from "./prepare.server";
 import { signingKey, signToken, verifyToken, type SignedCheck } from "./signing.server";
 import { containing, startingWith } from "~/db/like-pattern";

@@ -13,7 +13,7 @@ import { env } from "../../app/env.server";
 import { signInCookie, turnOnTwoFactor } from "../two-factor";
 import { E2E_USERS, TOTP_SECRETS_FILE } from "./config";
 
-await initDatabase({ databaseUrl: env().DATABASE_URL, dataDir: env().DATA_DIR });
+const { db } = await initDatabase({ databaseUrl: env().DATABASE_URL, dataDir: env().DATA_DIR });
 
 const secrets: Record<string, string> = {};
 for (const user of Object.values(E2E_USERS)) {
@@ -26,7 +26,6 @@ for (const user of Object.values(E2E_USERS)) {
 // A long audit log for the export tests: E2E_SEED_AUDIT_ENTRIES entries over the last 300 days.
 const auditEntries = Number(process.env.E2E_SEED_AUDIT_ENTRIES ?? 0);
 if (auditEntries > 0) {
-  const { db } = await initDatabase({ databaseUrl: env().DATABASE_URL, dataDir: env().DATA_DIR });
   await db.execute(sql`insert into audit_log (at, event, outcome, actor_email, ip_address, detail)
     select now() - (i * interval '1 minute') * (300 * 24 * 60) / ${auditEntries}, 'sign-in', 'failure',
       'guess' || (i % 97) || '@example.com', '10.0.' || (i % 250) || '.' || (i % 199), 'Seeded entry ' || i

@@ -39,7 +39,8 @@ import {
   type ContentType,
 } from "~/storage/constants";
 import { StorageError } from "~/storage/errors";
-import { hasControlCharacter, nameProblem, storagePaths, toObjectName } from "~/storage/names";
+import { hasControlCharacter } from "~/lib/control-characters";
+import { nameProblem, storagePaths, toObjectName } from "~/storage/names";
 import type { ObjectInfo } from "~/storage/storage.server";
 import { AdminTable, type AdminColumn } from "~/components/admin/admin-table";
 
