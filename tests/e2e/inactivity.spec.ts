@@ -9,10 +9,17 @@ ownClientAddressPerTest(test);
  * of its own (given with its secret, the administrator signs in afresh): the test ends it.
  */
 async function signedInOnAdminPage(page: Page) {
+  // Staff's extras (the timer and the toasts) come in a chunk of their own; on a busy machine it
+  // arrives late. Make it late here, so the test waits for the timer itself and not for luck.
+  await page.route(/\/assets\/signed-in-extras-[^/]*\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await route.continue();
+  });
   await page.clock.install();
   await signIn(page, { ...E2E_USERS.admin, totpSecret: totpSecretOf(E2E_USERS.admin) }, { to: "/admin/docs" });
-  // The client knows the session (the monitor runs only then).
-  await expect.poll(() => page.evaluate(async () => (await (await fetch("/api/session")).json()).user?.email)).toBe(E2E_USERS.admin.email);
+  // The timer runs: the client knows the session and has mounted the staff extras (the toast
+  // region renders beside the timer, in the same commit), and its effect has had a frame.
+  await expect(page.locator('[data-slot="toaster"]')).toBeAttached({ timeout: 15_000 });
   await page.waitForTimeout(300);
 }
 

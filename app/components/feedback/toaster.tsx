@@ -43,6 +43,7 @@ export function Toaster() {
   );
   return (
     <div
+      data-slot="toaster"
       aria-live="polite"
       aria-atomic="false"
       className="pointer-events-none fixed inset-x-4 bottom-4 z-[90] flex flex-col items-end gap-3 sm:left-auto"
