@@ -219,6 +219,11 @@ test("the phone menu has Account next to Logout", async ({ browser }) => {
   await menu.getByRole("link", { name: "Account" }).click();
   await expect(page).toHaveURL(/\/account$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your account");
+  // Logout from the menu signs out and closes it.
+  await page.getByRole("button", { name: "Open menu" }).click();
+  await menu.getByRole("button", { name: "Logout" }).click();
+  await expect(menu).toBeHidden();
+  await expect.poll(async () => (await (await page.request.get("/api/session")).json()).user).toBeNull();
 });
 
 test("signed in as an administrator at 1024 px, Account and Logout fit in the header beside the Admin menu", async ({ browser }) => {

@@ -115,7 +115,7 @@ describe("Account link next to Logout (docs/requirements.md#account-page)", () =
     const { default: SideMenu } = await import("~/components/layout/side-menu");
     const { container, unmount } = render(
       <MemoryRouter>
-        <SideMenu id="m" open={false} onClose={() => {}} viewer={{ signedIn: true, isAdmin: false }} onSignOut={() => {}} />
+        <SideMenu dialogId="m" viewer={{ signedIn: true, isAdmin: false }} />
       </MemoryRouter>,
     );
     const account = container.querySelector('a[href="/account"]');
@@ -124,7 +124,7 @@ describe("Account link next to Logout (docs/requirements.md#account-page)", () =
     unmount();
     const visitor = render(
       <MemoryRouter>
-        <SideMenu id="m" open={false} onClose={() => {}} viewer={{ signedIn: false, isAdmin: false }} onSignOut={() => {}} />
+        <SideMenu dialogId="m" viewer={{ signedIn: false, isAdmin: false }} />
       </MemoryRouter>,
     );
     expect(visitor.container.querySelector('a[href="/account"]')).toBeNull();

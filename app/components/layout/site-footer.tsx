@@ -1,33 +1,14 @@
-import { Icon } from "~/components/ui/icon";
-import { listOf } from "~/lib/list-of";
-import { Link } from "react-router";
-import { navigation, type NavLink } from "~/config/navigation";
-import { officesByState, site } from "~/config/site";
-import { EmailLink, OpeningHours, PhoneLink } from "~/components/ui/contact-links";
+import { lazy, Suspense } from "react";
 import type { Viewer } from "~/lib/viewer";
 import { StaticContent } from "~/components/sections/static-content";
-import { Logo } from "./logo";
 
-const BUILD_YEAR = 2026;
+// The server renders the footer's content at once (a top-level await that the client build drops
+// with its import); the browser keeps the server's markup and loads the code only when the
+// content changes (docs/decisions/020-kept-content-loaded-on-change.md).
+const ServerFooterContent = import.meta.env.SSR ? (await import("./footer-content")).default : null;
+const FooterContent = ServerFooterContent ?? lazy(() => import("./footer-content"));
 
-function FooterLinks({ heading, links }: { heading: string; links: readonly NavLink[] }) {
-  return (
-    <div>
-      <h2 className="text-sm font-semibold uppercase tracking-wider text-white">{heading}</h2>
-      <ul className="mt-3 space-y-1">
-        {links.map((link) => (
-          <li key={link.href}>
-            <Link to={link.href} className="inline-block py-1 text-slate-300 hover:text-white hover:underline">
-              {link.name}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
-}
-
-/** Footer (docs/requirements.md#layout): social, services, industries, hours, phone, email, offices by state, legal, Login, Sitemap. */
+/** The site's footer (docs/requirements.md#layout), the same on every page but for the Login link. */
 export function SiteFooter({ viewer }: { viewer: Viewer }) {
   return (
     <StaticContent
@@ -36,96 +17,9 @@ export function SiteFooter({ viewer }: { viewer: Viewer }) {
       data-click-location="footer"
       className="bg-navy-950 text-slate-300"
     >
-      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-[1.3fr_1fr_1fr_1.3fr]">
-        <div>
-          <Logo inverse />
-          <p className="mt-4 max-w-xs text-sm">{site.tagline}.</p>
-          <h2 className="sr-only">Contact</h2>
-          <ul className="mt-6 space-y-3 text-sm">
-            <li className="flex gap-2">
-              <Icon name="clock" className="mt-0.5 size-4 shrink-0" />
-              <OpeningHours />
-            </li>
-            <li className="flex gap-2">
-              <Icon name="phone" className="mt-0.5 size-4 shrink-0" />
-              <span>
-                Sales <PhoneLink phone={site.phones.sales} className="font-semibold text-white hover:underline" />
-                <br />
-                Support <PhoneLink phone={site.phones.support} className="font-semibold text-white hover:underline" />
-              </span>
-            </li>
-            <li className="flex gap-2">
-              <Icon name="mail" className="mt-0.5 size-4 shrink-0" />
-              <EmailLink email={site.emails.general} className="font-semibold text-white hover:underline" />
-            </li>
-          </ul>
-          <h2 className="sr-only">Follow us</h2>
-          <ul className="mt-6 flex flex-wrap gap-x-4 gap-y-2 text-sm">
-            {site.social.map((s) => (
-              <li key={s.name}>
-                <a href={s.href} rel="noopener me" className="inline-block py-1 text-slate-300 hover:text-white hover:underline">
-                  {s.name}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </div>
-        <FooterLinks heading="Services" links={navigation.services} />
-        <FooterLinks heading="Industries" links={navigation.allIndustries} />
-        <div>
-          <h2 className="text-sm font-semibold uppercase tracking-wider text-white">Locations</h2>
-          {officesByState().map(({ state, stateName, offices }) => (
-            <div key={state} className="mt-3">
-              <h3 className="text-sm font-medium text-slate-400">{stateName}</h3>
-              <ul className="mt-1 space-y-1">
-                {offices.map((office) => (
-                  <li key={office.id}>
-                    <Link to={office.href} className="inline-block py-1 text-slate-300 hover:text-white hover:underline">
-                      {office.city}, {office.state}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          ))}
-          <p className="mt-4 text-sm">Also serving {listOf(site.statesAlsoServed, { serialComma: true })}.</p>
-        </div>
-      </div>
-      <div className="border-t border-white/10">
-        <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-6 text-sm sm:px-6 md:flex-row md:items-center md:justify-between">
-          <p>
-            © {BUILD_YEAR} {site.legalName}
-          </p>
-          <nav aria-label="Legal">
-            <ul className="flex flex-wrap gap-x-5 gap-y-1">
-              {navigation.legal.map((link) => (
-                <li key={link.href}>
-                  <Link to={link.href} className="inline-block py-1 hover:text-white hover:underline">
-                    {link.name}
-                  </Link>
-                </li>
-              ))}
-              {!viewer.signedIn && (
-                <li>
-                  <Link to={navigation.login.href} rel="nofollow" className="inline-block py-1 hover:text-white hover:underline">
-                    {navigation.login.name}
-                  </Link>
-                </li>
-              )}
-              <li>
-                <Link to={navigation.blog.href} className="inline-block py-1 hover:text-white hover:underline">
-                  {navigation.blog.name}
-                </Link>
-              </li>
-              <li>
-                <Link to={navigation.sitemap.href} className="inline-block py-1 hover:text-white hover:underline">
-                  {navigation.sitemap.name}
-                </Link>
-              </li>
-            </ul>
-          </nav>
-        </div>
-      </div>
+      <Suspense fallback={null}>
+        <FooterContent viewer={viewer} />
+      </Suspense>
     </StaticContent>
   );
 }

@@ -1,5 +1,5 @@
 import { Icon } from "~/components/ui/icon";
-import { lazy, startTransition, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, type KeyboardEvent, type MouseEvent } from "react";
 import { NavLink as RouterNavLink, useLocation } from "react-router";
 import { useAuth } from "~/auth/auth-context";
 import { navigation } from "~/config/navigation";
@@ -8,17 +8,17 @@ import { Button } from "~/components/ui/button";
 import { ButtonLink } from "~/components/ui/button-link";
 import { Logo } from "./logo";
 import { NavDropdown } from "./nav-dropdown";
+import { StaticContent } from "~/components/sections/static-content";
 import type { Viewer } from "~/lib/viewer";
 
 const SIDE_MENU_ID = "side-menu";
 
-// The phone menu's code is not part of the page's first load: it is fetched once the page is idle
-// after hydration (where the menu button shows), or when first wanted (the pointer going down on
-// its button, a tap), whichever comes first.
-const loadSideMenu = () => import("./side-menu");
-const SideMenu = lazy(loadSideMenu);
-/** Tailwind's `lg`: from here the header shows the full navigation and no menu button. */
-const WIDE_SCREEN = "(min-width: 64rem)";
+// The phone menu is in every page the server sends, so its button opens it before any script
+// has run; hydration keeps that markup (StaticContent) and the browser never needs the menu's
+// code, unless the menu changes (someone signs in or out) and React renders it afresh.
+// The server has it at once (a top-level await the client build drops, with its import).
+const ServerSideMenu = import.meta.env.SSR ? (await import("./side-menu")).default : null;
+const SideMenuContent = ServerSideMenu ?? lazy(() => import("./side-menu"));
 
 /** The main header bar (inside the fixed <header> with the top bar): logo, Services and Industries dropdowns, About, Questions, Get Started. */
 export function SiteHeader({ scrolled, viewer }: { scrolled: boolean; viewer: Viewer }) {
@@ -109,55 +109,89 @@ export function SiteHeader({ scrolled, viewer }: { scrolled: boolean; viewer: Vi
 }
 
 /**
- * The menu button of small screens and the side menu it opens. Its state lives here, so a tap
- * renders the button and the menu, not the whole header.
+ * The menu button of small screens and the modal side menu it opens. The browser opens and closes
+ * the dialog itself (the buttons' `command`), before hydration too; React follows it for
+ * `aria-expanded` and adds what the browser lacks: focus kept inside on Tab, a click on the
+ * backdrop or a link closes it, any navigation closes it, and the commands where a browser
+ * has none (docs/decisions/020-kept-content-loaded-on-change.md).
  */
 function PhoneMenu({ viewer, onSignOut }: { viewer: Viewer; onSignOut: () => void }) {
   const { pathname } = useLocation();
-  // The menu is open "at" a path, so any navigation closes it.
-  const [menuOpenAt, setMenuOpenAt] = useState<string | null>(null);
-  const menuOpen = menuOpenAt === pathname;
-  const [menuWanted, setMenuWanted] = useState(false);
-
-  // Ready before the first tap: the code fetched and the (closed) menu rendered while the page is
-  // idle, so a tap opens it at once, with nothing to fetch or to load first.
+  const ref = useRef<HTMLDialogElement>(null);
+  // Any navigation closes it (not hydration: a menu opened before it stays open).
+  const shownAt = useRef(pathname);
   useEffect(() => {
-    if (typeof window.matchMedia !== "function" || window.matchMedia(WIDE_SCREEN).matches) return;
-    const prepare = () =>
-      void loadSideMenu().then(
-        () => startTransition(() => setMenuWanted(true)),
-        () => {},
-      );
-    if (!("requestIdleCallback" in window)) {
-      const timer = setTimeout(prepare, 1000);
-      return () => clearTimeout(timer);
+    if (shownAt.current === pathname) return;
+    shownAt.current = pathname;
+    if (ref.current?.open) ref.current.close();
+  }, [pathname]);
+
+  // A modal dialog makes the page inert, but Tab can still leave for the browser's own UI:
+  // wrap focus from the last control to the first and back, so it stays in the menu.
+  const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
+    if (event.key !== "Tab" || !ref.current) return;
+    const focusable = [...ref.current.querySelectorAll<HTMLElement>("a[href], button, summary")].filter((el) =>
+      el.checkVisibility ? el.checkVisibility() : el.offsetParent !== null,
+    );
+    const first = focusable[0];
+    const last = focusable[focusable.length - 1];
+    if (!first || !last) return;
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
     }
-    const handle = window.requestIdleCallback(prepare, { timeout: 3000 });
-    return () => window.cancelIdleCallback(handle);
-  }, []);
+  };
+
+  const onClick = (event: MouseEvent<HTMLDialogElement>) => {
+    const dialog = ref.current;
+    const target = event.target as HTMLElement;
+    if (!dialog) return;
+    if (target.closest("[data-sign-out]")) onSignOut();
+    // A click on the backdrop lands on the dialog element itself.
+    if (target === dialog || target.closest("a, [data-sign-out]") || (!hasCommands() && target.closest("[data-close-menu]")))
+      dialog.close();
+  };
 
   return (
     <>
       <button
         type="button"
+        commandfor={SIDE_MENU_ID}
+        command="show-modal"
         aria-haspopup="dialog"
-        aria-expanded={menuOpen}
         aria-controls={SIDE_MENU_ID}
-        onPointerDown={() => void loadSideMenu()}
         onClick={() => {
-          setMenuWanted(true);
-          setMenuOpenAt(pathname);
+          if (!hasCommands() && !ref.current?.open) ref.current?.showModal();
         }}
         className="inline-flex size-11 items-center justify-center rounded-md text-navy-900 hover:bg-slate-100 lg:hidden"
       >
         <Icon name="menu" className="size-6" />
         <span className="sr-only">Open menu</span>
       </button>
-      {menuWanted && (
-        <Suspense fallback={null}>
-          <SideMenu id={SIDE_MENU_ID} open={menuOpen} onClose={() => setMenuOpenAt(null)} viewer={viewer} onSignOut={onSignOut} />
-        </Suspense>
-      )}
+      {/* Escape, and a click outside where the browser knows closedby, close it natively. */}
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions */}
+      <dialog
+        ref={ref}
+        id={SIDE_MENU_ID}
+        aria-label="Menu"
+        closedby="any"
+        onClick={onClick}
+        onKeyDown={onKeyDown}
+        data-click-location="side_menu"
+        className="side-menu fixed inset-y-0 right-0 left-auto m-0 h-dvh max-h-none w-[min(22rem,88vw)] max-w-none bg-white p-0 shadow-2xl backdrop:bg-navy-950/60"
+      >
+        <StaticContent keptWhile={`${viewer.signedIn} ${viewer.isAdmin}`} className="h-full">
+          <Suspense fallback={null}>
+            <SideMenuContent dialogId={SIDE_MENU_ID} viewer={viewer} />
+          </Suspense>
+        </StaticContent>
+      </dialog>
     </>
   );
 }
+
+/** Whether this browser carries out a button's `command` itself. */
+const hasCommands = () => "commandForElement" in HTMLButtonElement.prototype;
