@@ -6,13 +6,13 @@
  * while React does not listen yet (it marks the document with a `_reactListening…` property when
  * hydration starts), and clicks the same button again once React has hydrated that button (its
  * `__reactProps…` property). Links and submit buttons are left alone: they work without JavaScript;
- * so are buttons with a `commandfor` in a browser that carries out commands (the phone menu's):
- * the browser has already done what they do, and a second click would undo a close.
+ * so are buttons with a `popovertarget` in a browser with popovers (the phone menu's): the browser
+ * has already done what they do, and a second click would undo it.
  */
 const has = (target: string, prefix: string) => `Object.keys(${target}).some(function(k){return k.indexOf("${prefix}")==0})`;
 
 /** The script statement: a click listener on window, in the capture phase, ahead of React's own. */
 export const REPLAY_EARLY_CLICKS =
   `addEventListener("click",function(e){if(${has("document", "_reactListening")})return;` +
-  `var b=e.target.closest&&e.target.closest('button[type="button"]');if(!b||(b.commandForElement!==undefined&&b.hasAttribute("commandfor")))return;` +
+  `var b=e.target.closest&&e.target.closest('button[type="button"]');if(!b||("popover" in b&&b.hasAttribute("popovertarget")))return;` +
   `(function r(){if(!b.isConnected)return;if(${has("b", "__reactProps")})b.click();else setTimeout(r,50)})()},true);`;

@@ -312,7 +312,7 @@ test.describe("phone layout", () => {
     await expect(dialog).toBeVisible();
     for (let i = 0; i < 25; i++) {
       await page.keyboard.press("Tab");
-      expect(await page.evaluate(() => !!document.activeElement?.closest("dialog[open]"))).toBe(true);
+      expect(await page.evaluate(() => !!document.activeElement?.closest("dialog:popover-open"))).toBe(true);
     }
     await dialog.getByText("Services", { exact: true }).click();
     await dialog.getByRole("link", { name: "Cybersecurity" }).click();
@@ -367,7 +367,7 @@ test.describe("phone layout", () => {
     await expect(dialog).toBeVisible();
     for (let i = 0; i < 25; i++) {
       await page.keyboard.press("Tab");
-      expect(await page.evaluate(() => !!document.activeElement?.closest("dialog[open]"))).toBe(true);
+      expect(await page.evaluate(() => !!document.activeElement?.closest("dialog:popover-open"))).toBe(true);
     }
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();

@@ -51,8 +51,8 @@ export default function SideMenuContent({ dialogId, viewer }: { dialogId: string
         <p className="text-lg font-bold text-navy-900">{site.brand}</p>
         <button
           type="button"
-          commandfor={dialogId}
-          command="close"
+          popoverTarget={dialogId}
+          popoverTargetAction="hide"
           data-close-menu=""
           className="inline-flex size-11 items-center justify-center rounded-md text-navy-900 hover:bg-slate-100"
         >

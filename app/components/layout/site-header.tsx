@@ -109,11 +109,11 @@ export function SiteHeader({ scrolled, viewer }: { scrolled: boolean; viewer: Vi
 }
 
 /**
- * The menu button of small screens and the modal side menu it opens. The browser opens and closes
- * the dialog itself (the buttons' `command`), before hydration too; React follows it for
- * `aria-expanded` and adds what the browser lacks: focus kept inside on Tab, a click on the
- * backdrop or a link closes it, any navigation closes it, and the commands where a browser
- * has none (docs/decisions/020-kept-content-loaded-on-change.md).
+ * The menu button of small screens and the side menu it opens: a `<dialog popover>`, which the
+ * browser opens and closes itself from the buttons' `popovertarget` (giving the button its
+ * expanded state), before hydration too; Escape and a click outside close it. React adds what the
+ * browser lacks: focus kept inside on Tab, a link or Logout closes it, any navigation closes it,
+ * and a plain dialog where a browser has no popovers (docs/decisions/020-kept-content-loaded-on-change.md).
  */
 function PhoneMenu({ viewer, onSignOut }: { viewer: Viewer; onSignOut: () => void }) {
   const { pathname } = useLocation();
@@ -123,11 +123,10 @@ function PhoneMenu({ viewer, onSignOut }: { viewer: Viewer; onSignOut: () => voi
   useEffect(() => {
     if (shownAt.current === pathname) return;
     shownAt.current = pathname;
-    if (ref.current?.open) ref.current.close();
+    if (ref.current) closeMenu(ref.current);
   }, [pathname]);
 
-  // A modal dialog makes the page inert, but Tab can still leave for the browser's own UI:
-  // wrap focus from the last control to the first and back, so it stays in the menu.
+  // Tab wraps from the last control to the first and back, so focus stays in the open menu.
   const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
     if (event.key !== "Tab" || !ref.current) return;
     const focusable = [...ref.current.querySelectorAll<HTMLElement>("a[href], button, summary")].filter((el) =>
@@ -146,42 +145,36 @@ function PhoneMenu({ viewer, onSignOut }: { viewer: Viewer; onSignOut: () => voi
   };
 
   const onClick = (event: MouseEvent<HTMLDialogElement>) => {
-    const dialog = ref.current;
     const target = event.target as HTMLElement;
-    if (!dialog) return;
     if (target.closest("[data-sign-out]")) onSignOut();
-    // A click on the backdrop lands on the dialog element itself.
-    if (target === dialog || target.closest("a, [data-sign-out]") || (!hasCommands() && target.closest("[data-close-menu]")))
-      dialog.close();
+    if (ref.current && target.closest(`a, [data-sign-out]${hasPopovers() ? "" : ", [data-close-menu]"}`)) closeMenu(ref.current);
   };
 
   return (
     <>
       <button
         type="button"
-        commandfor={SIDE_MENU_ID}
-        command="show-modal"
+        popoverTarget={SIDE_MENU_ID}
         aria-haspopup="dialog"
-        aria-controls={SIDE_MENU_ID}
         onClick={() => {
-          if (!hasCommands() && !ref.current?.open) ref.current?.showModal();
+          const menu = ref.current;
+          if (menu && !hasPopovers()) menu.show();
         }}
         className="inline-flex size-11 items-center justify-center rounded-md text-navy-900 hover:bg-slate-100 lg:hidden"
       >
         <Icon name="menu" className="size-6" />
         <span className="sr-only">Open menu</span>
       </button>
-      {/* Escape, and a click outside where the browser knows closedby, close it natively. */}
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions */}
       <dialog
         ref={ref}
         id={SIDE_MENU_ID}
+        popover="auto"
         aria-label="Menu"
-        closedby="any"
         onClick={onClick}
         onKeyDown={onKeyDown}
         data-click-location="side_menu"
-        className="side-menu fixed inset-y-0 right-0 left-auto m-0 h-dvh max-h-none w-[min(22rem,88vw)] max-w-none bg-white p-0 shadow-2xl backdrop:bg-navy-950/60"
+        className="side-menu fixed inset-y-0 right-0 left-auto m-0 h-dvh max-h-none w-[min(22rem,88vw)] max-w-none border-0 bg-white p-0 shadow-2xl backdrop:bg-navy-950/60"
       >
         <StaticContent keptWhile={`${viewer.signedIn} ${viewer.isAdmin}`} className="h-full">
           <Suspense fallback={null}>
@@ -193,5 +186,11 @@ function PhoneMenu({ viewer, onSignOut }: { viewer: Viewer; onSignOut: () => voi
   );
 }
 
-/** Whether this browser carries out a button's `command` itself. */
-const hasCommands = () => "commandForElement" in HTMLButtonElement.prototype;
+/** Whether this browser has popovers (every current one does). */
+const hasPopovers = () => "popover" in HTMLElement.prototype;
+
+function closeMenu(menu: HTMLDialogElement): void {
+  if (menu.open)
+    menu.close(); // the plain dialog of a browser without popovers
+  else if (hasPopovers() && menu.matches(":popover-open")) menu.hidePopover();
+}
