@@ -22,6 +22,26 @@ function routePaths(entries: readonly RouteConfigEntry[]): string[] {
   return entries.flatMap((entry) => [...(entry.path === undefined ? [] : [entry.path]), ...routePaths(entry.children ?? [])]);
 }
 
+/** Every route of the table with its path and module file, children included. */
+function routeEntries(entries: readonly RouteConfigEntry[]): { path: string; file: string }[] {
+  return entries.flatMap((entry) => [
+    ...(entry.path === undefined ? [] : [{ path: entry.path, file: entry.file }]),
+    ...routeEntries(entry.children ?? []),
+  ]);
+}
+
+/**
+ * Every admin route whose module has an action (a write), as a path with `id` for each dynamic
+ * segment. Read from the route table and the modules' text, so a new admin write is checked by
+ * the access tests with no list to update.
+ */
+export function adminWrites(id: string): string[] {
+  return routeEntries(routes)
+    .filter(({ path }) => path.startsWith("admin/"))
+    .filter(({ file }) => /export\s+(async\s+function|const)\s+action\b/.test(readFileSync(join("app", file), "utf8")))
+    .map(({ path }) => `/${path.replace(/:[^/]+/g, id)}`);
+}
+
 /**
  * The screens of the admin area: every entry of the Admin menu, the super-administrator's
  * included (`navigation.admin`, `navigation.superAdmin`), and the `/new` page below each one that

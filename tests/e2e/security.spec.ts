@@ -1,16 +1,17 @@
 import { expect, signIn, test } from "./fixtures";
 import { E2E_ORIGIN, E2E_USERS } from "./config";
-import { adminScreens, ownClientAddressPerTest } from "./helpers";
+import { adminScreens, adminWrites, ownClientAddressPerTest } from "./helpers";
 
 ownClientAddressPerTest(test);
 
-/** Every protected screen (the admin area's from its menu, helpers.ts) and write. Add other admin routes here. */
+/** Every protected screen (the admin area's from its menu) and write (every admin action), derived in helpers.ts. */
 const SOME_ID = "00000000-0000-4000-8000-000000000000";
 const ADMIN_PAGES = [...adminScreens(), `/admin/leads/${SOME_ID}`, "/admin/leads.csv", "/admin/audit.csv"];
+/** Writes as a browser would send them: each admin action (from the route table), plus a few real intents. */
 const ADMIN_WRITES: { path: string; form: Record<string, string> }[] = [
+  ...adminWrites(SOME_ID).map((path) => ({ path, form: { intent: "delete", confirm: "yes" } })),
   { path: "/admin/users", form: { intent: "sign-out", userId: SOME_ID } },
   { path: "/admin/docs/new", form: { intent: "save", title: "Refused", slug: "refused", collection: "docs", body: "x" } },
-  { path: "/admin/graphics", form: { intent: "delete", name: "nothing.png", confirm: "yes" } },
   { path: "/admin/graphics", form: { intent: "move", name: "nothing.png", to: "other.png" } },
   { path: `/admin/leads/${SOME_ID}`, form: { intent: "handle" } },
 ];
@@ -43,7 +44,7 @@ test("signed in without the admin role, every protected page and write is refuse
   }
   for (const write of ADMIN_WRITES) {
     const response = await page.request.post(write.path, { form: write.form, headers: SAME_ORIGIN });
-    expect(response.status(), write.path).toBe(403);
+    expect(response.status(), `${write.path} ${write.form.intent}`).toBe(403);
   }
 });
 
