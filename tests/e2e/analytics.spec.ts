@@ -61,6 +61,30 @@ test("Web Vitals are reported to the dataLayer", async ({ page }) => {
   expect(["good", "needs-improvement", "poor"]).toContain(fcp.metric_rating);
 });
 
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test("a real tap on the menu is measured: INP is reported when the page is hidden", async ({ page }) => {
+    await page.goto("/");
+    await hydrated(page);
+    // The reporter is loaded once the page is idle: it has run when FCP is in.
+    await expect.poll(async () => (await events(page, "web_vitals")).map((e) => e.metric_name), { timeout: 10_000 }).toContain("FCP");
+    await page.getByRole("button", { name: "Open menu" }).tap();
+    await expect(page.getByRole("dialog", { name: "Menu" })).toBeVisible();
+    await page.waitForTimeout(300); // the interaction's entry arrives after its next paint
+    // What a phone does when the visitor switches away: the page becomes hidden.
+    await page.evaluate(() => {
+      Object.defineProperty(document, "visibilityState", { value: "hidden", configurable: true });
+      document.dispatchEvent(new Event("visibilitychange"));
+    });
+    const inp = () => events(page, "web_vitals").then((all) => all.find((e) => e.metric_name === "INP"));
+    await expect.poll(inp, { timeout: 5_000 }).toBeTruthy();
+    const reported = (await inp())!;
+    expect(reported.metric_value).toBeGreaterThan(0);
+    expect(["good", "needs-improvement", "poor"]).toContain(reported.metric_rating);
+  });
+});
+
 test.describe("the tag manager", () => {
   async function gtmRequested(page: Page, path = "/") {
     let requested = "";
