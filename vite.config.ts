@@ -10,7 +10,7 @@ import { defineConfig } from "vite";
  * formatting, the text input) stay separate.
  */
 const SHARED_APP_CODE =
-  /[\\/]app[\\/](components[\\/](layout(?![\\/](side-menu|footer-content))|sections|ui(?![\\/]input))|config|lib(?![\\/](web-vitals|format-date)))[\\/]|[\\/]app[\\/]content[\\/](catalog|types|routes-index)\.ts$|[\\/]app[\\/]components[\\/]feedback[\\/]access-check\.tsx$|[\\/]node_modules[\\/]clsx[\\/]/;
+  /[\\/]app[\\/](components[\\/](layout(?![\\/](side-menu|footer-content))|sections|ui(?![\\/]input))|config|lib(?![\\/](web-vitals|format-date|insights-beacon)))[\\/]|[\\/]app[\\/]content[\\/](catalog|types|routes-index)\.ts$|[\\/]app[\\/]components[\\/]feedback[\\/]access-check\.tsx$|[\\/]node_modules[\\/]clsx[\\/]/;
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [tailwindcss(), reactRouter()],

@@ -76,6 +76,10 @@ export const envSchema = z
     OUTBOX_LEASE_SECONDS: optional(z.coerce.number({ error: "must be a number of seconds" }).int().min(2).max(86_400)).transform(
       (v) => v ?? 300,
     ),
+    /** Insights (docs/requirements.md#insights): raw events older than this many days are deleted. */
+    INSIGHTS_RETENTION_DAYS: optional(
+      z.coerce.number({ error: "must be a whole number of days" }).int("must be a whole number of days").min(1).max(3650),
+    ).transform((v) => v ?? 30),
   })
   .superRefine((value, ctx) => {
     // Lead notifications need both: one alone is a half-done configuration, not "off".

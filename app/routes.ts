@@ -11,6 +11,7 @@ export default [
   route("blog/rss.xml", "routes/public/blog-rss.ts"), // the blog's RSS 2.0 feed
   route("api/auth/*", "routes/api/auth.ts"), // better-auth: sign-in, sign-out, get-session
   route("api/session", "routes/api/session.ts"), // the signed-in user and roles, for the client
+  route("api/events", "routes/api/events.ts"), // Insights: POST of the pages' own events, batched (docs/requirements.md#insights)
 
   // Graphics storage: the storage paths of docs/requirements.md#graphics. Files of public buckets and signed URLs
   // are open to anyone holding the address; everything else is for administrators (JSON errors).

@@ -1,7 +1,7 @@
 /**
  * What the server process owns and hands to React Router with every request (its load context,
  * docs/decisions/010-one-server-and-load-context.md): the one database connection, better-auth,
- * graphics storage and the lead outbox, plus what the server worked out about the request (the
+ * graphics storage, the lead outbox and Insights' collector, plus what the server worked out about the request (the
  * client address, the request id, the Content-Security-Policy nonce).
  *
  * The server (server/app-server.ts) opens the services once with `openServices` and passes them
@@ -15,6 +15,8 @@ import { openDatabase, type Database } from "~/db/client.server";
 import type { Env } from "~/env.server";
 import { startLeadWorker } from "~/leads/worker.server";
 import { startAuthMaintenance } from "~/auth/maintenance.server";
+import { trustedOrigins } from "~/auth/origins";
+import { createInsightsCollector, type InsightsCollector } from "~/insights/collect.server";
 import { createMailer, type Mailer } from "~/mailer.server";
 import { postgresStorage, type Storage } from "~/storage/storage.server";
 import { log as appLog } from "~/lib/log.server";
@@ -29,6 +31,8 @@ export interface AppServices {
   notifyLeads: boolean;
   /** The SMTP server of SMTP_URL (lead notifications, password reset links); unset: e-mail is off. */
   mailer?: Mailer;
+  /** Insights' collector: POST /api/events, its queue and batched writes (docs/requirements.md#insights). */
+  insights: InsightsCollector;
 }
 
 /** The load context of every request React Router handles. */
@@ -60,7 +64,8 @@ export interface OpenServices {
 /**
  * Opens the database (migrations applied, the embedded data folder locked), then makes the auth
  * and storage instances on it and starts the background work: the leads' (the outbox resumes
- * pending sends) and the account housekeeping (throttle windows, audit retention). Throws when the database cannot be opened.
+ * pending sends), the housekeeping (throttle windows, audit and Insights retention) and Insights'
+ * collector. Throws when the database cannot be opened.
  */
 export async function openServices(env: Env, log: Pick<Console, "log" | "error"> = appLog): Promise<OpenServices> {
   const handle = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
@@ -70,7 +75,8 @@ export async function openServices(env: Env, log: Pick<Console, "log" | "error">
   // looks for due leads at least once per lease, so a dead process's claims are soon taken over.
   const leaseMs = env.OUTBOX_LEASE_SECONDS * 1000;
   const worker = startLeadWorker(env, handle.db, { leaseMs, pollMs: Math.min(15_000, leaseMs) }, log, mailer);
-  const housekeeping = startAuthMaintenance(handle.db, log);
+  const housekeeping = startAuthMaintenance(handle.db, log, undefined, { insightsRetentionDays: env.INSIGHTS_RETENTION_DAYS });
+  const insights = createInsightsCollector({ db: handle.db, siteUrl: env.SITE_URL, allowedOrigins: trustedOrigins(env) });
   const services: AppServices = {
     db: handle.db,
     auth: createAuth(handle.db, env, { mailer }),
@@ -78,6 +84,7 @@ export async function openServices(env: Env, log: Pick<Console, "log" | "error">
     kickOutbox: () => worker.outbox?.kick(),
     notifyLeads: worker.outbox !== undefined,
     mailer,
+    insights,
   };
   return {
     services,
@@ -86,6 +93,8 @@ export async function openServices(env: Env, log: Pick<Console, "log" | "error">
     close: async () => {
       await worker.stop().catch(() => {});
       await housekeeping.stop();
+      // The events still queued are written before the database closes.
+      await insights.close();
       await handle.close();
     },
   };

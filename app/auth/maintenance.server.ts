@@ -1,8 +1,9 @@
 /**
  * The account-security housekeeping of a server process: ended sign-in throttle windows are
  * forgotten (docs/requirements.md#sign-in-throttling) and audit entries older than
- * AUDIT_RETENTION_DAYS are deleted (docs/requirements.md#audit-log). Runs once at start, then every
- * hour; every process may run it, the deletes are idempotent.
+ * AUDIT_RETENTION_DAYS are deleted (docs/requirements.md#audit-log); so are Insights' events older
+ * than INSIGHTS_RETENTION_DAYS and the salts of earlier days (docs/requirements.md#insights). Runs
+ * once at start, then every hour; every process may run it, the deletes are idempotent.
  */
 import { lt } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
@@ -11,6 +12,7 @@ import { oneLine } from "~/lib/one-line";
 import { AUDIT_RETENTION_DAYS } from "./audit.server";
 import { pruneThrottle } from "./throttle.server";
 import { log as appLog } from "~/lib/log.server";
+import { pruneInsights } from "~/insights/collect.server";
 
 export const MAINTENANCE_INTERVAL_MS = 60 * 60_000;
 
@@ -29,6 +31,7 @@ export function startAuthMaintenance(
   db: Database,
   log: Pick<Console, "log" | "error"> = appLog,
   everyMs = MAINTENANCE_INTERVAL_MS,
+  options: { insightsRetentionDays?: number } = {},
 ): AuthMaintenance {
   let running: Promise<void> = Promise.resolve();
   const run = () => {
@@ -39,6 +42,13 @@ export function startAuthMaintenance(
         if (deleted > 0) log.log(`Audit log: deleted ${deleted} entries older than ${AUDIT_RETENTION_DAYS} days`);
       } catch (error) {
         log.error(oneLine(`Account housekeeping failed: ${error instanceof Error ? error.message : String(error)}`));
+      }
+      if (options.insightsRetentionDays === undefined) return;
+      try {
+        const deleted = await pruneInsights(db, options.insightsRetentionDays);
+        if (deleted > 0) log.log(`Insights: deleted ${deleted} events older than ${options.insightsRetentionDays} days`);
+      } catch (error) {
+        log.error(oneLine(`Insights housekeeping failed: ${error instanceof Error ? error.message : String(error)}`));
       }
     })();
   };

@@ -147,7 +147,7 @@ export const privacyPage: LegalDocument = {
   title: "Privacy Policy",
   description: `How ${brand} collects, uses, stores and protects information from this website and its contact form, and how to exercise your privacy rights.`,
   heading: "Privacy Policy",
-  effectiveDate: "2026-11-01",
+  effectiveDate: "2026-11-26",
   intro: `This Privacy Policy explains what personal information ${legalName} ("${brand}", "we", "us" or "our") collects through this website, why we collect it, who receives it and the choices you have. We collect little: what you type into the contact form, basic technical data needed to run and protect the website, and, only when your browser allows it, analytics about how pages are used.`,
   sections: [
     {
@@ -198,7 +198,7 @@ export const privacyPage: LegalDocument = {
       heading: "Information collected automatically",
       paragraphs: [
         "Like most websites, our servers receive technical information with every request: your IP address, browser and device type, the page requested, the referring page and the date and time. We use it to deliver pages, keep the website secure, diagnose faults and limit repeated or automated form submissions. We keep server logs only as long as needed for those purposes.",
-        "Analytics information is collected only in the circumstances described in the next section.",
+        "Analytics information is collected only in the circumstances described in the next sections.",
       ],
     },
     {
@@ -215,6 +215,15 @@ export const privacyPage: LegalDocument = {
       ],
     },
     {
+      id: "visit-statistics",
+      heading: "Our own visit statistics",
+      paragraphs: [
+        'We also count visits ourselves, on our own servers, without cookies and without Google. While you browse, the page sends our server a short note of what happened: the page\'s address, without anything after a "?" or "#"; the name of the website that sent you here (such as www.google.com, never the full address of the page); the campaign labels in the address (utm_source, utm_medium, utm_campaign, utm_term, utm_content); whether your screen is phone, tablet or desktop sized; your browser\'s name (such as Chrome or Safari); where on the page you clicked a phone or e-mail link, but not the number or address; that the contact form was sent, but nothing you typed; and how fast the page loaded and responded.',
+        "To count visitors without knowing who they are, our server mixes your IP address and your browser's identification string with a random value that changes every day, and keeps only the scrambled code that comes out. Your IP address and your browser's full identification string are never stored, nothing is stored in your browser, and the random value of each day is deleted once the day is over, so visits on different days cannot be linked to each other or back to you.",
+        "These statistics are deleted after 30 days. They are not collected when your browser sends a Global Privacy Control or Do Not Track signal, on the staff pages or the sign-in page, or for search-engine robots and other automated visitors. They stay with us and are not shared with anyone.",
+      ],
+    },
+    {
       id: "analytics-limits",
       heading: "What analytics never receives",
       paragraphs: [
@@ -225,7 +234,7 @@ export const privacyPage: LegalDocument = {
       id: "cookies",
       heading: "Cookies",
       paragraphs: [
-        "Our website sets one cookie of its own: a strictly necessary session cookie that is created only when a staff member signs in. It keeps them signed in, cannot be read by scripts on the page and is deleted when they sign out or the session expires after inactivity. Visitors who do not sign in do not receive a cookie from us.",
+        "Our website sets one cookie of its own: a strictly necessary session cookie that is created only when a staff member signs in. It keeps them signed in, cannot be read by scripts on the page and is deleted when they sign out or the session expires after inactivity. Visitors who do not sign in do not receive a cookie from us, and our own visit statistics use no cookie or other storage in your browser.",
         "When the tag manager loads, the analytics tools it uses may set their own cookies or similar technologies to tell visits apart and count returning visitors. If the tag manager does not load, these cookies are not set. You can also block or delete cookies in your browser settings; the public pages and the contact form work without them.",
       ],
     },
@@ -233,7 +242,7 @@ export const privacyPage: LegalDocument = {
       id: "global-privacy-control",
       heading: "Global Privacy Control and Do Not Track",
       paragraphs: [
-        "If your browser sends a Global Privacy Control (GPC) signal or a Do Not Track signal, the tag manager is not loaded at all. No analytics cookies are set and none of the analytics information described above is sent from your visit. The rest of the website, including the contact form, works as usual.",
+        "If your browser sends a Global Privacy Control (GPC) signal or a Do Not Track signal, the tag manager is not loaded at all and our own visit statistics are not collected. No analytics cookies are set and none of the analytics information described above is sent from your visit. The rest of the website, including the contact form, works as usual.",
         "Where state law treats GPC as a request to opt out of the sale or sharing of personal information or of targeted advertising, we honor it as such. We do not do those things in any case, as explained in the next section.",
       ],
     },
@@ -251,7 +260,7 @@ export const privacyPage: LegalDocument = {
         "We use service providers that process information on our behalf, under contracts that limit their use of it to the services they provide to us:",
       ],
       list: [
-        "our hosting and database providers, which run the website and store contact form submissions;",
+        "our hosting and database providers, which run the website and store contact form submissions and our own visit statistics;",
         "our e-mail provider, which delivers contact form notifications to our sales team and our replies to you;",
         "Google, which provides the tag manager and analytics tools, only when they load as described above.",
       ],
@@ -268,7 +277,7 @@ export const privacyPage: LegalDocument = {
       heading: "How long we keep information",
       paragraphs: [
         "We keep contact form submissions for as long as we need them to respond to you and to follow up on a possible business relationship. If you become a client, your enquiry becomes part of your client record and is kept for as long as that relationship and our legal and accounting obligations require. We delete or anonymize enquiries that did not lead to a relationship once they are no longer needed, and sooner if you ask us to.",
-        "Staff account and session records are kept while the account is active and for as long as needed for security afterwards. Analytics information is kept by the analytics tools under the retention settings we choose for them.",
+        "Staff account and session records are kept while the account is active and for as long as needed for security afterwards. Our own visit statistics are deleted after 30 days. Analytics information collected through the tag manager is kept by the analytics tools under the retention settings we choose for them.",
       ],
     },
     {

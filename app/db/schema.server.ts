@@ -1,7 +1,8 @@
 /**
  * The database schema: better-auth's tables (user, session, account, verification, rateLimit),
  * the product's own user_roles, the source of truth for roles (docs/requirements.md#roles), contact-form leads with
- * their e-mail outbox state, the document library, and stored files (graphics). Migrations in
+ * their e-mail outbox state, the document library, stored files (graphics), and the first-party
+ * Insights events with their daily salts (docs/requirements.md#insights). Migrations in
  * ./drizzle are generated from this file with `npm run db:generate`.
  */
 import { sql } from "drizzle-orm";
@@ -9,7 +10,10 @@ import {
   type AnyPgColumn,
   bigint,
   boolean,
+  check,
   customType,
+  date,
+  doublePrecision,
   index,
   integer,
   pgTable,
@@ -385,4 +389,67 @@ export const redirects = pgTable("redirects", {
   lastHitAt: timestamp("last_hit_at", { withTimezone: true }),
   updatedBy: uuid("updated_by").references(() => user.id, { onDelete: "set null" }),
   ...timestamps,
+});
+
+export const INSIGHT_KINDS = ["page_view", "form_submit", "phone_call", "email_click", "web_vital"] as const;
+export type InsightKind = (typeof INSIGHT_KINDS)[number];
+export const DEVICE_CLASSES = ["mobile", "tablet", "desktop"] as const;
+export type DeviceClass = (typeof DEVICE_CLASSES)[number];
+export const WEB_VITAL_METRICS = ["LCP", "INP", "CLS", "FCP", "TTFB"] as const;
+export const WEB_VITAL_RATINGS = ["good", "needs-improvement", "poor"] as const;
+
+const oneOf = (column: string, values: readonly string[]) => sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(", ")})`);
+
+/**
+ * Insights (docs/requirements.md#insights, ADR 021): one row per event a visitor's browser sent,
+ * raw, kept INSIGHTS_RETENTION_DAYS. No address, no user agent, no cookie: `visitor` is a hash of
+ * the day's salt, the address, the user agent and the site's host, which cannot be linked across days.
+ */
+export const insightEvents = pgTable(
+  "insight_events",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    at: timestamp("at", { withTimezone: true }).notNull(),
+    kind: text("kind").$type<InsightKind>().notNull(),
+    /** The page's path only: no query, no fragment; at most 512 characters. */
+    path: text("path").notNull(),
+    /** Hex of the first 16 bytes of SHA-256(salt of the day, address, user agent, site host). */
+    visitor: text("visitor").notNull(),
+    /** The referring site's host; null for none or this site. */
+    referrerHost: text("referrer_host"),
+    utmSource: text("utm_source"),
+    utmMedium: text("utm_medium"),
+    utmCampaign: text("utm_campaign"),
+    utmTerm: text("utm_term"),
+    utmContent: text("utm_content"),
+    device: text("device").$type<DeviceClass>().notNull(),
+    /** The browser's family ("Chrome", "Safari"...), never the user agent. */
+    browser: text("browser").notNull(),
+    /** phone_call and email_click: where the link was (docs/requirements.md#analytics). */
+    clickLocation: text("click_location"),
+    /** web_vital: the metric, its value and its rating. */
+    metric: text("metric"),
+    value: doublePrecision("value"),
+    rating: text("rating"),
+  },
+  (t) => [
+    index("insight_events_at_idx").on(t.at),
+    index("insight_events_kind_at_idx").on(t.kind, t.at),
+    check("insight_events_kind_check", oneOf("kind", INSIGHT_KINDS)),
+    check("insight_events_device_check", oneOf("device", DEVICE_CLASSES)),
+    check("insight_events_metric_check", sql`metric is null or ${oneOf("metric", WEB_VITAL_METRICS)}`),
+    check("insight_events_rating_check", sql`rating is null or ${oneOf("rating", WEB_VITAL_RATINGS)}`),
+  ],
+);
+
+/**
+ * The salt of each day (in the office's time zone) for Insights' visitor hashes: 32 random bytes,
+ * made on first use (INSERT ... ON CONFLICT DO NOTHING, then read back, so every process agrees).
+ * Earlier days' salts are deleted at rotation and by the hourly housekeeping.
+ */
+export const insightSalts = pgTable("insight_salts", {
+  day: date("day", { mode: "string" }).primaryKey(),
+  /** 64 hex characters. */
+  salt: text("salt").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });

@@ -40,12 +40,20 @@ export function isTrackedPath(pathname: string): boolean {
   return !PRIVATE_PATH.test(pathname);
 }
 
+let listener: ((event: AnalyticsEvent) => void) | undefined;
+
+/** Insights' sender (app/lib/insights-beacon.ts, loaded later) hears every event pushed from then on. */
+export function listenToEvents(fn: (event: AnalyticsEvent) => void): void {
+  listener = fn;
+}
+
 /** Pushes an event, unless the page shown is one where nothing is measured. */
 export function pushEvent(event: AnalyticsEvent): void {
   if (typeof window === "undefined") return;
   if (!isTrackedPath(window.location.pathname)) return;
   try {
     (window.dataLayer ??= []).push(event);
+    listener?.(event);
   } catch {
     // Analytics must never break the page.
   }

@@ -16,6 +16,12 @@ const SYSTEMS: [RegExp, string][] = [
   [/Linux/, "Linux"],
 ];
 
+/** The browser's family alone ("Chrome", "Safari"...), "Other" for anything else: what Insights keeps (docs/requirements.md#insights). */
+export function browserFamily(userAgent: string | null | undefined): string {
+  const ua = userAgent ?? "";
+  return BROWSERS.find(([pattern]) => pattern.test(ua))?.[1] ?? "Other";
+}
+
 export function browserName(userAgent: string | null | undefined): string {
   const ua = (userAgent ?? "").trim();
   if (!ua) return "";

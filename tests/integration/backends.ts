@@ -12,6 +12,9 @@ import { inject } from "vitest";
 import { auth } from "~/auth/auth.server";
 import { CLIENT_IP_HEADER } from "~/auth/config";
 import { closeDatabase, database, initDatabase } from "~/db/client.server";
+import { trustedOrigins } from "~/auth/origins";
+import { env } from "~/env.server";
+import { createInsightsCollector } from "~/insights/collect.server";
 import { storage } from "~/storage/storage.server";
 import { like } from "drizzle-orm";
 import { authThrottle } from "~/db/schema.server";
@@ -55,8 +58,16 @@ export async function openFreshDatabase(backend: Backend, label: string): Promis
  * database opened above, and the client address the test put in the request.
  */
 export async function loadContext(request?: Request): Promise<AppLoadContext> {
+  const db = await database();
   return {
-    services: { db: await database(), auth: await auth(), storage: await storage(), kickOutbox: () => {}, notifyLeads: false },
+    services: {
+      db,
+      auth: await auth(),
+      storage: await storage(),
+      kickOutbox: () => {},
+      notifyLeads: false,
+      insights: createInsightsCollector({ db, siteUrl: env().SITE_URL, allowedOrigins: trustedOrigins(env()) }),
+    },
     clientAddress: request?.headers.get(CLIENT_IP_HEADER) ?? "127.0.0.1",
     requestId: "test",
     cspNonce: "",

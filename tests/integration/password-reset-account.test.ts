@@ -18,12 +18,11 @@ import { database, type Database } from "~/db/client.server";
 import { auditLog, session, verification } from "~/db/schema.server";
 import { env } from "~/env.server";
 import type { Mailer } from "~/mailer.server";
-import { storage } from "~/storage/storage.server";
 import { action as accountAction, loader as accountLoader } from "~/routes/account/account";
 import { action as usersAction } from "~/routes/admin/users";
 import { action as forgotAction, loader as forgotLoader } from "~/routes/auth/forgot-password";
 import { action as resetAction, loader as resetLoader } from "~/routes/auth/reset-password";
-import { backends, clientAddresses, cookieOf, openFreshDatabase } from "./backends";
+import { backends, clientAddresses, cookieOf, loadContext, openFreshDatabase } from "./backends";
 
 const ORIGIN = "https://www.crossroadsit.example";
 const PASSWORD = "Correct-Horse-Battery-42";
@@ -70,7 +69,7 @@ for (const backend of backends()) {
       closeFresh = await openFreshDatabase(backend, "reset");
       db = await database();
       mailAuth = createAuth(db, env(), { mailer });
-      const base = { db, storage: await storage(), kickOutbox: () => {}, notifyLeads: false };
+      const base = { ...(await loadContext()).services, db };
       const ctx = (services: AppLoadContext["services"]) => ({ services, clientAddress: "10.7.0.1", requestId: "test", cspNonce: "" });
       withMail = ctx({ ...base, auth: mailAuth, mailer });
       withoutMail = ctx({ ...base, auth: createAuth(db, env(), { mailer: undefined }) });

@@ -110,4 +110,13 @@ describe("WEB_CONCURRENCY, SHUTDOWN_GRACE_SECONDS, OUTBOX_LEASE_SECONDS", () => 
     expect(errorOf({ SHUTDOWN_GRACE_SECONDS: "-1" }).message).toContain("SHUTDOWN_GRACE_SECONDS");
     expect(errorOf({ OUTBOX_LEASE_SECONDS: "1" }).message).toContain("OUTBOX_LEASE_SECONDS");
   });
+
+  it("keeps Insights' events 30 days by default, a whole number of days when set", () => {
+    expect(parseEnv({}).INSIGHTS_RETENTION_DAYS).toBe(30);
+    expect(parseEnv({ INSIGHTS_RETENTION_DAYS: "90" }).INSIGHTS_RETENTION_DAYS).toBe(90);
+    expect(parseEnv({ INSIGHTS_RETENTION_DAYS: " " }).INSIGHTS_RETENTION_DAYS).toBe(30);
+    for (const value of ["0", "-3", "1.5", "a month"]) {
+      expect(errorOf({ INSIGHTS_RETENTION_DAYS: value }).message).toContain("INSIGHTS_RETENTION_DAYS");
+    }
+  });
 });

@@ -93,11 +93,13 @@ export function Analytics({ gtmId }: { gtmId: string | null }) {
     }
   }, [gtmId, tracked]);
 
-  // Web Vitals describe the load of this document: measured only when it was a public page.
+  // Web Vitals describe the load of this document: measured only when it was a public page. So
+  // is Insights' sender (docs/requirements.md#insights), which sends them and the events above.
   useEffect(() => {
     if (!isTrackedPath(window.location.pathname)) return;
     whenIdle(() => {
       void import("~/lib/web-vitals").then((m) => m.reportWebVitals());
+      void import("~/lib/insights-beacon").then((m) => m.startInsights());
     });
   }, []);
 
