@@ -4,7 +4,7 @@
  * the slug and stores nothing.
  */
 import { and, asc, desc, eq, ilike, ne, or, sql, type SQL } from "drizzle-orm";
-import { database, type Database } from "~/db/client.server";
+import type { Database } from "~/db/client.server";
 import { documents, user, type DocumentCollection } from "~/db/schema.server";
 import { LIST_LIMIT, type CollectionKey, type ListSort, type ListStatus } from "./document-rules";
 import type { DocumentInput } from "./document-schema";
@@ -76,8 +76,7 @@ function toRow<T extends Selected>(r: T) {
   return { ...rest, createdAt: createdAt.toISOString(), updatedAt: updatedAt.toISOString(), author: authorEmail ?? authorName ?? null };
 }
 
-export async function listDocuments(filter: ListFilter = {}, conn?: Database): Promise<{ rows: DocumentRow[]; total: number }> {
-  const db = conn ?? (await database());
+export async function listDocuments(db: Database, filter: ListFilter = {}): Promise<{ rows: DocumentRow[]; total: number }> {
   const where: SQL[] = [];
   if (filter.collection) where.push(eq(documents.collection, filter.collection));
   if (filter.status === "published") where.push(eq(documents.published, true));
@@ -105,8 +104,7 @@ export async function listDocuments(filter: ListFilter = {}, conn?: Database): P
   return { rows: rows.map(toRow), total: Number(total) };
 }
 
-export async function getDocument(id: string, conn?: Database): Promise<DocumentRecord | null> {
-  const db = conn ?? (await database());
+export async function getDocument(db: Database, id: string): Promise<DocumentRecord | null> {
   const [row] = await db
     .select({ ...columns, body: documents.body })
     .from(documents)
@@ -117,8 +115,7 @@ export async function getDocument(id: string, conn?: Database): Promise<Document
 }
 
 /** The published document of a collection, for the viewers; null when unknown or a draft. */
-export async function getPublishedDocument(collection: DocumentCollection, slug: string, conn?: Database) {
-  const db = conn ?? (await database());
+export async function getPublishedDocument(db: Database, collection: DocumentCollection, slug: string) {
   const [row] = await db
     .select({
       id: documents.id,
@@ -165,12 +162,11 @@ async function withSlugCheck<T>(db: Database, slug: string, exceptId: string | u
 }
 
 export async function createDocument(
+  db: Database,
   input: DocumentInput,
   authorId: string,
   options: { published?: boolean; rendered?: StoredRendering } = {},
-  conn?: Database,
 ): Promise<{ id: string }> {
-  const db = conn ?? (await database());
   return withSlugCheck(db, input.slug, undefined, async () => {
     const [row] = await db
       .insert(documents)
@@ -190,12 +186,11 @@ export async function createDocument(
 
 /** Saves the editor's fields, and the published flag when given, in one write; false when the document is gone. */
 export async function updateDocument(
+  db: Database,
   id: string,
   input: DocumentInput,
   options: { published?: boolean; rendered?: StoredRendering } = {},
-  conn?: Database,
 ): Promise<boolean> {
-  const db = conn ?? (await database());
   return withSlugCheck(db, input.slug, id, async () => {
     const rows = await db
       .update(documents)
@@ -215,8 +210,7 @@ export async function updateDocument(
 }
 
 /** A document's stored rendering (html null until rendered). */
-export async function getDocumentHtml(id: string, conn?: Database): Promise<{ html: string | null; htmlRenderer: string | null }> {
-  const db = conn ?? (await database());
+export async function getDocumentHtml(db: Database, id: string): Promise<{ html: string | null; htmlRenderer: string | null }> {
   const [row] = await db
     .select({ html: documents.html, htmlRenderer: documents.htmlRenderer })
     .from(documents)
@@ -226,16 +220,14 @@ export async function getDocumentHtml(id: string, conn?: Database): Promise<{ ht
 }
 
 /** Stores the rendering of a body, unless the body has changed since (a save stores its own). */
-export async function storeDocumentHtml(id: string, body: string, rendered: StoredRendering, conn?: Database): Promise<void> {
-  const db = conn ?? (await database());
+export async function storeDocumentHtml(db: Database, id: string, body: string, rendered: StoredRendering): Promise<void> {
   await db
     .update(documents)
     .set(renderingColumns(rendered))
     .where(and(eq(documents.id, id), eq(documents.body, body)));
 }
 
-export async function setPublished(id: string, published: boolean, conn?: Database): Promise<boolean> {
-  const db = conn ?? (await database());
+export async function setPublished(db: Database, id: string, published: boolean): Promise<boolean> {
   const rows = await db
     .update(documents)
     .set({ published, updatedAt: new Date() })
@@ -244,8 +236,7 @@ export async function setPublished(id: string, published: boolean, conn?: Databa
   return rows.length === 1;
 }
 
-export async function deleteDocument(id: string, conn?: Database): Promise<boolean> {
-  const db = conn ?? (await database());
+export async function deleteDocument(db: Database, id: string): Promise<boolean> {
   const rows = await db.delete(documents).where(eq(documents.id, id)).returning({ id: documents.id });
   return rows.length === 1;
 }

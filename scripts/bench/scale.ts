@@ -516,10 +516,10 @@ async function seed(size: Size, target: { databaseUrl?: string; dataDir: string 
   try {
     const db = await database();
     const exec: Exec = async (text) => (await db.execute(sql.raw(text))).rows as Record<string, unknown>[];
-    const admin = await createStaffUser({ ...ADMIN, admin: true });
+    const instance = await auth();
+    const admin = await createStaffUser({ db, auth: instance }, { ...ADMIN, admin: true });
     await seedRows(exec, size, admin.id);
     await exec("vacuum analyze");
-    const instance = await auth();
     const { cookie } = await turnOnTwoFactor(instance, await signInCookie(instance, ADMIN.email, ADMIN.password), ADMIN.password);
     // Counted after the sign-in, which writes its own audit entries and session.
     const counts: Record<string, number> = {};

@@ -53,7 +53,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export const headers: Route.HeadersFunction = () => PRIVATE;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const me = await requireUser(request, context.services);
+  const me = await requireUser(context.services, request);
   const { notice, headers: noticeHeaders } = takeNotice(request);
   const [sessions, twoFactor] = await Promise.all([
     listOwnSessions(context.services.auth, request.headers, me.session.id),
@@ -85,7 +85,7 @@ const accountSchema = z.discriminatedUnion("intent", [
 const NEW_PASSWORD_FIELDS = { password: "newPassword", confirm: "confirmPassword" } as const;
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const me = await requireUser(request, context.services);
+  const me = await requireUser(context.services, request);
   const { db, auth, mailer } = context.services;
   const parsed = await parseAdminForm(request, accountSchema);
   if (!parsed.ok) return parsed.response;

@@ -17,7 +17,7 @@ import { adminMeta } from "~/lib/meta";
  * JavaScript). Read only: the route has no action, so nothing here edits or deletes an entry.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireSuperAdmin(request, context.services);
+  await requireSuperAdmin(context.services, request);
   const parsed = parseAuditFilter(new URL(request.url));
   const events = Object.entries(AUDIT_EVENTS).map(([value, label]) => ({ value, label }));
   const common = { events, retentionDays: AUDIT_RETENTION_DAYS };

@@ -20,12 +20,12 @@ const PRIVATE_HEADERS = { "X-Robots-Tag": "noindex, nofollow" };
  * for any signed-in user. Registered twice in app/routes.ts; the path says which collection.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requireUser(request, context.services);
+  await requireUser(context.services, request);
   const collection = VIEWER_COLLECTIONS.find((c) => new URL(request.url).pathname.startsWith(`/${c}/`));
   const slug = params.slug ?? "";
   const document =
     collection && slug.length <= SLUG_MAX && SLUG_PATTERN.test(slug)
-      ? await getPublishedDocument(collection, slug, context.services.db)
+      ? await getPublishedDocument(context.services.db, collection, slug)
       : null;
   // The site layout's boundary shows the not-found page (robots noindex), with these headers too.
   if (!collection || !document) throw data({ reason: "not-found" }, { status: 404, headers: PRIVATE_HEADERS });
@@ -37,7 +37,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       updatedAt: document.updatedAt,
       // The HTML made at save (ADR 017); a document saved before that is rendered once (in the worker) and stored.
       html: await storedHtml(`document:${document.id}`, document, {}, (html, key) =>
-        storeDocumentHtml(document.id, document.body, { html, key }, context.services.db),
+        storeDocumentHtml(context.services.db, document.id, document.body, { html, key }),
       ),
     },
     { headers: PRIVATE_HEADERS },
