@@ -349,8 +349,8 @@ for (const backend of backends()) {
       );
       expect(await (await auth()).api.getSession({ headers: new Headers({ cookie: bossSession }) })).not.toBeNull();
 
-      expect(await resetTwoFactorByEmail("nobody@crossroadsit.example", db)).toBeNull();
-      expect(await resetTwoFactorByEmail(" BOSS@crossroadsit.example ", db)).toEqual({ id: ids.boss, email: "boss@crossroadsit.example" });
+      expect(await resetTwoFactorByEmail(db, "nobody@crossroadsit.example")).toBeNull();
+      expect(await resetTwoFactorByEmail(db, " BOSS@crossroadsit.example ")).toEqual({ id: ids.boss, email: "boss@crossroadsit.example" });
       expect(await db.select().from(twoFactor).where(eq(twoFactor.userId, ids.boss))).toHaveLength(0);
       const [row] = await db.select({ on: user.twoFactorEnabled }).from(user).where(eq(user.id, ids.boss));
       expect(row!.on).toBe(false);

@@ -27,5 +27,5 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (refused) return refused;
   const parsed = parseAuditFilter(new URL(request.url));
   if (!parsed.ok) return plainText(400, parsed.message);
-  return csvDownload("audit-log", CSV_COLUMNS, auditForExport(parsed.filter, context.services.db));
+  return csvDownload("audit-log", CSV_COLUMNS, auditForExport(context.services.db, parsed.filter));
 }

@@ -40,7 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       { status: 400 },
     );
   const { filter } = parsed;
-  const list = await listAudit(filter, context.services.db);
+  const list = await listAudit(context.services.db, filter);
   return {
     ...common,
     error: null,

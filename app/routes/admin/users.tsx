@@ -150,7 +150,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         // factor for the thief's); the super-administrator recovers with a backup code.
         if (isSelf)
           return refuse(400, "You cannot reset your own two-factor sign-in. Use a backup code, then make new ones.", {}, "refused");
-        const reset = await resetTwoFactor(input.userId, context.services.db);
+        const reset = await resetTwoFactor(context.services.db, input.userId);
         if (!reset) return refuse(404, "That account no longer exists.");
         await signOutEverywhere(context.services.auth, input.userId, request.headers);
         await audit(intent, "success", reset);
