@@ -9,6 +9,7 @@ import { documents, user, type DocumentCollection } from "~/db/schema.server";
 import { LIST_LIMIT, type CollectionKey, type ListSort, type ListStatus } from "./document-rules";
 import type { DocumentInput } from "./document-schema";
 import { containing } from "~/db/like-pattern";
+import { isUniqueViolation } from "~/db/errors.server";
 
 // The editor's list and the database's list are one list: this fails to compile when they differ.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
@@ -139,14 +140,6 @@ async function slugHolder(db: Database, slug: string, exceptId?: string): Promis
     .where(exceptId ? and(eq(documents.slug, slug), ne(documents.id, exceptId)) : eq(documents.slug, slug))
     .limit(1);
   return row?.title ?? null;
-}
-
-/** PostgreSQL's unique_violation (23505), through Drizzle's wrapper on either driver. */
-export function isUniqueViolation(error: unknown): boolean {
-  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
-    if (e.code === "23505") return true;
-  }
-  return false;
 }
 
 /** Checks first (for a clear message); the unique index decides when two saves race. */
