@@ -4,6 +4,7 @@
  * the editor.
  */
 import { z } from "zod";
+import type { FieldErrors } from "~/lib/action-result";
 import { formatCount } from "~/lib/list-of";
 import { nameProblem } from "~/storage/names";
 import {
@@ -98,7 +99,7 @@ export const POST_FIELDS = ["title", "slug", "summary", "body", "coverImage", "c
 export type PostField = (typeof POST_FIELDS)[number];
 /** What the person typed, echoed back on an error so nothing is lost. */
 export type PostValues = Record<PostField, string>;
-export type PostFieldErrors = Partial<Record<PostField | "publishAt", string>>;
+export type PostFieldErrors = FieldErrors<PostField | "publishAt">;
 
 export type ParsedPost = { ok: true; data: PostInput; values: PostValues } | { ok: false; errors: PostFieldErrors; values: PostValues };
 

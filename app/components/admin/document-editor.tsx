@@ -19,7 +19,7 @@ import {
   TITLE_MAX,
   viewerPath,
 } from "~/docs/document-rules";
-import type { DocumentValues, FieldErrors } from "~/docs/document-schema";
+import type { DocumentValues, DocumentFieldErrors } from "~/docs/document-schema";
 import type { EditorActionData, EditorDocument } from "~/docs/editor-types";
 import { cn } from "~/lib/cn";
 import { formatDateTime } from "~/lib/format-date";
@@ -60,7 +60,7 @@ export function DocumentEditor({
     collection: typed.collection ?? saved.collection,
     body: typed.body ?? saved.body,
   };
-  const errors: FieldErrors = (actionData?.ok === false && actionData.fieldErrors) || {};
+  const errors: DocumentFieldErrors = (actionData?.ok === false && actionData.fieldErrors) || {};
 
   const [values, setValues] = useState<DocumentValues>(() => echoed ?? saved);
   const [slugFollowsTitle, setSlugFollowsTitle] = useState(() => {

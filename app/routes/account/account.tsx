@@ -24,7 +24,7 @@ import { ActionMessage } from "~/components/admin/action-message";
 import { Button } from "~/components/ui/button";
 import { PasswordField } from "~/components/forms/field";
 import { env } from "~/env.server";
-import type { ActionFailure, ActionResult } from "~/lib/action-result";
+import type { ActionFailure, ActionResult, FieldErrors } from "~/lib/action-result";
 import { actionError, actionOk, parseAdminForm } from "~/lib/admin-action.server";
 import { redirectWithNotice, takeNotice } from "~/lib/flash-notice.server";
 import { formatDateTime } from "~/lib/format-date";
@@ -97,7 +97,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   try {
     if (input.intent === "change-password") {
-      const fieldErrors: Partial<Record<AccountField, string>> = {};
+      const fieldErrors: FieldErrors<AccountField> = {};
       if (!input.currentPassword) fieldErrors.currentPassword = "Enter your current password.";
       const problem = newPasswordProblem(input.newPassword, input.confirmPassword, me.user.email);
       if (problem) fieldErrors[NEW_PASSWORD_FIELDS[problem.field]] = problem.message;
