@@ -1,13 +1,10 @@
 /**
  * The blog's rules and constants (docs/requirements.md#blog), shared by the admin editor, the
- * server schema, the importer and the tests. No dependencies beyond the document rules: this
- * ships to the admin editor.
+ * server schema, the importer and the tests. Slugs follow the site's one rule (app/lib/slug.ts). No
+ * dependencies: this ships to the admin editor.
  */
 import { wallClockAt, wallTimeToInstant } from "~/lib/time-zone";
 import { site } from "~/config/site";
-import { SLUG_MAX, SLUG_PATTERN, SLUG_PATTERN_HTML, slugify } from "~/docs/document-rules";
-
-export { SLUG_MAX, SLUG_PATTERN, SLUG_PATTERN_HTML, slugify };
 
 /** Posts per page of /blog. */
 export const BLOG_PAGE_SIZE = 12;

@@ -13,14 +13,12 @@ import {
   POST_BODY_MAX,
   POST_TITLE_MAX,
   RESERVED_SLUGS,
-  SLUG_MAX,
-  SLUG_PATTERN,
-  slugify,
   SUMMARY_MAX,
   SUMMARY_MIN,
   TAG_MAX,
   TAGS_MAX,
 } from "./blog-rules";
+import { SLUG_MAX, SLUG_PATTERN, slugify } from "~/lib/slug";
 import { hasControlCharacter, normaliseMultilineText } from "~/lib/control-characters";
 
 const line = (label: string, max: number, required = true) =>

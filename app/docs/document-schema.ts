@@ -5,7 +5,8 @@
 import { z } from "zod";
 import type { FieldErrors } from "~/lib/action-result";
 import { formatCount } from "~/lib/list-of";
-import { BODY_MAX, COLLECTION_KEYS, SLUG_MAX, SLUG_PATTERN, slugify, TITLE_MAX } from "./document-rules";
+import { BODY_MAX, COLLECTION_KEYS, TITLE_MAX } from "./document-rules";
+import { SLUG_MAX, SLUG_PATTERN, slugify } from "~/lib/slug";
 import { hasControlCharacter, normaliseMultilineText } from "~/lib/control-characters";
 
 export const titleSchema = z

@@ -9,16 +9,8 @@ import { useUnsavedChanges } from "./use-unsaved-changes";
 import { Field } from "~/components/forms/field";
 import { useTypedBeforeHydration } from "~/components/forms/use-typed-before-hydration";
 import { Button } from "~/components/ui/button";
-import {
-  BODY_MAX,
-  COLLECTION_KEYS,
-  DOCUMENT_COLLECTION_LABELS,
-  SLUG_MAX,
-  SLUG_PATTERN_HTML,
-  slugify,
-  TITLE_MAX,
-  viewerPath,
-} from "~/docs/document-rules";
+import { BODY_MAX, COLLECTION_KEYS, DOCUMENT_COLLECTION_LABELS, TITLE_MAX, viewerPath } from "~/docs/document-rules";
+import { SLUG_MAX, SLUG_PATTERN_HTML, slugify } from "~/lib/slug";
 import type { DocumentValues, DocumentFieldErrors } from "~/docs/document-schema";
 import type { EditorActionData, EditorDocument } from "~/docs/editor-types";
 import { cn } from "~/lib/cn";

@@ -3,10 +3,11 @@ import type { Route } from "./+types/document";
 import { useLeaveWhenSignedOut } from "~/auth/use-leave-when-signed-out";
 import { Button } from "~/components/ui/button";
 import { requireUser } from "~/auth/session.server";
-import { DOCUMENT_COLLECTION_LABELS, SLUG_MAX, SLUG_PATTERN, VIEWER_COLLECTIONS } from "~/docs/document-rules";
+import { DOCUMENT_COLLECTION_LABELS, VIEWER_COLLECTIONS } from "~/docs/document-rules";
+import { SLUG_MAX, SLUG_PATTERN } from "~/lib/slug";
 import { getPublishedDocument, storeDocumentHtml } from "~/docs/documents.server";
 import { formatDate } from "~/lib/format-date";
-import { storedHtml } from "~/docs/markdown.server";
+import { storedHtml } from "~/markdown/markdown.server";
 import { routeMeta } from "~/lib/meta";
 
 /**

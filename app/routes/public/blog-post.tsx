@@ -1,5 +1,6 @@
 import type { Route } from "./+types/blog-post";
-import { postPath, RELATED_POSTS, SLUG_MAX, SLUG_PATTERN } from "~/blog/blog-rules";
+import { postPath, RELATED_POSTS } from "~/blog/blog-rules";
+import { SLUG_MAX, SLUG_PATTERN } from "~/lib/slug";
 import { publicPost, publicPosts } from "~/blog/public-cache.server";
 import { toCard } from "~/blog/public-view";
 import { PostCard } from "~/components/blog/post-card";
