@@ -1,8 +1,10 @@
 /**
  * The document library's field rules, shared by the editor (browser hints, slug suggestion) and
- * the server schema (document-schema.ts). Slugs follow the site's one rule (app/lib/slug.ts). No
- * dependencies: this ships to the admin editor.
+ * the server schema (document-schema.ts). Slugs follow the site's one rule (app/lib/slug.ts); the
+ * body's limit is the Markdown renderer's (app/markdown/limits.ts). This ships to the admin editor.
  */
+import { MARKDOWN_MAX } from "~/markdown/limits";
+
 /** The same list as the database's DOCUMENT_COLLECTIONS (documents.server.ts checks they agree). */
 export const COLLECTION_KEYS = ["docs", "mloe", "ste"] as const;
 export type CollectionKey = (typeof COLLECTION_KEYS)[number];
@@ -15,7 +17,7 @@ export const DOCUMENT_COLLECTION_LABELS: Record<CollectionKey, string> = {
 export const VIEWER_COLLECTIONS = ["mloe", "ste"] as const satisfies readonly CollectionKey[];
 
 export const TITLE_MAX = 200;
-export const BODY_MAX = 200_000;
+export const BODY_MAX = MARKDOWN_MAX;
 /** A document form: the body (a character can take 12 bytes once UTF-8 and %-encoded) plus the other fields. */
 export const DOCUMENT_FORM_LIMIT = BODY_MAX * 12 + 64 * 1024;
 /** The library's list shows at most this many rows; the filters narrow it. */

@@ -9,6 +9,7 @@ import { documents, user, type DocumentCollection } from "~/db/schema.server";
 import { LIST_LIMIT, type CollectionKey, type ListSort, type ListStatus } from "./document-rules";
 import type { DocumentInput } from "./document-schema";
 import { containing } from "~/db/like-pattern";
+import type { StoredRendering } from "~/markdown/markdown.server";
 import { isUniqueViolation } from "~/db/errors.server";
 
 // The editor's list and the database's list are one list: this fails to compile when they differ.
@@ -40,12 +41,6 @@ export interface DocumentRow {
 
 export interface DocumentRecord extends DocumentRow {
   body: string;
-}
-
-/** A body's sanitised HTML and the renderer that made it (markdown.server.ts renderBounded). */
-export interface StoredRendering {
-  html: string;
-  key: string;
 }
 
 /** The columns a save writes for the rendering: none given, the text is rendered on its first read. */

@@ -314,7 +314,7 @@ async function inBatches(exec: Exec, what: string, total: number, batch: number,
  */
 async function seedRows(exec: Exec, size: Size, adminId: string): Promise<void> {
   const { SERVICE_OPTIONS, COMPANY_SIZES, REFERRAL_SOURCES } = await import("../../app/leads/contact-fields.ts");
-  const { renderMarkdown, rendererKey } = await import("../../app/docs/markdown.server.ts");
+  const { renderMarkdown, rendererKey } = await import("../../app/markdown/markdown.server.ts");
   const { readingMinutes } = await import("../../app/blog/blog-rules.ts");
   const { prepareUpload } = await import("../../app/storage/prepare.server.ts");
   const sharp = (await import("sharp")).default;

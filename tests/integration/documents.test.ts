@@ -21,7 +21,7 @@ import {
   SlugTakenError,
   updateDocument,
 } from "~/docs/documents.server";
-import { renderMarkdown } from "~/docs/markdown.server";
+import { renderMarkdown } from "~/markdown/markdown.server";
 
 const PASSWORD = "Correct-Horse-Battery-42";
 

@@ -17,7 +17,7 @@ import { blogPosts, documents } from "~/db/schema.server";
 import { parseDocumentForm } from "~/docs/document-schema";
 import { createDocument, getPublishedDocument, storeDocumentHtml } from "~/docs/documents.server";
 import { renderForSave } from "~/docs/editor.server";
-import { rendererKey, renderBounded, storedHtml, TOO_COMPLEX_MESSAGE } from "~/docs/markdown.server";
+import { rendererKey, renderBounded, storedHtml, TOO_COMPLEX_MESSAGE } from "~/markdown/markdown.server";
 import { storage } from "~/storage/storage.server";
 
 /** Too many elements for jsdom to sanitise within the limit, on any machine. */

@@ -14,7 +14,7 @@ import {
 } from "~/blog/editor.server";
 import { deletePost, getPost, getPostHtml, setPublication, storePostHtml, updatePost } from "~/blog/posts.server";
 import { PostEditor } from "~/components/admin/post-editor";
-import { storedHtml } from "~/docs/markdown.server";
+import { storedHtml } from "~/markdown/markdown.server";
 import { actionConfirm, actionError, actionOk, parseAdminForm } from "~/lib/admin-action.server";
 import { redirectWithNotice } from "~/lib/flash-notice.server";
 import { formatDateTime } from "~/lib/format-date";

@@ -77,7 +77,7 @@ export default function DocumentPage({ loaderData: { collection, title, updatedA
           Print or save as PDF
         </Button>
       </div>
-      {/* Rendered and sanitised on the server at save (app/docs/markdown.server.ts). */}
+      {/* Rendered and sanitised on the server at save (app/markdown/markdown.server.ts). */}
       <div
         className="prose-doc mt-8 border-t border-slate-200 pt-8 print:mt-4 print:border-black print:pt-4"
         dangerouslySetInnerHTML={{ __html: html }}
