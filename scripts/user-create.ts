@@ -7,6 +7,7 @@
  */
 import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
+import { auth } from "../app/auth/auth.server";
 import { AccountExistsError, createStaffUser, WeakPasswordError } from "../app/auth/users.server";
 import { closeDatabase, initDatabase } from "../app/db/client.server";
 import { env } from "../app/env.server";
@@ -53,8 +54,11 @@ async function main(): Promise<number> {
   }
   const config = env(); // validates the configuration with the server's schema
   try {
-    await initDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
-    const user = await createStaffUser({ email: values.email, password, name: values.name, admin: values.admin });
+    const { db } = await initDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+    const user = await createStaffUser(
+      { db, auth: await auth() },
+      { email: values.email, password, name: values.name, admin: values.admin },
+    );
     console.log(`Created ${values.admin ? "administrator" : "staff account"} ${user.email} (${user.id}).`);
     if (values.admin)
       console.log(

@@ -20,7 +20,7 @@ async function main(): Promise<number> {
   const config = env();
   try {
     const handle = await initDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
-    const reset = await resetTwoFactorByEmail(values.email, handle.db);
+    const reset = await resetTwoFactorByEmail(handle.db, values.email);
     if (!reset) {
       console.error(`No account has the e-mail ${values.email}.`);
       return 1;

@@ -81,7 +81,7 @@ export const PASSWORD_CHANGE_WINDOW_MS = 10 * 60_000;
  * requests sent at the same moment cannot all get through); not ok when the allowance is used up.
  */
 export async function takePasswordChangeSlot(db: Database, userId: string) {
-  return takeContactSlot(`password-change:${userId}`, { db, max: PASSWORD_CHANGE_MAX_TRIES, windowMs: PASSWORD_CHANGE_WINDOW_MS });
+  return takeContactSlot(db, `password-change:${userId}`, { max: PASSWORD_CHANGE_MAX_TRIES, windowMs: PASSWORD_CHANGE_WINDOW_MS });
 }
 
 /** What /account and /account/two-factor say when that allowance is used up. */

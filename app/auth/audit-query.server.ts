@@ -130,8 +130,8 @@ function whereOf(filter: AuditFilter): SQL | undefined {
  * `more` is true and the pages stop at the cap.
  */
 export async function listAudit(
-  filter: AuditFilter,
   db: Database,
+  filter: AuditFilter,
   { countCap = AUDIT_COUNT_CAP }: { countCap?: number } = {},
 ): Promise<{ rows: AuditEntryRow[]; total: number; more: boolean; pages: number; page: number }> {
   const where = whereOf(filter);
@@ -177,7 +177,7 @@ export function auditExportBatch(db: Database, filter: AuditFilter, after: strin
 }
 
 /** Every entry of the filter (all pages), newest first, in batches: for the CSV export. */
-export function auditForExport(filter: AuditFilter, db: Database, batch = 500): AsyncGenerator<AuditEntryRow[]> {
+export function auditForExport(db: Database, filter: AuditFilter, batch = 500): AsyncGenerator<AuditEntryRow[]> {
   return keysetBatches((after) => auditExportBatch(db, filter, after, batch), batch);
 }
 

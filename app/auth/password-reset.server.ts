@@ -42,10 +42,10 @@ export async function takeResetRequestSlot(
   clientAddress: string,
   now = Date.now(),
 ): Promise<{ ok: true } | Throttled> {
-  const options = { db, now, windowMs: RESET_REQUEST_WINDOW_MS };
-  const byAddress = await takeContactSlot(`password-reset:address:${clientAddress}`, { ...options, max: RESET_REQUESTS_PER_ADDRESS });
+  const options = { now, windowMs: RESET_REQUEST_WINDOW_MS };
+  const byAddress = await takeContactSlot(db, `password-reset:address:${clientAddress}`, { ...options, max: RESET_REQUESTS_PER_ADDRESS });
   if (!byAddress.ok) return byAddress;
-  const byEmail = await takeContactSlot(emailKey(email), { ...options, max: RESET_REQUESTS_PER_EMAIL });
+  const byEmail = await takeContactSlot(db, emailKey(email), { ...options, max: RESET_REQUESTS_PER_EMAIL });
   return byEmail.ok ? { ok: true } : byEmail;
 }
 

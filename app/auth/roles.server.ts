@@ -3,7 +3,7 @@
  * administrator; the super-administrator is the admin whose e-mail is SUPER_ADMIN_EMAIL.
  */
 import { and, eq } from "drizzle-orm";
-import { database, type Database } from "~/db/client.server";
+import type { Database } from "~/db/client.server";
 import { user, userRoles } from "~/db/schema.server";
 import { env } from "~/env.server";
 import { log } from "~/lib/log.server";
@@ -16,9 +16,9 @@ export interface RoleFlags {
 export const NO_ROLES: RoleFlags = { isAdmin: false, isSuperAdmin: false };
 
 /** docs/requirements.md#roles: a failed lookup is logged and the user is treated as a non-admin. */
-export async function roleFlags(user: { id: string; email: string }, conn?: Database): Promise<RoleFlags> {
+export async function roleFlags(db: Database, user: { id: string; email: string }): Promise<RoleFlags> {
   try {
-    const isAdmin = await hasAdminRole(user.id, conn);
+    const isAdmin = await hasAdminRole(db, user.id);
     const superEmail = env().SUPER_ADMIN_EMAIL;
     return { isAdmin, isSuperAdmin: isAdmin && !!superEmail && user.email.toLowerCase() === superEmail.toLowerCase() };
   } catch (error) {
@@ -28,8 +28,7 @@ export async function roleFlags(user: { id: string; email: string }, conn?: Data
 }
 
 /** Whether the account holds the admin role now (read at the time of the check, never cached). */
-export async function hasAdminRole(userId: string, conn?: Database): Promise<boolean> {
-  const db = conn ?? (await database());
+export async function hasAdminRole(db: Database, userId: string): Promise<boolean> {
   const rows = await db
     .select({ role: userRoles.role })
     .from(userRoles)
@@ -43,8 +42,7 @@ export async function hasAdminRole(userId: string, conn?: Database): Promise<boo
  * better-auth's admin plugin reads are changed in one transaction, so they never disagree
  * (docs/requirements.md#roles, ADR 011).
  */
-export async function setAdmin(userId: string, isAdmin: boolean, conn?: Database): Promise<void> {
-  const db = conn ?? (await database());
+export async function setAdmin(db: Database, userId: string, isAdmin: boolean): Promise<void> {
   await db.transaction(async (tx) => {
     if (isAdmin) await tx.insert(userRoles).values({ userId, role: "admin" }).onConflictDoNothing();
     else await tx.delete(userRoles).where(and(eq(userRoles.userId, userId), eq(userRoles.role, "admin")));

@@ -6,10 +6,10 @@
  */
 import { eq } from "drizzle-orm";
 import { data, redirect } from "react-router";
-import { database, type Database } from "~/db/client.server";
+import type { Database } from "~/db/client.server";
 import { session as sessionTable } from "~/db/schema.server";
 import { passedSecondFactor } from "./second-factor.server";
-import { auth, type Auth } from "./auth.server";
+import type { Auth } from "./auth.server";
 import { SESSION_MAX_AGE_SECONDS } from "./config";
 import { ACCESS_DENIED_TEXT } from "./access-denied";
 import { loginPath, twoFactorSetupPath } from "./redirect";
@@ -25,16 +25,16 @@ export interface SignedIn extends RoleFlags {
   sessionPassedSecondFactor: boolean;
 }
 
-/** What the guards use: the server's services (context.services); tests leave them out. */
+/** What the guards use: the server's services (context.services). */
 export type GuardServices = { auth: Auth; db: Database };
 
 /**
  * The signed-in user, or null. When the database cannot be reached, protected pages answer 503
  * (the error page) rather than a 500, and say nothing about what they hold.
  */
-export async function getSignedIn(request: Request, services?: GuardServices): Promise<SignedIn | null> {
+export async function getSignedIn(services: GuardServices, request: Request): Promise<SignedIn | null> {
   let result: Awaited<ReturnType<Auth["api"]["getSession"]>>;
-  const instance = services?.auth ?? (await auth());
+  const instance = services.auth;
   try {
     result = await instance.api.getSession({ headers: request.headers });
   } catch (error) {
@@ -53,7 +53,7 @@ export async function getSignedIn(request: Request, services?: GuardServices): P
     session: { id: session.id, expiresAt: new Date(session.expiresAt).toISOString() },
     twoFactorEnabled: (user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled === true,
     sessionPassedSecondFactor: passedSecondFactor(session as unknown as Record<string, unknown>),
-    ...(await roleFlags(user, services?.db)),
+    ...(await roleFlags(services.db, user)),
   };
 }
 
@@ -63,8 +63,8 @@ function originalPath(request: Request): string {
 }
 
 /** A signed-in user, or a redirect to sign-in that remembers where they were going. */
-export async function requireUser(request: Request, services?: GuardServices): Promise<SignedIn> {
-  const signedIn = await getSignedIn(request, services);
+export async function requireUser(services: GuardServices, request: Request): Promise<SignedIn> {
+  const signedIn = await getSignedIn(services, request);
   if (!signedIn) throw redirect(loginPath(originalPath(request)));
   return signedIn;
 }
@@ -76,14 +76,14 @@ export async function requireUser(request: Request, services?: GuardServices): P
  * the factor was turned on elsewhere, say) is ended and its holder sent to sign in again, which asks
  * for the code (docs/requirements.md#two-factor-sign-in).
  */
-export async function requireAdmin(request: Request, services?: GuardServices): Promise<SignedIn> {
-  const signedIn = await requireUser(request, services);
+export async function requireAdmin(services: GuardServices, request: Request): Promise<SignedIn> {
+  const signedIn = await requireUser(services, request);
   if (!signedIn.isAdmin) throw data({ reason: "access-denied" }, { status: 403 });
   const from = request.method === "GET" ? originalPath(request) : undefined;
   if (!signedIn.twoFactorEnabled) throw redirect(twoFactorSetupPath(from));
   if (!signedIn.sessionPassedSecondFactor) {
     // Ended, not kept: the sign-in page sends a signed-in visitor straight back here.
-    await (services?.db ?? (await database())).delete(sessionTable).where(eq(sessionTable.id, signedIn.session.id));
+    await services.db.delete(sessionTable).where(eq(sessionTable.id, signedIn.session.id));
     throw redirect(loginPath(from));
   }
   return signedIn;
@@ -93,15 +93,15 @@ export const TWO_FACTOR_REQUIRED_MESSAGE = "Set up two-factor sign-in at /accoun
 export const SECOND_FACTOR_SESSION_MESSAGE = "This session was made without the second factor. Sign in again with your code.";
 
 /** The super-administrator (docs/requirements.md#roles), or the same Access Denied 403 for everyone else. */
-export async function requireSuperAdmin(request: Request, services?: GuardServices): Promise<SignedIn> {
-  const signedIn = await requireAdmin(request, services);
+export async function requireSuperAdmin(services: GuardServices, request: Request): Promise<SignedIn> {
+  const signedIn = await requireAdmin(services, request);
   if (!signedIn.isSuperAdmin) throw data({ reason: "access-denied" }, { status: 403 });
   return signedIn;
 }
 
 /** For API calls: the vocabulary of docs/requirements.md#staff-accounts instead of redirects. */
-export async function requireAdminApi(request: Request, services?: GuardServices): Promise<SignedIn> {
-  const signedIn = await getSignedIn(request, services);
+export async function requireAdminApi(services: GuardServices, request: Request): Promise<SignedIn> {
+  const signedIn = await getSignedIn(services, request);
   if (!signedIn) throw Response.json({ code: "session_not_found", message: "Auth session missing!" }, { status: 401 });
   if (!signedIn.isAdmin) throw Response.json({ code: "forbidden", message: ACCESS_DENIED_TEXT.message }, { status: 403 });
   if (!signedIn.twoFactorEnabled)

@@ -78,7 +78,7 @@ export function backupCodesText(codes: readonly string[], brand: string, email: 
  * deleted and two-factor sign-in is off, in one transaction; the caller ends their sessions. An
  * administrator is then taken to set it up again at the next sign-in. Null: no such account.
  */
-export async function resetTwoFactor(userId: string, db: Database): Promise<{ id: string; email: string } | null> {
+export async function resetTwoFactor(db: Database, userId: string): Promise<{ id: string; email: string } | null> {
   return db.transaction(async (tx) => {
     const [target] = await tx
       .update(user)
@@ -97,10 +97,10 @@ export async function resetTwoFactor(userId: string, db: Database): Promise<{ id
  * the phone and the backup codes (docs/requirements.md#two-factor-sign-in). Whoever can run commands
  * on the server can already change anything, so this opens no new door; it is audited.
  */
-export async function resetTwoFactorByEmail(email: string, db: Database): Promise<{ id: string; email: string } | null> {
+export async function resetTwoFactorByEmail(db: Database, email: string): Promise<{ id: string; email: string } | null> {
   const [account] = await db.select({ id: user.id }).from(user).where(eq(user.email, email.trim().toLowerCase())).limit(1);
   if (!account) return null;
-  const reset = await resetTwoFactor(account.id, db);
+  const reset = await resetTwoFactor(db, account.id);
   if (!reset) return null;
   await db.delete(session).where(eq(session.userId, reset.id));
   await recordAudit(db, { event: "two-factor-reset", outcome: "success", target: reset, detail: "npm run user:reset-2fa on the server" });

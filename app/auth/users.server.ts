@@ -1,10 +1,10 @@
 /** Staff accounts: created by an administrator or by `npm run user:create` (docs/requirements.md#staff-accounts). */
 import { and, count, desc, eq, gt, sql } from "drizzle-orm";
 import { z } from "zod";
-import { database, type Database } from "~/db/client.server";
+import type { Database } from "~/db/client.server";
 import { session, user, userRoles } from "~/db/schema.server";
 import { APIError } from "better-auth/api";
-import { auth, type Auth } from "./auth.server";
+import type { Auth } from "./auth.server";
 import { passwordWeaknesses } from "./password";
 import { endResetLinks } from "./password-reset.server";
 import { setAdmin } from "./roles.server";
@@ -39,19 +39,17 @@ function assertStrongPassword(password: string, email: string): void {
 }
 
 /**
- * Creates an account through better-auth's admin API. `actor`: the request of the administrator
- * doing it (better-auth checks that session's role as well); scripts and tests leave it out.
- * `services`: the server's (context.services); scripts and tests leave them out.
+ * Creates an account through better-auth's admin API. `services`: the server's (context.services),
+ * or a script's. `actor`: the request of the administrator doing it (better-auth checks that
+ * session's role as well); scripts and tests leave it out.
  */
 export async function createStaffUser(
+  { auth: instance, db }: { auth: Auth; db: Database },
   input: { email: string; password: string; name?: string; admin?: boolean },
-  services?: { auth: Auth; db: Database },
   actor?: Headers,
 ) {
   const email = emailSchema.parse(input.email.trim().toLowerCase());
   assertStrongPassword(input.password, email);
-  const instance = services?.auth ?? (await auth());
-  const db = services?.db ?? (await database());
   if ((await db.select({ id: user.id }).from(user).where(eq(user.email, email)).limit(1)).length) throw new AccountExistsError(email);
   const created = await instance.api
     .createUser({
@@ -63,7 +61,7 @@ export async function createStaffUser(
       if (error instanceof APIError && error.body?.code === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL") throw new AccountExistsError(email);
       throw error;
     });
-  if (input.admin) await setAdmin(created.user.id, true, db);
+  if (input.admin) await setAdmin(db, created.user.id, true);
   return { id: created.user.id, email: created.user.email };
 }
 
@@ -80,8 +78,7 @@ export interface StaffRow {
 }
 
 /** Every staff account with its role and how many sessions it has open, newest first. */
-export async function listStaff(conn?: Database): Promise<StaffRow[]> {
-  const db = conn ?? (await database());
+export async function listStaff(db: Database): Promise<StaffRow[]> {
   const rows = await db
     .select({
       id: user.id,
@@ -109,10 +106,14 @@ export async function listStaff(conn?: Database): Promise<StaffRow[]> {
  * own account: OwnPasswordError); that account's sessions and outstanding reset links end.
  * `actor`: the acting administrator's request headers: better-auth's admin API checks them too.
  */
-export async function resetPassword(userId: string, password: string, actor: Headers, instance?: Auth, conn?: Database): Promise<void> {
+export async function resetPassword(
+  { auth: instance, db }: { auth: Auth; db: Database },
+  userId: string,
+  password: string,
+  actor: Headers,
+): Promise<void> {
   const id = uuidSchema.parse(userId);
-  const db = conn ?? (await database());
-  const api = (instance ?? (await auth())).api;
+  const api = instance.api;
   // docs/requirements.md#staff-accounts: one's own password only on /account, with the current one.
   if ((await api.getSession({ headers: actor }))?.user.id === id) throw new OwnPasswordError();
   const [target] = await db.select({ email: user.email }).from(user).where(eq(user.id, id)).limit(1);
@@ -124,11 +125,11 @@ export async function resetPassword(userId: string, password: string, actor: Hea
 }
 
 /** Ends every session of an account (the acting administrator's request headers in `actor`). */
-export async function signOutEverywhere(userId: string, actor: Headers, instance?: Auth): Promise<void> {
-  await (instance ?? (await auth())).api.revokeUserSessions({ body: { userId: uuidSchema.parse(userId) }, headers: actor });
+export async function signOutEverywhere(auth: Auth, userId: string, actor: Headers): Promise<void> {
+  await auth.api.revokeUserSessions({ body: { userId: uuidSchema.parse(userId) }, headers: actor });
 }
 
 /** Deletes an account and its sessions (the acting administrator's request headers in `actor`). */
-export async function deleteStaffUser(userId: string, actor: Headers, instance?: Auth): Promise<void> {
-  await (instance ?? (await auth())).api.removeUser({ body: { userId: uuidSchema.parse(userId) }, headers: actor });
+export async function deleteStaffUser(auth: Auth, userId: string, actor: Headers): Promise<void> {
+  await auth.api.removeUser({ body: { userId: uuidSchema.parse(userId) }, headers: actor });
 }

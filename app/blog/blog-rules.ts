@@ -1,13 +1,11 @@
 /**
  * The blog's rules and constants (docs/requirements.md#blog), shared by the admin editor, the
- * server schema, the importer and the tests. No dependencies beyond the document rules: this
- * ships to the admin editor.
+ * server schema, the importer and the tests. Slugs follow the site's one rule (app/lib/slug.ts); the
+ * body's limit is the Markdown renderer's (app/markdown/limits.ts). This ships to the admin editor.
  */
 import { wallClockAt, wallTimeToInstant } from "~/lib/time-zone";
 import { site } from "~/config/site";
-import { SLUG_MAX, SLUG_PATTERN, SLUG_PATTERN_HTML, slugify } from "~/docs/document-rules";
-
-export { SLUG_MAX, SLUG_PATTERN, SLUG_PATTERN_HTML, slugify };
+import { MARKDOWN_MAX } from "~/markdown/limits";
 
 /** Posts per page of /blog. */
 export const BLOG_PAGE_SIZE = 12;
@@ -23,8 +21,8 @@ export const AUTHOR_MAX = 80;
 export const COVER_ALT_MAX = 250;
 export const TAG_MAX = 40;
 export const TAGS_MAX = 10;
-/** Same limit as a document's body. */
-export const POST_BODY_MAX = 200_000;
+/** The renderer's limit, as for a document's body. */
+export const POST_BODY_MAX = MARKDOWN_MAX;
 /** A post form: the body (12 bytes a character once UTF-8 and %-encoded) plus the other fields. */
 export const POST_FORM_LIMIT = POST_BODY_MAX * 12 + 64 * 1024;
 /** Reading time: words a minute. */

@@ -4,6 +4,7 @@
  * the editor.
  */
 import { z } from "zod";
+import type { FieldErrors } from "~/lib/action-result";
 import { formatCount } from "~/lib/list-of";
 import { nameProblem } from "~/storage/names";
 import {
@@ -12,14 +13,12 @@ import {
   POST_BODY_MAX,
   POST_TITLE_MAX,
   RESERVED_SLUGS,
-  SLUG_MAX,
-  SLUG_PATTERN,
-  slugify,
   SUMMARY_MAX,
   SUMMARY_MIN,
   TAG_MAX,
   TAGS_MAX,
 } from "./blog-rules";
+import { SLUG_MAX, SLUG_PATTERN, slugify } from "~/lib/slug";
 import { hasControlCharacter, normaliseMultilineText } from "~/lib/control-characters";
 
 const line = (label: string, max: number, required = true) =>
@@ -98,7 +97,7 @@ export const POST_FIELDS = ["title", "slug", "summary", "body", "coverImage", "c
 export type PostField = (typeof POST_FIELDS)[number];
 /** What the person typed, echoed back on an error so nothing is lost. */
 export type PostValues = Record<PostField, string>;
-export type PostFieldErrors = Partial<Record<PostField | "publishAt", string>>;
+export type PostFieldErrors = FieldErrors<PostField | "publishAt">;
 
 export type ParsedPost = { ok: true; data: PostInput; values: PostValues } | { ok: false; errors: PostFieldErrors; values: PostValues };
 

@@ -7,7 +7,8 @@
 import { and, desc, eq, gt, ilike, isNotNull, lte, ne, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { blogPosts, redirects, type PostStatus } from "~/db/schema.server";
-import { isUniqueViolation, type StoredRendering } from "~/docs/documents.server";
+import { isUniqueViolation } from "~/db/errors.server";
+import type { StoredRendering } from "~/markdown/markdown.server";
 import { ADMIN_LIST_LIMIT, postPath, readingMinutes } from "./blog-rules";
 import type { PostInput } from "./post-schema";
 import { invalidatePublicBlog } from "./public-blog-generation.server";

@@ -1,7 +1,10 @@
 /**
  * The document library's field rules, shared by the editor (browser hints, slug suggestion) and
- * the server schema (document-schema.ts). No dependencies: this ships to the admin editor.
+ * the server schema (document-schema.ts). Slugs follow the site's one rule (app/lib/slug.ts); the
+ * body's limit is the Markdown renderer's (app/markdown/limits.ts). This ships to the admin editor.
  */
+import { MARKDOWN_MAX } from "~/markdown/limits";
+
 /** The same list as the database's DOCUMENT_COLLECTIONS (documents.server.ts checks they agree). */
 export const COLLECTION_KEYS = ["docs", "mloe", "ste"] as const;
 export type CollectionKey = (typeof COLLECTION_KEYS)[number];
@@ -14,31 +17,13 @@ export const DOCUMENT_COLLECTION_LABELS: Record<CollectionKey, string> = {
 export const VIEWER_COLLECTIONS = ["mloe", "ste"] as const satisfies readonly CollectionKey[];
 
 export const TITLE_MAX = 200;
-export const SLUG_MAX = 80;
-export const BODY_MAX = 200_000;
+export const BODY_MAX = MARKDOWN_MAX;
 /** A document form: the body (a character can take 12 bytes once UTF-8 and %-encoded) plus the other fields. */
 export const DOCUMENT_FORM_LIMIT = BODY_MAX * 12 + 64 * 1024;
 /** The library's list shows at most this many rows; the filters narrow it. */
 export const LIST_LIMIT = 200;
 export type ListStatus = "all" | "published" | "draft";
 export type ListSort = "updated" | "title";
-
-/** Lowercase letters and digits in groups joined by single hyphens: "onboarding-checklist-2". */
-export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-/** The same rule for the HTML pattern attribute (anchored by the browser). */
-export const SLUG_PATTERN_HTML = "[a-z0-9]+(-[a-z0-9]+)*";
-
-/** A slug suggested from a title: "Wi-Fi & VPN: Setup (2025)" → "wi-fi-vpn-setup-2025". */
-export function slugify(title: string): string {
-  return title
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, SLUG_MAX)
-    .replace(/-+$/, "");
-}
 
 /** Where a published document of a viewer collection is read, or null for staff docs. */
 export function viewerPath(collection: string, slug: string): string | null {

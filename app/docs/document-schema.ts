@@ -3,8 +3,10 @@
  * and Markdown body. Errors are worded for the person at the editor.
  */
 import { z } from "zod";
+import type { FieldErrors } from "~/lib/action-result";
 import { formatCount } from "~/lib/list-of";
-import { BODY_MAX, COLLECTION_KEYS, SLUG_MAX, SLUG_PATTERN, slugify, TITLE_MAX } from "./document-rules";
+import { BODY_MAX, COLLECTION_KEYS, TITLE_MAX } from "./document-rules";
+import { SLUG_MAX, SLUG_PATTERN, slugify } from "~/lib/slug";
 import { hasControlCharacter, normaliseMultilineText } from "~/lib/control-characters";
 
 export const titleSchema = z
@@ -46,10 +48,10 @@ export type DocumentInput = z.infer<typeof documentSchema>;
 export type DocumentField = keyof DocumentInput;
 /** What the person typed, echoed back on an error so nothing is lost. */
 export type DocumentValues = Record<DocumentField, string>;
-export type FieldErrors = Partial<Record<DocumentField, string>>;
+export type DocumentFieldErrors = FieldErrors<DocumentField>;
 
 export type ParsedDocument =
-  { ok: true; data: DocumentInput; values: DocumentValues } | { ok: false; errors: FieldErrors; values: DocumentValues };
+  { ok: true; data: DocumentInput; values: DocumentValues } | { ok: false; errors: DocumentFieldErrors; values: DocumentValues };
 
 const text = (form: FormData, name: string) => {
   const value = form.get(name);
@@ -67,7 +69,7 @@ export function parseDocumentForm(form: FormData): ParsedDocument {
   const slug = values.slug.trim() === "" && !hasControlCharacter(values.title) ? slugify(values.title) : values.slug.trim().toLowerCase();
   const result = documentSchema.safeParse({ ...values, slug });
   if (result.success) return { ok: true, data: result.data, values: { ...values, slug: result.data.slug } };
-  const errors: FieldErrors = {};
+  const errors: DocumentFieldErrors = {};
   for (const issue of result.error.issues) {
     const field = issue.path[0] as DocumentField;
     errors[field] ??= issue.message;

@@ -4,11 +4,13 @@
  * the slug and stores nothing.
  */
 import { and, asc, desc, eq, ilike, ne, or, sql, type SQL } from "drizzle-orm";
-import { database, type Database } from "~/db/client.server";
+import type { Database } from "~/db/client.server";
 import { documents, user, type DocumentCollection } from "~/db/schema.server";
 import { LIST_LIMIT, type CollectionKey, type ListSort, type ListStatus } from "./document-rules";
 import type { DocumentInput } from "./document-schema";
 import { containing } from "~/db/like-pattern";
+import type { StoredRendering } from "~/markdown/markdown.server";
+import { isUniqueViolation } from "~/db/errors.server";
 
 // The editor's list and the database's list are one list: this fails to compile when they differ.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
@@ -41,12 +43,6 @@ export interface DocumentRecord extends DocumentRow {
   body: string;
 }
 
-/** A body's sanitised HTML and the renderer that made it (markdown.server.ts renderBounded). */
-export interface StoredRendering {
-  html: string;
-  key: string;
-}
-
 /** The columns a save writes for the rendering: none given, the text is rendered on its first read. */
 const renderingColumns = (rendered: StoredRendering | undefined) => ({ html: rendered?.html ?? null, htmlRenderer: rendered?.key ?? null });
 
@@ -76,8 +72,7 @@ function toRow<T extends Selected>(r: T) {
   return { ...rest, createdAt: createdAt.toISOString(), updatedAt: updatedAt.toISOString(), author: authorEmail ?? authorName ?? null };
 }
 
-export async function listDocuments(filter: ListFilter = {}, conn?: Database): Promise<{ rows: DocumentRow[]; total: number }> {
-  const db = conn ?? (await database());
+export async function listDocuments(db: Database, filter: ListFilter = {}): Promise<{ rows: DocumentRow[]; total: number }> {
   const where: SQL[] = [];
   if (filter.collection) where.push(eq(documents.collection, filter.collection));
   if (filter.status === "published") where.push(eq(documents.published, true));
@@ -105,8 +100,7 @@ export async function listDocuments(filter: ListFilter = {}, conn?: Database): P
   return { rows: rows.map(toRow), total: Number(total) };
 }
 
-export async function getDocument(id: string, conn?: Database): Promise<DocumentRecord | null> {
-  const db = conn ?? (await database());
+export async function getDocument(db: Database, id: string): Promise<DocumentRecord | null> {
   const [row] = await db
     .select({ ...columns, body: documents.body })
     .from(documents)
@@ -117,8 +111,7 @@ export async function getDocument(id: string, conn?: Database): Promise<Document
 }
 
 /** The published document of a collection, for the viewers; null when unknown or a draft. */
-export async function getPublishedDocument(collection: DocumentCollection, slug: string, conn?: Database) {
-  const db = conn ?? (await database());
+export async function getPublishedDocument(db: Database, collection: DocumentCollection, slug: string) {
   const [row] = await db
     .select({
       id: documents.id,
@@ -144,14 +137,6 @@ async function slugHolder(db: Database, slug: string, exceptId?: string): Promis
   return row?.title ?? null;
 }
 
-/** PostgreSQL's unique_violation (23505), through Drizzle's wrapper on either driver. */
-export function isUniqueViolation(error: unknown): boolean {
-  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
-    if (e.code === "23505") return true;
-  }
-  return false;
-}
-
 /** Checks first (for a clear message); the unique index decides when two saves race. */
 async function withSlugCheck<T>(db: Database, slug: string, exceptId: string | undefined, write: () => Promise<T>): Promise<T> {
   const holder = await slugHolder(db, slug, exceptId);
@@ -165,12 +150,11 @@ async function withSlugCheck<T>(db: Database, slug: string, exceptId: string | u
 }
 
 export async function createDocument(
+  db: Database,
   input: DocumentInput,
   authorId: string,
   options: { published?: boolean; rendered?: StoredRendering } = {},
-  conn?: Database,
 ): Promise<{ id: string }> {
-  const db = conn ?? (await database());
   return withSlugCheck(db, input.slug, undefined, async () => {
     const [row] = await db
       .insert(documents)
@@ -190,12 +174,11 @@ export async function createDocument(
 
 /** Saves the editor's fields, and the published flag when given, in one write; false when the document is gone. */
 export async function updateDocument(
+  db: Database,
   id: string,
   input: DocumentInput,
   options: { published?: boolean; rendered?: StoredRendering } = {},
-  conn?: Database,
 ): Promise<boolean> {
-  const db = conn ?? (await database());
   return withSlugCheck(db, input.slug, id, async () => {
     const rows = await db
       .update(documents)
@@ -215,8 +198,7 @@ export async function updateDocument(
 }
 
 /** A document's stored rendering (html null until rendered). */
-export async function getDocumentHtml(id: string, conn?: Database): Promise<{ html: string | null; htmlRenderer: string | null }> {
-  const db = conn ?? (await database());
+export async function getDocumentHtml(db: Database, id: string): Promise<{ html: string | null; htmlRenderer: string | null }> {
   const [row] = await db
     .select({ html: documents.html, htmlRenderer: documents.htmlRenderer })
     .from(documents)
@@ -226,16 +208,14 @@ export async function getDocumentHtml(id: string, conn?: Database): Promise<{ ht
 }
 
 /** Stores the rendering of a body, unless the body has changed since (a save stores its own). */
-export async function storeDocumentHtml(id: string, body: string, rendered: StoredRendering, conn?: Database): Promise<void> {
-  const db = conn ?? (await database());
+export async function storeDocumentHtml(db: Database, id: string, body: string, rendered: StoredRendering): Promise<void> {
   await db
     .update(documents)
     .set(renderingColumns(rendered))
     .where(and(eq(documents.id, id), eq(documents.body, body)));
 }
 
-export async function setPublished(id: string, published: boolean, conn?: Database): Promise<boolean> {
-  const db = conn ?? (await database());
+export async function setPublished(db: Database, id: string, published: boolean): Promise<boolean> {
   const rows = await db
     .update(documents)
     .set({ published, updatedAt: new Date() })
@@ -244,8 +224,7 @@ export async function setPublished(id: string, published: boolean, conn?: Databa
   return rows.length === 1;
 }
 
-export async function deleteDocument(id: string, conn?: Database): Promise<boolean> {
-  const db = conn ?? (await database());
+export async function deleteDocument(db: Database, id: string): Promise<boolean> {
   const rows = await db.delete(documents).where(eq(documents.id, id)).returning({ id: documents.id });
   return rows.length === 1;
 }

@@ -10,8 +10,7 @@ import { DOCUMENT_FORM_LIMIT } from "./document-rules";
 import { normaliseBody, parseDocumentForm, type DocumentField, type ParsedDocument } from "./document-schema";
 import { SlugTakenError } from "./documents.server";
 import type { EditorActionData, PreviewResult, SaveIntent } from "./editor-types";
-import { previewAnswer, renderForStorage } from "./markdown.server";
-import type { StoredRendering } from "./documents.server";
+import { previewAnswer, renderForStorage, type StoredRendering } from "~/markdown/markdown.server";
 import { log } from "~/lib/log.server";
 
 export const documentIdSchema = z.uuid();

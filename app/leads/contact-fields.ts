@@ -3,6 +3,7 @@
  * renders from these at once; the schema (contact-schema.ts) loads when the form is used.
  */
 import { services } from "~/content/catalog";
+import type { FieldErrors } from "~/lib/action-result";
 
 export const FORM_TYPE = "contact";
 export const NOT_SURE = "not-sure";
@@ -69,5 +70,5 @@ export const VISIBLE_FIELDS = ["full_name", "email", "phone", "company", "compan
 
 export const LIMITS = { full_name: 200, email: 254, phone: 40, company: 200, utm: 200, landing_page: 2000 } as const;
 
-export type FieldErrors = Partial<Record<FieldName, string>>;
+export type ContactFieldErrors = FieldErrors<FieldName>;
 export type ContactValues = Partial<Record<FieldName, string>>;

@@ -1,10 +1,10 @@
 /** What the contact form's server action answers, shared by the route and the form. */
 import type { FormSubmitPayload } from "~/lib/analytics";
-import type { ContactValues, FieldErrors } from "./contact-fields";
+import type { ContactValues, ContactFieldErrors } from "./contact-fields";
 import type { ReplyTime } from "./reply-time";
 
 export type ContactResult =
   | { status: "sent"; firstName: string; reply: ReplyTime; analytics: FormSubmitPayload | null }
-  | { status: "invalid"; errors: FieldErrors; values: ContactValues }
+  | { status: "invalid"; errors: ContactFieldErrors; values: ContactValues }
   | { status: "error"; code: "rate-limited"; retryMinutes: number; values: ContactValues }
   | { status: "error"; code: "unavailable" | "too-large" | "offline"; values: ContactValues };

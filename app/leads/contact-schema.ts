@@ -15,7 +15,7 @@ import {
   SERVICE_OPTIONS,
   UTM_KEYS,
   type ContactValues,
-  type FieldErrors,
+  type ContactFieldErrors,
   type FieldName,
 } from "./contact-fields";
 import { hasControlCharacter, hasControlCharacterInText, withoutControlCharacters } from "~/lib/control-characters";
@@ -120,13 +120,13 @@ export function normalizeContact(raw: Record<string, unknown>): Record<string, u
   return out;
 }
 
-export type ContactValidation = { ok: true; data: ContactInput } | { ok: false; errors: FieldErrors };
+export type ContactValidation = { ok: true; data: ContactInput } | { ok: false; errors: ContactFieldErrors };
 
 /** The one check, on the client before sending and on the server before storing. */
 export function validateContact(raw: Record<string, unknown>): ContactValidation {
   const result = contactSchema.safeParse(normalizeContact(raw));
   if (result.success) return { ok: true, data: result.data };
-  const errors: FieldErrors = {};
+  const errors: ContactFieldErrors = {};
   for (const issue of result.error.issues) {
     const field = issue.path[0] as FieldName | undefined;
     if (field && !errors[field]) {

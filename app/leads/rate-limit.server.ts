@@ -6,7 +6,7 @@
  * current fixed window.
  */
 import { lt, sql } from "drizzle-orm";
-import { database, type Database } from "~/db/client.server";
+import type { Database } from "~/db/client.server";
 import { contactRateLimit } from "~/db/schema.server";
 
 export const CONTACT_MAX_SUBMISSIONS = 5;
@@ -16,14 +16,15 @@ export type SlotResult = { ok: true; remaining: number } | { ok: false; retryAft
 
 /** Counts one submission from `address`; refuses it when the window's allowance is used up. */
 export async function takeContactSlot(
+  db: Database,
   address: string,
-  options: { now?: number; db?: Database; max?: number; windowMs?: number } = {},
+  options: { now?: number; max?: number; windowMs?: number } = {},
 ): Promise<SlotResult> {
   const now = options.now ?? Date.now();
   const max = options.max ?? CONTACT_MAX_SUBMISSIONS;
   const windowMs = options.windowMs ?? CONTACT_WINDOW_MS;
   const expired = sql`${contactRateLimit.windowStart} <= ${now - windowMs}`;
-  const [row] = await (options.db ?? (await database()))
+  const [row] = await db
     .insert(contactRateLimit)
     .values({ address, count: 1, windowStart: now })
     .onConflictDoUpdate({
@@ -39,9 +40,7 @@ export async function takeContactSlot(
 }
 
 /** Forgets windows that have ended (the leads worker calls this every 10 minutes). */
-export async function pruneContactSlots(options: { now?: number; db?: Database; windowMs?: number } = {}): Promise<void> {
+export async function pruneContactSlots(db: Database, options: { now?: number; windowMs?: number } = {}): Promise<void> {
   const now = options.now ?? Date.now();
-  await (options.db ?? (await database()))
-    .delete(contactRateLimit)
-    .where(lt(contactRateLimit.windowStart, now - (options.windowMs ?? CONTACT_WINDOW_MS)));
+  await db.delete(contactRateLimit).where(lt(contactRateLimit.windowStart, now - (options.windowMs ?? CONTACT_WINDOW_MS)));
 }

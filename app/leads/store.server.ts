@@ -4,7 +4,7 @@
  */
 import { keysetBatches } from "~/lib/keyset-batches.server";
 import { and, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
-import { database, type Database } from "~/db/client.server";
+import type { Database } from "~/db/client.server";
 import { leads, LEADS_SEARCH_SEPARATOR, leadsSearchText, type NotifyStatus } from "~/db/schema.server";
 import type { ContactInput } from "./contact-schema";
 import { PAGE_SIZE, type LeadFilter } from "./query";
@@ -18,12 +18,11 @@ export type Lead = typeof leads.$inferSelect;
  * decides, the second insert waits for the first and does nothing).
  */
 export async function insertLead(
+  db: Database,
   input: ContactInput,
   options: { notify: boolean },
-  db?: Database,
 ): Promise<{ id: string; createdAt: Date; created: boolean; lead: Lead }> {
-  const conn = db ?? (await database());
-  const [row] = await conn
+  const [row] = await db
     .insert(leads)
     .values({
       formType: input.form_type,
@@ -45,14 +44,14 @@ export async function insertLead(
     .onConflictDoNothing({ target: leads.submissionId })
     .returning();
   if (row) return { id: row.id, createdAt: row.createdAt, created: true, lead: row };
-  const earlier = input.submission_id ? await leadBySubmission(input.submission_id, conn) : undefined;
+  const earlier = input.submission_id ? await leadBySubmission(db, input.submission_id) : undefined;
   if (!earlier) throw new Error("The lead was neither stored nor found by its submission id");
   return { id: earlier.id, createdAt: earlier.createdAt, created: false, lead: earlier };
 }
 
 /** The lead stored from the submission with this id, if any. */
-export async function leadBySubmission(submissionId: string, db?: Database): Promise<Lead | undefined> {
-  const [row] = await (db ?? (await database())).select().from(leads).where(eq(leads.submissionId, submissionId));
+export async function leadBySubmission(db: Database, submissionId: string): Promise<Lead | undefined> {
+  const [row] = await db.select().from(leads).where(eq(leads.submissionId, submissionId));
   return row;
 }
 
@@ -114,14 +113,13 @@ const leadsPageQuery = (db: Database, query: LeadQuery, page: number) =>
 
 /** One page of leads, newest first, and how many match in all. */
 export async function listLeads(
+  db: Database,
   query: LeadQuery & { page?: number },
-  db?: Database,
 ): Promise<{ rows: LeadSummary[]; total: number; page: number; pages: number }> {
-  const conn = db ?? (await database());
-  const [{ total }] = await leadsCountQuery(conn, query);
+  const [{ total }] = await leadsCountQuery(db, query);
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const page = Math.min(Math.max(1, Math.trunc(query.page ?? 1) || 1), pages);
-  const rows = await leadsPageQuery(conn, query, page);
+  const rows = await leadsPageQuery(db, query, page);
   return { rows, total, page, pages };
 }
 
@@ -133,13 +131,13 @@ export const countOpenQuery = (db: Database) =>
     .where(isNull(leads.handledAt));
 
 /** Open leads, for the list's filter labels. */
-export async function countOpen(db?: Database): Promise<number> {
-  const [{ n }] = await countOpenQuery(db ?? (await database()));
+export async function countOpen(db: Database): Promise<number> {
+  const [{ n }] = await countOpenQuery(db);
   return n;
 }
 
-export async function getLead(id: string, db?: Database): Promise<Lead | undefined> {
-  const [row] = await (db ?? (await database())).select().from(leads).where(eq(leads.id, id));
+export async function getLead(db: Database, id: string): Promise<Lead | undefined> {
+  const [row] = await db.select().from(leads).where(eq(leads.id, id));
   return row;
 }
 
@@ -161,14 +159,13 @@ export function leadsExportBatch(db: Database, query: LeadQuery, afterId: string
 }
 
 /** Every matching lead, newest first, in pages of `batch` (keyset: the export never holds them all). */
-export async function* leadsForExport(query: LeadQuery, batch = 500, db?: Database): AsyncGenerator<Lead[]> {
-  const conn = db ?? (await database());
-  yield* keysetBatches((afterId) => leadsExportBatch(conn, query, afterId, batch), batch);
+export async function* leadsForExport(db: Database, query: LeadQuery, batch = 500): AsyncGenerator<Lead[]> {
+  yield* keysetBatches((afterId) => leadsExportBatch(db, query, afterId, batch), batch);
 }
 
 /** Marks a lead handled by `userId`, or reopens it (userId null). False when there is no such lead. */
-export async function setHandled(id: string, userId: string | null, db?: Database): Promise<boolean> {
-  const rows = await (db ?? (await database()))
+export async function setHandled(db: Database, id: string, userId: string | null): Promise<boolean> {
+  const rows = await db
     .update(leads)
     .set(
       userId
@@ -181,9 +178,9 @@ export async function setHandled(id: string, userId: string | null, db?: Databas
 }
 
 /** Puts a failed (or never sent) notification back in the outbox, due now. */
-export async function requeueNotification(id: string, db?: Database): Promise<boolean> {
+export async function requeueNotification(db: Database, id: string): Promise<boolean> {
   const retryable: NotifyStatus[] = ["failed", "off"];
-  const rows = await (db ?? (await database()))
+  const rows = await db
     .update(leads)
     .set({ notifyStatus: "pending", notifyAttempts: 0, notifyNextAttemptAt: sql`now()`, updatedAt: sql`now()` })
     .where(and(eq(leads.id, id), or(...retryable.map((s) => eq(leads.notifyStatus, s)))))

@@ -92,12 +92,12 @@ export async function handleContactSubmission(
     // The same submission again (its answer was lost): the first answer, no second lead, and
     // it does not count against the rate limit.
     let input = checked.data;
-    const earlier = input.submission_id ? await leadBySubmission(input.submission_id, services.db) : undefined;
+    const earlier = input.submission_id ? await leadBySubmission(services.db, input.submission_id) : undefined;
     if (earlier && sameRequest(earlier, input)) return storedAnswer(earlier);
     // The id came with different content (edited after an error, or a page shared through a
     // cache): a new request, stored without the id rather than dropped.
     if (earlier) input = { ...input, submission_id: undefined };
-    const slot = await takeContactSlot(address, { db: services.db });
+    const slot = await takeContactSlot(services.db, address);
     if (!slot.ok) {
       return {
         result: { status: "error", code: "rate-limited", retryMinutes: Math.ceil(slot.retryAfterSeconds / 60), values },
@@ -106,11 +106,11 @@ export async function handleContactSubmission(
       };
     }
     const notify = services.notifyLeads;
-    let inserted = await insertLead(input, { notify }, services.db);
+    let inserted = await insertLead(services.db, input, { notify });
     if (!inserted.created) {
       // The same id arrived twice at once, and the other one was stored first.
       if (sameRequest(inserted.lead, input)) return storedAnswer(inserted.lead);
-      inserted = await insertLead({ ...input, submission_id: undefined }, { notify }, services.db);
+      inserted = await insertLead(services.db, { ...input, submission_id: undefined }, { notify });
     }
     stored = inserted.lead;
   } catch (error) {

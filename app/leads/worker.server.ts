@@ -45,7 +45,7 @@ export function startLeadWorker(
   } else {
     log.log("Lead notifications are off: set SMTP_URL and SALES_EMAIL to e-mail sales each new lead (leads are still stored)");
   }
-  const prune = () => void pruneContactSlots({ db }).catch(() => {});
+  const prune = () => void pruneContactSlots(db).catch(() => {});
   const pruneTimer = setInterval(prune, 10 * 60_000);
   pruneTimer.unref();
   return {

@@ -27,6 +27,7 @@ import { storagePaths, withTypeExtension } from "./names";
 import { checkName, prepareUpload } from "./prepare.server";
 import { signingKey, signToken, verifyToken, type SignedCheck } from "./signing.server";
 import { containing, startingWith } from "~/db/like-pattern";
+import { isUniqueViolation } from "~/db/errors.server";
 
 export interface ObjectInfo {
   bucket: string;
@@ -146,13 +147,6 @@ const toInfo = (row: MetaRow): ObjectInfo => ({
   createdAt: new Date(row.createdAt as string | Date).toISOString(),
   updatedAt: new Date(row.updatedAt as string | Date).toISOString(),
 });
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e = error as { code?: string; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
-    if (e.code === "23505") return true;
-  }
-  return false;
-}
 
 /**
  * A string from a request that goes into a query (a name, a search, a prefix): refused with

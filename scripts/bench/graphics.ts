@@ -38,8 +38,9 @@ async function seed(): Promise<string> {
       import("../../app/storage/prepare.server.ts"),
     ]);
   await initDatabase({ dataDir: process.env.DATA_DIR! });
-  await createStaffUser({ ...ADMIN, admin: true });
+  const db = await database();
   const instance = await auth();
+  await createStaffUser({ db, auth: instance }, { ...ADMIN, admin: true });
   const { cookie } = await turnOnTwoFactor(instance, await signInCookie(instance, ADMIN.email, ADMIN.password), ADMIN.password);
   const icon = await prepareUpload(
     "icon.png",
@@ -47,7 +48,6 @@ async function seed(): Promise<string> {
       .png()
       .toBuffer(),
   );
-  const db = await database();
   const rows = Array.from({ length: LISTED }, (_, i) => ({
     bucket: "graphics",
     name: `icons/icon-${String(i).padStart(4, "0")}.png`,

@@ -314,7 +314,7 @@ async function inBatches(exec: Exec, what: string, total: number, batch: number,
  */
 async function seedRows(exec: Exec, size: Size, adminId: string): Promise<void> {
   const { SERVICE_OPTIONS, COMPANY_SIZES, REFERRAL_SOURCES } = await import("../../app/leads/contact-fields.ts");
-  const { renderMarkdown, rendererKey } = await import("../../app/docs/markdown.server.ts");
+  const { renderMarkdown, rendererKey } = await import("../../app/markdown/markdown.server.ts");
   const { readingMinutes } = await import("../../app/blog/blog-rules.ts");
   const { prepareUpload } = await import("../../app/storage/prepare.server.ts");
   const sharp = (await import("sharp")).default;
@@ -516,10 +516,10 @@ async function seed(size: Size, target: { databaseUrl?: string; dataDir: string 
   try {
     const db = await database();
     const exec: Exec = async (text) => (await db.execute(sql.raw(text))).rows as Record<string, unknown>[];
-    const admin = await createStaffUser({ ...ADMIN, admin: true });
+    const instance = await auth();
+    const admin = await createStaffUser({ db, auth: instance }, { ...ADMIN, admin: true });
     await seedRows(exec, size, admin.id);
     await exec("vacuum analyze");
-    const instance = await auth();
     const { cookie } = await turnOnTwoFactor(instance, await signInCookie(instance, ADMIN.email, ADMIN.password), ADMIN.password);
     // Counted after the sign-in, which writes its own audit entries and session.
     const counts: Record<string, number> = {};

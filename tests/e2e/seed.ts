@@ -15,11 +15,11 @@ import { E2E_USERS, TOTP_SECRETS_FILE } from "./config";
 
 const { db } = await initDatabase({ databaseUrl: env().DATABASE_URL, dataDir: env().DATA_DIR });
 
+const instance = await auth();
 const secrets: Record<string, string> = {};
 for (const user of Object.values(E2E_USERS)) {
-  await createStaffUser(user);
+  await createStaffUser({ db, auth: instance }, user);
   if (!user.admin) continue;
-  const instance = await auth();
   const { secret } = await turnOnTwoFactor(instance, await signInCookie(instance, user.email, user.password), user.password);
   secrets[user.email] = secret;
 }

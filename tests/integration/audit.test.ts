@@ -59,59 +59,59 @@ for (const backend of backends()) {
 
     it("lists newest first, 50 a page, and finds a person as actor or target, whatever the case", async () => {
       const db = await database();
-      const first = await listAudit(filter(""), db);
+      const first = await listAudit(db, filter(""));
       expect(first.total).toBe(65);
       expect(first.more).toBe(false);
       expect(first.rows).toHaveLength(AUDIT_PAGE_SIZE);
       expect(first.pages).toBe(2);
       const times = first.rows.map((r) => r.at.getTime());
       expect([...times].sort((a, b) => b - a)).toEqual(times);
-      const second = await listAudit(filter("?page=2"), db);
+      const second = await listAudit(db, filter("?page=2"));
       expect(second.rows).toHaveLength(15);
       expect(new Set([...first.rows, ...second.rows].map((r) => r.id)).size).toBe(65);
       // A page past the end shows the last one.
-      expect((await listAudit(filter("?page=99"), db)).page).toBe(2);
+      expect((await listAudit(db, filter("?page=99"))).page).toBe(2);
 
-      const tech = await listAudit(filter("?person=TECH@"), db);
+      const tech = await listAudit(db, filter("?person=TECH@"));
       expect(tech.rows.map((r) => r.event).sort()).toEqual(["role-granted", "sign-in"]);
-      const boss = await listAudit(filter("?person=boss"), db);
+      const boss = await listAudit(db, filter("?person=boss"));
       expect(boss.rows).toHaveLength(1);
       expect(boss.rows[0]).toMatchObject({ actorEmail: "boss@crossroadsit.example", ipAddress: "203.0.113.5", detail: "admin" });
       // % and _ are plain characters in a search.
-      expect((await listAudit(filter("?person=%25"), db)).total).toBe(0);
-      expect((await listAudit(filter("?person=bulk-1_"), db)).total).toBe(0);
+      expect((await listAudit(db, filter("?person=%25"))).total).toBe(0);
+      expect((await listAudit(db, filter("?person=bulk-1_"))).total).toBe(0);
     });
 
     it("counts no further than its cap: beyond it the list says so and its pages stop there", async () => {
       const db = await database();
-      const exact = await listAudit(filter(""), db, { countCap: 65 });
+      const exact = await listAudit(db, filter(""), { countCap: 65 });
       expect(exact).toMatchObject({ total: 65, more: false, pages: 2 });
-      const capped = await listAudit(filter(""), db, { countCap: 60 });
+      const capped = await listAudit(db, filter(""), { countCap: 60 });
       expect(capped).toMatchObject({ total: 60, more: true, pages: 2 });
-      expect((await listAudit(filter("?page=3"), db, { countCap: 50 })).page).toBe(1);
+      expect((await listAudit(db, filter("?page=3"), { countCap: 50 })).page).toBe(1);
       // The filter still applies before the cap.
-      expect(await listAudit(filter("?person=boss"), db, { countCap: 60 })).toMatchObject({ total: 1, more: false });
+      expect(await listAudit(db, filter("?person=boss"), { countCap: 60 })).toMatchObject({ total: 1, more: false });
     });
 
     it("filters by event and by calendar days in the office's time zone", async () => {
       const db = await database();
-      expect((await listAudit(filter("?event=role-granted"), db)).total).toBe(1);
-      expect((await listAudit(filter("?event=sign-in&person=tech"), db)).rows[0]).toMatchObject({ outcome: "failure" });
-      const jan15 = await listAudit(filter("?from=2026-01-15&to=2026-01-15"), db);
+      expect((await listAudit(db, filter("?event=role-granted"))).total).toBe(1);
+      expect((await listAudit(db, filter("?event=sign-in&person=tech"))).rows[0]).toMatchObject({ outcome: "failure" });
+      const jan15 = await listAudit(db, filter("?from=2026-01-15&to=2026-01-15"));
       expect(jan15.rows.every((r) => r.actorEmail === "dated@crossroadsit.example")).toBe(true);
       expect(jan15.total).toBe(2);
-      expect((await listAudit(filter("?from=2026-01-16&person=dated"), db)).total).toBe(1);
-      expect((await listAudit(filter("?to=2026-01-14"), db)).total).toBe(0);
+      expect((await listAudit(db, filter("?from=2026-01-16&person=dated"))).total).toBe(1);
+      expect((await listAudit(db, filter("?to=2026-01-14"))).total).toBe(0);
     });
 
     it("exports every entry of a filter in batches, newest first, none twice", async () => {
       const db = await database();
       const ids: string[] = [];
-      for await (const batch of auditForExport(filter(""), db, 7)) ids.push(...batch.map((r) => r.id));
+      for await (const batch of auditForExport(db, filter(""), 7)) ids.push(...batch.map((r) => r.id));
       expect(ids).toHaveLength(65);
       expect(new Set(ids).size).toBe(65);
       const only: string[] = [];
-      for await (const batch of auditForExport(filter("?event=role-granted"), db, 7)) only.push(...batch.map((r) => r.event));
+      for await (const batch of auditForExport(db, filter("?event=role-granted"), 7)) only.push(...batch.map((r) => r.event));
       expect(only).toEqual(["role-granted"]);
     });
 
@@ -138,9 +138,9 @@ for (const backend of backends()) {
         error: (line: string) => logged.push(line),
       });
       await maintenance.stop(); // waits for the run at start
-      const left = await listAudit(filter("?person=old@"), db);
+      const left = await listAudit(db, filter("?person=old@"));
       expect(left.total).toBe(0);
-      expect((await listAudit(filter("?person=recent@"), db)).total).toBe(1);
+      expect((await listAudit(db, filter("?person=recent@"))).total).toBe(1);
       expect(logged).toEqual([`Audit log: deleted 1 entries older than ${AUDIT_RETENTION_DAYS} days`]);
       expect(await pruneAuditLog(db)).toBe(0);
     });

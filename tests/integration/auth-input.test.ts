@@ -33,7 +33,7 @@ for (const backend of backends()) {
 
     beforeAll(async () => {
       closeFresh = await openFreshDatabase(backend, "auth-input");
-      await createStaffUser({ email: EMAIL, password: PASSWORD });
+      await createStaffUser((await loadContext()).services, { email: EMAIL, password: PASSWORD });
       configureLog({ format: "text", level: "info", write: (line) => lines.push(line) });
     });
 

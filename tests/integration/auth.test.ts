@@ -14,6 +14,7 @@ import {
   settle,
   type ActionAnswer,
 } from "./backends";
+import type { AppServices } from "~/services.server";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { auth } from "~/auth/auth.server";
 import { CLIENT_IP_HEADER, SESSION_IDLE_SECONDS, SESSION_MAX_AGE_SECONDS } from "~/auth/config";
@@ -82,13 +83,14 @@ const totpSecrets = new Map<string, string>();
 
 /** An administrator: the account, with two-factor sign-in on (required, docs/requirements.md#two-factor-sign-in). */
 async function createAdmin(email: string): Promise<{ id: string }> {
-  const created = await createStaffUser({ email, password: PASSWORD, admin: true });
+  const created = await createStaffUser((await loadContext()).services, { email, password: PASSWORD, admin: true });
   const instance = await auth();
   totpSecrets.set(email, (await turnOnTwoFactor(instance, await signInCookie(instance, email, PASSWORD), PASSWORD)).secret);
   return created;
 }
 
-const signedInAs = (cookie: string) => getSignedIn(new Request(`${ORIGIN}/admin/users`, { headers: { cookie } }));
+const signedInAs = async (cookie: string) =>
+  getSignedIn((await loadContext()).services, new Request(`${ORIGIN}/admin/users`, { headers: { cookie } }));
 
 /** Posts one form to /admin/users' action as the holder of `cookie`. */
 const postUsers = async (cookie: string, form: Record<string, string>) =>
@@ -97,6 +99,7 @@ const postUsers = async (cookie: string, form: Record<string, string>) =>
 for (const backend of backends()) {
   describe.skipIf(backend.skip)(`auth on ${backend.name}`, () => {
     let closeFresh = async () => {};
+    let services: AppServices;
     let adminId = "";
     let staffId = "";
     /** boss@'s two-factor secret once a test turned it on (administrators need it for the admin API). */
@@ -104,9 +107,14 @@ for (const backend of backends()) {
 
     beforeAll(async () => {
       closeFresh = await openFreshDatabase(backend, "auth");
-      adminId = (await createStaffUser({ email: "boss@crossroadsit.example", password: PASSWORD, admin: true })).id;
-      staffId = (await createStaffUser({ email: "tech@crossroadsit.example", password: PASSWORD })).id;
-      await createStaffUser({ email: "second-admin@crossroadsit.example", password: PASSWORD, admin: true });
+      ({ services } = await loadContext());
+      adminId = (await createStaffUser(services, { email: "boss@crossroadsit.example", password: PASSWORD, admin: true })).id;
+      staffId = (await createStaffUser(services, { email: "tech@crossroadsit.example", password: PASSWORD })).id;
+      await createStaffUser(services, {
+        email: "second-admin@crossroadsit.example",
+        password: PASSWORD,
+        admin: true,
+      });
     });
 
     afterAll(async () => {
@@ -115,10 +123,19 @@ for (const backend of backends()) {
 
     it("gives UUID ids and takes roles from user_roles; super-admin only for SUPER_ADMIN_EMAIL", async () => {
       expect(adminId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
-      expect(await roleFlags({ id: adminId, email: "boss@crossroadsit.example" })).toEqual({ isAdmin: true, isSuperAdmin: true });
-      expect(await roleFlags({ id: staffId, email: "tech@crossroadsit.example" })).toEqual({ isAdmin: false, isSuperAdmin: false });
+      expect(await roleFlags(services.db, { id: adminId, email: "boss@crossroadsit.example" })).toEqual({
+        isAdmin: true,
+        isSuperAdmin: true,
+      });
+      expect(await roleFlags(services.db, { id: staffId, email: "tech@crossroadsit.example" })).toEqual({
+        isAdmin: false,
+        isSuperAdmin: false,
+      });
       // The super-admin address on a non-admin gives nothing.
-      expect(await roleFlags({ id: staffId, email: env().SUPER_ADMIN_EMAIL! })).toEqual({ isAdmin: false, isSuperAdmin: false });
+      expect(await roleFlags(services.db, { id: staffId, email: env().SUPER_ADMIN_EMAIL! })).toEqual({
+        isAdmin: false,
+        isSuperAdmin: false,
+      });
     });
 
     it("keeps user_roles and better-auth's user.role in step through every role change", async () => {
@@ -135,12 +152,12 @@ for (const backend of backends()) {
       };
       const agree = (rows: Awaited<ReturnType<typeof rolesOf>>) => rows.every((r) => (r.column === "admin") === r.table);
       expect(agree(await rolesOf())).toBe(true);
-      const promoted = (await createStaffUser({ email: "promoted@crossroadsit.example", password: PASSWORD })).id;
-      await setAdmin(promoted, true);
-      await setAdmin(promoted, true); // twice: still one row, still "admin"
+      const promoted = (await createStaffUser(services, { email: "promoted@crossroadsit.example", password: PASSWORD })).id;
+      await setAdmin(db, promoted, true);
+      await setAdmin(db, promoted, true); // twice: still one row, still "admin"
       let rows = await rolesOf();
       expect(rows.find((r) => r.id === promoted)).toEqual({ id: promoted, column: "admin", table: true });
-      await setAdmin(promoted, false);
+      await setAdmin(db, promoted, false);
       rows = await rolesOf();
       expect(rows.find((r) => r.id === promoted)).toEqual({ id: promoted, column: "user", table: false });
       expect(agree(rows)).toBe(true);
@@ -148,17 +165,27 @@ for (const backend of backends()) {
 
     it("logs a failed role lookup and treats the user as a non-admin", async () => {
       const log = vi.spyOn(appLog, "error").mockImplementation(() => {});
-      expect(await roleFlags({ id: "not-a-uuid", email: "boss@crossroadsit.example" })).toEqual({ isAdmin: false, isSuperAdmin: false });
+      expect(await roleFlags(services.db, { id: "not-a-uuid", email: "boss@crossroadsit.example" })).toEqual({
+        isAdmin: false,
+        isSuperAdmin: false,
+      });
       expect(log).toHaveBeenCalledWith(expect.stringContaining("Role lookup failed"), expect.anything());
       log.mockRestore();
     });
 
     it("refuses weak passwords with reasons, and a second account for one e-mail", async () => {
-      await expect(createStaffUser({ email: "new@crossroadsit.example", password: "short" })).rejects.toBeInstanceOf(WeakPasswordError);
-      const error = await createStaffUser({ email: "new@crossroadsit.example", password: "aaaaaaaaaaaaaa" }).catch((e) => e);
+      await expect(createStaffUser(services, { email: "new@crossroadsit.example", password: "short" })).rejects.toBeInstanceOf(
+        WeakPasswordError,
+      );
+      const error = await createStaffUser(services, {
+        email: "new@crossroadsit.example",
+        password: "aaaaaaaaaaaaaa",
+      }).catch((e) => e);
       expect(error.code).toBe("weak_password");
       expect(error.reasons.length).toBeGreaterThan(0);
-      await expect(createStaffUser({ email: "TECH@crossroadsit.example", password: PASSWORD })).rejects.toBeInstanceOf(AccountExistsError);
+      await expect(createStaffUser(services, { email: "TECH@crossroadsit.example", password: PASSWORD })).rejects.toBeInstanceOf(
+        AccountExistsError,
+      );
     });
 
     it("signs in with an httpOnly SameSite=Lax session cookie and stores an argon2id hash", async () => {
@@ -185,8 +212,10 @@ for (const backend of backends()) {
     });
 
     it("admin APIs answer in the auth service's vocabulary: no session, no role, then the admin", async () => {
-      const call = (cookie?: string) =>
-        requireAdminApi(new Request(`${ORIGIN}/api/admin/anything`, { headers: cookie ? { cookie } : {} })).catch((e: unknown) => e);
+      const call = async (cookie?: string) =>
+        requireAdminApi(services, new Request(`${ORIGIN}/api/admin/anything`, { headers: cookie ? { cookie } : {} })).catch(
+          (e: unknown) => e,
+        );
       const missing = (await call()) as Response;
       expect(missing.status).toBe(401);
       expect(await missing.json()).toEqual({ code: "session_not_found", message: "Auth session missing!" });
@@ -255,7 +284,7 @@ for (const backend of backends()) {
         expect(refused).toMatchObject({ status: 400, data: { code: "own_password", message: expect.stringContaining("/account") } });
         expect(await hashOf(id)).toBe(before);
         // The server function refuses it too, whoever calls it.
-        await expect(resetPassword(id, "Taken-Over-Account-77", new Headers({ cookie }), instance)).rejects.toBeInstanceOf(
+        await expect(resetPassword(services, id, "Taken-Over-Account-77", new Headers({ cookie }))).rejects.toBeInstanceOf(
           OwnPasswordError,
         );
         expect(await hashOf(id)).toBe(before);
@@ -294,15 +323,17 @@ for (const backend of backends()) {
 
   describe.skipIf(backend.skip)(`administrators' accounts and session lifetimes on ${backend.name}`, () => {
     let closeFresh = async () => {};
+    let services: AppServices;
     const ids = { boss: "", admin: "", other: "", staff: "" };
 
     beforeAll(async () => {
       closeFresh = await openFreshDatabase(backend, "admins-sessions");
+      ({ services } = await loadContext());
       // boss@ is SUPER_ADMIN_EMAIL in vitest.integration.config.ts.
       ids.boss = (await createAdmin("boss@crossroadsit.example")).id;
       ids.admin = (await createAdmin("ops@crossroadsit.example")).id;
       ids.other = (await createAdmin("ops2@crossroadsit.example")).id;
-      ids.staff = (await createStaffUser({ email: "tech@crossroadsit.example", password: PASSWORD })).id;
+      ids.staff = (await createStaffUser(services, { email: "tech@crossroadsit.example", password: PASSWORD })).id;
     });
 
     afterAll(async () => {
@@ -346,7 +377,10 @@ for (const backend of backends()) {
       });
 
       it("checks the target's roles as they are now: a staff member made admin is protected at once", async () => {
-        const promoted = await createStaffUser({ email: `promoted-${Date.now()}@crossroadsit.example`, password: PASSWORD });
+        const promoted = await createStaffUser(services, {
+          email: `promoted-${Date.now()}@crossroadsit.example`,
+          password: PASSWORD,
+        });
         const ops = await signInWithForm("ops@crossroadsit.example");
         const boss = await signInWithForm("boss@crossroadsit.example");
         expect((await postUsers(boss, { intent: "grant-admin", userId: promoted.id })).status).toBe(200);

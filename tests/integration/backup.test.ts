@@ -24,7 +24,7 @@ import { insertLead } from "~/leads/store.server";
 import { GRAPHICS_BUCKET } from "~/storage/constants";
 import { storage } from "~/storage/storage.server";
 import { PG_BIN_DIR } from "../../scripts/pg/test-server";
-import { backends, openFreshDatabase } from "./backends";
+import { backends, loadContext, openFreshDatabase } from "./backends";
 
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -39,8 +39,10 @@ interface Made {
 
 /** One of each kind of data, through the app's own functions, on the open database. */
 async function makeData(): Promise<Made> {
-  const { id: userId } = await createStaffUser({ email: EMAIL, password: "Correct-Horse-Battery-42" });
+  const { services } = await loadContext();
+  const { id: userId } = await createStaffUser(services, { email: EMAIL, password: "Correct-Horse-Battery-42" });
   const { id: leadId } = await insertLead(
+    services.db,
     {
       full_name: "Dana Whitfield",
       email: "dana@whitfield-dental.example",
@@ -50,9 +52,14 @@ async function makeData(): Promise<Made> {
     },
     { notify: false },
   );
-  const { id: documentId } = await createDocument({ title: "VPN setup", slug: "vpn-setup", collection: "mloe", body: "# Steps" }, userId, {
-    published: true,
-  });
+  const { id: documentId } = await createDocument(
+    services.db,
+    { title: "VPN setup", slug: "vpn-setup", collection: "mloe", body: "# Steps" },
+    userId,
+    {
+      published: true,
+    },
+  );
   const graphic = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#c2410c" } })
     .png()
     .toBuffer();

@@ -68,7 +68,7 @@ for (const backend of backends()) {
 
     beforeAll(async () => {
       closeFresh = await openFreshDatabase(backend, "export-stream");
-      await createStaffUser({ email: "boss@crossroadsit.example", password: PASSWORD, admin: true });
+      await createStaffUser((await loadContext()).services, { email: "boss@crossroadsit.example", password: PASSWORD, admin: true });
       const instance = await auth();
       cookie = (await turnOnTwoFactor(instance, await signInCookie(instance, "boss@crossroadsit.example", PASSWORD), PASSWORD)).cookie;
       await (

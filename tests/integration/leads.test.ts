@@ -329,15 +329,16 @@ for (const backend of backends()) {
 
     it("counts the rate limit atomically: 30 concurrent submissions from one address, exactly 5 allowed; a new window starts over", async () => {
       const now = Date.now();
-      const results = await Promise.all(Array.from({ length: 30 }, () => takeContactSlot("10.2.0.1", { now })));
+      const results = await Promise.all(Array.from({ length: 30 }, () => takeContactSlot(db, "10.2.0.1", { now })));
       expect(results.filter((r) => r.ok)).toHaveLength(CONTACT_MAX_SUBMISSIONS);
-      expect((await takeContactSlot("10.2.0.1", { now: now + 10 * 60_000 + 1 })).ok).toBe(true);
+      expect((await takeContactSlot(db, "10.2.0.1", { now: now + 10 * 60_000 + 1 })).ok).toBe(true);
     });
 
     it("a contact counter survives better-auth's rate-limit cleanup, so the 6th submission in 10 minutes is refused after more than 60 s", async () => {
       const address = "10.2.0.9";
       const start = Date.now() - 2 * 60_000; // two minutes ago: older than better-auth's 60 s window
-      for (let i = 0; i < CONTACT_MAX_SUBMISSIONS; i++) expect((await takeContactSlot(address, { now: start + i * 1000 })).ok).toBe(true);
+      for (let i = 0; i < CONTACT_MAX_SUBMISSIONS; i++)
+        expect((await takeContactSlot(db, address, { now: start + i * 1000 })).ok).toBe(true);
 
       // better-auth's own limiter (sign-in has none since failures are counted instead, but every
       // other auth call has): a call whose window has ended starts a new one and deletes every
@@ -351,14 +352,14 @@ for (const backend of backends()) {
       expect((await authCall()).status).toBe(200);
       expect((await db.execute(sql`select 1 from rate_limit where key = 'stale-witness'`)).rows).toHaveLength(0);
 
-      const sixth = await takeContactSlot(address, { now: Date.now() });
+      const sixth = await takeContactSlot(db, address, { now: Date.now() });
       expect(sixth.ok).toBe(false);
       if (!sixth.ok) expect(sixth.retryAfterSeconds).toBeGreaterThan(7 * 60);
       // Pruning forgets only ended windows.
-      await pruneContactSlots();
-      expect((await takeContactSlot(address)).ok).toBe(false);
-      await pruneContactSlots({ now: start + 10 * 60_000 + 1 });
-      expect((await takeContactSlot(address, { now: start + 10 * 60_000 + 2 })).ok).toBe(true);
+      await pruneContactSlots(db);
+      expect((await takeContactSlot(db, address)).ok).toBe(false);
+      await pruneContactSlots(db, { now: start + 10 * 60_000 + 1 });
+      expect((await takeContactSlot(db, address, { now: start + 10 * 60_000 + 2 })).ok).toBe(true);
     });
 
     it("lists newest first, searches literally, marks handled and reopens, exports every page", async () => {
@@ -367,51 +368,55 @@ for (const backend of backends()) {
       for (let i = 0; i < 30; i++) {
         ids.push(
           (
-            await insertLead(lead({ company: i === 7 ? "100%_Solar" : `Company ${i}`, message: `Request number ${i} about printers.` }), {
-              notify: false,
-            })
+            await insertLead(
+              db,
+              lead({ company: i === 7 ? "100%_Solar" : `Company ${i}`, message: `Request number ${i} about printers.` }),
+              {
+                notify: false,
+              },
+            )
           ).id,
         );
       }
-      const first = await listLeads({ status: "all" });
+      const first = await listLeads(db, { status: "all" });
       expect(first.total).toBe(30);
       expect(first.rows).toHaveLength(25);
       expect(first.pages).toBe(2);
-      const second = await listLeads({ status: "all", page: 2 });
+      const second = await listLeads(db, { status: "all", page: 2 });
       expect(second.rows).toHaveLength(5);
       const listed = [...first.rows, ...second.rows];
       expect(new Set(listed.map((r) => r.id))).toEqual(new Set(ids));
       // Newest first (leads stored in the same clock tick may come in either order).
       const times = listed.map((r) => r.createdAt.getTime());
       expect(times).toEqual([...times].sort((a, b) => b - a));
-      expect(times[0]).toBe((await getLead(ids[29]))!.createdAt.getTime());
+      expect(times[0]).toBe((await getLead(db, ids[29]))!.createdAt.getTime());
       // % and _ are searched as text, not wildcards.
-      expect((await listLeads({ q: "100%_s", status: "all" })).rows.map((r) => r.company)).toEqual(["100%_Solar"]);
-      expect((await listLeads({ q: "%", status: "all" })).total).toBe(1);
-      expect((await listLeads({ q: "NUMBER 12 ABOUT", status: "all" })).total).toBe(1);
+      expect((await listLeads(db, { q: "100%_s", status: "all" })).rows.map((r) => r.company)).toEqual(["100%_Solar"]);
+      expect((await listLeads(db, { q: "%", status: "all" })).total).toBe(1);
+      expect((await listLeads(db, { q: "NUMBER 12 ABOUT", status: "all" })).total).toBe(1);
       // Each field on its own, though the search reads one text joining them (docs/requirements.md#leads):
       // nothing across company and message, not even with the character that joins them; a term
       // too short for the trigram index is still found.
-      expect((await listLeads({ q: "solar request", status: "all" })).total).toBe(0);
-      expect((await listLeads({ q: "Solar\u001fRequest", status: "all" })).total).toBe(0);
-      expect((await listLeads({ q: "12", status: "all" })).total).toBe(1);
-      expect((await listLeads({ q: "AB", status: "all" })).total).toBe(30);
+      expect((await listLeads(db, { q: "solar request", status: "all" })).total).toBe(0);
+      expect((await listLeads(db, { q: "Solar\u001fRequest", status: "all" })).total).toBe(0);
+      expect((await listLeads(db, { q: "12", status: "all" })).total).toBe(1);
+      expect((await listLeads(db, { q: "AB", status: "all" })).total).toBe(30);
 
-      expect(await setHandled(ids[3], null)).toBe(true);
+      expect(await setHandled(db, ids[3], null)).toBe(true);
       const [{ id: adminId }] = (
         await db.execute<{ id: string }>(
           sql`insert into "user" (name, email) values ('Boss', 'boss-leads@crossroadsit.example') returning id`,
         )
       ).rows;
-      expect(await setHandled(ids[3], adminId)).toBe(true);
-      expect((await getLead(ids[3]))?.handledBy).toBe(adminId);
-      expect((await listLeads({ status: "open" })).total).toBe(29);
-      expect((await listLeads({ status: "handled" })).rows.map((r) => r.id)).toEqual([ids[3]]);
-      await setHandled(ids[3], null);
-      expect((await listLeads({ status: "handled" })).total).toBe(0);
+      expect(await setHandled(db, ids[3], adminId)).toBe(true);
+      expect((await getLead(db, ids[3]))?.handledBy).toBe(adminId);
+      expect((await listLeads(db, { status: "open" })).total).toBe(29);
+      expect((await listLeads(db, { status: "handled" })).rows.map((r) => r.id)).toEqual([ids[3]]);
+      await setHandled(db, ids[3], null);
+      expect((await listLeads(db, { status: "handled" })).total).toBe(0);
 
       const exported: string[] = [];
-      for await (const batch of leadsForExport({ status: "all" }, 7)) exported.push(...batch.map((l) => l.id));
+      for await (const batch of leadsForExport(db, { status: "all" }, 7)) exported.push(...batch.map((l) => l.id));
       expect(exported).toEqual(listed.map((r) => r.id)); // the list's order, every lead once
     });
 
@@ -450,6 +455,7 @@ for (const backend of backends()) {
 
       it("e-mails sales the lead's details and a link to it, and records it as sent", async () => {
         const { id } = await insertLead(
+          db,
           lead({
             phone: "(317) 555-0199",
             service: "cybersecurity",
@@ -459,7 +465,7 @@ for (const backend of backends()) {
           }),
           { notify: true },
         );
-        expect((await getLead(id))?.notifyStatus).toBe("pending");
+        expect((await getLead(db, id))?.notifyStatus).toBe("pending");
         expect(await outboxOn(port).drain()).toEqual({ sent: 1, failed: 0 });
         expect(smtp.received).toHaveLength(1);
         const { rcptTo } = smtp.received[0];
@@ -477,7 +483,7 @@ for (const backend of backends()) {
         ]) {
           expect(raw).toContain(text);
         }
-        const stored = await getLead(id);
+        const stored = await getLead(db, id);
         expect(stored).toMatchObject({ notifyStatus: "sent", notifyAttempts: 1, notifyLastError: null });
         expect(stored?.notifiedAt).toBeInstanceOf(Date);
         // Sent once: a second pass finds nothing due.
@@ -485,7 +491,7 @@ for (const backend of backends()) {
       });
 
       it("keeps a header-injection attempt inside one header", async () => {
-        await insertLead(lead({ full_name: "Eve\r\nBcc: victim@example.com", company: "Evil\r\nX-Injected: yes" }), { notify: true });
+        await insertLead(db, lead({ full_name: "Eve\r\nBcc: victim@example.com", company: "Evil\r\nX-Injected: yes" }), { notify: true });
         await outboxOn(port).drain();
         expect(smtp.received).toHaveLength(1);
         const { raw, rcptTo } = smtp.received[0];
@@ -501,10 +507,10 @@ for (const backend of backends()) {
         const down = smtpListener();
         const downPort = await down.listen();
         await down.close(); // nothing listens on downPort now
-        const { id } = await insertLead(lead(), { notify: true });
+        const { id } = await insertLead(db, lead(), { notify: true });
         const outbox = outboxOn(downPort);
         expect(await outbox.drain()).toEqual({ sent: 0, failed: 1 });
-        const waiting = await getLead(id);
+        const waiting = await getLead(db, id);
         expect(waiting).toMatchObject({ notifyStatus: "pending", notifyAttempts: 1 });
         expect(waiting?.notifyLastError).toMatch(/ECONNREFUSED|connect/i);
         expect(waiting!.notifyNextAttemptAt.getTime()).toBeGreaterThan(Date.now() - 1000);
@@ -514,10 +520,10 @@ for (const backend of backends()) {
         await down.listen(downPort); // the listener comes back on the same port
         try {
           outbox.start();
-          await expect.poll(async () => (await getLead(id))?.notifyStatus, { timeout: 5000 }).toBe("sent");
+          await expect.poll(async () => (await getLead(db, id))?.notifyStatus, { timeout: 5000 }).toBe("sent");
           await outbox.stop();
           expect(down.received).toHaveLength(1);
-          expect((await getLead(id))?.notifyAttempts).toBeGreaterThanOrEqual(2);
+          expect((await getLead(db, id))?.notifyAttempts).toBeGreaterThanOrEqual(2);
         } finally {
           await outbox.stop();
           await down.close();
@@ -528,33 +534,33 @@ for (const backend of backends()) {
         const down = smtpListener();
         const downPort = await down.listen();
         await down.close();
-        const { id } = await insertLead(lead(), { notify: true });
+        const { id } = await insertLead(db, lead(), { notify: true });
         const outbox = outboxOn(downPort, { backoffMs: [1], backoffCapMs: 1, maxAttempts: 3 });
         for (let i = 0; i < 3; i++) {
           await outbox.drain();
           await new Promise((r) => setTimeout(r, 20));
         }
-        expect(await getLead(id)).toMatchObject({ notifyStatus: "failed", notifyAttempts: 3 });
-        expect(await requeueNotification(id)).toBe(true);
+        expect(await getLead(db, id)).toMatchObject({ notifyStatus: "failed", notifyAttempts: 3 });
+        expect(await requeueNotification(db, id)).toBe(true);
         expect(await outboxOn(port).drain()).toEqual({ sent: 1, failed: 0 });
-        expect(await getLead(id)).toMatchObject({ notifyStatus: "sent" });
-        expect(await requeueNotification(id)).toBe(false); // a sent e-mail is not resent
+        expect(await getLead(db, id)).toMatchObject({ notifyStatus: "sent" });
+        expect(await requeueNotification(db, id)).toBe(false); // a sent e-mail is not resent
       });
 
       it("two server processes draining at once never send a lead twice", async () => {
-        for (let i = 0; i < 24; i++) await insertLead(lead({ company: `Company ${i}` }), { notify: true });
+        for (let i = 0; i < 24; i++) await insertLead(db, lead({ company: `Company ${i}` }), { notify: true });
         const [a, b] = [outboxOn(port, { batchSize: 3 }), outboxOn(port, { batchSize: 3 })];
         const [ra, rb] = await Promise.all([a.drain(), b.drain()]);
         expect(ra.sent + rb.sent).toBe(24);
         const ids = smtp.received.map((m) => /^X-Lead-Id: (.+)$/im.exec(m.raw)?.[1]);
         expect(ids).toHaveLength(24);
         expect(new Set(ids).size).toBe(24);
-        expect((await listLeads({ status: "all" })).total).toBe(24);
+        expect((await listLeads(db, { status: "all" })).total).toBe(24);
       });
 
       it("stopping mid-batch (a server's SIGTERM) finishes the send under way and hands the other claimed leads back, due now", async () => {
         const ids: string[] = [];
-        for (let i = 0; i < 4; i++) ids.push((await insertLead(lead({ company: `Shutdown ${i}` }), { notify: true })).id);
+        for (let i = 0; i < 4; i++) ids.push((await insertLead(db, lead({ company: `Shutdown ${i}` }), { notify: true })).id);
         const sent: string[] = [];
         let started!: () => void;
         const firstSendStarted = new Promise<void>((resolve) => (started = resolve));
@@ -574,12 +580,12 @@ for (const backend of backends()) {
         expect(sent).toHaveLength(1);
         const rest = ids.filter((id) => !sent.includes(id));
         for (const id of rest) {
-          const row = await getLead(id);
+          const row = await getLead(db, id);
           // Not waiting out the 5-minute lease, and the claim's attempt given back.
           expect(row).toMatchObject({ notifyStatus: "pending", notifyAttempts: 0 });
           expect(row!.notifyNextAttemptAt.getTime()).toBeLessThanOrEqual(Date.now() + 1000);
         }
-        expect(await getLead(sent[0])).toMatchObject({ notifyStatus: "sent" });
+        expect(await getLead(db, sent[0])).toMatchObject({ notifyStatus: "sent" });
       });
 
       describe("a database outage while the outbox works", () => {
@@ -603,7 +609,7 @@ for (const backend of backends()) {
 
         it("an e-mail sent while the database was down is recorded once it is back, never sent again", async () => {
           const ids: string[] = [];
-          for (let i = 0; i < 3; i++) ids.push((await insertLead(lead({ company: `Outage ${i}` }), { notify: true })).id);
+          for (let i = 0; i < 3; i++) ids.push((await insertLead(db, lead({ company: `Outage ${i}` }), { notify: true })).id);
           // A lease far shorter than the outage: the old way, the unrecorded lead was due again at recovery.
           const { outbox, switchable, sent } = outboxInOutage({ leaseMs: 200 });
           outbox.start();
@@ -622,7 +628,7 @@ for (const backend of backends()) {
 
         it("leads claimed when the database failed are sent within a minute of recovery, not after their 5-minute lease", async () => {
           const ids: string[] = [];
-          for (let i = 0; i < 4; i++) ids.push((await insertLead(lead({ company: `Held ${i}` }), { notify: true })).id);
+          for (let i = 0; i < 4; i++) ids.push((await insertLead(db, lead({ company: `Held ${i}` }), { notify: true })).id);
           const { outbox, switchable, sent } = outboxInOutage({ leaseMs: 5 * 60_000 });
           outbox.start();
           try {
@@ -637,7 +643,7 @@ for (const backend of backends()) {
             await outbox.stop();
           }
           expect([...sent].sort()).toEqual([...ids].sort());
-          for (const id of ids) expect((await getLead(id))?.notifyAttempts).toBe(1);
+          for (const id of ids) expect((await getLead(db, id))?.notifyAttempts).toBe(1);
         });
       });
 
@@ -650,7 +656,7 @@ for (const backend of backends()) {
         expect(lines).toEqual([expect.stringMatching(/^Lead notifications are off: set SMTP_URL and SALES_EMAIL/)]);
 
         lines.length = 0;
-        await insertLead(lead(), { notify: true });
+        await insertLead(db, lead(), { notify: true });
         const on = startLeadWorker(
           { SITE_URL: ORIGIN, SMTP_URL: `smtp://robot:s3cret@127.0.0.1:${port}`, SALES_EMAIL: SALES },
           db,
@@ -667,8 +673,8 @@ for (const backend of backends()) {
       });
 
       it("a restart resumes pending sends: a new outbox started later sends what was left", async () => {
-        await insertLead(lead(), { notify: true });
-        await insertLead(lead({ company: "Second Co" }), { notify: true });
+        await insertLead(db, lead(), { notify: true });
+        await insertLead(db, lead({ company: "Second Co" }), { notify: true });
         const restarted = outboxOn(port);
         restarted.start();
         try {

@@ -6,7 +6,7 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { backends, openFreshDatabase } from "./backends";
+import { backends, loadContext, openFreshDatabase } from "./backends";
 import { createStaffUser } from "~/auth/users.server";
 import { checkPostForm } from "~/blog/editor.server";
 import { createPost } from "~/blog/posts.server";
@@ -17,7 +17,7 @@ import { blogPosts, documents } from "~/db/schema.server";
 import { parseDocumentForm } from "~/docs/document-schema";
 import { createDocument, getPublishedDocument, storeDocumentHtml } from "~/docs/documents.server";
 import { renderForSave } from "~/docs/editor.server";
-import { rendererKey, renderBounded, storedHtml, TOO_COMPLEX_MESSAGE } from "~/docs/markdown.server";
+import { rendererKey, renderBounded, storedHtml, TOO_COMPLEX_MESSAGE } from "~/markdown/markdown.server";
 import { storage } from "~/storage/storage.server";
 
 /** Too many elements for jsdom to sanitise within the limit, on any machine. */
@@ -62,7 +62,13 @@ for (const backend of backends()) {
     let authorId = "";
     beforeAll(async () => {
       closeFresh = await openFreshDatabase(backend, "markdown-bounds");
-      authorId = (await createStaffUser({ email: "writer@crossroadsit.example", password: "Correct-Horse-Battery-42", admin: true })).id;
+      authorId = (
+        await createStaffUser((await loadContext()).services, {
+          email: "writer@crossroadsit.example",
+          password: "Correct-Horse-Battery-42",
+          admin: true,
+        })
+      ).id;
       expect((await renderBounded("warm up")).ok).toBe(true); // the worker's start-up is not a render's
     }, 90_000);
     afterAll(async () => {
@@ -115,7 +121,7 @@ for (const backend of backends()) {
       if (!parsed.ok) throw new Error("invalid document");
       const html = await renderForSave("publish", parsed);
       if (!html.ok) throw new Error("not rendered");
-      const { id: docId } = await createDocument(parsed.data, authorId, { published: true, rendered: html.rendered });
+      const { id: docId } = await createDocument(db, parsed.data, authorId, { published: true, rendered: html.rendered });
       const [doc] = await db.select({ html: documents.html }).from(documents).where(eq(documents.id, docId));
       expect(doc.html).toContain('<h2 id="badges">Badges</h2>');
       expect(doc.html).toContain("<ol>");
@@ -154,12 +160,12 @@ for (const backend of backends()) {
         .insert(documents)
         .values({ title: "Old", slug: "old-unrenderable", collection: "mloe", body: `Intro\n\n${UNRENDERABLE}`, published: true })
         .returning({ id: documents.id });
-      const document = await getPublishedDocument("mloe", "old-unrenderable", db);
+      const document = await getPublishedDocument(db, "mloe", "old-unrenderable");
       if (!document) throw new Error("missing");
-      const store = (html: string, key: string) => storeDocumentHtml(id, document.body, { html, key }, db);
+      const store = (html: string, key: string) => storeDocumentHtml(db, id, document.body, { html, key });
       const stall = await longestStall(() => storedHtml(`document:${id}`, document, {}, store));
       expect(stall).toBeLessThan(1_000); // today: the whole render, 13 s and more; the margin is for a loaded machine
-      const again = await getPublishedDocument("mloe", "old-unrenderable", db);
+      const again = await getPublishedDocument(db, "mloe", "old-unrenderable");
       expect(again?.html?.startsWith("<p>Intro</p>\n<p>&lt;b&gt;&lt;b&gt;")).toBe(true);
       expect(again?.htmlRenderer).toBe(rendererKey());
     }, 60_000);

@@ -8,6 +8,7 @@
 import type { SendMailOptions } from "nodemailer";
 import { and, desc, eq, like, sql } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
+import type { AppServices } from "~/services.server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAuth, type Auth } from "~/auth/auth.server";
 import { turnOnTwoFactor } from "../two-factor";
@@ -58,6 +59,7 @@ const get = (path: string, headers: Record<string, string> = {}) =>
 for (const backend of backends()) {
   describe.skipIf(backend.skip)(`password reset and the account page on ${backend.name}`, () => {
     let closeFresh = async () => {};
+    let services: AppServices;
     let db: Database;
     let withMail: AppLoadContext;
     let withoutMail: AppLoadContext;
@@ -67,6 +69,7 @@ for (const backend of backends()) {
 
     beforeAll(async () => {
       closeFresh = await openFreshDatabase(backend, "reset");
+      ({ services } = await loadContext());
       db = await database();
       mailAuth = createAuth(db, env(), { mailer });
       const base = { ...(await loadContext()).services, db };
@@ -116,7 +119,7 @@ for (const backend of backends()) {
 
     it("e-mails a single-use link valid 30 minutes; weak passwords are refused with reasons; the reset ends every session", async () => {
       const email = "reset-me@crossroadsit.example";
-      await createStaffUser({ email, password: PASSWORD });
+      await createStaffUser(services, { email, password: PASSWORD });
       const first = await signIn(email, PASSWORD);
       const second = await signIn(email, PASSWORD);
 
@@ -191,7 +194,7 @@ for (const backend of backends()) {
 
     it("a link older than 30 minutes no longer works", async () => {
       const email = "slow-reader@crossroadsit.example";
-      await createStaffUser({ email, password: PASSWORD });
+      await createStaffUser(services, { email, password: PASSWORD });
       const token = await requestLink(email);
       const cookie = await openLink(token);
       expect((await call(resetLoader, get("/auth/reset-password", { cookie }), withMail)).data).toMatchObject({ state: "form" });
@@ -242,7 +245,7 @@ for (const backend of backends()) {
 
     it("a new link, a used link, a password change or an administrator's new password ends every older link", async () => {
       const email = "many-links@crossroadsit.example";
-      const { id } = await createStaffUser({ email, password: PASSWORD });
+      const { id } = await createStaffUser(services, { email, password: PASSWORD });
 
       // Asking again: the older link stops working, the new one works.
       const first = await requestLink(email);
@@ -281,7 +284,7 @@ for (const backend of backends()) {
       await expect.poll(() => tokensSentTo(email).length).toBe(4);
       const beforeAdmin = tokensSentTo(email).at(-1)!;
       expect(await linkWorks(beforeAdmin)).toBe(true);
-      await createStaffUser({ email: "links-admin@crossroadsit.example", password: PASSWORD, admin: true });
+      await createStaffUser(services, { email: "links-admin@crossroadsit.example", password: PASSWORD, admin: true });
       const admin = (await turnOnTwoFactor(mailAuth, await signIn("links-admin@crossroadsit.example", PASSWORD), PASSWORD)).cookie;
       const set = await call(
         usersAction,
@@ -295,7 +298,7 @@ for (const backend of backends()) {
 
     it("of 20 reset requests for one account at the same moment, only one link works, and it is one that was sent", async () => {
       const email = "racing-links@crossroadsit.example";
-      const { id } = await createStaffUser({ email, password: PASSWORD });
+      const { id } = await createStaffUser(services, { email, password: PASSWORD });
       // The server function itself: the page would refuse all but 3 of them.
       await Promise.all(
         Array.from({ length: 20 }, () => requestReset({ db, auth: mailAuth }, email, form("/auth/forgot-password", { email }))),
@@ -314,7 +317,7 @@ for (const backend of backends()) {
 
     it("of 20 outstanding links used at the same moment, one sets the password and the others are refused", async () => {
       const email = "racing-resets@crossroadsit.example";
-      const { id } = await createStaffUser({ email, password: PASSWORD });
+      const { id } = await createStaffUser(services, { email, password: PASSWORD });
       const tokens = await Promise.all(Array.from({ length: 20 }, () => storedLink(id)));
       const passwords = tokens.map((_, i) => `Copper-Meadow-Lamp-${10 + i}`);
       const answers = await Promise.all(tokens.map((token, i) => resetWith(token, passwords[i]!)));
@@ -345,7 +348,7 @@ for (const backend of backends()) {
 
     it("throttles requests per address asked for", async () => {
       const email = "popular@crossroadsit.example";
-      await createStaffUser({ email, password: PASSWORD });
+      await createStaffUser(services, { email, password: PASSWORD });
       for (let i = 0; i < RESET_REQUESTS_PER_EMAIL; i++)
         expect((await call(forgotAction, form("/auth/forgot-password", { email }), withMail)).status).toBe(200);
       const refused = await call(forgotAction, form("/auth/forgot-password", { email }), withMail);
@@ -367,9 +370,9 @@ for (const backend of backends()) {
 
     it("administrators send reset links under the same rule as resetting a password", async () => {
       const boss = "boss@crossroadsit.example"; // SUPER_ADMIN_EMAIL of the integration tests
-      const bossId = (await createStaffUser({ email: boss, password: PASSWORD, admin: true })).id;
-      const opsId = (await createStaffUser({ email: "ops2@crossroadsit.example", password: PASSWORD, admin: true })).id;
-      const staffId = (await createStaffUser({ email: "staff2@crossroadsit.example", password: PASSWORD })).id;
+      const bossId = (await createStaffUser(services, { email: boss, password: PASSWORD, admin: true })).id;
+      const opsId = (await createStaffUser(services, { email: "ops2@crossroadsit.example", password: PASSWORD, admin: true })).id;
+      const staffId = (await createStaffUser(services, { email: "staff2@crossroadsit.example", password: PASSWORD })).id;
       // Administrators use the admin area only with two-factor sign-in on (docs/requirements.md#two-factor-sign-in).
       const opsCookie = (await turnOnTwoFactor(mailAuth, await signIn("ops2@crossroadsit.example", PASSWORD), PASSWORD)).cookie;
       const bossCookie = (await turnOnTwoFactor(mailAuth, await signIn(boss, PASSWORD), PASSWORD)).cookie;
@@ -397,7 +400,7 @@ for (const backend of backends()) {
 
     it("the account page lists the user's sessions without tokens and ends only the user's own", async () => {
       const email = "two-browsers@crossroadsit.example";
-      await createStaffUser({ email, password: PASSWORD });
+      await createStaffUser(services, { email, password: PASSWORD });
       const firefox = await signIn(email, PASSWORD, "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0");
       const safari = await signIn(
         email,
@@ -451,7 +454,7 @@ for (const backend of backends()) {
 
     it("changing the password needs the current one, keeps this session and ends the others", async () => {
       const email = "changer@crossroadsit.example";
-      await createStaffUser({ email, password: PASSWORD });
+      await createStaffUser(services, { email, password: PASSWORD });
       const here = await signIn(email, PASSWORD);
       const elsewhere = await signIn(email, PASSWORD);
       const change = (fields: Record<string, string>) =>
@@ -483,7 +486,7 @@ for (const backend of backends()) {
     });
     it("a successful reset lifts the account's sign-in pause, and the resetting browser gets in while a guesser pauses it again", async () => {
       const email = "paused-reset@crossroadsit.example";
-      await createStaffUser({ email, password: PASSWORD });
+      await createStaffUser(services, { email, password: PASSWORD });
       const attempt = (password: string, address: string, cookie?: string) =>
         mailAuth.handler(
           new Request(`${ORIGIN}/api/auth/sign-in/email`, {

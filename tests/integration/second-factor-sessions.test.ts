@@ -7,6 +7,7 @@
  */
 import { createHmac } from "node:crypto";
 import { eq } from "drizzle-orm";
+import type { AppServices } from "~/services.server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auth } from "~/auth/auth.server";
 import { CLIENT_IP_HEADER } from "~/auth/config";
@@ -58,7 +59,7 @@ const adminPage = (cookie: string) => new Request(`${ORIGIN}/admin/users`, { hea
 /** A new administrator account without two-factor sign-in (a new admin, or one whose factor was reset). */
 async function newAdmin(): Promise<{ id: string; email: string }> {
   const email = `admin${++accounts}@crossroadsit.example`;
-  const { id } = await createStaffUser({ email, password: PASSWORD, admin: true });
+  const { id } = await createStaffUser((await loadContext()).services, { email, password: PASSWORD, admin: true });
   return { id, email };
 }
 
@@ -78,11 +79,13 @@ const sessionsOf = async (userId: string) => (await database()).select().from(se
 for (const backend of backends()) {
   describe.skipIf(backend.skip)(`second-factor sessions on ${backend.name}`, () => {
     let closeFresh = async () => {};
+    let services: AppServices;
 
     beforeAll(async () => {
       closeFresh = await openFreshDatabase(backend, "second-factor");
+      ({ services } = await loadContext());
       // boss@ is SUPER_ADMIN_EMAIL in vitest.integration.config.ts.
-      await createStaffUser({ email: "boss@crossroadsit.example", password: PASSWORD, admin: true });
+      await createStaffUser(services, { email: "boss@crossroadsit.example", password: PASSWORD, admin: true });
     });
 
     afterAll(async () => {
@@ -101,7 +104,9 @@ for (const backend of backends()) {
       // The real person turns it on through better-auth directly, which ends no other session.
       const on = await turnOnTwoFactor(instance, real, PASSWORD);
 
-      const guards = (await Promise.all(stolen.map((cookie) => settle(() => requireAdmin(adminPage(cookie)))))) as Response[];
+      const guards = (await Promise.all(
+        stolen.map((cookie) => settle(async () => requireAdmin(services, adminPage(cookie)))),
+      )) as Response[];
       for (const guard of guards) {
         expect(guard).toBeInstanceOf(Response);
         expect(guard.status).toBe(302);
@@ -112,7 +117,7 @@ for (const backend of backends()) {
       // The admin API and an admin form refuse too.
       const another = await signInCookie(instance, "boss@crossroadsit.example", PASSWORD);
       await (await database()).update(user).set({ twoFactorEnabled: true }).where(eq(user.email, "boss@crossroadsit.example"));
-      const api = (await settle(() => requireAdminApi(adminPage(another)))) as Response;
+      const api = (await settle(async () => requireAdminApi(services, adminPage(another)))) as Response;
       expect(api.status).toBe(403);
       expect(await api.json()).toMatchObject({ code: "second_factor_session_required" });
       await (await database()).update(user).set({ twoFactorEnabled: false }).where(eq(user.email, "boss@crossroadsit.example"));
@@ -125,17 +130,22 @@ for (const backend of backends()) {
       expect(await (await database()).select().from(user).where(eq(user.email, "planted@crossroadsit.example"))).toHaveLength(0);
 
       // The session that completed setup opens it, and so does one that passed the code step.
-      await expect(requireAdmin(adminPage(on.cookie))).resolves.toMatchObject({ user: { id: admin.id }, sessionPassedSecondFactor: true });
+      await expect(requireAdmin(services, adminPage(on.cookie))).resolves.toMatchObject({
+        user: { id: admin.id },
+        sessionPassedSecondFactor: true,
+      });
       const signIn = await apiAuth("/sign-in/email", { body: { email: admin.email, password: PASSWORD } });
       const coded = await passCodeStep(instance, ORIGIN, signIn, on.secret, { origin: ORIGIN }, await nextCode(on.secret));
       expect(coded.status).toBe(200);
-      await expect(requireAdmin(adminPage(cookieHeader(coded.headers)))).resolves.toMatchObject({ user: { id: admin.id } });
+      await expect(requireAdmin(services, adminPage(cookieHeader(coded.headers)))).resolves.toMatchObject({
+        user: { id: admin.id },
+      });
     });
 
     it("a session made with the password alone cannot make new backup codes or turn the factor off, even with the password", async () => {
       const instance = await auth();
       const email = `staff${++accounts}@crossroadsit.example`;
-      const { id } = await createStaffUser({ email, password: PASSWORD, admin: false });
+      const { id } = await createStaffUser(services, { email, password: PASSWORD, admin: false });
       // A password-only session from before the factor was on (through better-auth directly, which ends no other session).
       const stolen = await signInCookie(instance, email, PASSWORD);
       const on = await turnOnTwoFactor(instance, await signInCookie(instance, email, PASSWORD), PASSWORD);
@@ -182,7 +192,7 @@ for (const backend of backends()) {
       const left = await sessionsOf(admin.id);
       expect(left).toHaveLength(1);
       expect(left[0]!.twoFactorVerifiedAt).toBeInstanceOf(Date);
-      await expect(requireAdmin(adminPage(on.cookie))).resolves.toMatchObject({ user: { id: admin.id } });
+      await expect(requireAdmin(services, adminPage(on.cookie))).resolves.toMatchObject({ user: { id: admin.id } });
     });
 
     it("the code that confirms the authenticator at setup cannot be used again to sign in", async () => {
@@ -254,7 +264,7 @@ for (const backend of backends()) {
     it("no /api/auth answer carries a token: sign-in, the code step and get-session", async () => {
       const instance = await auth();
       const staff = `staff${++accounts}@crossroadsit.example`;
-      await createStaffUser({ email: staff, password: PASSWORD });
+      await createStaffUser(services, { email: staff, password: PASSWORD });
       const signIn = await apiAuth("/sign-in/email", { body: { email: staff, password: PASSWORD } });
       expect(signIn.status).toBe(200);
       const signInBody = await signIn.json();
@@ -306,7 +316,7 @@ for (const backend of backends()) {
       const other = cookieHeader(
         (await passCodeStep(instance, ORIGIN, signIn, on.secret, { origin: ORIGIN }, await nextCode(on.secret))).headers,
       );
-      await expect(requireAdmin(adminPage(other))).resolves.toBeTruthy();
+      await expect(requireAdmin(services, adminPage(other))).resolves.toBeTruthy();
 
       const changed = (await post(accountPageAction, "/account", on.cookie, {
         intent: "change-password",
@@ -318,7 +328,10 @@ for (const backend of backends()) {
       expect(await instance.api.getSession({ headers: new Headers({ cookie: other }) })).toBeNull();
       expect(await instance.api.getSession({ headers: new Headers({ cookie: on.cookie }) })).toBeNull();
       const renewed = cookieHeader(changed.headers);
-      await expect(requireAdmin(adminPage(renewed))).resolves.toMatchObject({ user: { id: admin.id }, sessionPassedSecondFactor: true });
+      await expect(requireAdmin(services, adminPage(renewed))).resolves.toMatchObject({
+        user: { id: admin.id },
+        sessionPassedSecondFactor: true,
+      });
       expect(await sessionsOf(admin.id)).toHaveLength(1);
     });
   });

@@ -9,7 +9,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
 import { desc, eq, like, sql } from "drizzle-orm";
-import { backends, cookieOf, openFreshDatabase } from "./backends";
+import { backends, cookieOf, loadContext, openFreshDatabase } from "./backends";
 import { auth, createAuth } from "~/auth/auth.server";
 import {
   ACCOUNT_FAILURE_LIMIT,
@@ -147,7 +147,7 @@ for (const backend of backends()) {
     beforeAll(async () => {
       closeFresh = await openFreshDatabase(backend, "throttle");
       for (const email of [...office, target, "second@crossroadsit.example", "coder@crossroadsit.example", ...Object.values(RACE)])
-        await createStaffUser({ email, password: PASSWORD });
+        await createStaffUser((await loadContext()).services, { email, password: PASSWORD });
       if (backend.name === "PostgreSQL 15") {
         processes = [await spawnProcess(inject("pgUrl")), await spawnProcess(inject("pgUrl"))];
         servers = [processes[0].caller, processes[1].caller];

@@ -4,6 +4,7 @@
  * action, backup codes once, no turning off for administrators, and the super-administrator's reset.
  */
 import { and, eq } from "drizzle-orm";
+import type { AppServices } from "~/services.server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auth } from "~/auth/auth.server";
 import { CLIENT_IP_HEADER } from "~/auth/config";
@@ -18,7 +19,7 @@ import { action as accountPageAction } from "~/routes/account/account";
 import { action as codeStepAction } from "~/routes/auth/two-factor";
 import { action as usersAction } from "~/routes/admin/users";
 import { cookieHeader, passCodeStep, signInCookie, totp, turnOnTwoFactor } from "../two-factor";
-import { backends, clientAddresses, nextCode, openFreshDatabase, postForm, settle } from "./backends";
+import { backends, clientAddresses, loadContext, nextCode, openFreshDatabase, postForm, settle } from "./backends";
 
 const ORIGIN = "https://www.crossroadsit.example";
 const PASSWORD = "Correct-Horse-Battery-42";
@@ -44,6 +45,7 @@ const adminPage = (cookie: string) => new Request(`${ORIGIN}/admin/leads?q=x`, {
 for (const backend of backends()) {
   describe.skipIf(backend.skip)(`two-factor sign-in on ${backend.name}`, () => {
     let closeFresh = async () => {};
+    let services: AppServices;
     const ids = { boss: "", ops: "", staff: "" };
     const secrets: Record<string, string> = {};
     const backups: Record<string, string[]> = {};
@@ -64,10 +66,11 @@ for (const backend of backends()) {
 
     beforeAll(async () => {
       closeFresh = await openFreshDatabase(backend, "two-factor");
+      ({ services } = await loadContext());
       // boss@ is SUPER_ADMIN_EMAIL in vitest.integration.config.ts.
-      ids.boss = (await createStaffUser({ email: "boss@crossroadsit.example", password: PASSWORD, admin: true })).id;
-      ids.ops = (await createStaffUser({ email: "ops@crossroadsit.example", password: PASSWORD, admin: true })).id;
-      ids.staff = (await createStaffUser({ email: "tech@crossroadsit.example", password: PASSWORD })).id;
+      ids.boss = (await createStaffUser(services, { email: "boss@crossroadsit.example", password: PASSWORD, admin: true })).id;
+      ids.ops = (await createStaffUser(services, { email: "ops@crossroadsit.example", password: PASSWORD, admin: true })).id;
+      ids.staff = (await createStaffUser(services, { email: "tech@crossroadsit.example", password: PASSWORD })).id;
     });
 
     afterAll(async () => {
@@ -77,10 +80,12 @@ for (const backend of backends()) {
     it("refuses an administrator without it on every admin page and API, even with a session made before the rule", async () => {
       const instance = await auth();
       const cookie = await signInCookie(instance, "ops@crossroadsit.example", PASSWORD);
-      const page = (await settle(() => requireAdmin(adminPage(cookie)))) as Response;
+      const page = (await settle(async () => requireAdmin(services, adminPage(cookie)))) as Response;
       expect(page.status).toBe(302);
       expect(page.headers.get("location")).toBe("/account/two-factor?required=1&redirectTo=%2Fadmin%2Fleads%3Fq%3Dx");
-      const api = (await settle(() => requireAdminApi(new Request(`${ORIGIN}/storage/v1/bucket`, { headers: { cookie } })))) as Response;
+      const api = (await settle(async () =>
+        requireAdminApi(services, new Request(`${ORIGIN}/storage/v1/bucket`, { headers: { cookie } })),
+      )) as Response;
       expect(api.status).toBe(403);
       expect(await api.json()).toMatchObject({ code: "two_factor_required" });
       // A form posted to an admin page is not carried out.
@@ -96,11 +101,14 @@ for (const backend of backends()) {
       const on = await turnOnTwoFactor(instance, cookie, PASSWORD);
       secrets.ops = on.secret;
       backups.ops = on.backupCodes;
-      await expect(requireAdmin(adminPage(on.cookie))).resolves.toMatchObject({ isAdmin: true, twoFactorEnabled: true });
-      await expect(requireAdminApi(adminPage(on.cookie))).resolves.toMatchObject({ isAdmin: true });
+      await expect(requireAdmin(services, adminPage(on.cookie))).resolves.toMatchObject({
+        isAdmin: true,
+        twoFactorEnabled: true,
+      });
+      await expect(requireAdminApi(services, adminPage(on.cookie))).resolves.toMatchObject({ isAdmin: true });
       // Staff are not forced: still the Access Denied answer, not the setup page.
       const staff = (await settle(async () =>
-        requireAdmin(adminPage(await signInCookie(instance, "tech@crossroadsit.example", PASSWORD))),
+        requireAdmin(services, adminPage(await signInCookie(instance, "tech@crossroadsit.example", PASSWORD))),
       )) as {
         init?: ResponseInit;
       };
@@ -128,7 +136,7 @@ for (const backend of backends()) {
       })) as Response;
       expect(ok.status).toBe(302);
       expect(ok.headers.get("location")).toBe("/admin/docs");
-      await expect(requireAdmin(adminPage(cookieHeader(ok.headers)))).resolves.toMatchObject({
+      await expect(requireAdmin(services, adminPage(cookieHeader(ok.headers)))).resolves.toMatchObject({
         user: { email: "ops@crossroadsit.example" },
       });
       // The challenge is spent.
@@ -204,7 +212,7 @@ for (const backend of backends()) {
     it("50 wrong passwords on the two-factor page, 25 at a time, use up the account page's allowance: the right one is then refused", async () => {
       const instance = await auth();
       const email = "guessed@crossroadsit.example";
-      const { id } = await createStaffUser({ email, password: PASSWORD });
+      const { id } = await createStaffUser(services, { email, password: PASSWORD });
       const { cookie } = await turnOnTwoFactor(instance, await signInCookie(instance, email, PASSWORD), PASSWORD);
       const guess = (i: number) =>
         post(accountAction, "/account/two-factor", cookie, { intent: "backup-codes", password: `Wrong-Guess-${i}-x` });
@@ -248,7 +256,7 @@ for (const backend of backends()) {
     it("new backup codes, and every wrong password on the two-factor page, are in the audit log", async () => {
       const instance = await auth();
       const email = "audited@crossroadsit.example";
-      const { id } = await createStaffUser({ email, password: PASSWORD });
+      const { id } = await createStaffUser(services, { email, password: PASSWORD });
       const plain = await signInCookie(instance, email, PASSWORD);
       const wrong = { password: "Not-The-Password-1" };
       expect(await post(accountAction, "/account/two-factor", plain, { intent: "enable", ...wrong })).toMatchObject({
@@ -308,7 +316,7 @@ for (const backend of backends()) {
       expect(await instance.api.getSession({ headers: new Headers({ cookie: ops }) })).toBeNull();
       const next = await passwordStep("ops@crossroadsit.example");
       expect(await next.clone().json()).not.toHaveProperty("twoFactorRedirect");
-      const guard = (await settle(() => requireAdmin(adminPage(cookieHeader(next.headers))))) as Response;
+      const guard = (await settle(async () => requireAdmin(services, adminPage(cookieHeader(next.headers))))) as Response;
       expect(guard.headers.get("location")).toMatch(/^\/account\/two-factor\?required=1/);
       // The reset, and the two refusals (an ordinary administrator; the super-administrator's own account).
       const audit = await db.select().from(auditLog).where(eq(auditLog.event, "two-factor-reset"));
@@ -341,8 +349,8 @@ for (const backend of backends()) {
       );
       expect(await (await auth()).api.getSession({ headers: new Headers({ cookie: bossSession }) })).not.toBeNull();
 
-      expect(await resetTwoFactorByEmail("nobody@crossroadsit.example", db)).toBeNull();
-      expect(await resetTwoFactorByEmail(" BOSS@crossroadsit.example ", db)).toEqual({ id: ids.boss, email: "boss@crossroadsit.example" });
+      expect(await resetTwoFactorByEmail(db, "nobody@crossroadsit.example")).toBeNull();
+      expect(await resetTwoFactorByEmail(db, " BOSS@crossroadsit.example ")).toEqual({ id: ids.boss, email: "boss@crossroadsit.example" });
       expect(await db.select().from(twoFactor).where(eq(twoFactor.userId, ids.boss))).toHaveLength(0);
       const [row] = await db.select({ on: user.twoFactorEnabled }).from(user).where(eq(user.id, ids.boss));
       expect(row!.on).toBe(false);
@@ -355,7 +363,7 @@ for (const backend of backends()) {
       // The next sign-in needs no code, and the admin area sends them to set it up again.
       const next = await passwordStep("boss@crossroadsit.example");
       expect(await next.clone().json()).not.toHaveProperty("twoFactorRedirect");
-      const guard = (await settle(() => requireAdmin(adminPage(cookieHeader(next.headers))))) as Response;
+      const guard = (await settle(async () => requireAdmin(services, adminPage(cookieHeader(next.headers))))) as Response;
       expect(guard.headers.get("location")).toMatch(/^\/account\/two-factor\?required=1/);
     });
   });

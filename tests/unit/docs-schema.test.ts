@@ -1,6 +1,7 @@
 /** The document form's rules: what the server accepts, and the slug the editor suggests. */
 import { describe, expect, it } from "vitest";
-import { slugify, viewerPath } from "~/docs/document-rules";
+import { viewerPath } from "~/docs/document-rules";
+import { slugify } from "~/lib/slug";
 import { parseDocumentForm } from "~/docs/document-schema";
 
 function form(fields: Record<string, string>): FormData {

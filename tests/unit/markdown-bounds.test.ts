@@ -7,8 +7,8 @@ import { readFileSync } from "node:fs";
 import { JSDOM } from "jsdom";
 import { Marked } from "marked";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MAX_BLOCK_NESTING, renderMarkdown as renderInProcess, RenderTimeoutError, sanitizeHtml } from "~/docs/markdown-render.server";
-import { renderBounded, renderMarkdown, TOO_COMPLEX_MESSAGE } from "~/docs/markdown.server";
+import { MAX_BLOCK_NESTING, renderMarkdown as renderInProcess, RenderTimeoutError, sanitizeHtml } from "~/markdown/markdown-render.server";
+import { renderBounded, renderMarkdown, TOO_COMPLEX_MESSAGE } from "~/markdown/markdown.server";
 
 const SITE = "https://www.crossroadsit.example";
 const parse = (html: string) => new JSDOM(`<!DOCTYPE html><body>${html}</body>`).window.document.body;

@@ -9,17 +9,9 @@ import { useUnsavedChanges } from "./use-unsaved-changes";
 import { Field } from "~/components/forms/field";
 import { useTypedBeforeHydration } from "~/components/forms/use-typed-before-hydration";
 import { Button } from "~/components/ui/button";
-import {
-  BODY_MAX,
-  COLLECTION_KEYS,
-  DOCUMENT_COLLECTION_LABELS,
-  SLUG_MAX,
-  SLUG_PATTERN_HTML,
-  slugify,
-  TITLE_MAX,
-  viewerPath,
-} from "~/docs/document-rules";
-import type { DocumentValues, FieldErrors } from "~/docs/document-schema";
+import { BODY_MAX, COLLECTION_KEYS, DOCUMENT_COLLECTION_LABELS, TITLE_MAX, viewerPath } from "~/docs/document-rules";
+import { SLUG_MAX, SLUG_PATTERN_HTML, slugify } from "~/lib/slug";
+import type { DocumentValues, DocumentFieldErrors } from "~/docs/document-schema";
 import type { EditorActionData, EditorDocument } from "~/docs/editor-types";
 import { cn } from "~/lib/cn";
 import { formatDateTime } from "~/lib/format-date";
@@ -60,7 +52,7 @@ export function DocumentEditor({
     collection: typed.collection ?? saved.collection,
     body: typed.body ?? saved.body,
   };
-  const errors: FieldErrors = (actionData?.ok === false && actionData.fieldErrors) || {};
+  const errors: DocumentFieldErrors = (actionData?.ok === false && actionData.fieldErrors) || {};
 
   const [values, setValues] = useState<DocumentValues>(() => echoed ?? saved);
   const [slugFollowsTitle, setSlugFollowsTitle] = useState(() => {

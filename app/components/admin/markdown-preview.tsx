@@ -1,6 +1,6 @@
 /**
  * The live preview panel of the Markdown editors (documents, blog posts): the server's sanitised
- * rendering (app/docs/markdown.server.ts), the same the readers get, from useDocumentPreview.
+ * rendering (app/markdown/markdown.server.ts), the same the readers get, from useDocumentPreview.
  */
 export function MarkdownPreview({ html, error, busy, what }: { html: string; error?: string; busy: boolean; what: "document" | "post" }) {
   return (

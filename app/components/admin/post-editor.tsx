@@ -16,12 +16,10 @@ import {
   POST_BODY_MAX,
   POST_TITLE_MAX,
   postPath,
-  SLUG_MAX,
-  SLUG_PATTERN_HTML,
-  slugify,
   SUMMARY_MAX,
   SUMMARY_MIN,
 } from "~/blog/blog-rules";
+import { SLUG_MAX, SLUG_PATTERN_HTML, slugify } from "~/lib/slug";
 import type { CoverChoice, EditorPost, PostEditorActionData } from "~/blog/editor-types";
 import type { PostFieldErrors, PostValues } from "~/blog/post-schema";
 import { cn } from "~/lib/cn";

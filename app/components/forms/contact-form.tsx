@@ -20,7 +20,7 @@ import {
   UTM_KEYS,
   VISIBLE_FIELDS,
   type ContactValues,
-  type FieldErrors,
+  type ContactFieldErrors,
   type FieldName,
 } from "~/leads/contact-fields";
 import { replyTimeText } from "~/leads/reply-time";
@@ -171,7 +171,7 @@ export function ContactForm({ preset, submissionId, result }: { preset: ContactV
   const submit = useSubmit();
   const pending = navigation.state === "submitting" && navigation.formData?.get("form_type") === FORM_TYPE;
   // Errors the browser found, for the answer they were found after (a new answer replaces them).
-  const [local, setLocal] = useState<{ after: ContactResult | undefined; errors: FieldErrors; focus: number } | null>(null);
+  const [local, setLocal] = useState<{ after: ContactResult | undefined; errors: ContactFieldErrors; focus: number } | null>(null);
   // Read after hydration (the server has no sessionStorage), in a transition so that hydration is
   // not followed by a synchronous re-render of the whole form (app/lib/use-hydrated.ts); it does
   // not change during the visit.
@@ -205,7 +205,7 @@ export function ContactForm({ preset, submissionId, result }: { preset: ContactV
 
   if (result?.status === "sent") return <ThankYou result={result} />;
 
-  const errors: FieldErrors = local && local.after === result ? local.errors : result?.status === "invalid" ? result.errors : {};
+  const errors: ContactFieldErrors = local && local.after === result ? local.errors : result?.status === "invalid" ? result.errors : {};
   const kept = result?.values;
   const value = (field: FieldName) => kept?.[field] ?? preset[field] ?? "";
   // Campaign of the visit (kept since its first page), else of this page's own address (no JavaScript).
@@ -250,7 +250,7 @@ export function ContactForm({ preset, submissionId, result }: { preset: ContactV
     if (!errors[name]) return;
     void check(event.currentTarget).then((checked) => {
       const now = checked.ok ? {} : checked.errors;
-      const still: FieldErrors = {};
+      const still: ContactFieldErrors = {};
       for (const [field] of problems) if (now[field]) still[field] = now[field];
       setLocal({ after: result, errors: still, focus: local?.focus ?? 0 });
     });

@@ -24,7 +24,7 @@ import { ActionMessage } from "~/components/admin/action-message";
 import { Button } from "~/components/ui/button";
 import { PasswordField } from "~/components/forms/field";
 import { env } from "~/env.server";
-import type { ActionFailure, ActionResult } from "~/lib/action-result";
+import type { ActionFailure, ActionResult, FieldErrors } from "~/lib/action-result";
 import { actionError, actionOk, parseAdminForm } from "~/lib/admin-action.server";
 import { redirectWithNotice, takeNotice } from "~/lib/flash-notice.server";
 import { formatDateTime } from "~/lib/format-date";
@@ -53,7 +53,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export const headers: Route.HeadersFunction = () => PRIVATE;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const me = await requireUser(request, context.services);
+  const me = await requireUser(context.services, request);
   const { notice, headers: noticeHeaders } = takeNotice(request);
   const [sessions, twoFactor] = await Promise.all([
     listOwnSessions(context.services.auth, request.headers, me.session.id),
@@ -85,7 +85,7 @@ const accountSchema = z.discriminatedUnion("intent", [
 const NEW_PASSWORD_FIELDS = { password: "newPassword", confirm: "confirmPassword" } as const;
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const me = await requireUser(request, context.services);
+  const me = await requireUser(context.services, request);
   const { db, auth, mailer } = context.services;
   const parsed = await parseAdminForm(request, accountSchema);
   if (!parsed.ok) return parsed.response;
@@ -97,7 +97,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   try {
     if (input.intent === "change-password") {
-      const fieldErrors: Partial<Record<AccountField, string>> = {};
+      const fieldErrors: FieldErrors<AccountField> = {};
       if (!input.currentPassword) fieldErrors.currentPassword = "Enter your current password.";
       const problem = newPasswordProblem(input.newPassword, input.confirmPassword, me.user.email);
       if (problem) fieldErrors[NEW_PASSWORD_FIELDS[problem.field]] = problem.message;

@@ -43,7 +43,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const me = await requireUser(withNewCookies(context, request), context.services);
+  const me = await requireUser(context.services, withNewCookies(context, request));
   const url = new URL(request.url);
   return {
     email: me.user.email,
@@ -89,7 +89,7 @@ const passwordIntentEvent = (intent: string): AuditEvent | null =>
   Object.hasOwn(PASSWORD_INTENT_EVENTS, intent) ? PASSWORD_INTENT_EVENTS[intent as keyof typeof PASSWORD_INTENT_EVENTS] : null;
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const me = await requireUser(request, context.services);
+  const me = await requireUser(context.services, request);
   const { auth, db } = context.services;
   const parsed = await parseAdminForm(request, schema);
   const { intent } = parsed;

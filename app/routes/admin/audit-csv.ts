@@ -23,9 +23,9 @@ const CSV_COLUMNS: CsvColumns<AuditEntryRow> = [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const refused = await csvGuard(() => requireSuperAdmin(request, context.services));
+  const refused = await csvGuard(() => requireSuperAdmin(context.services, request));
   if (refused) return refused;
   const parsed = parseAuditFilter(new URL(request.url));
   if (!parsed.ok) return plainText(400, parsed.message);
-  return csvDownload("audit-log", CSV_COLUMNS, auditForExport(parsed.filter, context.services.db));
+  return csvDownload("audit-log", CSV_COLUMNS, auditForExport(context.services.db, parsed.filter));
 }

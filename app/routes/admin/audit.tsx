@@ -17,7 +17,7 @@ import { adminMeta } from "~/lib/meta";
  * JavaScript). Read only: the route has no action, so nothing here edits or deletes an entry.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireSuperAdmin(request, context.services);
+  await requireSuperAdmin(context.services, request);
   const parsed = parseAuditFilter(new URL(request.url));
   const events = Object.entries(AUDIT_EVENTS).map(([value, label]) => ({ value, label }));
   const common = { events, retentionDays: AUDIT_RETENTION_DAYS };
@@ -40,7 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       { status: 400 },
     );
   const { filter } = parsed;
-  const list = await listAudit(filter, context.services.db);
+  const list = await listAudit(context.services.db, filter);
   return {
     ...common,
     error: null,

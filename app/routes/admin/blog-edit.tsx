@@ -14,7 +14,7 @@ import {
 } from "~/blog/editor.server";
 import { deletePost, getPost, getPostHtml, setPublication, storePostHtml, updatePost } from "~/blog/posts.server";
 import { PostEditor } from "~/components/admin/post-editor";
-import { storedHtml } from "~/docs/markdown.server";
+import { storedHtml } from "~/markdown/markdown.server";
 import { actionConfirm, actionError, actionOk, parseAdminForm } from "~/lib/admin-action.server";
 import { redirectWithNotice } from "~/lib/flash-notice.server";
 import { formatDateTime } from "~/lib/format-date";
@@ -23,7 +23,7 @@ import { adminMeta } from "~/lib/meta";
 const notFound = () => data({ reason: "not-found" }, { status: 404 });
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context.services);
+  await requireAdmin(context.services, request);
   const id = postIdSchema.safeParse(params.id);
   const post = id.success ? await getPost(context.services.db, id.data) : null;
   if (!post) throw notFound();
@@ -40,7 +40,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 /** intents: preview, save (publication unchanged), publish (now), schedule, unpublish, delete (with confirm=yes). */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const me = await requireAdmin(request, context.services);
+  const me = await requireAdmin(context.services, request);
   const id = postIdSchema.safeParse(params.id);
   if (!id.success) throw notFound();
   const form = await parseAdminForm(request, editPostIntents, POST_EDITOR_FORM);

@@ -9,13 +9,13 @@ import { redirectWithNotice } from "~/lib/flash-notice.server";
 import { adminMeta } from "~/lib/meta";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const me = await requireAdmin(request, context.services);
+  const me = await requireAdmin(context.services, request);
   return { covers: await coverChoices(context.services.storage), defaultAuthor: me.user.name };
 }
 
 /** intent=preview renders the body; save (a draft), publish (now) and schedule create the post. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const me = await requireAdmin(request, context.services);
+  const me = await requireAdmin(context.services, request);
   const form = await parseAdminForm(request, newPostIntents, POST_EDITOR_FORM);
   if (!form.ok) return form.response;
   const { intent } = form.data;

@@ -12,7 +12,7 @@ import { adminMeta } from "~/lib/meta";
 import { parseListSearch } from "~/lib/list-search";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context.services);
+  await requireAdmin(context.services, request);
   const { q } = parseListSearch(new URL(request.url));
   const { rows, total } = await listAllPosts(context.services.db, q);
   const now = Date.now();

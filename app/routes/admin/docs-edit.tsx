@@ -13,7 +13,7 @@ import {
   previewResponse,
   renderForSave,
 } from "~/docs/editor.server";
-import { storedHtml } from "~/docs/markdown.server";
+import { storedHtml } from "~/markdown/markdown.server";
 import { actionConfirm, actionError, actionOk, parseAdminForm } from "~/lib/admin-action.server";
 import { redirectWithNotice } from "~/lib/flash-notice.server";
 import { adminMeta } from "~/lib/meta";
@@ -21,21 +21,21 @@ import { adminMeta } from "~/lib/meta";
 const notFound = () => data({ reason: "not-found" }, { status: 404 });
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context.services);
+  await requireAdmin(context.services, request);
   const id = documentIdSchema.safeParse(params.id);
-  const document = id.success ? await getDocument(id.data, context.services.db) : null;
+  const document = id.success ? await getDocument(context.services.db, id.data) : null;
   if (!document) throw notFound();
   const db = context.services.db;
-  const stored = await getDocumentHtml(document.id, db);
+  const stored = await getDocumentHtml(db, document.id);
   const previewHtml = await storedHtml(`document:${document.id}`, { body: document.body, ...stored }, {}, (html, key) =>
-    storeDocumentHtml(document.id, document.body, { html, key }, db),
+    storeDocumentHtml(db, document.id, document.body, { html, key }),
   );
   return { document, previewHtml };
 }
 
 /** intents: preview, save, publish (save and publish), unpublish, delete (with confirm=yes). */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  await requireAdmin(request, context.services);
+  await requireAdmin(context.services, request);
   const id = documentIdSchema.safeParse(params.id);
   if (!id.success) throw notFound();
   const form = await parseAdminForm(request, editDocumentIntents, EDITOR_FORM);
@@ -46,12 +46,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
   if (intent === "preview") return previewResponse(form.form);
   if (intent === "unpublish") {
-    if (!(await setPublished(id.data, false, context.services.db))) return gone();
+    if (!(await setPublished(context.services.db, id.data, false))) return gone();
     return actionOk(intent, "Unpublished: readers can no longer open it.");
   }
   if (input.intent === "delete") {
     if (input.confirm !== "yes") return actionConfirm(intent, "Confirm the deletion.");
-    if (!(await deleteDocument(id.data, context.services.db))) return gone();
+    if (!(await deleteDocument(context.services.db, id.data))) return gone();
     return redirectWithNotice("/admin/docs", "document-deleted");
   }
 
@@ -62,12 +62,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!html.ok) return html.response;
   let found: boolean;
   try {
-    found = await updateDocument(
-      id.data,
-      parsed.data,
-      { ...(save === "publish" ? { published: true } : {}), rendered: html.rendered },
-      context.services.db,
-    );
+    found = await updateDocument(context.services.db, id.data, parsed.data, {
+      ...(save === "publish" ? { published: true } : {}),
+      rendered: html.rendered,
+    });
   } catch (error) {
     return failedSaveResponse(save, parsed, error);
   }

@@ -10,13 +10,13 @@ import { redirectWithNotice } from "~/lib/flash-notice.server";
 import { adminMeta } from "~/lib/meta";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context.services);
+  await requireAdmin(context.services, request);
   return null;
 }
 
 /** intent=preview renders the body; save (a draft) and publish create the document. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const me = await requireAdmin(request, context.services);
+  const me = await requireAdmin(context.services, request);
   const form = await parseAdminForm(request, newDocumentIntents, EDITOR_FORM);
   if (!form.ok) return form.response;
   const { intent } = form.data;
@@ -27,12 +27,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!html.ok) return html.response;
   let id: string;
   try {
-    ({ id } = await createDocument(
-      parsed.data,
-      me.user.id,
-      { published: intent === "publish", rendered: html.rendered },
-      context.services.db,
-    ));
+    ({ id } = await createDocument(context.services.db, parsed.data, me.user.id, {
+      published: intent === "publish",
+      rendered: html.rendered,
+    }));
   } catch (error) {
     return failedSaveResponse(intent, parsed, error);
   }

@@ -20,7 +20,7 @@ function pick<T extends string>(value: string | null, allowed: readonly T[], fal
 
 // The layout's guard runs too, but every protected loader checks on its own.
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context.services);
+  await requireAdmin(context.services, request);
   const url = new URL(request.url);
   const params = url.searchParams;
   const filter = {
@@ -29,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     status: pick(params.get("status"), Object.keys(STATUSES) as ListStatus[], "all"),
     sort: pick(params.get("sort"), Object.keys(SORTS) as ListSort[], "updated"),
   };
-  const { rows, total } = await listDocuments({ ...filter, collection: filter.collection || undefined }, context.services.db);
+  const { rows, total } = await listDocuments(context.services.db, { ...filter, collection: filter.collection || undefined });
   return { rows, total, filter };
 }
 

@@ -69,7 +69,7 @@ function toItem(info: ObjectInfo): GraphicsItem {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context.services);
+  await requireAdmin(context.services, request);
   const url = new URL(request.url);
   const { q, offset, file } = querySchema.parse(Object.fromEntries(url.searchParams));
   const store = context.services.storage;
@@ -124,7 +124,7 @@ const describeMove = (from: string, to: string) => {
 
 /** Every change checked here, on the server: administrators only; names, types and sizes by the storage interface. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const me = await requireAdmin(request, context.services);
+  const me = await requireAdmin(context.services, request);
   type Refusal = Omit<ActionFailure<GraphicsIntent, GraphicsField>, "ok"> & { results?: UploadResult[] };
   const refuse = (status: number, outcome: Refusal) => actionError<Extract<GraphicsOutcome, { ok: false }>>(status, outcome);
 

@@ -34,7 +34,7 @@ import { navigation } from "~/config/navigation";
  * It also takes the notice an action left for this page (app/lib/flash-notice.server.ts).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user, isSuperAdmin } = await requireAdmin(request, context.services);
+  const { user, isSuperAdmin } = await requireAdmin(context.services, request);
   const { notice, headers } = takeNotice(request);
   return data({ email: user.email, isSuperAdmin, notice }, { headers });
 }

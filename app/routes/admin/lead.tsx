@@ -23,8 +23,8 @@ const labelOf = (options: readonly { value: string; label: string }[], value: st
 
 // The layout's guard runs too, but every protected loader checks on its own.
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context.services);
-  const lead = UUID.test(params.id) ? await getLead(params.id, context.services.db) : undefined;
+  await requireAdmin(context.services, request);
+  const lead = UUID.test(params.id) ? await getLead(context.services.db, params.id) : undefined;
   if (!lead) return data({ lead: null }, { status: 404 });
   let handledBy = "";
   if (lead.handledBy) {
@@ -69,7 +69,7 @@ const leadSchema = z.discriminatedUnion("intent", [
 ]);
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const me = await requireAdmin(request, context.services);
+  const me = await requireAdmin(context.services, request);
   if (!UUID.test(params.id)) return actionError(404, { intent: "", message: "No such lead." });
   const parsed = await parseAdminForm(request, leadSchema);
   if (!parsed.ok) return parsed.response;
@@ -78,15 +78,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   try {
     switch (intent) {
       case "handle":
-        if (!(await setHandled(params.id, me.user.id, context.services.db))) return noSuchLead();
+        if (!(await setHandled(context.services.db, params.id, me.user.id))) return noSuchLead();
         return actionOk(intent, "Marked handled.");
       case "reopen":
-        if (!(await setHandled(params.id, null, context.services.db))) return noSuchLead();
+        if (!(await setHandled(context.services.db, params.id, null))) return noSuchLead();
         return actionOk(intent, "Reopened.");
       case "retry":
         if (!notificationsEnabled(env()))
           return actionError(409, { intent, message: "E-mail notifications are off (SMTP_URL and SALES_EMAIL)." });
-        if (!(await requeueNotification(params.id, context.services.db)))
+        if (!(await requeueNotification(context.services.db, params.id)))
           return actionError(409, { intent, message: "This lead's e-mail is not waiting for a retry." });
         context.services.kickOutbox();
         return actionOk(intent, "The e-mail to sales is being sent again.");

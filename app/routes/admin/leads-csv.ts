@@ -30,8 +30,8 @@ const CSV_COLUMNS: CsvColumns<Lead> = [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const refused = await csvGuard(() => requireAdmin(request, context.services));
+  const refused = await csvGuard(() => requireAdmin(context.services, request));
   if (refused) return refused;
   const { q, status } = parseLeadQuery(new URL(request.url));
-  return csvDownload(`leads-${status}`, CSV_COLUMNS, leadsForExport({ q, status }, undefined, context.services.db));
+  return csvDownload(`leads-${status}`, CSV_COLUMNS, leadsForExport(context.services.db, { q, status }));
 }

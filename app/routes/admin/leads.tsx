@@ -16,12 +16,12 @@ import { Pager } from "~/components/admin/pager";
 
 // The layout's guard runs too, but every protected loader checks on its own.
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context.services);
+  await requireAdmin(context.services, request);
   const query = parseLeadQuery(new URL(request.url));
   const db = context.services.db;
   // The "Open" list without a search has counted the open leads already: one count per view.
   const openListed = query.status === "open" && !query.q;
-  const [list, counted] = await Promise.all([listLeads(query, db), openListed ? null : countOpen(db)]);
+  const [list, counted] = await Promise.all([listLeads(db, query), openListed ? null : countOpen(db)]);
   const open = counted ?? list.total;
   return {
     query: { ...query, page: list.page },

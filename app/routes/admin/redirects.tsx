@@ -45,7 +45,7 @@ const intents = z.discriminatedUnion("intent", [
 ]);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context.services);
+  await requireAdmin(context.services, request);
   const query = parseRedirectQuery(new URL(request.url));
   const list = await listRedirects(context.services.db, query);
   return { rules: list.rows, total: list.total, pages: list.pages, query: { ...query, page: list.page } };
@@ -53,7 +53,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** intents: create (one rule), delete (confirm=yes), import (a CSV file, all or nothing). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const me = await requireAdmin(request, context.services);
+  const me = await requireAdmin(context.services, request);
   const form = await parseAdminForm(request, intents, {
     limit: CSV_MAX_BYTES + 16 * 1024,
     echo: ["source", "target", "status"],

@@ -33,7 +33,7 @@ import { adminMeta } from "~/lib/meta";
 import { log } from "~/lib/log.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const me = await requireAdmin(request, context.services);
+  const me = await requireAdmin(context.services, request);
   return {
     staff: await listStaff(context.services.db),
     me: { id: me.user.id, isSuperAdmin: me.isSuperAdmin },
@@ -70,7 +70,7 @@ const GUARDS_ADMINS = new Set(["reset-password", "sign-out", "send-reset-link"])
  * sets their own password here: that is /account, with the current one.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const me = await requireAdmin(request, context.services);
+  const me = await requireAdmin(context.services, request);
   const parsed = await parseAdminForm(request, usersSchema, { echo: ["email"] });
   const { intent } = parsed;
   // docs/requirements.md#audit-log: every outcome of an intent is recorded, refusals by our rules too.
@@ -95,8 +95,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     if (input.intent === "create") {
       const created = await createStaffUser(
-        { email: input.email, password: input.password, admin: false },
         context.services,
+        { email: input.email, password: input.password, admin: false },
         request.headers,
       );
       await audit(intent, "success", created);
@@ -107,15 +107,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     // (a session left open must not be enough to take the account over).
     if (input.intent === "reset-password" && isSelf)
       return refuse(400, new OwnPasswordError().message, { code: "own_password" }, "refused");
-    if (GUARDS_ADMINS.has(intent) && !me.isSuperAdmin && (await hasAdminRole(input.userId, context.services.db)))
+    if (GUARDS_ADMINS.has(intent) && !me.isSuperAdmin && (await hasAdminRole(context.services.db, input.userId)))
       return refuse(403, "Only the super-administrator may reset the password of, or sign out, an administrator.", { code: "forbidden" });
     switch (input.intent) {
       case "reset-password":
-        await resetPassword(input.userId, input.password, request.headers, context.services.auth, context.services.db);
+        await resetPassword(context.services, input.userId, input.password, request.headers);
         await audit(intent, "success", input.userId);
         return actionOk(intent, "Password changed; that account was signed out everywhere.");
       case "sign-out":
-        await signOutEverywhere(input.userId, request.headers, context.services.auth);
+        await signOutEverywhere(context.services.auth, input.userId, request.headers);
         await audit(intent, "success", input.userId);
         return actionOk(intent, "Signed out everywhere.");
       case "send-reset-link": {
@@ -129,19 +129,19 @@ export async function action({ request, context }: Route.ActionArgs) {
         return actionOk(intent, `Reset link sent to ${sent.email}. It works once, for 30 minutes.`);
       }
       case "grant-admin":
-        await setAdmin(input.userId, true, context.services.db);
+        await setAdmin(context.services.db, input.userId, true);
         await audit(intent, "success", input.userId, "admin");
         return actionOk(intent, "Administrator role granted.");
       case "revoke-admin":
         if (isSelf) return refuse(400, "You cannot remove your own administrator role.", {}, "refused");
-        await setAdmin(input.userId, false, context.services.db);
+        await setAdmin(context.services.db, input.userId, false);
         await audit(intent, "success", input.userId, "admin");
         return actionOk(intent, "Administrator role removed.");
       case "delete": {
         if (isSelf) return refuse(400, "You cannot delete your own account.", {}, "refused");
         if (input.confirm !== "yes") return actionConfirm(intent, "Confirm the deletion.", { values: { userId: input.userId } });
         const deleted = await audit.person(input.userId); // its e-mail, while it exists
-        await deleteStaffUser(input.userId, request.headers, context.services.auth);
+        await deleteStaffUser(context.services.auth, input.userId, request.headers);
         await audit(intent, "success", deleted);
         return actionOk(intent, "Account deleted.");
       }
@@ -150,11 +150,11 @@ export async function action({ request, context }: Route.ActionArgs) {
         // factor for the thief's); the super-administrator recovers with a backup code.
         if (isSelf)
           return refuse(400, "You cannot reset your own two-factor sign-in. Use a backup code, then make new ones.", {}, "refused");
-        const reset = await resetTwoFactor(input.userId, context.services.db);
+        const reset = await resetTwoFactor(context.services.db, input.userId);
         if (!reset) return refuse(404, "That account no longer exists.");
-        await signOutEverywhere(input.userId, request.headers, context.services.auth);
+        await signOutEverywhere(context.services.auth, input.userId, request.headers);
         await audit(intent, "success", reset);
-        const again = (await hasAdminRole(reset.id, context.services.db)) ? " They set it up again at their next sign-in." : "";
+        const again = (await hasAdminRole(context.services.db, reset.id)) ? " They set it up again at their next sign-in." : "";
         return actionOk(intent, `Two-factor sign-in reset for ${reset.email}; that account was signed out everywhere.${again}`);
       }
     }

@@ -3,7 +3,7 @@ import { getSignedIn } from "~/auth/session.server";
 
 /** GET /api/session: who is signed in, with their roles, for the client's auth state. Never cached. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const signedIn = await getSignedIn(request, context.services);
+  const signedIn = await getSignedIn(context.services, request);
   const body = signedIn
     ? {
         user: { id: signedIn.user.id, email: signedIn.user.email },

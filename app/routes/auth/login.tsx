@@ -29,7 +29,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   // With the database down the check cannot be made: show the form (signing in says to retry).
-  const signedIn = await getSignedIn(request, context.services).catch(() => null);
+  const signedIn = await getSignedIn(context.services, request).catch(() => null);
   if (signedIn) throw redirect(safeRedirect(url.searchParams.get("redirectTo")));
   return null;
 }

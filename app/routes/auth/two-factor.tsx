@@ -36,7 +36,7 @@ const CHALLENGE_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.two_factor=/;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const signedIn = await getSignedIn(request, context.services).catch(() => null);
+  const signedIn = await getSignedIn(context.services, request).catch(() => null);
   if (signedIn) throw redirect(safeRedirect(url.searchParams.get("redirectTo")));
   return { challenge: CHALLENGE_COOKIE.test(request.headers.get("cookie") ?? "") };
 }

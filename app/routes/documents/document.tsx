@@ -3,10 +3,11 @@ import type { Route } from "./+types/document";
 import { useLeaveWhenSignedOut } from "~/auth/use-leave-when-signed-out";
 import { Button } from "~/components/ui/button";
 import { requireUser } from "~/auth/session.server";
-import { DOCUMENT_COLLECTION_LABELS, SLUG_MAX, SLUG_PATTERN, VIEWER_COLLECTIONS } from "~/docs/document-rules";
+import { DOCUMENT_COLLECTION_LABELS, VIEWER_COLLECTIONS } from "~/docs/document-rules";
+import { SLUG_MAX, SLUG_PATTERN } from "~/lib/slug";
 import { getPublishedDocument, storeDocumentHtml } from "~/docs/documents.server";
 import { formatDate } from "~/lib/format-date";
-import { storedHtml } from "~/docs/markdown.server";
+import { storedHtml } from "~/markdown/markdown.server";
 import { routeMeta } from "~/lib/meta";
 
 /**
@@ -20,12 +21,12 @@ const PRIVATE_HEADERS = { "X-Robots-Tag": "noindex, nofollow" };
  * for any signed-in user. Registered twice in app/routes.ts; the path says which collection.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requireUser(request, context.services);
+  await requireUser(context.services, request);
   const collection = VIEWER_COLLECTIONS.find((c) => new URL(request.url).pathname.startsWith(`/${c}/`));
   const slug = params.slug ?? "";
   const document =
     collection && slug.length <= SLUG_MAX && SLUG_PATTERN.test(slug)
-      ? await getPublishedDocument(collection, slug, context.services.db)
+      ? await getPublishedDocument(context.services.db, collection, slug)
       : null;
   // The site layout's boundary shows the not-found page (robots noindex), with these headers too.
   if (!collection || !document) throw data({ reason: "not-found" }, { status: 404, headers: PRIVATE_HEADERS });
@@ -37,7 +38,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       updatedAt: document.updatedAt,
       // The HTML made at save (ADR 017); a document saved before that is rendered once (in the worker) and stored.
       html: await storedHtml(`document:${document.id}`, document, {}, (html, key) =>
-        storeDocumentHtml(document.id, document.body, { html, key }, context.services.db),
+        storeDocumentHtml(context.services.db, document.id, document.body, { html, key }),
       ),
     },
     { headers: PRIVATE_HEADERS },
@@ -76,7 +77,7 @@ export default function DocumentPage({ loaderData: { collection, title, updatedA
           Print or save as PDF
         </Button>
       </div>
-      {/* Rendered and sanitised on the server at save (app/docs/markdown.server.ts). */}
+      {/* Rendered and sanitised on the server at save (app/markdown/markdown.server.ts). */}
       <div
         className="prose-doc mt-8 border-t border-slate-200 pt-8 print:mt-4 print:border-black print:pt-4"
         dangerouslySetInnerHTML={{ __html: html }}

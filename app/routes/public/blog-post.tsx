@@ -1,5 +1,6 @@
 import type { Route } from "./+types/blog-post";
-import { postPath, RELATED_POSTS, SLUG_MAX, SLUG_PATTERN } from "~/blog/blog-rules";
+import { postPath, RELATED_POSTS } from "~/blog/blog-rules";
+import { SLUG_MAX, SLUG_PATTERN } from "~/lib/slug";
 import { publicPost, publicPosts } from "~/blog/public-cache.server";
 import { toCard } from "~/blog/public-view";
 import { PostCard } from "~/components/blog/post-card";
@@ -48,7 +49,7 @@ export default function BlogPost({ loaderData: { post, html, recent } }: Route.C
         {post.cover && (
           <img src={post.cover.src} alt={post.cover.alt} className="mb-10 aspect-video w-full rounded-xl bg-slate-100 object-cover" />
         )}
-        {/* Rendered and sanitised on the server (app/docs/markdown.server.ts), as the documents are. */}
+        {/* Rendered and sanitised on the server (app/markdown/markdown.server.ts), as the documents are. */}
         <div className="prose-doc text-lg" dangerouslySetInnerHTML={{ __html: html }} />
         {post.tags.length > 0 && (
           <div className="mt-10 border-t border-slate-200 pt-6">

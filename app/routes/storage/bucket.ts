@@ -5,7 +5,7 @@ import { errorResponse } from "~/storage/http.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   try {
-    await requireAdminApi(request, context.services);
+    await requireAdminApi(context.services, request);
     return Response.json(context.services.storage.listBuckets(), { headers: { "Cache-Control": "no-store" } });
   } catch (error) {
     return errorResponse(error);

@@ -15,7 +15,7 @@ const listSchema = z.object({
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   try {
-    await requireAdminApi(request, context.services);
+    await requireAdminApi(context.services, request);
     const options = await readJson(request, listSchema);
     return Response.json(await context.services.storage.list(params.bucket, options), { headers: { "Cache-Control": "no-store" } });
   } catch (error) {

@@ -35,7 +35,7 @@ const signSchema = z.object({ expiresIn: z.number().int().min(1).max(MAX_SIGNED_
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   try {
-    await requireAdminApi(request, context.services);
+    await requireAdminApi(context.services, request);
     if (request.method.toUpperCase() !== "POST")
       return Response.json({ code: "invalid_request", message: "Use POST." }, { status: 405, headers: { Allow: "GET, POST" } });
     const { expiresIn } = await readJson(request, signSchema);

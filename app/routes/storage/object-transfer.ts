@@ -15,7 +15,7 @@ const transferSchema = z.object({
 
 export async function action({ request, context }: Route.ActionArgs) {
   try {
-    await requireAdminApi(request, context.services);
+    await requireAdminApi(context.services, request);
     const { bucketId, sourceKey, destinationKey } = await readJson(request, transferSchema);
     const store = context.services.storage;
     const copy = new URL(request.url).pathname.endsWith("/copy");

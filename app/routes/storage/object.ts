@@ -15,7 +15,7 @@ import { StorageError } from "~/storage/errors";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   try {
-    await requireAdminApi(request, context.services);
+    await requireAdminApi(context.services, request);
     if (!params["*"]) throw new StorageError("invalid_name", "No file name in the address.");
     const file = await context.services.storage.download(params.bucket, params["*"]);
     return fileResponse(request, { ...file, cacheControl: "private, no-cache" });
@@ -28,7 +28,7 @@ const removeSchema = z.object({ prefixes: z.array(textField(1000)).min(1).max(10
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   try {
-    const me = await requireAdminApi(request, context.services);
+    const me = await requireAdminApi(context.services, request);
     const store = context.services.storage;
     const name = params["*"];
     const method = request.method.toUpperCase();

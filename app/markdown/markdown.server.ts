@@ -194,6 +194,12 @@ export async function previewAnswer<V>(body: string, values: V, settings: Render
     : { ok: true as const, intent: "preview" as const, message: rendered.message, html: "", previewError: rendered.message, values };
 }
 
+/** A body's sanitised HTML and the renderer that made it (rendererKey), stored beside the body. */
+export interface StoredRendering {
+  html: string;
+  key: string;
+}
+
 /**
  * The HTML to store with a body that is being saved (ADR 017), or why the save is refused, with
  * its status: 503 while the renderers are all busy, 400 for a body that cannot be rendered in time.
@@ -201,7 +207,7 @@ export async function previewAnswer<V>(body: string, values: V, settings: Render
 export async function renderForStorage(
   body: string,
   settings: RenderSettings = {},
-): Promise<{ ok: true; rendered: { html: string; key: string } } | { ok: false; status: 400 | 503; message: string }> {
+): Promise<{ ok: true; rendered: StoredRendering } | { ok: false; status: 400 | 503; message: string }> {
   const rendered = await renderBounded(body, settings);
   if (rendered.ok) return { ok: true, rendered: { html: rendered.html, key: rendered.key } };
   return { ok: false, status: rendered.reason === "busy" ? 503 : 400, message: rendered.message };

@@ -14,7 +14,7 @@
  */
 import type { DOMPurify } from "dompurify";
 import { Lexer, Marked, Tokenizer, type Links, type MarkedOptions, type Token, type Tokens, type TokensList } from "marked";
-import { BODY_MAX } from "./document-rules";
+import { MARKDOWN_MAX } from "./limits";
 
 const ALLOWED_TAGS = [
   "p",
@@ -396,7 +396,7 @@ export async function sanitizeHtml(html: string, options: RenderOptions, deadlin
 /** Markdown source → safe HTML, within the bounds above. */
 export async function renderMarkdown(markdown: string, options: RenderOptions): Promise<string> {
   const deadline = options.timeLimitMs === undefined ? Infinity : performance.now() + options.timeLimitMs;
-  const source = markdown.slice(0, BODY_MAX);
+  const source = markdown.slice(0, MARKDOWN_MAX);
   const marked = createMarked();
   const tokenizer = new BoundedTokenizer(marked.defaults, deadline);
   const tokens: TokensList = new BoundedLexer(tokenizer as BoundedTokenizer & MarkedOptions["tokenizer"]).lex(source);
