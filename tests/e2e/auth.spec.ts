@@ -1,6 +1,6 @@
 import { expect, signIn, test } from "./fixtures";
 import { E2E_USERS } from "./config";
-import { ownClientAddressPerTest, reactHydrated, submitSignIn } from "./helpers";
+import { holdRequests, ownClientAddressPerTest, reactHydrated, submitSignIn } from "./helpers";
 
 ownClientAddressPerTest(test);
 
@@ -151,12 +151,7 @@ test("a client navigation into the admin area shows the access check until the s
   await page.addInitScript(() => Object.defineProperty(Navigator.prototype, "globalPrivacyControl", { get: () => true }));
   await signIn(page, E2E_USERS.admin, { to: "/" });
   // Hold the server's answer (the guard runs in the loaders) to see what shows meanwhile.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/admin\/(docs|users)\.data/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, /\/admin\/(docs|users)\.data/);
   const nav = page.getByRole("navigation", { name: "Main" });
   await nav.getByRole("button", { name: "Admin" }).click();
   await nav.getByRole("link", { name: "Docs" }).click();
@@ -166,13 +161,8 @@ test("a client navigation into the admin area shows the access check until the s
   await expect(page.getByRole("heading", { level: 1, name: "Docs" })).toBeVisible();
 
   // Between admin pages too: the check shows instead of the page being left.
-  let releaseUsers = () => {};
-  const heldUsers = new Promise<void>((resolve) => (releaseUsers = resolve));
   await page.unroute(/\/admin\/(docs|users)\.data/);
-  await page.route(/\/admin\/users\.data/, async (route) => {
-    await heldUsers;
-    await route.continue();
-  });
+  const releaseUsers = await holdRequests(page, /\/admin\/users\.data/);
   await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Users" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Checking your access…" })).toBeVisible();
   await expect(page.getByRole("heading", { level: 1, name: "Docs" })).toHaveCount(0);

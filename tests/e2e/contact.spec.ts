@@ -1,7 +1,7 @@
 import { axeViolations } from "./axe";
 import { expect, test, type Page } from "./fixtures";
 import { services } from "../../app/content/catalog";
-import { dataLayer, hydrated, ownClientAddressPerTest, site } from "./helpers";
+import { dataLayer, holdRequests, hydrated, ownClientAddressPerTest, site } from "./helpers";
 import { fillContactForm, leadsMatching, runMarker, VALID } from "./leads-helpers";
 
 ownClientAddressPerTest(test);
@@ -319,12 +319,7 @@ test("while the request is being stored the button says so and cannot be pressed
   const company = runMarker("Pending Co");
   await page.goto("/contact");
   await hydrated(page);
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route("**/contact.data*", async (route) => {
-    if (route.request().method() === "POST") await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, "**/contact.data*", (request) => request.method() === "POST");
   await fillContactForm(page, { ...VALID, company });
   await page.getByRole("button", { name: "Send request" }).click();
   const button = page.getByRole("button", { name: "Sending…" });

@@ -2,7 +2,15 @@ import { axeViolations } from "./axe";
 import { expect, signIn, test, type Browser, type Page } from "./fixtures";
 import { randomUUID } from "node:crypto";
 import { E2E_ORIGIN, E2E_USERS } from "./config";
-import { ownClientAddressPerTest, randomClientAddress, reactHydrated, submitSignIn, type TestUser } from "./helpers";
+import {
+  holdRequests,
+  ownClientAddressPerTest,
+  PAGE_SCRIPTS,
+  randomClientAddress,
+  reactHydrated,
+  submitSignIn,
+  type TestUser,
+} from "./helpers";
 
 ownClientAddressPerTest(test);
 
@@ -252,12 +260,7 @@ test("text typed into the editor before its scripts have run counts: it is unsav
   await signIn(page, E2E_USERS.ops, { to: "/admin/docs" });
   const id = await createDoc(page, { title: unique("Early"), slug: unique("early"), body: "Original" });
   // The page's scripts are held back until the text is typed, as on a slow connection.
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/.+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, PAGE_SCRIPTS);
   await page.goto(`/admin/docs/${id}`, { waitUntil: "commit" });
   await editor(page).getByLabel("Body (Markdown)").fill("Typed at once");
   release();

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createRequire } from "node:module";
 // eslint-disable-next-line no-restricted-imports -- only test.info(), to give a test the time it waits for a code; no test is declared here
-import { test, type Page } from "@playwright/test";
+import { test, type Page, type Request } from "@playwright/test";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routes from "../../app/routes";
 import { publicPages } from "../../app/content/routes-index";
@@ -59,6 +59,28 @@ export function dataLayer(page: Page): Promise<Record<string, unknown>[]> {
   return page.evaluate(() =>
     ((window as unknown as { dataLayer?: Record<string, unknown>[] }).dataLayer ?? []).filter((e) => typeof e === "object"),
   );
+}
+
+/** The page's JavaScript modules (what a test holds back to act before hydration). */
+export const PAGE_SCRIPTS = /\/assets\/.+\.js$/;
+
+/**
+ * Holds back the requests to `url` (of them, those `only` picks) until the returned function is
+ * called, as on a slow connection: to act on a page before its scripts run, or to see what shows
+ * while an answer is on its way.
+ */
+export async function holdRequests(
+  page: Page,
+  url: string | RegExp,
+  only: (request: Request) => boolean = () => true,
+): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    if (only(route.request())) await held;
+    await route.continue();
+  });
+  return release;
 }
 
 /** Wait until React has hydrated the page (the layout's effects have run). */

@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { hydrated, site } from "./helpers";
+import { holdRequests, hydrated, PAGE_SCRIPTS, site } from "./helpers";
 
 test.describe("desktop layout", () => {
   test.use({ viewport: { width: 1280, height: 800 } });
@@ -190,12 +190,7 @@ test.describe("desktop layout", () => {
     await context.close();
 
     // A keyboard user on the link when hydration arrives stays on the trigger, now a button.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/assets/*.js", async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, PAGE_SCRIPTS);
     await page.goto("/about", { waitUntil: "commit" });
     const link = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Industries", exact: true });
     await link.focus();
@@ -207,12 +202,7 @@ test.describe("desktop layout", () => {
   });
 
   test("a dropdown hovered open before the page's scripts run stays open under the still pointer when they arrive", async ({ page }) => {
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/.+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, PAGE_SCRIPTS);
     await page.goto("/about", { waitUntil: "commit" });
     const nav = page.getByRole("navigation", { name: "Main" });
     await nav.getByRole("link", { name: "Services", exact: true }).hover();
@@ -327,7 +317,7 @@ test.describe("phone layout", () => {
   test("with the page's scripts never arriving, the menu opens from a tap, closes with its button, Escape and the backdrop, and its links work", async ({
     page,
   }) => {
-    await page.route(/\/assets\/.+\.js$/, () => {}); // never answered
+    await page.route(PAGE_SCRIPTS, () => {}); // never answered
     await page.goto("/");
     const open = page.getByRole("button", { name: "Open menu" });
     const dialog = page.getByRole("dialog", { name: "Menu" });
@@ -349,12 +339,7 @@ test.describe("phone layout", () => {
   });
 
   test("a menu opened before hydration stays open when the page hydrates, with its focus handling", async ({ page }) => {
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/.+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, PAGE_SCRIPTS);
     await page.goto("/");
     const open = page.getByRole("button", { name: "Open menu" });
     await open.click();
@@ -382,12 +367,7 @@ test.describe("phone layout", () => {
   });
 
   test("a menu closed before hydration stays closed: the early tap is not replayed", async ({ page }) => {
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/.+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, PAGE_SCRIPTS);
     await page.goto("/");
     await page.getByRole("button", { name: "Open menu" }).click();
     const dialog = page.getByRole("dialog", { name: "Menu" });
