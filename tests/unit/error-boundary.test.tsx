@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { render, screen } from "@testing-library/react";
+import { render, screen, waitFor } from "@testing-library/react";
 import { createRoutesStub, data, Outlet } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { AuthProvider } from "~/auth/auth-context";
@@ -34,6 +34,17 @@ function renderWith(loader: () => unknown) {
   return render(<Stub initialEntries={["/broken"]} />);
 }
 
+/**
+ * The footer's and the phone menu's content load as modules of their own when React renders them
+ * (not kept from a server page here): wait for them, so that nothing renders after the test.
+ */
+async function layoutContentLoaded() {
+  await waitFor(() => {
+    expect(document.querySelector("footer nav[aria-label='Legal']")).not.toBeNull();
+    expect(document.querySelector("#side-menu nav[aria-label='Mobile']")).not.toBeNull();
+  });
+}
+
 describe("the site layout's error boundary", () => {
   it("shows the branded server-error page, inside header and footer, and never the error itself", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
@@ -45,6 +56,8 @@ describe("the site layout's error boundary", () => {
     expect(document.body.textContent).not.toContain("db.server.ts");
     expect(screen.getByRole("navigation", { name: "Main" })).toBeInTheDocument();
     expect(screen.getByRole("contentinfo")).toBeInTheDocument();
+    await layoutContentLoaded();
+    expect(screen.getByRole("contentinfo")).toHaveTextContent("Privacy Policy");
   });
 
   it("shows the not-found page for a thrown 404", async () => {
@@ -52,5 +65,6 @@ describe("the site layout's error boundary", () => {
       throw data(null, { status: 404 });
     });
     expect(await screen.findByRole("heading", { level: 1, name: "We can’t find that page" })).toBeInTheDocument();
+    await layoutContentLoaded();
   });
 });
