@@ -384,6 +384,12 @@ test.describe("phone layout", () => {
     await hydrated(page);
     await expect(page.locator("dialog#side-menu")).toHaveCount(1);
     await expect(page.locator("dialog#side-menu")).toBeHidden();
+    // What the page loads once idle (the Web Vitals reporter, Insights' sender) is in first.
+    await expect
+      .poll(() => page.evaluate(() => performance.getEntriesByType("resource").map((r) => new URL(r.name).pathname)), { timeout: 10_000 })
+      .toEqual(
+        expect.arrayContaining([expect.stringMatching(/\/web-vitals-[^/]*\.js$/), expect.stringMatching(/\/insights-beacon-[^/]*\.js$/)]),
+      );
     const scripts: string[] = [];
     page.on("request", (request) => {
       if (/\.js$/.test(new URL(request.url()).pathname)) scripts.push(request.url());
