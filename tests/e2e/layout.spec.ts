@@ -1,3 +1,4 @@
+import { axeViolations } from "./axe";
 import { expect, test } from "./fixtures";
 import { holdRequests, hydrated, PAGE_SCRIPTS, site } from "./helpers";
 
@@ -166,46 +167,70 @@ test.describe("desktop layout", () => {
     await expect(panel).toBeHidden();
   });
 
-  test("without JavaScript a dropdown's trigger links to its index page and hovering shows its links; hydration keeps focus on it", async ({
+  test("without JavaScript a dropdown is a button the browser opens: hover shows its links, Enter and a click open it, Escape and a click outside close it", async ({
     browser,
-    page,
   }) => {
     const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 800 } });
     const noJs = await context.newPage();
     await noJs.goto("/about");
     const nav = noJs.getByRole("navigation", { name: "Main" });
-    const trigger = nav.getByRole("link", { name: "Services", exact: true });
-    await expect(trigger).toHaveAttribute("href", "/services");
-    await expect(nav.getByRole("link", { name: "Managed IT", exact: true })).toBeHidden();
+    const trigger = nav.getByRole("button", { name: "Services" });
+    const managedIt = nav.getByRole("link", { name: "Managed IT", exact: true });
+    await expect(managedIt).toBeHidden();
     await trigger.hover();
-    await expect(nav.getByRole("link", { name: "Managed IT", exact: true })).toBeVisible();
-    await expect(nav.getByRole("link", { name: "All services" })).toBeVisible();
+    await expect(managedIt).toBeVisible();
+    await expect(nav.getByRole("link", { name: "All services" })).toHaveAttribute("href", "/services");
     await noJs.mouse.move(640, 700);
-    await expect(nav.getByRole("link", { name: "Managed IT", exact: true })).toBeHidden();
-    // Focus alone opens nothing here either, and Enter follows the link.
+    await expect(managedIt).toBeHidden();
+    // Focus alone opens nothing; Enter opens it, under its button; Escape closes it.
     await trigger.focus();
-    await expect(nav.getByRole("link", { name: "Managed IT", exact: true })).toBeHidden();
+    await expect(managedIt).toBeHidden();
     await noJs.keyboard.press("Enter");
-    await expect(noJs).toHaveURL(/\/services$/);
+    await expect(managedIt).toBeVisible();
+    const [button, panel] = await Promise.all([trigger.boundingBox(), managedIt.locator("xpath=ancestor::*[@popover]").boundingBox()]);
+    expect(Math.abs(panel!.y - (button!.y + button!.height))).toBeLessThanOrEqual(1);
+    expect(Math.abs(panel!.x + panel!.width / 2 - (button!.x + button!.width / 2))).toBeLessThanOrEqual(1);
+    await noJs.keyboard.press("Tab");
+    await expect(managedIt).toBeFocused();
+    await noJs.keyboard.press("Escape");
+    await expect(managedIt).toBeHidden();
+    await expect(trigger).toBeFocused();
+    // A click opens it; a click outside closes it.
+    await trigger.click();
+    await noJs.mouse.move(640, 700);
+    await expect(managedIt).toBeVisible();
+    await noJs.mouse.click(640, 700);
+    await expect(managedIt).toBeHidden();
     await context.close();
+  });
 
-    // A keyboard user on the link when hydration arrives stays on the trigger, now a button.
+  test("a dropdown opened by Enter before the page's scripts run stays open, with focus, when they arrive", async ({ page }) => {
     const release = await holdRequests(page, PAGE_SCRIPTS);
     await page.goto("/about", { waitUntil: "commit" });
-    const link = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Industries", exact: true });
-    await link.focus();
+    const nav = page.getByRole("navigation", { name: "Main" });
+    const industries = nav.getByRole("button", { name: "Industries" });
+    const healthcare = nav.getByRole("link", { name: "Healthcare", exact: true });
+    await industries.focus();
+    await page.keyboard.press("Enter");
+    await expect(healthcare).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]); // open, as the browser shows it
     release();
     await hydrated(page);
-    const button = page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Industries" });
-    await expect(button).toBeFocused();
-    await expect(button).toHaveAttribute("aria-expanded", "false");
+    await expect(industries).toHaveAttribute("aria-expanded", "true");
+    await expect(industries).toBeFocused();
+    await expect(healthcare).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    // And it is a disclosure as any other: Enter closes it.
+    await page.keyboard.press("Enter");
+    await expect(healthcare).toBeHidden();
+    await expect(industries).toHaveAttribute("aria-expanded", "false");
   });
 
   test("a dropdown hovered open before the page's scripts run stays open under the still pointer when they arrive", async ({ page }) => {
     const release = await holdRequests(page, PAGE_SCRIPTS);
     await page.goto("/about", { waitUntil: "commit" });
     const nav = page.getByRole("navigation", { name: "Main" });
-    await nav.getByRole("link", { name: "Services", exact: true }).hover();
+    await nav.getByRole("button", { name: "Services" }).hover();
     const managedIt = nav.getByRole("link", { name: "Managed IT", exact: true });
     await expect(managedIt).toBeVisible(); // the CSS hover
     release();

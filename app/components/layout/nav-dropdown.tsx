@@ -12,6 +12,7 @@ import {
 } from "react";
 import { Link, useLocation } from "react-router";
 import { useHydrated } from "~/lib/use-hydrated";
+import { hasPopovers } from "~/lib/popover";
 import { DROPDOWN_CLOSE_DELAY_MS } from "~/config/ui";
 import type { NavLink } from "~/config/navigation";
 
@@ -20,74 +21,84 @@ const triggerClass =
 
 /**
  * A header dropdown: the WAI-ARIA disclosure navigation pattern (docs/requirements.md#layout,
- * ADR 003). Hover opens it and it closes 150 ms after the pointer leaves; Enter, Space or a click
- * toggles it; focus alone never opens it, so a closed dropdown's links are out of the tab order;
- * Escape closes it and returns focus to its button; focus leaving it (Tab past the last link,
- * Shift+Tab before the button), an outside click and a navigation close it.
+ * ADR 003 and 022). Hover opens it and it closes 150 ms after the pointer leaves; Enter, Space or a
+ * click toggles it; focus alone never opens it, so a closed dropdown's links are out of the tab
+ * order; Escape closes it and returns focus to its button; focus leaving it (Tab past the last
+ * link, Shift+Tab before the button), an outside click and a navigation close it.
  *
- * Before hydration, and without JavaScript, the trigger is a link to the section's index page
- * (`fallbackHref`) and the panel opens on hover from CSS alone.
+ * The panel is a popover and the button its `popovertarget`, in the page as sent: the browser
+ * toggles it on a click, Enter or Space and closes it on Escape or a click outside before any
+ * script has run (and without JavaScript); CSS shows it while hovered until the page is hydrated.
+ * Hydration adopts what the visitor did (a panel opened or hovered open stays open), and the
+ * script adds what HTML has no attribute for: hover with its delay, the arrow keys, closing when
+ * focus leaves, `aria-expanded`.
  */
-export function NavDropdown({
-  label,
-  links,
-  allLink,
-  fallbackHref = allLink?.href ?? links[0].href,
-}: {
-  label: string;
-  links: readonly NavLink[];
-  allLink?: NavLink;
-  fallbackHref?: string;
-}) {
+export function NavDropdown({ label, links, allLink }: { label: string; links: readonly NavLink[]; allLink?: NavLink }) {
   const { pathname } = useLocation();
   const hydrated = useHydrated();
-  // Open "at" a path: navigating elsewhere closes it with no effect needed.
-  const [openAt, setOpenAt] = useState<string | null>(null);
-  const open = hydrated && openAt === pathname;
-  const setOpen = (value: boolean | ((was: boolean) => boolean)) =>
-    setOpenAt((prev) => ((typeof value === "function" ? value(prev === pathname) : value) ? pathname : null));
+  // Mirrors the popover's state (its toggle event), for aria-expanded and the chevron.
+  const [open, setOpen] = useState(false);
   const panelId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
-  const fallbackRef = useRef<HTMLAnchorElement>(null);
-  const focusAfterHydration = useRef(false);
+  const panelRef = useRef<HTMLDivElement>(null);
   const closeTimer = useRef<number | undefined>(undefined);
   const openedByHover = useRef(false);
 
   const cancelClose = () => window.clearTimeout(closeTimer.current);
+  const show = () => {
+    const panel = panelRef.current;
+    if (!panel) return;
+    if (!hasPopovers()) panel.dataset.open = "";
+    else if (!panel.matches(":popover-open")) panel.showPopover();
+    setOpen(true);
+  };
   const close = () => {
     cancelClose();
     openedByHover.current = false;
-    setOpenAt(null);
+    const panel = panelRef.current;
+    if (panel && !hasPopovers()) delete panel.dataset.open;
+    else if (panel?.matches(":popover-open")) panel.hidePopover();
+    setOpen(false);
   };
   const closeRef = useRef(close);
   useLayoutEffect(() => {
     closeRef.current = close;
   });
 
-  // The fallback link becomes the button once hydrated: a keyboard user on it stays on it, and a
-  // panel the pointer holds open (the CSS hover) stays open, as if the hover had opened it.
+  // Hydration adopts the panel as the visitor left it: opened by the browser (a click or Enter
+  // before the scripts came), or shown by the CSS hover under a still pointer, as if the hover had
+  // opened it. From then on the popover's toggle event keeps the state (light dismiss included).
   useLayoutEffect(() => {
-    if (!hydrated) {
-      focusAfterHydration.current = document.activeElement === fallbackRef.current;
-      return;
-    }
-    if (focusAfterHydration.current) {
-      focusAfterHydration.current = false;
-      buttonRef.current?.focus();
-    }
-    if (rootRef.current?.matches(":hover")) {
+    const panel = panelRef.current;
+    if (!panel) return;
+    if (hasPopovers() && panel.matches(":popover-open")) {
+      placeWithoutAnchors(panel, buttonRef.current);
+      setOpen(true);
+    } else if (rootRef.current?.matches(":hover")) {
       openedByHover.current = true;
-      setOpenAt(pathname);
+      show();
     }
-  }, [hydrated]); // eslint-disable-line react-hooks/exhaustive-deps -- once, when hydration arrives
+    const onToggle = (event: Event) => {
+      const nowOpen = (event as ToggleEvent).newState === "open";
+      if (nowOpen) placeWithoutAnchors(panel, buttonRef.current);
+      else openedByHover.current = false;
+      setOpen(nowOpen);
+    };
+    panel.addEventListener("toggle", onToggle);
+    return () => panel.removeEventListener("toggle", onToggle);
+  }, []); // once, when hydration arrives
 
+  // A navigation closes it (hydration is not one).
+  const shownPath = useRef(pathname);
+  useEffect(() => {
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
+    closeRef.current();
+  }, [pathname]);
   useEffect(() => () => window.clearTimeout(closeTimer.current), []);
   useEffect(() => {
     if (!open) return;
-    const onPointerDown = (event: globalThis.PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) closeRef.current();
-    };
     // Escape dismisses it wherever focus is (also when the pointer opened it: WCAG 1.4.13);
     // focus returns to the button only when it was inside the dropdown.
     const onKeyDown = (event: globalThis.KeyboardEvent) => {
@@ -96,50 +107,57 @@ export function NavDropdown({
       closeRef.current();
       if (focusInside) buttonRef.current?.focus();
     };
-    document.addEventListener("pointerdown", onPointerDown);
+    // Without popovers there is no light dismiss: a press outside closes it.
+    const onPointerDown = (event: globalThis.PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) closeRef.current();
+    };
     document.addEventListener("keydown", onKeyDown);
+    if (!hasPopovers()) document.addEventListener("pointerdown", onPointerDown);
     return () => {
-      document.removeEventListener("pointerdown", onPointerDown);
       document.removeEventListener("keydown", onKeyDown);
+      document.removeEventListener("pointerdown", onPointerDown);
     };
   }, [open]);
 
-  const panel = () => document.getElementById(panelId);
   const onPointerEnter = (event: PointerEvent) => {
     if (event.pointerType !== "mouse") return;
     cancelClose();
     if (!open) openedByHover.current = true;
-    setOpen(true);
+    show();
   };
   const onPointerLeave = (event: PointerEvent) => {
     if (event.pointerType !== "mouse") return;
     cancelClose();
     // A keyboard user working inside the panel keeps it: closing would drop their focus.
-    if (panel()?.contains(document.activeElement)) return;
+    if (panelRef.current?.contains(document.activeElement)) return;
     closeTimer.current = window.setTimeout(close, DROPDOWN_CLOSE_DELAY_MS);
   };
   const onButtonClick = (event: MouseEvent) => {
     // A pointer click on a panel the hover already opened confirms it rather than closing it
-    // under the pointer; Enter and Space (a click with detail 0) always toggle.
+    // under the pointer (the browser's toggle is cancelled); Enter and Space (a click with detail
+    // 0) always toggle, which the browser does itself.
     if (openedByHover.current && event.detail > 0) {
+      event.preventDefault();
       openedByHover.current = false;
-      setOpen(true);
       return;
     }
     openedByHover.current = false;
-    setOpen((o) => !o);
+    if (!hasPopovers()) {
+      if (open) close();
+      else show();
+    }
   };
   const focusLink = (index: number) => {
-    const items = panel()?.querySelectorAll<HTMLAnchorElement>("a");
+    const items = panelRef.current?.querySelectorAll<HTMLAnchorElement>("a");
     if (!items?.length) return;
     items[(index + items.length) % items.length].focus();
   };
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === "ArrowDown" || event.key === "ArrowUp") {
       event.preventDefault();
-      const items = Array.from(panel()?.querySelectorAll<HTMLAnchorElement>("a") ?? []);
+      const items = Array.from(panelRef.current?.querySelectorAll<HTMLAnchorElement>("a") ?? []);
       const current = items.indexOf(document.activeElement as HTMLAnchorElement);
-      if (!open) setOpen(true);
+      if (!open) show();
       const next = current === -1 ? (event.key === "ArrowDown" ? 0 : -1) : current + (event.key === "ArrowDown" ? 1 : -1);
       requestAnimationFrame(() => focusLink(next));
     }
@@ -157,35 +175,28 @@ export function NavDropdown({
     // eslint-disable-next-line jsx-a11y/no-static-element-interactions
     <div
       ref={rootRef}
-      className="group/dropdown relative"
+      className={`nav-dropdown relative ${hydrated ? "" : "css-hover"}`}
       onPointerEnter={hydrated ? onPointerEnter : undefined}
       onPointerLeave={hydrated ? onPointerLeave : undefined}
       onKeyDown={hydrated ? onKeyDown : undefined}
       onBlur={hydrated ? onBlur : undefined}
     >
-      {hydrated ? (
-        <button ref={buttonRef} type="button" aria-expanded={open} aria-controls={panelId} onClick={onButtonClick} className={triggerClass}>
-          {label}
-          <Icon
-            name="chevron-down"
-            className={`size-4 transition-transform duration-150 motion-reduce:transition-none ${open ? "rotate-180" : ""}`}
-          />
-        </button>
-      ) : (
-        <a ref={fallbackRef} href={fallbackHref} className={triggerClass}>
-          {label}
-          <Icon
-            name="chevron-down"
-            className="size-4 transition-transform duration-150 group-hover/dropdown:rotate-180 motion-reduce:transition-none"
-          />
-        </a>
-      )}
-      {/* Without JavaScript the panel shows while hovered (CSS only; never on focus). */}
-      <div
-        id={panelId}
-        hidden={hydrated ? !open : undefined}
-        className={`absolute left-1/2 top-full z-50 w-[34rem] max-w-[calc(100vw-2rem)] -translate-x-1/2 pt-2 ${hydrated ? "" : "hidden group-hover/dropdown:block"}`}
+      <button
+        ref={buttonRef}
+        type="button"
+        popoverTarget={panelId}
+        // The browser tells the state of a popover's button itself; once hydrated the attribute
+        // says it too (and in a browser without popovers).
+        aria-expanded={hydrated ? open : undefined}
+        aria-controls={panelId}
+        onClick={onButtonClick}
+        className={triggerClass}
       >
+        {label}
+        <Icon name="chevron-down" className="size-4 transition-transform duration-150 motion-reduce:transition-none" />
+      </button>
+      {/* Until hydration (and without JavaScript) the panel also shows while hovered (app.css). */}
+      <div ref={panelRef} id={panelId} popover="auto" className="nav-panel w-[34rem] max-w-[calc(100vw-2rem)]">
         <div className="rounded-xl border border-slate-200 bg-white p-3 shadow-xl">
           <ul className="grid grid-cols-2 gap-1">
             {links.map((link) => (
@@ -215,4 +226,12 @@ export function NavDropdown({
       </div>
     </div>
   );
+}
+
+/** In a browser without CSS anchor positioning, puts the open panel under its button (app.css). */
+function placeWithoutAnchors(panel: HTMLElement, button: HTMLElement | null): void {
+  if (!button || CSS.supports("anchor-name: --a")) return;
+  const { bottom, left, width } = button.getBoundingClientRect();
+  panel.style.top = `${bottom}px`;
+  panel.style.left = `${left + width / 2}px`;
 }

@@ -8,6 +8,7 @@ import { Button } from "~/components/ui/button";
 import { ButtonLink } from "~/components/ui/button-link";
 import { Logo } from "./logo";
 import { NavDropdown } from "./nav-dropdown";
+import { hasPopovers } from "~/lib/popover";
 import { StaticContent } from "~/components/sections/static-content";
 import type { Viewer } from "~/lib/viewer";
 
@@ -28,7 +29,7 @@ export function SiteHeader({ scrolled, viewer }: { scrolled: boolean; viewer: Vi
     <div
       data-testid="site-header"
       data-click-location="header"
-      className={`h-16 border-b bg-white/95 backdrop-blur transition-shadow duration-200 motion-reduce:transition-none ${
+      className={`h-16 border-b bg-white/95 header-blur transition-shadow duration-200 motion-reduce:transition-none ${
         scrolled ? "border-transparent shadow-[0_4px_16px_rgba(11,31,58,0.12)]" : "border-slate-200 shadow-none"
       }`}
     >
@@ -185,9 +186,6 @@ function PhoneMenu({ viewer, onSignOut }: { viewer: Viewer; onSignOut: () => voi
     </>
   );
 }
-
-/** Whether this browser has popovers (every current one does). */
-const hasPopovers = () => "popover" in HTMLElement.prototype;
 
 function closeMenu(menu: HTMLDialogElement): void {
   if (menu.open)
