@@ -173,7 +173,8 @@ export const privacyPage: LegalDocument = {
         "the service you are interested in;",
         "your message;",
         "how you heard about us (search engine, a referral from a client or partner, social media, an event, an advertisement or other);",
-        "campaign parameters (utm_source, utm_medium and utm_campaign) from the web address you arrived on, if it had them, which tell us which advertisement, e-mail or website sent you to us.",
+        "campaign parameters (utm_source, utm_medium and utm_campaign) from the web address you arrived on, if it had them, which tell us which advertisement, e-mail or website sent you to us;",
+        "the page you first arrived on, and the name of the website whose link brought you (such as www.google.com, never the full address of the page you came from).",
       ],
     },
     {
@@ -190,7 +191,7 @@ export const privacyPage: LegalDocument = {
       heading: "Where your submission goes",
       paragraphs: [
         "Each submission is stored in our website's database before the form tells you it was received, so that a request is not lost. A copy is then sent by e-mail to our sales team so that someone can respond. Within our company, access is limited to the sales staff and administrators who handle enquiries.",
-        "Campaign parameters are kept in your browser only for the length of your visit, so that they can be attached to a form you send during that visit.",
+        "Campaign parameters, the page you arrived on and the website that sent you are kept in your browser only for the length of your visit, so that they can be attached to a form you send during that visit.",
       ],
     },
     {

@@ -251,6 +251,8 @@ export const leads = pgTable(
     utmCampaign: text("utm_campaign"),
     /** The page the visit landed on (path and query), when known. */
     landingPage: text("landing_page"),
+    /** The host of the site whose link brought the visit (its referrer), when known; never its path. */
+    referrerHost: text("referrer_host"),
     handledAt: timestamp("handled_at", { withTimezone: true }),
     handledBy: uuid("handled_by").references(() => user.id, { onDelete: "set null" }),
     /** pending: to send; sent; failed: gave up after the last retry; off: SMTP not configured. */

@@ -40,6 +40,10 @@ export function serviceLabel(service: string | null): string {
 export const MESSAGE_MIN = 10;
 export const MESSAGE_MAX = 5000;
 export const UTM_KEYS = ["utm_source", "utm_medium", "utm_campaign"] as const;
+/** What the page notes of the visit (rememberVisit, app/lib/analytics.ts) and the form posts hidden. */
+export const VISIT_FIELDS = [...UTM_KEYS, "landing_page", "referrer_host"] as const;
+/** A host name as a referrer gives it: letters, digits, dots and hyphens (an IDN in its ASCII form). */
+export const HOST_NAME = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*$/;
 /** The honeypot: hidden from people, tempting to bots. Not part of a lead. */
 export const HONEYPOT = "website";
 /**
@@ -61,6 +65,7 @@ export const FIELDS = [
   "form_type",
   ...UTM_KEYS,
   "landing_page",
+  "referrer_host",
   "submission_id",
 ] as const;
 export type FieldName = (typeof FIELDS)[number];
@@ -68,7 +73,7 @@ export type FieldName = (typeof FIELDS)[number];
 /** The fields a visitor types or picks, in the order of the form (its errors are listed in this order). */
 export const VISIBLE_FIELDS = ["full_name", "email", "phone", "company", "company_size", "service", "referral_source", "message"] as const;
 
-export const LIMITS = { full_name: 200, email: 254, phone: 40, company: 200, utm: 200, landing_page: 2000 } as const;
+export const LIMITS = { full_name: 200, email: 254, phone: 40, company: 200, utm: 200, landing_page: 2000, referrer_host: 253 } as const;
 
 export type ContactFieldErrors = FieldErrors<FieldName>;
 export type ContactValues = Partial<Record<FieldName, string>>;

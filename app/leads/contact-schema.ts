@@ -13,7 +13,8 @@ import {
   MESSAGE_MIN,
   REFERRAL_SOURCES,
   SERVICE_OPTIONS,
-  UTM_KEYS,
+  HOST_NAME,
+  VISIT_FIELDS,
   type ContactValues,
   type ContactFieldErrors,
   type FieldName,
@@ -76,18 +77,20 @@ export const contactSchema = z.object({
   utm_medium: tracking(LIMITS.utm),
   utm_campaign: tracking(LIMITS.utm),
   landing_page: z.optional(z.string().check(z.maxLength(LIMITS.landing_page), z.regex(/^\/(?!\/)\S*$/))),
+  referrer_host: z.optional(z.string().check(z.regex(HOST_NAME))),
   submission_id: z.optional(z.string().check(z.regex(UUID))),
 });
 
 export type ContactInput = z.output<typeof contactSchema>;
 
 /** The page fills these, not the visitor: they are cleaned, never a reason to refuse a request. */
-const HIDDEN_FIELDS = new Set<string>(["form_type", ...UTM_KEYS, "landing_page", "submission_id"]);
+const HIDDEN_FIELDS = new Set<string>(["form_type", ...VISIT_FIELDS, "submission_id"]);
 
 function cleanHidden(field: string, value: unknown): string | undefined {
   if (typeof value !== "string") return undefined;
   const text = withoutControlCharacters(value).trim();
   if (field === "landing_page") return /^\/(?!\/)\S*$/.test(text) && text.length <= LIMITS.landing_page ? text : undefined;
+  if (field === "referrer_host") return HOST_NAME.test(text.toLowerCase()) ? text.toLowerCase() : undefined;
   // A missing or malformed id (an old cached page) is left out: the lead is stored without one.
   if (field === "submission_id") return UUID.test(text) ? text.toLowerCase() : undefined;
   return text.slice(0, LIMITS.utm) || undefined;

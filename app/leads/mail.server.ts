@@ -20,6 +20,7 @@ export interface LeadForMail {
   utmMedium: string | null;
   utmCampaign: string | null;
   landingPage: string | null;
+  referrerHost: string | null;
   createdAt: Date;
 }
 
@@ -48,6 +49,7 @@ export function leadDetails(lead: LeadForMail): [string, string][] {
     ["utm_medium", lead.utmMedium ?? ""],
     ["utm_campaign", lead.utmCampaign ?? ""],
     ["Landing page", lead.landingPage ?? ""],
+    ["Referring site", lead.referrerHost ?? ""],
     ["Received", lead.createdAt.toISOString()],
   ];
 }

@@ -38,6 +38,7 @@ export async function insertLead(
       utmMedium: input.utm_medium ?? null,
       utmCampaign: input.utm_campaign ?? null,
       landingPage: input.landing_page ?? null,
+      referrerHost: input.referrer_host ?? null,
       submissionId: input.submission_id ?? null,
       notifyStatus: options.notify ? "pending" : "off",
     })

@@ -90,8 +90,9 @@ export function shouldLoadTagManager(gtmId: string | undefined | null, signals: 
 export const VISIT_KEY = "crossroads:visit";
 
 /**
- * On the first page of a visit: keeps its path and utm_source, utm_medium and utm_campaign for
- * the contact form (docs/requirements.md#contact-form). Later pages of the visit change nothing.
+ * On the first page of a visit: keeps its path, utm_source, utm_medium and utm_campaign, and the
+ * host of the site whose link brought it (not its path) for the contact form
+ * (docs/requirements.md#contact-form). Later pages of the visit change nothing.
  */
 export function rememberVisit(): void {
   try {
@@ -103,6 +104,8 @@ export function rememberVisit(): void {
       const value = params.get(key);
       if (value) visit[key] = value.slice(0, 200);
     }
+    const from = document.referrer ? new URL(document.referrer) : undefined;
+    if (from?.protocol.startsWith("http") && from.host !== window.location.host) visit.referrer_host = from.hostname;
     sessionStorage.setItem(VISIT_KEY, JSON.stringify(visit));
   } catch {
     // Storage may be off: the form then sends what its own URL carries.

@@ -9,7 +9,12 @@
  *   the time from the touch to the first frame with the menu open (the browser opens it itself, from
  *   the button's `popovertarget`; the bench times it itself, as it did when the tap was made again
  *   once React listened, which Event Timing does not see);
- * - `FAQ, idle`: a question of /faq opened (a native disclosure), Event Timing's duration.
+ * - `FAQ, idle`: a question of /faq opened (a native disclosure), Event Timing's duration;
+ * - the timed controls (`measureTimedControls`): each control of /, a service page and /contact
+ *   acted on at 0, 250, 500, 1000, 2000 and 4000 ms after it is painted, hydrated or not: whether
+ *   the input worked and the time from the input (its event's time stamp) to the first frame that
+ *   shows the result. The header dropdown is a desktop control: a 1280 px window with the same
+ *   throttling.
  *
  * Medians and maxima over the runs; the target is 100 ms (INP "good" is 200 ms).
  */
@@ -156,4 +161,124 @@ export async function measureInteraction(runs = 5): Promise<InteractionFigure[]>
     const runsMs = results.get(name)!;
     return { name, runsMs, medianMs: median(runsMs), maxMs: Math.max(...runsMs) };
   });
+}
+
+/** Time points after a control is painted at which it is acted on. */
+export const ACT_AT_MS = [0, 250, 500, 1000, 2000, 4000] as const;
+
+interface TimedControl {
+  name: string;
+  path: string;
+  desktop?: boolean;
+  /** The control, to wait for its paint (a CSS selector). */
+  control: string;
+  /** The input whose time stamp starts the clock. */
+  input: "pointerdown" | "keydown";
+  act: (page: Page) => Promise<void>;
+  /** True in the page once the result is there (evaluated each frame after the input). */
+  done: string;
+}
+
+const TIMED_CONTROLS: TimedControl[] = [
+  ...["/", "/services/managed-it", "/contact"].map((path): TimedControl => ({
+    name: `menu ${path}`,
+    path,
+    control: 'button[popovertarget="side-menu"]',
+    input: "pointerdown",
+      act: (page) => page.getByRole("button", { name: "Open menu" }).tap(),
+    done: `document.getElementById("side-menu")?.matches(":popover-open, [open]")`,
+  })),
+  {
+    name: "FAQ /services/managed-it",
+    path: "/services/managed-it",
+    control: "main summary",
+    input: "pointerdown",
+    act: (page) => page.locator("main summary").first().tap(),
+    done: `document.querySelector("main details")?.open`,
+  },
+  {
+    name: "typing /contact",
+    path: "/contact",
+    control: 'input[name="full_name"]',
+    input: "keydown",
+    act: async (page) => {
+      await page.locator('input[name="full_name"]').tap();
+      await page.keyboard.type("A");
+    },
+    done: `document.querySelector('input[name="full_name"]')?.value === "A"`,
+  },
+  {
+    name: "Services dropdown / (desktop)",
+    path: "/",
+    desktop: true,
+    control: ".nav-dropdown > button",
+    input: "pointerdown",
+    act: (page) => page.locator(".nav-dropdown > button").first().click(),
+    done: `!!document.querySelector(".nav-panel:popover-open, .nav-panel[data-open]")`,
+  },
+];
+
+/** One control acted on `atMs` after it painted: the input-to-result time, or null when it did not work within 15 s. */
+async function actOn(browser: Browser, base: string, control: TimedControl, atMs: number): Promise<number | null> {
+  const context = await browser.newContext(control.desktop ? { viewport: { width: 1280, height: 800 } } : PHONE);
+  const page = await context.newPage();
+  try {
+    await mobileProfile(page);
+    await page.addInitScript(`addEventListener(${JSON.stringify(control.input)}, (event) => {
+      if (window.__inputAt !== undefined) return;
+      window.__inputAt = event.timeStamp;
+      const done = () => ${control.done};
+      requestAnimationFrame(function look() {
+        if (done()) window.__doneAt = performance.now();
+        else requestAnimationFrame(look);
+      });
+    }, true);`);
+    await page.goto(`${base}${control.path}`, { waitUntil: "commit" });
+    await page.locator(control.control).first().waitFor({ state: "visible", timeout: 30_000 });
+    if (atMs) await page.waitForTimeout(atMs);
+    await control.act(page);
+    const worked = await page
+      .waitForFunction(() => (window as unknown as { __doneAt?: number }).__doneAt !== undefined, undefined, { timeout: 15_000 })
+      .then(() => true)
+      .catch(() => false);
+    if (!worked) return null;
+    return Math.round((await page.evaluate("window.__doneAt - window.__inputAt")) as number);
+  } finally {
+    await context.close();
+  }
+}
+
+export interface TimedControlFigure {
+  name: string;
+  points: { atMs: number; runsMs: (number | null)[]; worked: number; medianMs: number | null }[];
+}
+
+export async function measureTimedControls(runs = 3): Promise<TimedControlFigure[]> {
+  const server = await startServer();
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] });
+  const results = new Map<string, (number | null)[]>();
+  const key = (control: TimedControl, atMs: number) => `${control.name} @${atMs}`;
+  try {
+    for (let i = 1; i <= runs; i++)
+      for (const control of TIMED_CONTROLS)
+        for (const atMs of ACT_AT_MS) {
+          const ms = await actOn(browser, server.url, control, atMs).catch((error: unknown) => {
+            log(`interaction ${control.name} at ${atMs} ms: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`);
+            return null;
+          });
+          results.set(key(control, atMs), [...(results.get(key(control, atMs)) ?? []), ms]);
+          log(`interaction ${control.name} at ${atMs} ms, run ${i}/${runs}: ${ms === null ? "did not work" : `${ms} ms`}`);
+        }
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+  return TIMED_CONTROLS.map((control) => ({
+    name: control.name,
+    points: ACT_AT_MS.map((atMs) => {
+      const runsMs = results.get(key(control, atMs)) ?? [];
+      const times = runsMs.filter((ms): ms is number => ms !== null);
+      return { atMs, runsMs, worked: times.length, medianMs: times.length ? median(times) : null };
+    }),
+  }));
 }

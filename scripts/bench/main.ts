@@ -27,7 +27,13 @@ import { measureSignIn, signInFigures, type SignInDatabaseResult } from "./signi
 import { findBinary, measureThroughput, type ThroughputResult } from "./throughput.ts";
 import { measureWorkers, SCALING_TARGET, workersFigures } from "./workers.ts";
 import { measureScale, scaleFigures, scaleReport } from "./scale.ts";
-import { INTERACTION_TARGET_MS, measureInteraction, type InteractionFigure } from "./interaction.ts";
+import {
+  INTERACTION_TARGET_MS,
+  measureInteraction,
+  measureTimedControls,
+  type InteractionFigure,
+  type TimedControlFigure,
+} from "./interaction.ts";
 
 installExitHandlers();
 
@@ -127,7 +133,7 @@ async function phase<T>(name: Phase, fn: () => Promise<T> | T): Promise<T | unde
     log(`${name}: FAILED ${message}`);
     return undefined;
   } finally {
-    durations[name] = Math.round((Date.now() - t0) / 100) / 10;
+    durations[name] = Math.round((durations[name] ?? 0) * 10 + (Date.now() - t0) / 100) / 10;
     log(`${name}: done in ${durations[name]} s`);
   }
 }
@@ -249,6 +255,29 @@ if (enabled("interaction")) {
       },
     );
   if (!interaction) check("Interaction", "tap to answer", null, "ms");
+}
+// Every control acted on at 0-4000 ms after its paint: the slowest point's median, and whether every input worked.
+const timed: TimedControlFigure[] | undefined = await phase("interaction", () =>
+  measureTimedControls(Number(process.env.BENCH_INTERACTION_RUNS ?? 3)),
+);
+if (enabled("interaction")) {
+  for (const f of timed ?? []) {
+    const medians = f.points.map((p) => p.medianMs);
+    const slowest = medians.some((m) => m === null) ? null : Math.max(...(medians as number[]));
+    check(
+      "Interaction",
+      `${f.name}, slowest of ${f.points.map((p) => p.atMs).join("/")} ms after paint`,
+      slowest,
+      "ms",
+      { op: "<=", limit: INTERACTION_TARGET_MS },
+      {
+        digits: 0,
+        note: f.points
+          .map((p) => `${p.atMs}: ${p.medianMs ?? "-"} ms${p.worked < p.runsMs.length ? ` (worked ${p.worked}/${p.runsMs.length})` : ""}`)
+          .join("; "),
+      },
+    );
+  }
 }
 
 // 5. Lighthouse ------------------------------------------------------------------------------

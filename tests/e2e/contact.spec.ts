@@ -14,8 +14,10 @@ test("a valid submission stores one lead with the visit's campaign, shows what h
   browser,
 }) => {
   const company = runMarker("Valid Co");
-  // The visit lands on the home page from a campaign, then goes to the form.
-  await page.goto("/?utm_source=newsletter&utm_medium=email&utm_campaign=spring-checkup");
+  // The visit lands on the home page from a campaign, through a search engine's link, then goes to the form.
+  await page.goto("/?utm_source=newsletter&utm_medium=email&utm_campaign=spring-checkup", {
+    referer: "https://www.bing.com/search?q=managed+it+indianapolis",
+  });
   await hydrated(page);
   await page.getByRole("banner").getByRole("link", { name: "Get Started" }).first().click();
   await expect(page).toHaveURL(/\/contact$/);
@@ -65,6 +67,7 @@ test("a valid submission stores one lead with the visit's campaign, shows what h
     utm_medium: "email",
     utm_campaign: "spring-checkup",
     landing_page: "/?utm_source=newsletter&utm_medium=email&utm_campaign=spring-checkup",
+    referrer_host: "www.bing.com", // the host only: never the search
     status: "open",
     notification: "off",
   });

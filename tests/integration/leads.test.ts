@@ -129,6 +129,7 @@ for (const backend of backends()) {
               utm_medium: "cpc",
               utm_campaign: "spring",
               landing_page: "/?utm_source=google",
+              referrer_host: "www.google.com",
               website: "",
             },
             "10.1.0.1",
@@ -152,6 +153,7 @@ for (const backend of backends()) {
           service: "managed-it",
           utmCampaign: "spring",
           landingPage: "/?utm_source=google",
+          referrerHost: "www.google.com",
           notifyStatus: "off",
         });
       });

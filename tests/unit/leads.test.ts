@@ -80,6 +80,19 @@ describe("the contact schema (one for browser and server)", () => {
     expect(result.data.form_type).toBe("contact");
   });
 
+  it("keeps a referring site's host name (lower case) and drops anything else the page field carries", () => {
+    const host = (referrer_host: string) => {
+      const result = validateContact({ ...valid, referrer_host });
+      expect(result.ok).toBe(true);
+      return result.ok ? result.data.referrer_host : "refused";
+    };
+    expect(host("www.Google.com")).toBe("www.google.com");
+    expect(host("xn--bcher-kva.example")).toBe("xn--bcher-kva.example");
+    expect(host("evil\u0000.example")).toBe("evil.example"); // control characters go, as from every page field
+    for (const bad of ["https://www.google.com/search?q=x", "evil.example/path", "a b.example", "x".repeat(254), "-bad.example", ""])
+      expect(host(bad), bad).toBeUndefined();
+  });
+
   it("refuses a NUL byte in every field the visitor types with the same plain message, before the field's format (PostgreSQL cannot store NUL)", () => {
     const all = { ...valid, phone: "(317) 555-0100", company_size: "1-9", service: "voip", referral_source: "search" };
     for (const field of ["full_name", "email", "phone", "company", "message"] as const) {
@@ -157,6 +170,7 @@ describe("the sales e-mail", () => {
     utmMedium: null,
     utmCampaign: null,
     landingPage: "/?utm_source=google",
+    referrerHost: "www.google.com",
     createdAt: new Date("2026-03-04T15:00:00Z"),
   };
 

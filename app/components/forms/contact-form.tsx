@@ -19,6 +19,7 @@ import {
   SUBMISSION_ID,
   UTM_KEYS,
   VISIBLE_FIELDS,
+  VISIT_FIELDS,
   type ContactValues,
   type ContactFieldErrors,
   type FieldName,
@@ -42,7 +43,7 @@ function parseVisit(stored: string | null): ContactValues {
   const visit: ContactValues = {};
   try {
     const parsed = JSON.parse(stored ?? "{}") as Record<string, unknown>;
-    for (const key of [...UTM_KEYS, "landing_page"] as const) {
+    for (const key of VISIT_FIELDS) {
       if (typeof parsed[key] === "string") visit[key] = parsed[key];
     }
   } catch {
@@ -211,7 +212,7 @@ export function ContactForm({ preset, submissionId, result }: { preset: ContactV
   // Campaign of the visit (kept since its first page), else of this page's own address (no JavaScript).
   const tracking: ContactValues = UTM_KEYS.some((k) => visit[k])
     ? visit
-    : { ...preset, landing_page: visit.landing_page ?? preset.landing_page };
+    : { ...preset, landing_page: visit.landing_page ?? preset.landing_page, referrer_host: visit.referrer_host };
   const hidden = (field: FieldName) => kept?.[field] ?? tracking[field] ?? "";
 
   const problems = VISIBLE_FIELDS.filter((f) => errors[f]).map((f) => [f, errors[f]!] as const);
@@ -305,7 +306,7 @@ export function ContactForm({ preset, submissionId, result }: { preset: ContactV
 
       <input type="hidden" name="form_type" value={FORM_TYPE} />
       <input type="hidden" name={SUBMISSION_ID} value={kept?.submission_id ?? formId.id} />
-      {([...UTM_KEYS, "landing_page"] as const).map((field) => (
+      {VISIT_FIELDS.map((field) => (
         <input key={field} type="hidden" name={field} value={hidden(field)} />
       ))}
 

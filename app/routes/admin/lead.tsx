@@ -47,6 +47,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       utmMedium: lead.utmMedium ?? "",
       utmCampaign: lead.utmCampaign ?? "",
       landingPage: lead.landingPage ?? "",
+      referrerHost: lead.referrerHost ?? "",
       received: when(lead.createdAt),
       receivedIso: lead.createdAt.toISOString(),
       handled: lead.handledAt !== null,
@@ -220,6 +221,7 @@ export default function AdminLead({ loaderData, actionData }: Route.ComponentPro
             </h2>
             <dl className="mt-2 divide-y divide-slate-100 text-sm">
               <Detail label="Landing page">{lead.landingPage}</Detail>
+              <Detail label="Referring site">{lead.referrerHost}</Detail>
               <Detail label="utm_source">{lead.utmSource}</Detail>
               <Detail label="utm_medium">{lead.utmMedium}</Detail>
               <Detail label="utm_campaign">{lead.utmCampaign}</Detail>

@@ -23,6 +23,7 @@ const CSV_COLUMNS: CsvColumns<Lead> = [
   ["utm_medium", (l) => l.utmMedium],
   ["utm_campaign", (l) => l.utmCampaign],
   ["landing_page", (l) => l.landingPage],
+  ["referrer_host", (l) => l.referrerHost],
   ["status", (l) => (l.handledAt ? "handled" : "open")],
   ["handled_at", (l) => l.handledAt],
   ["notification", (l) => l.notifyStatus],
