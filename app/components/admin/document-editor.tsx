@@ -12,7 +12,7 @@ import { Button } from "~/components/ui/button";
 import { BODY_MAX, COLLECTION_KEYS, DOCUMENT_COLLECTION_LABELS, TITLE_MAX, viewerPath } from "~/docs/document-rules";
 import { SLUG_MAX, SLUG_PATTERN_HTML, slugify } from "~/lib/slug";
 import type { DocumentValues, DocumentFieldErrors } from "~/docs/document-schema";
-import type { EditorActionData, EditorDocument } from "~/docs/editor-types";
+import type { DocumentEditorActionData, EditorDocument } from "~/docs/editor-types";
 import { cn } from "~/lib/cn";
 import { formatDateTime } from "~/lib/format-date";
 
@@ -36,7 +36,7 @@ export function DocumentEditor({
 }: {
   document?: EditorDocument;
   initialPreview: string;
-  actionData?: EditorActionData;
+  actionData?: DocumentEditorActionData;
 }) {
   const isNew = !document;
   const saved: DocumentValues = {
