@@ -12,6 +12,7 @@ import type { Database } from "~/db/client.server";
 import { auditLog } from "~/db/schema.server";
 import { AUDIT_EVENTS, type AuditEvent } from "./audit.server";
 import { startingWith } from "~/db/like-pattern";
+import { CALENDAR_DAY_FORMAT, calendarDay, choice, PAGE_MAX, wholeNumber } from "~/lib/list-search";
 
 /** Entries per page of /admin/audit. */
 export const AUDIT_PAGE_SIZE = 50;
@@ -21,19 +22,15 @@ export const AUDIT_PAGE_SIZE = 50;
  * older entries are found by narrowing the dates (or in the CSV export, which has them all).
  */
 export const AUDIT_COUNT_CAP = 10_000;
-const MAX_PAGE = 100_000;
 
 export type AuditEntryRow = typeof auditLog.$inferSelect;
 
 const day = z
   .string()
   .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, "Enter dates as YYYY-MM-DD.")
-  .refine((value) => {
-    const [y, m, d] = value.split("-").map(Number);
-    const date = new Date(Date.UTC(y, m - 1, d));
-    return y >= 2000 && y <= 9999 && date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
-  }, "That date does not exist.");
+  .regex(CALENDAR_DAY_FORMAT, "Enter dates as YYYY-MM-DD.")
+  .refine((value) => calendarDay(value) !== undefined, "That date does not exist.");
+const AUDIT_EVENT_NAMES = Object.keys(AUDIT_EVENTS) as AuditEvent[];
 
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (typeof value === "string" && value.trim() === "" ? undefined : value), schema.optional());
@@ -47,14 +44,23 @@ export const auditFilterSchema = z
       .refine((value) => !value.includes("\0"), "That search is not valid.")
       .default(""),
     event: optional(
-      z.string().refine((value): value is AuditEvent => Object.hasOwn(AUDIT_EVENTS, value), "Choose an event from the list."),
+      z
+        .string()
+        .refine(
+          (value): value is AuditEvent => choice(value, AUDIT_EVENT_NAMES, undefined) !== undefined,
+          "Choose an event from the list.",
+        ),
     ),
     from: optional(day),
     to: optional(day),
-    page: z.preprocess(
-      (value) => (value === undefined || value === "" ? 1 : value),
-      z.coerce.number("Not a page number.").int("Not a page number.").min(1, "Not a page number.").max(MAX_PAGE, "Not a page number."),
-    ),
+    page: z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        const page = value === undefined || value === "" ? 1 : wholeNumber(value, 1, PAGE_MAX);
+        if (page === undefined) ctx.addIssue({ code: "custom", message: "Not a page number." });
+        return page ?? 1;
+      }),
   })
   .refine((f) => !f.from || !f.to || f.from <= f.to, { message: "The start date is after the end date.", path: ["to"] });
 

@@ -30,6 +30,9 @@ export function codeStepPath(redirectTo?: string): string {
   return target && target !== "/" ? `/auth/two-factor?redirectTo=${encodeURIComponent(target)}` : "/auth/two-factor";
 }
 
+/** The page of the e-mailed password reset link (docs/requirements.md#password-reset). */
+export const RESET_PASSWORD_PATH = "/auth/reset-password";
+
 /** Where a user turns two-factor sign-in on; administrators without it are sent here. */
 export const TWO_FACTOR_SETUP_PATH = "/account/two-factor";
 /** Where an administrator goes after setting it up when they were not on their way anywhere. */

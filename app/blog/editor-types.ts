@@ -1,16 +1,11 @@
 /** What the blog editor's action answers (shared by the route modules and the editor component). */
-import type { ActionConfirm, ActionFailure, ActionSuccess, FormRefusal } from "~/lib/action-result";
+import type { EditorActionData } from "~/markdown/editor-types";
 import type { PostField, PostValues } from "./post-schema";
 
-export type PostSaveIntent = "save" | "publish" | "schedule" | "unpublish";
-export type PostIntent = PostSaveIntent | "delete";
+/** What the blog editor's save buttons send. */
+export type PostSaveIntent = "save" | "publish" | "schedule";
 
-export type PostEditorActionData =
-  | { ok: true; intent: "preview"; message: string; html: string; previewError?: string; values: PostValues }
-  | ActionSuccess<PostIntent>
-  | (ActionFailure<PostIntent, PostField | "publishAt"> & { values?: PostValues & { publishAt?: string } })
-  | ActionConfirm<PostIntent>
-  | FormRefusal;
+export type PostEditorActionData = EditorActionData<PostSaveIntent, PostField | "publishAt", PostValues & { publishAt?: string }>;
 
 /** A post as the editor shows it. */
 export interface EditorPost {

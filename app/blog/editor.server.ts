@@ -13,29 +13,18 @@ import { GRAPHICS_BUCKET } from "~/storage/constants";
 import { storagePaths } from "~/storage/names";
 import type { Storage } from "~/storage/storage.server";
 import { BLOG_TIME_ZONE, BLOG_TIME_ZONE_LABEL, dateToZonedLocal, POST_FORM_LIMIT, postState, zonedLocalToDate } from "./blog-rules";
-import type { CoverChoice, EditorPost, PostEditorActionData, PostSaveIntent } from "./editor-types";
+import { type CoverChoice, type EditorPost, type PostEditorActionData, type PostSaveIntent } from "./editor-types";
+import { EDITOR_INTENTS as I } from "~/markdown/editor-intents.server";
 import { parsePost, POST_FIELDS, postValues, type PostFieldErrors, type PostInput, type PostValues } from "./post-schema";
 import { PostSlugRedirectedError, PostSlugTakenError, type Publication, type PostRecord } from "./posts.server";
 
 export const postIdSchema = z.uuid();
 
-const intents = {
-  preview: z.object({ intent: z.literal("preview") }),
-  save: z.object({ intent: z.literal("save") }),
-  publish: z.object({ intent: z.literal("publish") }),
-  schedule: z.object({ intent: z.literal("schedule") }),
-  unpublish: z.object({ intent: z.literal("unpublish") }),
-  delete: z.object({ intent: z.literal("delete"), confirm: z.literal("yes").optional() }),
+/** /admin/blog/new: preview, save (a draft), publish (now), schedule; /admin/blog/:id: also unpublish, and delete (confirm=yes). */
+export const postIntents = {
+  create: z.discriminatedUnion("intent", [I.preview, I.save, I.publish, I.schedule]),
+  edit: z.discriminatedUnion("intent", [I.preview, I.save, I.publish, I.schedule, I.unpublish, I.delete]),
 };
-export const newPostIntents = z.discriminatedUnion("intent", [intents.preview, intents.save, intents.publish, intents.schedule]);
-export const editPostIntents = z.discriminatedUnion("intent", [
-  intents.preview,
-  intents.save,
-  intents.publish,
-  intents.schedule,
-  intents.unpublish,
-  intents.delete,
-]);
 
 export const POST_EDITOR_FORM = { limit: POST_FORM_LIMIT, echo: [...POST_FIELDS, "publishAt"] };
 

@@ -1,29 +1,11 @@
 /** What the document editor's action answers (shared by the route modules and the editor component). */
-import type { ActionConfirm, ActionFailure, ActionSuccess, FormRefusal } from "~/lib/action-result";
+import type { EditorActionData } from "~/markdown/editor-types";
 import type { DocumentField, DocumentValues } from "./document-schema";
 
-export type SaveIntent = "save" | "publish" | "unpublish";
-export type EditorIntent = SaveIntent | "delete";
+/** What the document editor's save buttons send. */
+export type DocumentSaveIntent = "save" | "publish";
 
-/** The server's rendering of the body being edited; the values come back so a plain POST keeps them. */
-export type PreviewResult = {
-  ok: true;
-  intent: "preview";
-  message: string;
-  html: string;
-  /** Why there is no preview (the body cannot be rendered within the limit). */
-  previewError?: string;
-  values: DocumentValues;
-};
-
-export type EditorActionData =
-  | PreviewResult
-  | ActionSuccess<EditorIntent>
-  /** A refused save carries the field errors and what was typed. */
-  | (ActionFailure<EditorIntent, DocumentField> & { values?: DocumentValues })
-  /** Delete without the dialog (no JavaScript): ask on a confirmation step. */
-  | ActionConfirm<EditorIntent>
-  | FormRefusal;
+export type DocumentEditorActionData = EditorActionData<DocumentSaveIntent, DocumentField, DocumentValues>;
 
 /** The document as the editor shows it. */
 export interface EditorDocument {

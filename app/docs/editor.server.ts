@@ -5,45 +5,35 @@
  */
 import { data } from "react-router";
 import { z } from "zod";
+import { EDITOR_INTENTS as I } from "~/markdown/editor-intents.server";
 import { actionError } from "~/lib/admin-action.server";
 import { DOCUMENT_FORM_LIMIT } from "./document-rules";
-import { normaliseBody, parseDocumentForm, type DocumentField, type ParsedDocument } from "./document-schema";
+import { normaliseBody, parseDocumentForm, type DocumentField, type DocumentValues, type ParsedDocument } from "./document-schema";
 import { SlugTakenError } from "./documents.server";
-import type { EditorActionData, PreviewResult, SaveIntent } from "./editor-types";
+import type { DocumentEditorActionData, DocumentSaveIntent } from "./editor-types";
+import type { PreviewResult } from "~/markdown/editor-types";
 import { previewAnswer, renderForStorage, type StoredRendering } from "~/markdown/markdown.server";
 import { log } from "~/lib/log.server";
 
 export const documentIdSchema = z.uuid();
 
 // The fields themselves are checked by parseDocumentForm (the slug is made from the title when left empty).
-const intents = {
-  preview: z.object({ intent: z.literal("preview") }),
-  save: z.object({ intent: z.literal("save") }),
-  publish: z.object({ intent: z.literal("publish") }),
-  unpublish: z.object({ intent: z.literal("unpublish") }),
-  delete: z.object({ intent: z.literal("delete"), confirm: z.literal("yes").optional() }),
+/** /admin/docs/new: preview, save (a draft), publish; /admin/docs/:id: also unpublish, and delete (confirm=yes). */
+export const documentIntents = {
+  create: z.discriminatedUnion("intent", [I.preview, I.save, I.publish]),
+  edit: z.discriminatedUnion("intent", [I.preview, I.save, I.publish, I.unpublish, I.delete]),
 };
-/** /admin/docs/new: preview, save (a draft), publish. */
-export const newDocumentIntents = z.discriminatedUnion("intent", [intents.preview, intents.save, intents.publish]);
-/** /admin/docs/:id: also unpublish, and delete (confirm=yes). */
-export const editDocumentIntents = z.discriminatedUnion("intent", [
-  intents.preview,
-  intents.save,
-  intents.publish,
-  intents.unpublish,
-  intents.delete,
-]);
 
 const DOCUMENT_FIELDS: readonly DocumentField[] = ["title", "slug", "collection", "body"];
 /** parseAdminForm's options for the editor: a document's size limit; what was typed comes back on a refusal. */
-export const EDITOR_FORM = { limit: DOCUMENT_FORM_LIMIT, echo: DOCUMENT_FIELDS };
+export const DOCUMENT_EDITOR_FORM = { limit: DOCUMENT_FORM_LIMIT, echo: DOCUMENT_FIELDS };
 
 const NOT_SAVED = "The document was not saved: correct the fields marked below.";
 
 /** The sanitised HTML of the body being edited; the values come back so a plain POST keeps them. */
 export async function previewResponse(form: FormData) {
   const { values } = parseDocumentForm(form);
-  return data<PreviewResult>(await previewAnswer(normaliseBody(values.body), values));
+  return data<PreviewResult<DocumentValues>>(await previewAnswer(normaliseBody(values.body), values));
 }
 
 /**
@@ -51,7 +41,7 @@ export async function previewResponse(form: FormData) {
  * limit is refused, with the reason on the body field, and nothing is stored.
  */
 export async function renderForSave(
-  intent: SaveIntent,
+  intent: DocumentSaveIntent,
   parsed: Extract<ParsedDocument, { ok: true }>,
 ): Promise<{ ok: true; rendered: StoredRendering } | { ok: false; response: ReturnType<typeof actionError<Refusal>> }> {
   const stored = await renderForStorage(parsed.data.body);
@@ -67,14 +57,14 @@ export async function renderForSave(
   };
 }
 
-type Refusal = Extract<EditorActionData, { ok: false }>;
+type Refusal = Extract<DocumentEditorActionData, { ok: false }>;
 
-export function invalidResponse(intent: SaveIntent, parsed: Extract<ParsedDocument, { ok: false }>) {
+export function invalidResponse(intent: DocumentSaveIntent, parsed: Extract<ParsedDocument, { ok: false }>) {
   return actionError<Refusal>(400, { intent, message: NOT_SAVED, fieldErrors: parsed.errors, values: parsed.values });
 }
 
 /** A save that failed: a slug clash (409, beside the slug field) or an unexpected error (500). */
-export function failedSaveResponse(intent: SaveIntent, parsed: Extract<ParsedDocument, { ok: true }>, error: unknown) {
+export function failedSaveResponse(intent: DocumentSaveIntent, parsed: Extract<ParsedDocument, { ok: true }>, error: unknown) {
   if (error instanceof SlugTakenError)
     return actionError<Refusal>(409, { intent, message: NOT_SAVED, fieldErrors: { slug: error.message }, values: parsed.values });
   log.error("Document save failed:", error instanceof Error ? error.message : error);

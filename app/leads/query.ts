@@ -1,5 +1,5 @@
 /** The leads list's filter in its URL (?q=&status=&page=), shared by the list and the CSV export. */
-import { parseListSearch } from "~/lib/list-search";
+import { choice, parseListSearch } from "~/lib/list-search";
 
 export const LEAD_FILTERS = ["open", "handled", "all"] as const;
 export type LeadFilter = (typeof LEAD_FILTERS)[number];
@@ -14,8 +14,7 @@ export interface LeadListQuery {
 
 export function parseLeadQuery(url: URL): LeadListQuery {
   const { q, page } = parseListSearch(url);
-  const status = url.searchParams.get("status") ?? "";
-  return { q, status: (LEAD_FILTERS as readonly string[]).includes(status) ? (status as LeadFilter) : "open", page };
+  return { q, status: choice(url.searchParams.get("status"), LEAD_FILTERS, "open"), page };
 }
 
 /** The list's (or the export's) address for a filter; defaults left out. */

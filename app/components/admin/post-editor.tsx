@@ -1,13 +1,6 @@
-import { useRef, useState } from "react";
-import { Form, Link, useNavigation } from "react-router";
-import { ActionMessage } from "./action-message";
-import { ConfirmedDeleteForm, DeleteStep } from "./confirm-delete";
-import { ConfirmDialog } from "./confirm-dialog";
-import { MarkdownPreview } from "./markdown-preview";
-import { useDocumentPreview } from "./use-document-preview";
-import { useUnsavedChanges } from "./use-unsaved-changes";
+import { Link } from "react-router";
+import { EditorShell, useMarkdownEditor } from "./editor-shell";
 import { Field } from "~/components/forms/field";
-import { useTypedBeforeHydration } from "~/components/forms/use-typed-before-hydration";
 import { Button } from "~/components/ui/button";
 import {
   AUTHOR_MAX,
@@ -19,9 +12,9 @@ import {
   SUMMARY_MAX,
   SUMMARY_MIN,
 } from "~/blog/blog-rules";
-import { SLUG_MAX, SLUG_PATTERN_HTML, slugify } from "~/lib/slug";
+import { SLUG_MAX, SLUG_PATTERN_HTML } from "~/lib/slug";
 import type { CoverChoice, EditorPost, PostEditorActionData } from "~/blog/editor-types";
-import type { PostFieldErrors, PostValues } from "~/blog/post-schema";
+import type { PostValues } from "~/blog/post-schema";
 import { cn } from "~/lib/cn";
 import { formatDateTime } from "~/lib/format-date";
 
@@ -42,9 +35,9 @@ const normalised = (v: Values) =>
 const STATE_LABEL = { draft: "Draft (only administrators see it)", scheduled: "Scheduled", published: "Published" } as const;
 
 /**
- * The blog's editor (/admin/blog/new and /admin/blog/:id): the document editor's Markdown field,
- * live preview and unsaved-changes guard, with the post's own fields and its publication (now,
- * at a date and time, or not). Without JavaScript every button is a plain form submission.
+ * The blog's editor (/admin/blog/new and /admin/blog/:id): the post's own fields and its
+ * publication (now, at a date and time, or not) in the editor shell (editor-shell.tsx: live
+ * preview, save, unsaved-changes guard, delete).
  */
 export function PostEditor({
   post,
@@ -71,50 +64,20 @@ export function PostEditor({
     tags: post?.tags ?? "",
     publishAt: post?.state === "scheduled" ? post.publishAtLocal : "",
   };
-  const echoed = actionData?.intent === "preview" || actionData?.ok === false ? actionData.values : undefined;
-  const errors: PostFieldErrors = (actionData?.ok === false && actionData.fieldErrors) || {};
-  const [values, setValues] = useState<Values>(() => ({ ...saved, ...echoed }));
-  const [slugFollowsTitle, setSlugFollowsTitle] = useState(() => isNew && (values.slug === "" || values.slug === slugify(values.title)));
-  const form = useRef<HTMLFormElement>(null);
-  useTypedBeforeHydration(form, setValues);
-  const dirty = normalised(values) !== normalised(saved);
-  const preview = useDocumentPreview(values.body, initialPreview, actionData);
-  const blocker = useUnsavedChanges(dirty);
-  const navigation = useNavigation();
-  const pending = navigation.state === "submitting" ? String(navigation.formData?.get("intent") ?? "") : "";
-  const busy = pending !== "" && pending !== "preview";
-  const [confirmingDelete, setConfirmingDelete] = useState(false);
-
-  const set = (field: keyof Values) => (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {
-    const value = event.target.value;
-    setValues((v) => ({ ...v, [field]: value, ...(field === "title" && slugFollowsTitle ? { slug: slugify(value) } : {}) }));
-    if (field === "slug") setSlugFollowsTitle(value === "");
-  };
-  const result = actionData?.intent === "preview" ? undefined : actionData;
+  const editor = useMarkdownEditor({ saved, isNew, normalised, initialPreview, actionData });
+  const { values, set, errors, pending, busy } = editor;
   const cover = covers.find((c) => c.name === values.coverImage);
   const summaryLength = values.summary.trim().length;
 
   return (
-    <>
-      <div className="flex flex-wrap items-baseline justify-between gap-3">
-        <h1 className="text-2xl font-bold tracking-tight">{isNew ? "New post" : `Edit “${post.title}”`}</h1>
-        <Link to="/admin/blog" className="text-sm font-semibold text-accent underline-offset-4 hover:underline">
-          Back to the blog
-        </Link>
-      </div>
-      {result && result.ok !== "confirm" && <ActionMessage result={result} />}
-      {result?.ok === "confirm" && post && (
-        <DeleteStep question={`Delete “${post.title}”? This cannot be undone.`} cancelTo={`/admin/blog/${post.id}`} cancelLabel="Keep it" />
-      )}
-
-      <div className="mt-6 grid gap-6 lg:grid-cols-2">
-        <Form
-          method="post"
-          ref={form}
-          id="post_form"
-          className="space-y-5 rounded-lg border border-slate-200 bg-white p-4 sm:p-5"
-          aria-label="Post"
-        >
+    <EditorShell
+      editor={editor}
+      what="post"
+      listPath="/admin/blog"
+      backLabel="Back to the blog"
+      item={post}
+      fields={
+        <>
           <Field id={id("title")} label="Title" error={errors.title}>
             {(f) => (
               <input
@@ -272,113 +235,63 @@ export function PostEditor({
           >
             {(f) => <input {...f} name="publishAt" type="datetime-local" value={values.publishAt} onChange={set("publishAt")} />}
           </Field>
-          <div className="flex flex-wrap items-center gap-3">
-            {/* The first submit button is the form's default (Enter in a field): a save, never a publish. */}
-            <Button type="submit" name="intent" value="save" disabled={busy}>
-              {pending === "save" ? "Saving…" : isNew ? "Save draft" : "Save changes"}
-            </Button>
-            <Button type="submit" name="intent" value="publish" disabled={busy} variant="secondary">
-              {pending === "publish" ? "Publishing…" : post?.state === "published" ? "Save and publish now" : "Publish now"}
-            </Button>
-            <Button type="submit" name="intent" value="schedule" disabled={busy} variant="secondary">
-              {pending === "schedule" ? "Scheduling…" : "Schedule"}
-            </Button>
-            <Button type="submit" name="intent" value="preview" disabled={busy} variant="secondary">
-              Preview
-            </Button>
-            <p className="text-sm text-slate-600" aria-live="polite">
-              {dirty ? "Unsaved changes" : isNew ? "" : "All changes saved"}
-            </p>
-          </div>
-        </Form>
-        <MarkdownPreview html={preview.html} error={preview.error} busy={preview.busy} what="post" />
-      </div>
-
-      {post && (
-        <section aria-labelledby="status_heading" className="mt-6 rounded-lg border border-slate-200 bg-white p-4 sm:p-5">
-          <h2 id="status_heading" className="text-lg font-semibold">
-            Status
-          </h2>
-          <dl className="mt-3 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
-            <dt className="font-semibold text-navy-900">State</dt>
-            <dd data-testid="post-state">
-              {STATE_LABEL[post.state]}
-              {post.state === "scheduled" && post.publishAt && (
-                <>
-                  {" "}
-                  for {formatDateTime(post.publishAt)} ({BLOG_TIME_ZONE_LABEL})
-                </>
-              )}
-              {post.state === "published" && (
-                <>
-                  {" · "}
-                  <Link to={postPath(post.slug)} className="font-semibold text-accent underline underline-offset-4">
-                    Open {postPath(post.slug)}
-                  </Link>
-                </>
-              )}
-            </dd>
-            {post.publishAt && post.state === "published" && (
-              <>
-                <dt className="font-semibold text-navy-900">Published</dt>
-                <dd>{formatDateTime(post.publishAt)}</dd>
-              </>
-            )}
-            <dt className="font-semibold text-navy-900">Created</dt>
-            <dd>{formatDateTime(post.createdAt)}</dd>
-            <dt className="font-semibold text-navy-900">Last updated</dt>
-            <dd>{formatDateTime(post.updatedAt)}</dd>
-          </dl>
-          <div className="mt-4 flex flex-wrap gap-3">
-            {post.status === "published" && (
-              <Form method="post">
-                <input type="hidden" name="intent" value="unpublish" />
-                <Button type="submit" disabled={busy} variant="secondary">
-                  {pending === "unpublish" ? "Unpublishing…" : post.state === "scheduled" ? "Cancel the schedule" : "Unpublish"}
-                </Button>
-              </Form>
-            )}
-            <Form
-              method="post"
-              onSubmit={(event) => {
-                // With JavaScript, confirm in a dialog; without it, the server asks on a confirmation step.
-                event.preventDefault();
-                setConfirmingDelete(true);
-              }}
-            >
-              <input type="hidden" name="intent" value="delete" />
-              <Button type="submit" disabled={busy} variant="danger-outline">
-                Delete…
-              </Button>
-            </Form>
-          </div>
-        </section>
-      )}
-
-      {post && (
-        <ConfirmDialog
-          open={confirmingDelete}
-          title="Delete this post?"
-          onCancel={() => setConfirmingDelete(false)}
-          actions={<ConfirmedDeleteForm onSubmit={() => setConfirmingDelete(false)} />}
-        >
-          “{post.title}” will be removed from the blog{post.state === "published" ? ", its address and the feed" : ""}. This cannot be
-          undone.
-        </ConfirmDialog>
-      )}
-      <ConfirmDialog
-        open={blocker.state === "blocked"}
-        title="Leave without saving?"
-        cancelLabel="Stay and keep editing"
-        onCancel={() => blocker.reset?.()}
-        actions={
-          <Button type="button" variant="danger" onClick={() => blocker.proceed?.()}>
-            Leave and discard changes
+        </>
+      }
+      publishButtons={
+        <>
+          <Button type="submit" name="intent" value="publish" disabled={busy} variant="secondary">
+            {pending === "publish" ? "Publishing…" : post?.state === "published" ? "Save and publish now" : "Publish now"}
           </Button>
+          <Button type="submit" name="intent" value="schedule" disabled={busy} variant="secondary">
+            {pending === "schedule" ? "Scheduling…" : "Schedule"}
+          </Button>
+        </>
+      }
+      status={
+        post && {
+          details: (
+            <>
+              <dt className="font-semibold text-navy-900">State</dt>
+              <dd data-testid="post-state">
+                {STATE_LABEL[post.state]}
+                {post.state === "scheduled" && post.publishAt && (
+                  <>
+                    {" "}
+                    for {formatDateTime(post.publishAt)} ({BLOG_TIME_ZONE_LABEL})
+                  </>
+                )}
+                {post.state === "published" && (
+                  <>
+                    {" · "}
+                    <Link to={postPath(post.slug)} className="font-semibold text-accent underline underline-offset-4">
+                      Open {postPath(post.slug)}
+                    </Link>
+                  </>
+                )}
+              </dd>
+              {post.publishAt && post.state === "published" && (
+                <>
+                  <dt className="font-semibold text-navy-900">Published</dt>
+                  <dd>{formatDateTime(post.publishAt)}</dd>
+                </>
+              )}
+              <dt className="font-semibold text-navy-900">Created</dt>
+              <dd>{formatDateTime(post.createdAt)}</dd>
+              <dt className="font-semibold text-navy-900">Last updated</dt>
+              <dd>{formatDateTime(post.updatedAt)}</dd>
+            </>
+          ),
+          unpublishLabel: post.status === "published" ? (post.state === "scheduled" ? "Cancel the schedule" : "Unpublish") : undefined,
         }
-      >
-        This post has changes that are not saved. They will be lost if you leave.
-      </ConfirmDialog>
-    </>
+      }
+      deleteMessage={
+        post && (
+          <>
+            “{post.title}” will be removed from the blog{post.state === "published" ? ", its address and the feed" : ""}. This cannot be
+            undone.
+          </>
+        )
+      }
+    />
   );
 }

@@ -5,10 +5,10 @@ import { BLOG_TIME_ZONE_LABEL } from "~/blog/blog-rules";
 import {
   checkPostForm,
   coverChoices,
-  editPostIntents,
   failedPostSave,
   POST_EDITOR_FORM,
   postIdSchema,
+  postIntents,
   previewPost,
   toEditorPost,
 } from "~/blog/editor.server";
@@ -43,7 +43,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const me = await requireAdmin(context.services, request);
   const id = postIdSchema.safeParse(params.id);
   if (!id.success) throw notFound();
-  const form = await parseAdminForm(request, editPostIntents, POST_EDITOR_FORM);
+  const form = await parseAdminForm(request, postIntents.edit, POST_EDITOR_FORM);
   if (!form.ok) return form.response;
   const input = form.data;
   const { intent } = input;

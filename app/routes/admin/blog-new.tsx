@@ -1,7 +1,7 @@
 import type { ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/blog-new";
 import { requireAdmin } from "~/auth/session.server";
-import { checkPostForm, coverChoices, failedPostSave, newPostIntents, POST_EDITOR_FORM, previewPost } from "~/blog/editor.server";
+import { checkPostForm, coverChoices, failedPostSave, POST_EDITOR_FORM, postIntents, previewPost } from "~/blog/editor.server";
 import { createPost } from "~/blog/posts.server";
 import { PostEditor } from "~/components/admin/post-editor";
 import { parseAdminForm } from "~/lib/admin-action.server";
@@ -16,7 +16,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** intent=preview renders the body; save (a draft), publish (now) and schedule create the post. */
 export async function action({ request, context }: Route.ActionArgs) {
   const me = await requireAdmin(context.services, request);
-  const form = await parseAdminForm(request, newPostIntents, POST_EDITOR_FORM);
+  const form = await parseAdminForm(request, postIntents.create, POST_EDITOR_FORM);
   if (!form.ok) return form.response;
   const { intent } = form.data;
   if (intent === "preview") return previewPost(form.form);

@@ -9,11 +9,11 @@ import { ButtonLink } from "~/components/ui/button-link";
 import { Input } from "~/components/ui/input";
 import { formatDateTime } from "~/lib/format-date";
 import { adminMeta } from "~/lib/meta";
-import { parseListSearch } from "~/lib/list-search";
+import { searchText } from "~/lib/list-search";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context.services, request);
-  const { q } = parseListSearch(new URL(request.url));
+  const q = searchText(new URL(request.url).searchParams.get("q"));
   const { rows, total } = await listAllPosts(context.services.db, q);
   const now = Date.now();
   return { q, total, rows: rows.map((r) => ({ ...r, state: postState(r.status, r.publishAt, now) })) };

@@ -6,8 +6,8 @@ import { parseDocumentForm } from "~/docs/document-schema";
 import { deleteDocument, getDocument, getDocumentHtml, setPublished, storeDocumentHtml, updateDocument } from "~/docs/documents.server";
 import {
   documentIdSchema,
-  EDITOR_FORM,
-  editDocumentIntents,
+  DOCUMENT_EDITOR_FORM,
+  documentIntents,
   failedSaveResponse,
   invalidResponse,
   previewResponse,
@@ -38,7 +38,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   await requireAdmin(context.services, request);
   const id = documentIdSchema.safeParse(params.id);
   if (!id.success) throw notFound();
-  const form = await parseAdminForm(request, editDocumentIntents, EDITOR_FORM);
+  const form = await parseAdminForm(request, documentIntents.edit, DOCUMENT_EDITOR_FORM);
   if (!form.ok) return form.response;
   const input = form.data;
   const { intent } = input;

@@ -4,7 +4,14 @@ import { requireAdmin } from "~/auth/session.server";
 import { DocumentEditor } from "~/components/admin/document-editor";
 import { parseDocumentForm } from "~/docs/document-schema";
 import { createDocument } from "~/docs/documents.server";
-import { EDITOR_FORM, failedSaveResponse, invalidResponse, newDocumentIntents, previewResponse, renderForSave } from "~/docs/editor.server";
+import {
+  DOCUMENT_EDITOR_FORM,
+  documentIntents,
+  failedSaveResponse,
+  invalidResponse,
+  previewResponse,
+  renderForSave,
+} from "~/docs/editor.server";
 import { parseAdminForm } from "~/lib/admin-action.server";
 import { redirectWithNotice } from "~/lib/flash-notice.server";
 import { adminMeta } from "~/lib/meta";
@@ -17,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** intent=preview renders the body; save (a draft) and publish create the document. */
 export async function action({ request, context }: Route.ActionArgs) {
   const me = await requireAdmin(context.services, request);
-  const form = await parseAdminForm(request, newDocumentIntents, EDITOR_FORM);
+  const form = await parseAdminForm(request, documentIntents.create, DOCUMENT_EDITOR_FORM);
   if (!form.ok) return form.response;
   const { intent } = form.data;
   if (intent === "preview") return previewResponse(form.form);

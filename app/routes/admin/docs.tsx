@@ -9,25 +9,20 @@ import { Button } from "~/components/ui/button";
 import { ButtonLink } from "~/components/ui/button-link";
 import { Input, Select } from "~/components/ui/input";
 import { adminMeta } from "~/lib/meta";
-import { parseListSearch } from "~/lib/list-search";
+import { choice, searchText } from "~/lib/list-search";
 
 const STATUSES: Record<ListStatus, string> = { all: "Any state", published: "Published", draft: "Drafts" };
 const SORTS: Record<ListSort, string> = { updated: "Recently updated", title: "Title A–Z" };
 
-function pick<T extends string>(value: string | null, allowed: readonly T[], fallback: T): T {
-  return allowed.includes(value as T) ? (value as T) : fallback;
-}
-
 // The layout's guard runs too, but every protected loader checks on its own.
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context.services, request);
-  const url = new URL(request.url);
-  const params = url.searchParams;
+  const params = new URL(request.url).searchParams;
   const filter = {
-    q: parseListSearch(url).q,
-    collection: pick(params.get("collection"), ["", ...COLLECTION_KEYS] as const, ""),
-    status: pick(params.get("status"), Object.keys(STATUSES) as ListStatus[], "all"),
-    sort: pick(params.get("sort"), Object.keys(SORTS) as ListSort[], "updated"),
+    q: searchText(params.get("q")),
+    collection: choice(params.get("collection"), COLLECTION_KEYS, ""),
+    status: choice(params.get("status"), Object.keys(STATUSES) as ListStatus[], "all"),
+    sort: choice(params.get("sort"), Object.keys(SORTS) as ListSort[], "updated"),
   };
   const { rows, total } = await listDocuments(context.services.db, { ...filter, collection: filter.collection || undefined });
   return { rows, total, filter };

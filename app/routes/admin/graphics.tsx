@@ -39,23 +39,22 @@ import {
   type ContentType,
 } from "~/storage/constants";
 import { StorageError } from "~/storage/errors";
-import { hasControlCharacter } from "~/lib/control-characters";
+import { plainText, wholeNumber } from "~/lib/list-search";
 import { nameProblem, storagePaths, toObjectName } from "~/storage/names";
 import type { ObjectInfo } from "~/storage/storage.server";
 import { AdminTable, type AdminColumn } from "~/components/admin/admin-table";
 
 const PAGE_SIZE = LIST_DEFAULTS.limit;
 
-const querySchema = z.object({
-  q: z
-    .string()
-    .trim()
-    .max(100)
-    .refine((q) => !hasControlCharacter(q))
-    .catch(""),
-  offset: z.coerce.number().int().min(0).max(10_000_000).catch(0),
-  file: z.string().max(1000).optional().catch(undefined),
-});
+/** The list's URL (?q=&offset=&file=): a search used as typed (else none), a position, the graphic shown beside it. */
+function parseGraphicsQuery(params: URLSearchParams) {
+  const file = params.get("file");
+  return {
+    q: plainText(params.get("q"), 100) ?? "",
+    offset: wholeNumber(params.get("offset"), 0, 10_000_000) ?? 0,
+    file: file !== null && file.length <= 1000 ? file : undefined,
+  };
+}
 
 function toItem(info: ObjectInfo): GraphicsItem {
   return {
@@ -71,7 +70,7 @@ function toItem(info: ObjectInfo): GraphicsItem {
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context.services, request);
   const url = new URL(request.url);
-  const { q, offset, file } = querySchema.parse(Object.fromEntries(url.searchParams));
+  const { q, offset, file } = parseGraphicsQuery(url.searchParams);
   const store = context.services.storage;
   const [page, selectedInfo] = await Promise.all([
     store.list(GRAPHICS_BUCKET, { search: q, offset, limit: PAGE_SIZE }),

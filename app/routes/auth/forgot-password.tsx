@@ -4,22 +4,15 @@
  * ask an administrator and offers no form.
  */
 import { FormAlert } from "~/components/forms/form-alert";
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { useEffect, useRef } from "react";
-import { z } from "zod";
-import { actionError } from "~/lib/admin-action.server";
 import type { Route } from "./+types/forgot-password";
 import { RESET_TOKEN_SECONDS } from "~/auth/config";
-import { requestReset, takeResetRequestSlot } from "~/auth/password-reset.server";
-import { recordAudit } from "~/auth/audit.server";
 import { Field } from "~/components/forms/field";
 import { PhoneLink } from "~/components/ui/contact-links";
 import { Button } from "~/components/ui/button";
 import { site } from "~/config/site";
 import { routeMeta } from "~/lib/meta";
-import { readForm } from "~/lib/request-body.server";
-import { log } from "~/lib/log.server";
-import type { ActionFailure, ActionSuccess } from "~/lib/action-result";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   routeMeta(matches, {
@@ -29,60 +22,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noindex: true,
   });
 
-export function loader({ context }: Route.LoaderArgs) {
-  return { mailEnabled: Boolean(context.services.mailer) };
-}
-
-const INTENT = "request-reset";
-type Sent = ActionSuccess<typeof INTENT> & { email: string };
-type Refused = ActionFailure<typeof INTENT, "email">;
-
-/** A refused request: the message (beside the field when the address is the problem), what was typed kept. */
-const refused = (status: number, code: string, message: string, email: string, init: { field?: boolean; headers?: HeadersInit } = {}) =>
-  actionError<Refused>(
-    status,
-    { intent: INTENT, code, message, values: { email }, ...(init.field ? { fieldErrors: { email: message } } : {}) },
-    init.headers,
-  );
-
-const emailSchema = z.email().max(254);
-
-export async function action({ request, context }: Route.ActionArgs) {
-  const { db, auth, mailer } = context.services;
-  if (!mailer) return refused(409, "mail_off", "E-mail is not set up on this site. Ask an administrator.", "");
-  const form = await readForm(request);
-  const raw = String(form.get("email") ?? "").trim();
-  const email = raw.toLowerCase();
-  if (!emailSchema.safeParse(email).success)
-    return refused(400, "validation_failed", "Enter your e-mail address, like name@example.com.", raw.replaceAll("\0", ""), {
-      field: true,
-    });
-
-  const slot = await takeResetRequestSlot(db, email, context.clientAddress).catch(() => null);
-  if (slot && !slot.ok) {
-    await recordAudit(db, { event: "password-reset-requested", outcome: "refused", request, detail: "Too many requests." });
-    const minutes = Math.ceil(slot.retryAfterSeconds / 60);
-    return refused(
-      429,
-      "too_many_requests",
-      `Too many reset requests. Wait ${minutes} minute${minutes === 1 ? "" : "s"}, then try again.`,
-      raw,
-      {
-        headers: { "Retry-After": String(slot.retryAfterSeconds) },
-      },
-    );
-  }
-  try {
-    if (!slot) throw new Error("The request could not be counted.");
-    await requestReset({ db, auth }, email, request);
-  } catch (error) {
-    log.error(`Password reset request failed: ${error instanceof Error ? error.message : error}`);
-    return refused(503, "unavailable", "We could not send the link just now. Try again in a minute.", raw, {
-      headers: { "Retry-After": "60" },
-    });
-  }
-  return data<Sent>({ ok: true, intent: INTENT, message: "Link sent.", email });
-}
+export { action, loader } from "./forgot-password.server";
 
 const MINUTES = Math.round(RESET_TOKEN_SECONDS / 60);
 

@@ -6,131 +6,28 @@
  * new one. On success every session of the account ends and sign-in says what happened.
  */
 import { FormAlert } from "~/components/forms/form-alert";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { useEffect, useRef } from "react";
-import { actionError } from "~/lib/admin-action.server";
 import type { Route } from "./+types/reset-password";
-import { recordAudit } from "~/auth/audit.server";
-import { afterPasswordReset } from "~/auth/throttle.server";
-import { NEW_PASSWORD_HINT, newPasswordProblem, type NewPasswordField } from "~/auth/password";
-import type { ActionFailure, FieldErrors } from "~/lib/action-result";
-import {
-  clearResetCookie,
-  completeReset,
-  findResetToken,
-  RESET_TOKEN_PATTERN,
-  resetCookie,
-  resetTokenFrom,
-} from "~/auth/password-reset.server";
+import type { ResetRefusalCode } from "./reset-password.server";
+import { NEW_PASSWORD_HINT } from "~/auth/password";
+import { RESET_PASSWORD_PATH } from "~/auth/redirect";
 import { Button } from "~/components/ui/button";
 import { PasswordField } from "~/components/forms/field";
 import { routeMeta } from "~/lib/meta";
-import { readForm } from "~/lib/request-body.server";
-import { log } from "~/lib/log.server";
 
-const PATH = "/auth/reset-password";
-/** The page's address, and anything it links to, never reach another site in a Referer. */
-const NO_REFERRER = { "Referrer-Policy": "no-referrer" } as const;
+const LINK_INVALID: ResetRefusalCode = "invalid_link";
+const UNAVAILABLE: ResetRefusalCode = "unavailable";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   routeMeta(matches, {
     title: "Set a new password",
     description: "Set a new password for your staff account.",
-    path: PATH,
+    path: RESET_PASSWORD_PATH,
     noindex: true,
   });
 
-/** React Router adds the loader's and action's cookies to these. */
-export const headers: Route.HeadersFunction = () => NO_REFERRER;
-
-type LoaderData = { state: "form"; email: string } | { state: "invalid" };
-
-const unavailable = () =>
-  data({ reason: "unavailable" }, { status: 503, headers: { "Retry-After": "60", "Cache-Control": "no-store", ...NO_REFERRER } });
-
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const fromLink = new URL(request.url).searchParams.get("token");
-  if (fromLink !== null) {
-    const headers = new Headers(NO_REFERRER);
-    headers.append("Set-Cookie", RESET_TOKEN_PATTERN.test(fromLink) ? resetCookie(fromLink) : clearResetCookie());
-    throw redirect(PATH, { status: 303, headers });
-  }
-  const token = resetTokenFrom(request);
-  const owner = await findResetToken(context.services.db, token).catch((error: unknown) => {
-    log.error(`The reset link could not be checked: ${error instanceof Error ? error.message : error}`);
-    throw unavailable();
-  });
-  if (!owner) return data<LoaderData>({ state: "invalid" }, { headers: { "Set-Cookie": clearResetCookie() } });
-  return data<LoaderData>({ state: "form", email: owner.email });
-}
-
-const INTENT = "reset-password";
-/** A link that no longer works, and a database that cannot be reached: the page says so in full. */
-const LINK_INVALID = "invalid_link";
-const UNAVAILABLE = "unavailable";
-
-const refused = (
-  status: number,
-  code: string,
-  message: string,
-  init: { headers?: HeadersInit; fieldErrors?: FieldErrors<NewPasswordField>; details?: string[] } = {},
-) =>
-  actionError<ActionFailure<typeof INTENT, NewPasswordField>>(
-    status,
-    {
-      intent: INTENT,
-      code,
-      message,
-      ...(init.fieldErrors ? { fieldErrors: init.fieldErrors } : {}),
-      ...(init.details ? { details: init.details } : {}),
-    },
-    init.headers,
-  );
-const linkInvalid = () => refused(400, LINK_INVALID, "This link no longer works.", { headers: { "Set-Cookie": clearResetCookie() } });
-const unavailableNow = () =>
-  refused(503, UNAVAILABLE, "We could not save your new password just now. Try again in a minute.", { headers: { "Retry-After": "60" } });
-
-export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readForm(request);
-  const password = String(form.get("password") ?? "");
-  const confirm = String(form.get("confirm") ?? "");
-  const { db, auth } = context.services;
-  const token = resetTokenFrom(request);
-  let owner: { id: string; email: string } | null;
-  try {
-    owner = await findResetToken(db, token);
-  } catch (error) {
-    log.error(`The reset link could not be checked: ${error instanceof Error ? error.message : error}`);
-    return unavailableNow();
-  }
-  if (!owner || !token) return linkInvalid();
-
-  const problem = newPasswordProblem(password, confirm, owner.email);
-  if (problem)
-    return refused(400, problem.details ? "weak_password" : "validation_failed", "Check the highlighted fields.", {
-      fieldErrors: { [problem.field]: problem.message },
-      details: problem.details,
-    });
-
-  let outcome: "done" | "invalid";
-  try {
-    outcome = await completeReset({ db, auth }, token, password);
-  } catch (error) {
-    log.error(`Password reset failed: ${error instanceof Error ? error.message : error}`);
-    return unavailableNow();
-  }
-  if (outcome === "invalid") return linkInvalid();
-  await recordAudit(db, { event: "password-reset-completed", outcome: "success", actor: owner, request });
-  const headers = new Headers(NO_REFERRER);
-  headers.append("Set-Cookie", clearResetCookie());
-  // docs/requirements.md#sign-in-throttling: the account's pause is lifted and this browser is a known one.
-  const knownBrowser = await afterPasswordReset(db, auth, owner).catch((error: unknown) => {
-    log.error(`The sign-in pause could not be lifted after a reset: ${error instanceof Error ? error.message : error}`);
-    return null;
-  });
-  if (knownBrowser) headers.append("Set-Cookie", knownBrowser);
-  throw redirect("/auth/login?reset=done", { status: 303, headers });
-}
+export { action, headers, loader } from "./reset-password.server";
 
 function Invalid() {
   return (
@@ -150,7 +47,7 @@ function Invalid() {
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const pending = navigation.state !== "idle" && navigation.formAction?.startsWith(PATH) === true;
+  const pending = navigation.state !== "idle" && navigation.formAction?.startsWith(RESET_PASSWORD_PATH) === true;
   const loaded = loaderData;
   const failed = actionData;
   const errors = failed?.fieldErrors;
