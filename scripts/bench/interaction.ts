@@ -185,7 +185,7 @@ const TIMED_CONTROLS: TimedControl[] = [
     path,
     control: 'button[popovertarget="side-menu"]',
     input: "pointerdown",
-      act: (page) => page.getByRole("button", { name: "Open menu" }).tap(),
+    act: (page) => page.getByRole("button", { name: "Open menu" }).tap(),
     done: `document.getElementById("side-menu")?.matches(":popover-open, [open]")`,
   })),
   {
