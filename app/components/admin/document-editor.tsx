@@ -1,12 +1,10 @@
 import { Link } from "react-router";
-import { EditorShell, useMarkdownEditor } from "./editor-shell";
+import { EditorShell, MarkdownBodyInput, SlugInput, useMarkdownEditor } from "./editor-shell";
 import { Field } from "~/components/forms/field";
 import { Button } from "~/components/ui/button";
 import { BODY_MAX, COLLECTION_KEYS, DOCUMENT_COLLECTION_LABELS, TITLE_MAX, viewerPath } from "~/docs/document-rules";
-import { SLUG_MAX, SLUG_PATTERN_HTML } from "~/lib/slug";
 import type { DocumentValues } from "~/docs/document-schema";
 import type { DocumentEditorActionData, EditorDocument } from "~/docs/editor-types";
-import { cn } from "~/lib/cn";
 import { formatDateTime } from "~/lib/format-date";
 
 // Field ids use underscores: ids of headings in the preview are made of [a-z0-9-] only, so they never clash.
@@ -84,22 +82,7 @@ export function DocumentEditor({
                 </>
               }
             >
-              {(field) => (
-                <input
-                  {...field}
-                  name="slug"
-                  type="text"
-                  maxLength={SLUG_MAX}
-                  pattern={SLUG_PATTERN_HTML}
-                  required={!isNew}
-                  autoComplete="off"
-                  autoCapitalize="none"
-                  spellCheck={false}
-                  value={values.slug}
-                  onChange={set("slug")}
-                  className={cn(field.className, "font-mono")}
-                />
-              )}
+              {(field) => <SlugInput control={field} required={!isNew} value={values.slug} onChange={set("slug")} />}
             </Field>
             <Field id={FIELD_ID.collection} label="Collection" error={errors.collection}>
               {(field) => (
@@ -119,18 +102,7 @@ export function DocumentEditor({
             error={errors.body}
             hint="Headings (#), lists, links, tables, code blocks and images by URL. Scripts and unsafe links are removed when the document is shown."
           >
-            {(field) => (
-              <textarea
-                {...field}
-                name="body"
-                rows={22}
-                maxLength={BODY_MAX}
-                spellCheck
-                value={values.body}
-                onChange={set("body")}
-                className={cn(field.className, "font-mono leading-6")}
-              />
-            )}
+            {(field) => <MarkdownBodyInput control={field} rows={22} maxLength={BODY_MAX} value={values.body} onChange={set("body")} />}
           </Field>
         </>
       }

@@ -6,10 +6,12 @@ import { ConfirmDialog } from "./confirm-dialog";
 import { MarkdownPreview } from "./markdown-preview";
 import { useDocumentPreview } from "./use-document-preview";
 import { useUnsavedChanges } from "./use-unsaved-changes";
+import type { FieldProps } from "~/components/forms/field";
 import { useTypedBeforeHydration } from "~/components/forms/use-typed-before-hydration";
 import { Button } from "~/components/ui/button";
 import type { FieldErrors } from "~/lib/action-result";
-import { slugify } from "~/lib/slug";
+import { cn } from "~/lib/cn";
+import { SLUG_MAX, SLUG_PATTERN_HTML, slugify } from "~/lib/slug";
 import type { EditorActionData } from "~/markdown/editor-types";
 
 /** What every Markdown editor edits; each adds its own fields. */
@@ -73,6 +75,67 @@ export function useMarkdownEditor<V extends EditorValues>({
 }
 
 export type MarkdownEditorState = ReturnType<typeof useMarkdownEditor<EditorValues>>;
+
+/** What a `Field` gives its control. */
+type ControlProps = Parameters<FieldProps["children"]>[0];
+
+/** The slug's input, typed as it is used in the address: no capitals, no spelling fixes. */
+export function SlugInput({
+  control,
+  required,
+  value,
+  onChange,
+}: {
+  control: ControlProps;
+  required: boolean;
+  value: string;
+  onChange: (event: ChangeEvent) => void;
+}) {
+  return (
+    <input
+      {...control}
+      name="slug"
+      type="text"
+      maxLength={SLUG_MAX}
+      pattern={SLUG_PATTERN_HTML}
+      required={required}
+      autoComplete="off"
+      autoCapitalize="none"
+      spellCheck={false}
+      value={value}
+      onChange={onChange}
+      className={cn(control.className, "font-mono")}
+    />
+  );
+}
+
+/** The Markdown body's text area. */
+export function MarkdownBodyInput({
+  control,
+  rows,
+  maxLength,
+  value,
+  onChange,
+}: {
+  control: ControlProps;
+  rows: number;
+  maxLength: number;
+  value: string;
+  onChange: (event: ChangeEvent) => void;
+}) {
+  return (
+    <textarea
+      {...control}
+      name="body"
+      rows={rows}
+      maxLength={maxLength}
+      spellCheck
+      value={value}
+      onChange={onChange}
+      className={cn(control.className, "font-mono leading-6")}
+    />
+  );
+}
 
 /**
  * What the Markdown editors (/admin/docs/new and :id, /admin/blog/new and :id) have in common:

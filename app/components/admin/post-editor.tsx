@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { EditorShell, useMarkdownEditor } from "./editor-shell";
+import { EditorShell, MarkdownBodyInput, SlugInput, useMarkdownEditor } from "./editor-shell";
 import { Field } from "~/components/forms/field";
 import { Button } from "~/components/ui/button";
 import {
@@ -12,10 +12,8 @@ import {
   SUMMARY_MAX,
   SUMMARY_MIN,
 } from "~/blog/blog-rules";
-import { SLUG_MAX, SLUG_PATTERN_HTML } from "~/lib/slug";
 import type { CoverChoice, EditorPost, PostEditorActionData } from "~/blog/editor-types";
 import type { PostValues } from "~/blog/post-schema";
-import { cn } from "~/lib/cn";
 import { formatDateTime } from "~/lib/format-date";
 
 type Values = PostValues & { publishAt: string };
@@ -104,22 +102,7 @@ export function PostEditor({
               </>
             }
           >
-            {(f) => (
-              <input
-                {...f}
-                name="slug"
-                type="text"
-                maxLength={SLUG_MAX}
-                pattern={SLUG_PATTERN_HTML}
-                required={!isNew}
-                autoComplete="off"
-                autoCapitalize="none"
-                spellCheck={false}
-                value={values.slug}
-                onChange={set("slug")}
-                className={cn(f.className, "font-mono")}
-              />
-            )}
+            {(f) => <SlugInput control={f} required={!isNew} value={values.slug} onChange={set("slug")} />}
           </Field>
           <Field
             id={id("summary")}
@@ -146,18 +129,7 @@ export function PostEditor({
             error={errors.body}
             hint="Headings (#), lists, links, tables, code blocks and images by URL. Scripts and unsafe links are removed when the post is shown."
           >
-            {(f) => (
-              <textarea
-                {...f}
-                name="body"
-                rows={20}
-                maxLength={POST_BODY_MAX}
-                spellCheck
-                value={values.body}
-                onChange={set("body")}
-                className={cn(f.className, "font-mono leading-6")}
-              />
-            )}
+            {(f) => <MarkdownBodyInput control={f} rows={20} maxLength={POST_BODY_MAX} value={values.body} onChange={set("body")} />}
           </Field>
           <div className="grid gap-5 sm:grid-cols-2">
             <Field
