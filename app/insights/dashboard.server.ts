@@ -23,14 +23,6 @@ export const VISITORS_NOW_MINUTES = 5;
 export const TOP_LIST_SIZE = 10;
 export const VITAL_METRICS = ["LCP", "INP", "CLS", "FCP", "TTFB"] as const;
 export type VitalMetric = (typeof VITAL_METRICS)[number];
-/** Google's thresholds: good up to the first, poor above the second (ms; CLS unitless). */
-export const VITAL_THRESHOLDS: Record<VitalMetric, readonly [number, number]> = {
-  LCP: [2500, 4000],
-  INP: [200, 500],
-  CLS: [0.1, 0.25],
-  FCP: [1800, 3000],
-  TTFB: [800, 1800],
-};
 export const PAGE_FAMILIES = {
   service: "Service pages",
   industry: "Industry pages",

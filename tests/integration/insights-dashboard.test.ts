@@ -18,7 +18,7 @@ const MIN = 60_000;
 const NOON = Date.UTC(2026, 2, 10, 16, 0);
 const RETENTION = 30;
 
-type Event = Partial<typeof insightEvents.$inferInsert> & { at: number; visitor: string };
+type Event = Omit<Partial<typeof insightEvents.$inferInsert>, "at"> & { at: number; visitor: string };
 const ev = (e: Event) => ({
   kind: "page_view" as const,
   path: "/",
