@@ -13,7 +13,7 @@ const DESKTOP_BROWSER = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/5
 
 ownClientAddressPerTest(test);
 
-/** One visit from a fresh address: a page view from a campaign, a Web Vital, a contact-form submission. */
+/** One visit from a fresh address: a page view from a campaign, a Web Vital, a contact-form submission, a phone tap. */
 async function sendVisit(request: APIRequestContext, campaign: string) {
   const utm = { utm_source: "e2e-newsletter", utm_medium: "email", utm_campaign: campaign };
   const response = await request.post("/api/events", {
@@ -25,6 +25,7 @@ async function sendVisit(request: APIRequestContext, campaign: string) {
         { kind: "web_vital", path: "/services/managed-it", metric: "LCP", value: 1800, rating: "good", ...utm },
         { kind: "page_view", path: "/contact", ...utm },
         { kind: "form_submit", path: "/contact", ...utm },
+        { kind: "phone_call", path: "/contact", click_location: "header", ...utm },
       ],
     },
   });
@@ -60,12 +61,15 @@ test("an administrator sees a visit, filters the page by its campaign with one c
   await expect(pages.getByRole("row")).toHaveCount(3); // the heading row and two pages
   await expect(page.getByRole("region", { name: "Referring sites" }).getByRole("link", { name: "www.bing.com" })).toBeVisible();
   await expect(page.getByText(/Largest Contentful Paint/)).toBeVisible();
+  await expect(
+    page.getByRole("region", { name: "Where phone and e-mail taps happen", exact: true }).getByRole("row", { name: "Phone: header 1" }),
+  ).toBeVisible();
 
   // The CSV of the top pages, with the same filter.
   const [download] = await Promise.all([page.waitForEvent("download"), pages.getByRole("link", { name: /CSV/ }).click()]);
   expect(download.url()).toContain(`campaign=${campaign}`);
   const text = await readFile((await download.path())!, "utf8");
-  expect(text).toContain("page,visitors,visits,pageviews");
+  expect(text).toContain('"page","visitors","visits","pageviews"');
   expect(text).toContain("/services/managed-it");
   expect(text.split("\r\n").filter(Boolean)).toHaveLength(3);
 
@@ -79,12 +83,17 @@ test("an administrator sees a visit, filters the page by its campaign with one c
 
 test("bad parameters get a message, not an error", async ({ page }) => {
   await signIn(page, E2E_USERS.admin, { to: "/admin/insights" });
-  const response = await page.goto("/admin/insights?from=2026-05-10&to=2026-05-01&device=%00");
+  const response = await page.goto("/admin/insights?from=2026-05-10&to=2026-05-01&device=toaster");
   expect(response?.status()).toBe(200);
   await expect(page.getByRole("alert")).toContainText("The start date is after the end date");
-  await expect(page.getByRole("alert")).toContainText("device filter");
+  await expect(page.getByRole("alert")).toContainText("device filter must be mobile, tablet or desktop");
   const csv = await page.request.get("/admin/insights.csv?table=nope");
   expect(csv.status()).toBe(400);
+  expect(await csv.text()).toContain("Unknown table");
+  for (const query of ["?campaign=%00", `?page=${"x".repeat(5000)}`, "?from=99999-01-01", "?period=%E0%A4%A"]) {
+    const answer = await page.request.get(`/admin/insights${query}`);
+    expect(answer.status(), query).toBeLessThan(500);
+  }
 });
 
 test("without the admin role the dashboard and its CSV are refused", async ({ browser, request }) => {

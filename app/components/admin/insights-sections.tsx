@@ -39,14 +39,16 @@ export function Totals({
           </dt>
           <dd className="mt-1 text-2xl font-bold tabular-nums text-navy-900">{item.value}</dd>
           <dd className="text-xs text-slate-700">
-            {item.change ? (
+            {item.change === "new" ? (
+              <>Up from none in {previousLabel}</>
+            ) : item.change ? (
               <>
                 {item.change} <span className="sr-only">compared with </span>
                 <span aria-hidden="true">vs. </span>
                 {previousLabel}
               </>
             ) : (
-              <>Nothing in the {previousLabel} to compare with</>
+              <>None in {previousLabel} either</>
             )}
           </dd>
         </div>
@@ -113,6 +115,8 @@ export function TopList({
         <AdminTable
           className="mt-2"
           caption={title}
+          // Without links nothing in a table that scrolls sideways takes focus: the table itself does.
+          regionLabel={hrefFor ? undefined : `${title}, table`}
           columns={[{ label: heading }, ...columns.map((c) => ({ label: c.label, className: "text-right" }))]}
         >
           {shown.map((row) => (

@@ -57,7 +57,7 @@ export default function Insights({ loaderData }: Route.ComponentProps) {
   const csv = (table: string) => dashboardHref(period, filters, "/admin/insights.csv", { table });
   const activeFilters = FILTER_KEYS.filter((key) => filters[key] !== undefined);
   const days = Math.round((period.end - period.start) / 86_400_000);
-  const previousLabel = period.key === "today" ? "yesterday" : `the ${days} days before`;
+  const previousLabel = days === 1 ? "the day before" : `the ${days} days before`;
   const periodText = period.from === period.to ? dayText(period.from) : `${dayText(period.from)} – ${dayText(period.to)}`;
   const empty = t.visits === 0 && activeFilters.length === 0 && data.vitals.all.length === 0;
   const conversions = t.leads + t.calls + t.emails;
