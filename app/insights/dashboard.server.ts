@@ -114,16 +114,12 @@ export interface DashboardOptions {
 const num = (value: unknown): number => (value === null || value === undefined ? 0 : Number(value));
 const ZERO: Totals = { visitors: 0, visits: 0, pageviews: 0, bounces: 0, converted: 0, leads: 0, calls: 0, emails: 0 };
 
-/** The first value of `column` in a visit: its first page view's, else its first event's. */
-const first = (column: string) =>
-  sql.raw(
-    `coalesce((array_agg(${column} order by at, id) filter (where kind = 'page_view'))[1], ` +
-      `case when count(*) filter (where kind = 'page_view') = 0 then (array_agg(${column} order by at, id))[1] end)`,
-  );
-
 /**
- * The events of [start, end) numbered into visits (`numbered`), the visits (`visits`), and those
- * the filters keep (`kept`, with `counted`: not Web Vitals alone).
+ * The events of [start, end) with their visit's figures on every row (`events`, only those of the
+ * visits the filters keep) and one row per visit (`kept`: its first event's row). A visit starts at
+ * an event more than 30 minutes after the visitor's previous one; its page, source, device and
+ * browser are its first event's; `counted`: not Web Vitals alone. Window functions only (sorts, no
+ * joins), so the work grows with the number of events, not its square.
  */
 function visitsWith(start: number, end: number, filters: Filters, timeZone: string): SQL {
   const page = filters.page;
@@ -145,35 +141,40 @@ function visitsWith(start: number, end: number, filters: Filters, timeZone: stri
       where at >= ${new Date(start).toISOString()}::timestamptz and at < ${new Date(end).toISOString()}::timestamptz
     ),
     numbered as (
-      select *, sum(starts) over (partition by visitor order by at, id rows unbounded preceding) as visit_no from ev
+      select *, max(case when starts = 1 then at end) over (partition by visitor order by at, id rows unbounded preceding) as visit_start
+      from ev
     ),
-    visits as (
-      select visitor, visit_no, min(at) as started,
-        to_char(min(at) at time zone ${timeZone}, 'YYYY-MM-DD') as day,
-        (array_agg(path order by at, id) filter (where kind = 'page_view'))[1] as entry,
-        ${first("referrer_host")} as referrer,
-        ${first("utm_source")} as utm_source,
-        ${first("utm_medium")} as utm_medium,
-        ${first("utm_campaign")} as utm_campaign,
-        ${first("device")} as device,
-        ${first("browser")} as browser,
-        count(*) filter (where kind = 'page_view') as pageviews,
-        count(*) filter (where kind = 'form_submit') as leads,
-        count(*) filter (where kind = 'phone_call') as calls,
-        count(*) filter (where kind = 'email_click') as emails,
-        count(*) filter (where kind <> 'web_vital') > 0 as counted,
-        ${page === undefined ? sql`false` : sql`bool_or(kind = 'page_view' and path = ${page})`} as saw_page
-      from numbered group by visitor, visit_no
+    visit_rows as (
+      select id, at, kind, path, visitor, visit_start, starts, click_location, metric, value, rating,
+        first_value(path) over w as entry,
+        first_value(referrer_host) over w as referrer,
+        first_value(utm_source) over w as utm_source,
+        first_value(utm_medium) over w as utm_medium,
+        first_value(utm_campaign) over w as utm_campaign,
+        first_value(device) over w as device,
+        first_value(browser) over w as browser,
+        count(*) filter (where kind = 'page_view') over w as pageviews,
+        count(*) filter (where kind = 'form_submit') over w as leads,
+        count(*) filter (where kind = 'phone_call') over w as calls,
+        count(*) filter (where kind = 'email_click') over w as emails,
+        count(*) filter (where kind <> 'web_vital') over w > 0 as counted,
+        ${page === undefined ? sql`false` : sql`bool_or(kind = 'page_view' and path = ${page}) over w`} as saw_page
+      from numbered
+      window w as (partition by visitor, visit_start order by at, id rows between unbounded preceding and unbounded following)
     ),
-    kept as (
-      select *, (pageviews = 1 and leads + calls + emails = 0) as bounce, (leads + calls + emails > 0) as converted
-      from visits where ${sql.join(conditions, sql` and `)}
-    )`;
+    events as (
+      select *, visit_start as started, to_char(visit_start at time zone ${timeZone}, 'YYYY-MM-DD') as day,
+        (pageviews = 1 and leads + calls + emails = 0) as bounce, (leads + calls + emails > 0) as converted,
+        to_char(visit_start at time zone ${timeZone}, 'YYYY-MM-DD') || visitor as day_visitor,
+        visitor || ':' || extract(epoch from visit_start) as visit_key
+      from visit_rows where ${sql.join(conditions, sql` and `)}
+    ),
+    kept as (select * from events where starts = 1)`;
 }
 
 /** The sums of a group of visits (from `kept` where counted). */
 const VISIT_SUMS = sql`
-  count(distinct (day, visitor)) as visitors, count(*) as visits, coalesce(sum(pageviews), 0) as pageviews,
+  count(distinct day_visitor) as visitors, count(*) as visits, coalesce(sum(pageviews), 0) as pageviews,
   count(*) filter (where bounce) as bounces, count(*) filter (where converted) as converted,
   coalesce(sum(leads), 0) as leads, coalesce(sum(calls), 0) as calls, coalesce(sum(emails), 0) as emails`;
 
@@ -219,45 +220,43 @@ function fillSeries(buckets: string[], found: Map<string, SeriesPoint>): SeriesP
 }
 
 /** Figures of [start, end) from the raw events. */
-async function rawFigures(db: Database, options: DashboardOptions, start: number, end: number) {
-  const { filters, timeZone, period } = options;
-  const cte = visitsWith(start, end, filters, timeZone);
+/** The totals, the chart, the lists and the pages: rows of (dimension, value, the sums). */
+function figuresSelect(options: DashboardOptions): SQL {
+  const { timeZone, period } = options;
   const bucket = period.hourly
     ? sql`to_char(started at time zone ${timeZone}, 'YYYY-MM-DD"T"HH24')`
     : sql`to_char(started at time zone ${timeZone}, 'YYYY-MM-DD')`;
-  const dimensionSelects = VISIT_DIMENSION_KEYS.map(
-    (key) =>
-      sql`select ${key} as dimension, ${sql.raw(VISIT_DIMENSIONS[key])} as value, ${VISIT_SUMS} from kept where counted group by ${sql.raw(VISIT_DIMENSIONS[key])}`,
-  );
-  const [totalRows, seriesRows, listRows, pageRows] = await Promise.all([
-    rows(db, sql`${cte} select ${VISIT_SUMS} from kept where counted`),
-    rows(
-      db,
-      sql`${cte} select ${bucket} as bucket, count(distinct visitor) as visitors, count(*) as visits, coalesce(sum(pageviews), 0) as pageviews from kept where counted group by 1`,
+  const parts = [
+    sql`select 'total' as dimension, null::text as value, ${VISIT_SUMS} from kept where counted`,
+    sql`select 'bucket', ${bucket}, ${VISIT_SUMS} from kept where counted group by 2`,
+    ...VISIT_DIMENSION_KEYS.map(
+      (key) => sql`select ${key}, ${sql.raw(VISIT_DIMENSIONS[key])}, ${VISIT_SUMS} from kept where counted group by 2`,
     ),
-    rows(db, sql`${cte} ${sql.join(dimensionSelects, sql` union all `)}`),
-    rows(
-      db,
-      sql`${cte} select n.path as value, count(distinct (k.day, k.visitor)) as visitors, count(distinct (k.visitor, k.visit_no)) as visits,
-        count(*) as pageviews, count(distinct (k.visitor, k.visit_no)) filter (where k.bounce) as bounces,
-        count(distinct (k.visitor, k.visit_no)) filter (where k.converted) as converted, 0 as leads, 0 as calls, 0 as emails
-        from numbered n join kept k on k.visitor = n.visitor and k.visit_no = n.visit_no
-        where n.kind = 'page_view' group by n.path`,
-    ),
-  ]);
+    sql`select 'page', n.path, count(distinct n.day_visitor), count(distinct n.visit_key), count(*),
+        count(distinct n.visit_key) filter (where n.bounce), count(distinct n.visit_key) filter (where n.converted), 0, 0, 0
+        from events n
+        where n.kind = 'page_view' group by 2`,
+  ];
+  return sql.join(parts, sql` union all `);
+}
+
+function parseFigures(found: Raw[]) {
   const lists = Object.fromEntries(VISIT_DIMENSION_KEYS.map((key) => [key, [] as ListRow[]])) as Record<VisitDimension, ListRow[]>;
-  for (const row of listRows)
-    lists[row.dimension as VisitDimension].push({ value: (row.value as string | null) ?? null, ...totalsOf(row) });
+  const pages: ListRow[] = [];
+  const series = new Map<string, SeriesPoint>();
+  let totals: Totals = { ...ZERO };
+  for (const row of found) {
+    const value = (row.value as string | null) ?? null;
+    if (row.dimension === "total") totals = totalsOf(row);
+    else if (row.dimension === "bucket") {
+      const t = totalsOf(row);
+      series.set(value as string, { bucket: value as string, visitors: t.visitors, visits: t.visits, pageviews: t.pageviews });
+    } else if (row.dimension === "page") pages.push({ value, ...totalsOf(row) });
+    else lists[row.dimension as VisitDimension].push({ value, ...totalsOf(row) });
+  }
   for (const key of VISIT_DIMENSION_KEYS) lists[key].sort(byVisitsThenName);
-  const pages = pageRows.map((row) => ({ value: row.value as string, ...totalsOf(row) }));
-  pages.sort((a, b) => b.pageviews - a.pageviews || a.value.localeCompare(b.value));
-  const series = new Map<string, SeriesPoint>(
-    seriesRows.map((row) => [
-      row.bucket as string,
-      { bucket: row.bucket as string, visitors: num(row.visitors), visits: num(row.visits), pageviews: num(row.pageviews) },
-    ]),
-  );
-  return { totals: totalsOf(totalRows[0]), series, lists, pages };
+  pages.sort((a, b) => b.pageviews - a.pageviews || String(a.value).localeCompare(String(b.value)));
+  return { totals, series, lists, pages };
 }
 
 const FAMILY_SQL = sql`case
@@ -271,29 +270,29 @@ const FAMILY_SQL = sql`case
   else 'other' end`;
 
 /** Web Vitals and clicks by place, from the raw events of [start, end) (older ones are not kept). */
-async function rawDetails(db: Database, options: DashboardOptions, start: number, end: number) {
-  const cte = visitsWith(start, end, options.filters, options.timeZone);
+/** Web Vitals by group, and the taps by place as rows of kind "click": (kind, metric, grp, p75, samples, good, ni, poor). */
+function detailsSelect(): SQL {
   const vitalSelect = (group: SQL) => sql`
     select n.metric, ${group} as grp, percentile_cont(0.75) within group (order by n.value) as p75, count(*) as samples,
       count(*) filter (where n.rating = 'good') as good, count(*) filter (where n.rating = 'needs-improvement') as ni,
       count(*) filter (where n.rating = 'poor') as poor
-    from numbered n join kept k on k.visitor = n.visitor and k.visit_no = n.visit_no
+    from events n
     where n.kind = 'web_vital' and n.metric is not null and n.value is not null group by n.metric, 2`;
-  const [vitalRows, clickRows] = await Promise.all([
-    rows(
-      db,
-      sql`${cte} select 'all' as kind, * from (${vitalSelect(sql`'all'`)}) a
-        union all select 'page', * from (${vitalSelect(sql`n.path`)}) p
-        union all select 'family', * from (${vitalSelect(FAMILY_SQL)}) f
-        union all select 'device', * from (${vitalSelect(sql`n.device`)}) d`,
-    ),
-    rows(
-      db,
-      sql`${cte} select n.kind, n.click_location as location, count(*) as count
-        from numbered n join kept k on k.visitor = n.visitor and k.visit_no = n.visit_no
-        where n.kind in ('phone_call', 'email_click') group by 1, 2 order by 3 desc, 2`,
-    ),
-  ]);
+  return sql`select 'all' as kind, * from (${vitalSelect(sql`'all'`)}) a
+      union all select 'page', * from (${vitalSelect(sql`n.path`)}) p
+      union all select 'family', * from (${vitalSelect(FAMILY_SQL)}) f
+      union all select 'device', * from (${vitalSelect(sql`n.device`)}) d
+      union all select 'click', n.kind, n.click_location, null::double precision, count(*), 0, 0, 0
+        from events n
+        where n.kind in ('phone_call', 'email_click') group by 2, 3`;
+}
+
+function parseDetails(found: Raw[]) {
+  const vitalRows = found.filter((row) => row.kind !== "click");
+  const clickRows = found
+    .filter((row) => row.kind === "click")
+    .map((row) => ({ kind: row.metric, location: row.grp, count: row.samples }))
+    .sort((a, b) => num(b.count) - num(a.count) || String(a.location ?? "").localeCompare(String(b.location ?? "")));
   const vitals: DashboardData["vitals"] = { all: [], pages: [], families: [], devices: [] };
   const target = { all: vitals.all, page: vitals.pages, family: vitals.families, device: vitals.devices } as Record<string, VitalRow[]>;
   for (const row of vitalRows)
@@ -336,9 +335,9 @@ function dailyRowsQuery(day: string, timeZone: string): SQL {
       (key) =>
         sql`select ${key}, coalesce(${sql.raw(VISIT_DIMENSIONS[key])}, ''), ${sums} from kept where counted group by ${sql.raw(VISIT_DIMENSIONS[key])}`,
     ),
-    sql`select 'page', n.path, count(distinct k.visitor), count(distinct (k.visitor, k.visit_no)), count(*),
-      count(distinct (k.visitor, k.visit_no)) filter (where k.bounce), count(distinct (k.visitor, k.visit_no)) filter (where k.converted), 0, 0, 0
-      from numbered n join kept k on k.visitor = n.visitor and k.visit_no = n.visit_no where n.kind = 'page_view' group by n.path`,
+    sql`select 'page', n.path, count(distinct n.visitor), count(distinct n.visit_key), count(*),
+      count(distinct n.visit_key) filter (where n.bounce), count(distinct n.visit_key) filter (where n.converted), 0, 0, 0
+      from events n where n.kind = 'page_view' group by n.path`,
   ];
   return sql`${cte} select ${day}::date as day, * from (${sql.join(parts, sql` union all `)}) t`;
 }
@@ -459,13 +458,46 @@ export async function dashboardFigures(db: Database, options: DashboardOptions):
   const now = options.now ?? Date.now();
   const { period, timeZone } = options;
   const raw = readsRawEvents(period, timeZone, options.retentionDays, now);
-  const [figures, details] = await Promise.all([
-    raw
-      ? rawFigures(db, options, period.start, period.end).then((f) => ({ ...f, ignored: [] as FilterKey[], listsUnfiltered: false }))
-      : dailyFigures(db, { ...options, now }),
+  let figures: Awaited<ReturnType<typeof dailyFigures>>;
+  let details: ReturnType<typeof parseDetails>;
+  const cte = visitsWith(period.start, period.end, options.filters, timeZone);
+  if (raw) {
+    // One statement, so the period's visits are worked out once for every figure.
+    const found = await rows(
+      db,
+      sql`${cte} select 'f' as part, dimension, value, null::text as grp, visitors::float8 as a, visits as b, pageviews as c,
+          bounces as d, converted as e, leads as f, calls as g, emails as h from (${figuresSelect(options)}) f
+        union all select 'd', kind, metric, grp, p75, samples, good, ni, poor, 0, 0, 0 from (${detailsSelect()}) d`,
+    );
+    const part = (p: string) => found.filter((row) => row.part === p);
+    figures = {
+      ...parseFigures(
+        part("f").map((r) => ({
+          dimension: r.dimension,
+          value: r.value,
+          visitors: r.a,
+          visits: r.b,
+          pageviews: r.c,
+          bounces: r.d,
+          converted: r.e,
+          leads: r.f,
+          calls: r.g,
+          emails: r.h,
+        })),
+      ),
+      ignored: [],
+      listsUnfiltered: false,
+    };
+    details = parseDetails(
+      part("d").map((r) => ({ kind: r.dimension, metric: r.value, grp: r.grp, p75: r.a, samples: r.b, good: r.c, ni: r.d, poor: r.e })),
+    );
+  } else {
     // Raw events older than the retention are gone: the details cover what is kept.
-    rawDetails(db, options, period.start, period.end),
-  ]);
+    [figures, details] = await Promise.all([
+      dailyFigures(db, { ...options, now }),
+      rows(db, sql`${cte} ${detailsSelect()}`).then(parseDetails),
+    ]);
+  }
   return {
     source: raw ? "raw" : "daily",
     ignoredFilters: figures.ignored,
