@@ -45,6 +45,8 @@ export default [
     route("admin/leads", "routes/admin/leads.tsx"),
     route("admin/leads/:id", "routes/admin/lead.tsx"),
     route("admin/leads.csv", "routes/admin/leads-csv.ts"), // resource route: the CSV export
+    route("admin/insights", "routes/admin/insights.tsx"), // the site's own visit statistics
+    route("admin/insights.csv", "routes/admin/insights-csv.ts"), // resource route: one table as CSV
 
     route("admin/users", "routes/admin/users.tsx"), // staff accounts
     route("admin/audit", "routes/admin/audit.tsx"), // the audit log, super-administrator only

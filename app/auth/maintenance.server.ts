@@ -2,8 +2,10 @@
  * The account-security housekeeping of a server process: ended sign-in throttle windows are
  * forgotten (docs/requirements.md#sign-in-throttling) and audit entries older than
  * AUDIT_RETENTION_DAYS are deleted (docs/requirements.md#audit-log); so are Insights' events older
- * than INSIGHTS_RETENTION_DAYS and the salts of earlier days (docs/requirements.md#insights). Runs
- * once at start, then every hour; every process may run it, the deletes are idempotent.
+ * than INSIGHTS_RETENTION_DAYS and the salts of earlier days (docs/requirements.md#insights), after
+ * each finished day's Insights aggregates are written and those older than 25 months deleted
+ * (docs/requirements.md#insights-dashboard). Runs once at start, then every hour; every process may
+ * run it, the deletes are idempotent and a day's aggregates are replaced as a whole.
  */
 import { lt } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
@@ -13,6 +15,8 @@ import { AUDIT_RETENTION_DAYS } from "./audit.server";
 import { pruneThrottle } from "./throttle.server";
 import { log as appLog } from "~/lib/log.server";
 import { pruneInsights } from "~/insights/collect.server";
+import { maintainDailyAggregates } from "~/insights/dashboard.server";
+import { site } from "~/config/site";
 
 export const MAINTENANCE_INTERVAL_MS = 60 * 60_000;
 
@@ -45,6 +49,9 @@ export function startAuthMaintenance(
       }
       if (options.insightsRetentionDays === undefined) return;
       try {
+        // Aggregate first: the oldest retained day is read before its events are deleted.
+        const daily = await maintainDailyAggregates(db, { retentionDays: options.insightsRetentionDays, timeZone: site.hours.timeZone });
+        if (daily.pruned > 0) log.log(`Insights: deleted ${daily.pruned} daily aggregates older than 25 months`);
         const deleted = await pruneInsights(db, options.insightsRetentionDays);
         if (deleted > 0) log.log(`Insights: deleted ${deleted} events older than ${options.insightsRetentionDays} days`);
       } catch (error) {

@@ -31,6 +31,7 @@ export const navigation = {
     { name: "Blog", href: "/admin/blog" },
     { name: "Docs", href: "/admin/docs" },
     { name: "Graphics", href: "/admin/graphics" },
+    { name: "Insights", href: "/admin/insights" },
     { name: "Leads", href: "/admin/leads" },
     { name: "Redirects", href: "/admin/redirects" },
     { name: "Users", href: "/admin/users" },

@@ -221,7 +221,7 @@ export const privacyPage: LegalDocument = {
       paragraphs: [
         'We also count visits ourselves, on our own servers, without cookies and without Google. While you browse, the page sends our server a short note of what happened: the page\'s address, without anything after a "?" or "#"; the name of the website that sent you here (such as www.google.com, never the full address of the page); the campaign labels in the address (utm_source, utm_medium, utm_campaign, utm_term, utm_content); whether your screen is phone, tablet or desktop sized; your browser\'s name (such as Chrome or Safari); where on the page you clicked a phone or e-mail link, but not the number or address; that the contact form was sent, but nothing you typed; and how fast the page loaded and responded.',
         "To count visitors without knowing who they are, our server mixes your IP address and your browser's identification string with a random value that changes every day, and keeps only the scrambled code that comes out. Your IP address and your browser's full identification string are never stored, nothing is stored in your browser, and the random value of each day is deleted once the day is over, so visits on different days cannot be linked to each other or back to you.",
-        "These statistics are deleted after 30 days. They are not collected when your browser sends a Global Privacy Control or Do Not Track signal, on the staff pages or the sign-in page, or for search-engine robots and other automated visitors. They stay with us and are not shared with anyone.",
+        "These statistics are deleted after 30 days; only daily totals remain, for 25 months (how many visits each page, referring site and campaign had that day), which cannot tell one visitor from another. They are not collected when your browser sends a Global Privacy Control or Do Not Track signal, on the staff pages or the sign-in page, or for search-engine robots and other automated visitors. They stay with us and are not shared with anyone.",
       ],
     },
     {
@@ -278,7 +278,7 @@ export const privacyPage: LegalDocument = {
       heading: "How long we keep information",
       paragraphs: [
         "We keep contact form submissions for as long as we need them to respond to you and to follow up on a possible business relationship. If you become a client, your enquiry becomes part of your client record and is kept for as long as that relationship and our legal and accounting obligations require. We delete or anonymize enquiries that did not lead to a relationship once they are no longer needed, and sooner if you ask us to.",
-        "Staff account and session records are kept while the account is active and for as long as needed for security afterwards. Our own visit statistics are deleted after 30 days. Analytics information collected through the tag manager is kept by the analytics tools under the retention settings we choose for them.",
+        "Staff account and session records are kept while the account is active and for as long as needed for security afterwards. Our own visit statistics are deleted after 30 days, and their daily totals, which identify no one, after 25 months. Analytics information collected through the tag manager is kept by the analytics tools under the retention settings we choose for them.",
       ],
     },
     {

@@ -455,3 +455,33 @@ export const insightSalts = pgTable("insight_salts", {
   salt: text("salt").notNull(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Insights' daily aggregates (docs/requirements.md#insights-dashboard, ADR 023): for each finished
+ * day (office time zone), the sums of its visits in total (dimension "total", value ""), by page
+ * (visits that viewed it, and its own page views), and by entry page, referring site, UTM source,
+ * medium and campaign, device and browser ("" for none). Written by the hourly housekeeping from
+ * the raw events (a day is replaced when done again), kept 25 months, so the dashboard can show
+ * periods older than the raw events' retention.
+ */
+export const insightDaily = pgTable(
+  "insight_daily",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    dimension: text("dimension").notNull(),
+    value: text("value").notNull(),
+    /** Distinct visitor hashes of the day. */
+    visitors: integer("visitors").notNull(),
+    visits: integer("visits").notNull(),
+    pageviews: integer("pageviews").notNull(),
+    /** Visits with one page view and no conversion. */
+    bounces: integer("bounces").notNull(),
+    /** Visits with at least one conversion. */
+    converted: integer("converted").notNull(),
+    /** Contact-form submissions, phone clicks, e-mail clicks. */
+    leads: integer("leads").notNull(),
+    calls: integer("calls").notNull(),
+    emails: integer("emails").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.dimension, t.value] }), index("insight_daily_dimension_day_idx").on(t.dimension, t.day)],
+);

@@ -1,0 +1,149 @@
+import { Link } from "react-router";
+import { AdminTable } from "~/components/admin/admin-table";
+import { buttonClass } from "~/components/ui/button";
+
+/** A row of a top list, as the loader sends it (app/insights/dashboard.server.ts ListRow). */
+export interface InsightsListRow {
+  value: string | null;
+  visitors: number;
+  visits: number;
+  pageviews: number;
+  bounces: number;
+  converted: number;
+}
+
+export const fmt = (n: number) => n.toLocaleString("en-US");
+export const pct = (part: number, whole: number) =>
+  whole > 0 ? `${((part / whole) * 100).toFixed(part === whole || part === 0 ? 0 : 1)}%` : "–";
+
+/** "+12%", "−5%", "no change", "new" (nothing before), or "" (nothing either time). */
+export function changeText(now: number, before: number): string {
+  if (before === 0) return now > 0 ? "new" : "";
+  const change = Math.round(((now - before) / before) * 100);
+  return change === 0 ? "no change" : `${change > 0 ? "+" : "−"}${Math.abs(change)}%`;
+}
+
+export function Totals({
+  items,
+  previousLabel,
+}: {
+  items: { label: string; value: string; change: string; hint: string }[];
+  previousLabel: string;
+}) {
+  return (
+    <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-6">
+      {items.map((item) => (
+        <div key={item.label} className="rounded-lg border border-slate-200 bg-white p-3">
+          <dt className="text-sm text-slate-700" title={item.hint}>
+            {item.label}
+          </dt>
+          <dd className="mt-1 text-2xl font-bold tabular-nums text-navy-900">{item.value}</dd>
+          <dd className="text-xs text-slate-700">
+            {item.change === "new" ? (
+              <>Up from none in {previousLabel}</>
+            ) : item.change ? (
+              <>
+                {item.change} <span className="sr-only">compared with </span>
+                <span aria-hidden="true">vs. </span>
+                {previousLabel}
+              </>
+            ) : (
+              <>None in {previousLabel} either</>
+            )}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export interface ListColumn {
+  label: string;
+  cell: (row: InsightsListRow) => string;
+}
+
+export const VISITS: ListColumn = { label: "Visits", cell: (r) => fmt(r.visits) };
+export const VISITORS: ListColumn = { label: "Visitors", cell: (r) => fmt(r.visitors) };
+export const PAGE_VIEWS: ListColumn = { label: "Page views", cell: (r) => fmt(r.pageviews) };
+export const BOUNCE_RATE: ListColumn = { label: "Bounce rate", cell: (r) => pct(r.bounces, r.visits) };
+export const CONVERTED: ListColumn = { label: "Visits that got in touch", cell: (r) => fmt(r.converted) };
+export const CONVERSION_RATE: ListColumn = { label: "Conversion rate", cell: (r) => pct(r.converted, r.visits) };
+
+/**
+ * One top list: its value links filter the whole dashboard by it; the CSV link downloads every
+ * row of it for the same period and filters.
+ */
+export function TopList({
+  title,
+  description,
+  heading,
+  rows,
+  columns,
+  hrefFor,
+  csvHref,
+  noneLabel,
+  limit = 10,
+}: {
+  title: string;
+  description?: string;
+  heading: string;
+  rows: InsightsListRow[];
+  columns: ListColumn[];
+  /** The filtered dashboard's address for a row; without it, the values are plain text. */
+  hrefFor?: (value: string | null) => string;
+  csvHref: string;
+  noneLabel: string;
+  limit?: number;
+}) {
+  const shown = rows.slice(0, limit);
+  return (
+    <section className="min-w-0" aria-label={title}>
+      <div className="flex flex-wrap items-end justify-between gap-2">
+        <div>
+          <h3 className="text-base font-semibold text-navy-900">{title}</h3>
+          {description && <p className="text-sm text-slate-700">{description}</p>}
+        </div>
+        {rows.length > 0 && (
+          <a href={csvHref} download className={buttonClass("secondary", undefined, "sm")}>
+            CSV<span className="sr-only"> of {title.toLowerCase()}</span>
+          </a>
+        )}
+      </div>
+      {shown.length === 0 ? (
+        <p className="mt-2 rounded-lg border border-dashed border-slate-300 bg-white p-4 text-sm text-slate-700">Nothing yet.</p>
+      ) : (
+        <AdminTable
+          className="mt-2"
+          caption={title}
+          // Without links nothing in a table that scrolls sideways takes focus: the table itself does.
+          regionLabel={hrefFor ? undefined : `${title}, table`}
+          columns={[{ label: heading }, ...columns.map((c) => ({ label: c.label, className: "text-right" }))]}
+        >
+          {shown.map((row) => (
+            <tr key={row.value ?? "(none)"} className="border-b border-slate-100 last:border-0">
+              <th scope="row" className="max-w-64 truncate p-3 font-medium">
+                {hrefFor ? (
+                  <Link to={hrefFor(row.value)} className="text-navy-900 underline underline-offset-4 hover:text-accent">
+                    {row.value ?? noneLabel}
+                  </Link>
+                ) : (
+                  (row.value ?? noneLabel)
+                )}
+              </th>
+              {columns.map((c) => (
+                <td key={c.label} className="p-3 text-right tabular-nums">
+                  {c.cell(row)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </AdminTable>
+      )}
+      {rows.length > limit && (
+        <p className="mt-1 text-xs text-slate-700">
+          Top {limit} of {fmt(rows.length)}; the CSV has them all.
+        </p>
+      )}
+    </section>
+  );
+}

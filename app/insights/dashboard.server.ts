@@ -1,0 +1,529 @@
+/**
+ * The Insights dashboard's figures (docs/requirements.md#insights-dashboard, ADR 023), read from
+ * the raw events (`insight_events`) for periods within their retention, and from the daily
+ * aggregates (`insight_daily`, written by the hourly housekeeping) plus today's raw events for
+ * older ones.
+ *
+ * A visit is one visitor's run of events with no gap over 30 minutes; its entry page is the path
+ * of its first page view, its source (referring site, UTM values), device and browser those of its
+ * first page view (or first event). Runs of Web Vitals alone (a tab reporting long after its page
+ * view) are not visits. Visitors are distinct visitor hashes per day, summed over the days (the
+ * hashes change every day, ADR 021). A bounce is a visit with one page view and no conversion; a
+ * conversion is a contact-form submission, a phone click or an e-mail click; a converted visit has
+ * at least one. Filters select visits: the page filter keeps visits that viewed the page.
+ */
+import { sql, type SQL } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { citySlugs } from "~/content/types";
+import { addDays, addMonths, dayOf, dayStart, FILTER_KEYS, NONE, type FilterKey, type Filters, type Period } from "./dashboard-params";
+
+export const VISIT_GAP_MINUTES = 30;
+export const VISITORS_NOW_MINUTES = 5;
+/** How many rows each top list shows on the page (the CSV has them all). */
+export const TOP_LIST_SIZE = 10;
+export const VITAL_METRICS = ["LCP", "INP", "CLS", "FCP", "TTFB"] as const;
+export type VitalMetric = (typeof VITAL_METRICS)[number];
+export const PAGE_FAMILIES = {
+  service: "Service pages",
+  industry: "Industry pages",
+  city: "City pages",
+  blog: "Blog",
+  other: "Other pages",
+};
+export type PageFamily = keyof typeof PAGE_FAMILIES;
+
+/** The lists of visits, by what they are grouped on; the column of each in the visits table. */
+export const VISIT_DIMENSIONS = {
+  entry: "entry",
+  referrer: "referrer",
+  source: "utm_source",
+  medium: "utm_medium",
+  campaign: "utm_campaign",
+  device: "device",
+  browser: "browser",
+} as const satisfies Partial<Record<FilterKey, string>>;
+export type VisitDimension = keyof typeof VISIT_DIMENSIONS;
+const VISIT_DIMENSION_KEYS = Object.keys(VISIT_DIMENSIONS) as VisitDimension[];
+
+export interface Totals {
+  visitors: number;
+  visits: number;
+  pageviews: number;
+  bounces: number;
+  /** Visits with a conversion. */
+  converted: number;
+  leads: number;
+  calls: number;
+  emails: number;
+}
+
+export interface ListRow extends Totals {
+  /** The grouped value; null for none (a visit without a referrer, a campaign...). */
+  value: string | null;
+}
+
+export interface SeriesPoint {
+  /** The bucket: YYYY-MM-DD, or YYYY-MM-DDTHH for an hour of one day. */
+  bucket: string;
+  visitors: number;
+  visits: number;
+  pageviews: number;
+}
+
+export interface VitalRow {
+  metric: VitalMetric;
+  /** "all", or the page, page family or device. */
+  group: string;
+  p75: number;
+  samples: number;
+  good: number;
+  needsImprovement: number;
+  poor: number;
+}
+
+export interface ClickRow {
+  kind: "phone_call" | "email_click";
+  location: string | null;
+  count: number;
+}
+
+export interface DashboardData {
+  /** "raw": every figure from the events; "daily": totals and lists from the daily aggregates. */
+  source: "raw" | "daily";
+  /** Filters the figures could not apply (daily aggregates answer one filter at a time). */
+  ignoredFilters: FilterKey[];
+  /** The lists could not be narrowed by the filter (daily aggregates). */
+  listsUnfiltered: boolean;
+  totals: Totals;
+  series: SeriesPoint[];
+  pages: ListRow[];
+  lists: Record<VisitDimension, ListRow[]>;
+  clicks: ClickRow[];
+  vitals: { all: VitalRow[]; pages: VitalRow[]; families: VitalRow[]; devices: VitalRow[] };
+}
+
+export interface DashboardOptions {
+  period: Period;
+  filters: Filters;
+  timeZone: string;
+  /** INSIGHTS_RETENTION_DAYS: older days are read from the daily aggregates. */
+  retentionDays: number;
+  now?: number;
+}
+
+const num = (value: unknown): number => (value === null || value === undefined ? 0 : Number(value));
+const ZERO: Totals = { visitors: 0, visits: 0, pageviews: 0, bounces: 0, converted: 0, leads: 0, calls: 0, emails: 0 };
+
+/**
+ * The events of [start, end) with their visit's figures on every row (`events`, only those of the
+ * visits the filters keep) and one row per visit (`kept`: its first event's row). A visit starts at
+ * an event more than 30 minutes after the visitor's previous one; its page, source, device and
+ * browser are its first event's; `counted`: not Web Vitals alone. Window functions only (sorts, no
+ * joins), so the work grows with the number of events, not its square.
+ */
+function visitsWith(start: number, end: number, filters: Filters, timeZone: string): SQL {
+  const page = filters.page;
+  const conditions: SQL[] = [sql`true`];
+  for (const key of FILTER_KEYS) {
+    const value = filters[key];
+    if (value === undefined || key === "page") continue;
+    const column = sql.raw(VISIT_DIMENSIONS[key as VisitDimension]);
+    conditions.push(value === NONE ? sql`${column} is null` : sql`${column} = ${value}`);
+  }
+  if (page !== undefined) conditions.push(sql`saw_page`);
+  return sql`
+    with ev as (
+      select id, at, kind, path, visitor, referrer_host, utm_source, utm_medium, utm_campaign, device, browser,
+        click_location, metric, value, rating,
+        case when at - lag(at) over (partition by visitor order by at, id) <= interval '${sql.raw(String(VISIT_GAP_MINUTES))} minutes'
+          then 0 else 1 end as starts
+      from insight_events
+      where at >= ${new Date(start).toISOString()}::timestamptz and at < ${new Date(end).toISOString()}::timestamptz
+    ),
+    numbered as (
+      select *, max(case when starts = 1 then at end) over (partition by visitor order by at, id rows unbounded preceding) as visit_start
+      from ev
+    ),
+    visit_rows as (
+      select id, at, kind, path, visitor, visit_start, starts, click_location, metric, value, rating,
+        first_value(path) over w as entry,
+        first_value(referrer_host) over w as referrer,
+        first_value(utm_source) over w as utm_source,
+        first_value(utm_medium) over w as utm_medium,
+        first_value(utm_campaign) over w as utm_campaign,
+        first_value(device) over w as device,
+        first_value(browser) over w as browser,
+        count(*) filter (where kind = 'page_view') over w as pageviews,
+        count(*) filter (where kind = 'form_submit') over w as leads,
+        count(*) filter (where kind = 'phone_call') over w as calls,
+        count(*) filter (where kind = 'email_click') over w as emails,
+        count(*) filter (where kind <> 'web_vital') over w > 0 as counted,
+        ${page === undefined ? sql`false` : sql`bool_or(kind = 'page_view' and path = ${page}) over w`} as saw_page
+      from numbered
+      window w as (partition by visitor, visit_start order by at, id rows between unbounded preceding and unbounded following)
+    ),
+    events as (
+      select *, visit_start as started, to_char(visit_start at time zone ${timeZone}, 'YYYY-MM-DD') as day,
+        (pageviews = 1 and leads + calls + emails = 0) as bounce, (leads + calls + emails > 0) as converted,
+        to_char(visit_start at time zone ${timeZone}, 'YYYY-MM-DD') || visitor as day_visitor,
+        visitor || ':' || extract(epoch from visit_start) as visit_key
+      from visit_rows where ${sql.join(conditions, sql` and `)}
+    ),
+    kept as (select * from events where starts = 1)`;
+}
+
+/** The sums of a group of visits (from `kept` where counted). */
+const VISIT_SUMS = sql`
+  count(distinct day_visitor) as visitors, count(*) as visits, coalesce(sum(pageviews), 0) as pageviews,
+  count(*) filter (where bounce) as bounces, count(*) filter (where converted) as converted,
+  coalesce(sum(leads), 0) as leads, coalesce(sum(calls), 0) as calls, coalesce(sum(emails), 0) as emails`;
+
+type Raw = Record<string, unknown>;
+const totalsOf = (row: Raw | undefined): Totals =>
+  row
+    ? {
+        visitors: num(row.visitors),
+        visits: num(row.visits),
+        pageviews: num(row.pageviews),
+        bounces: num(row.bounces),
+        converted: num(row.converted),
+        leads: num(row.leads),
+        calls: num(row.calls),
+        emails: num(row.emails),
+      }
+    : { ...ZERO };
+
+async function rows(db: Database, query: SQL): Promise<Raw[]> {
+  return (await db.execute<Raw>(query)).rows;
+}
+
+const byVisitsThenName = (a: ListRow, b: ListRow) =>
+  b.visits - a.visits || b.pageviews - a.pageviews || String(a.value ?? "").localeCompare(String(b.value ?? ""));
+
+/** The chart's buckets for `period`: each hour of a single day, else each day. */
+export function seriesBuckets(period: Period, timeZone: string): string[] {
+  if (!period.hourly) {
+    const days: string[] = [];
+    for (let day = period.from; day <= period.to; day = addDays(day, 1)) days.push(day);
+    return days;
+  }
+  const hours = new Set<string>();
+  for (let t = period.start; t < period.end; t += 3_600_000) {
+    const hour = new Intl.DateTimeFormat("en-US", { timeZone, hour: "2-digit", hourCycle: "h23" }).format(t);
+    hours.add(`${dayOf(t, timeZone)}T${hour.padStart(2, "0")}`);
+  }
+  return [...hours];
+}
+
+function fillSeries(buckets: string[], found: Map<string, SeriesPoint>): SeriesPoint[] {
+  return buckets.map((bucket) => found.get(bucket) ?? { bucket, visitors: 0, visits: 0, pageviews: 0 });
+}
+
+/** Figures of [start, end) from the raw events. */
+/** The totals, the chart, the lists and the pages: rows of (dimension, value, the sums). */
+function figuresSelect(options: DashboardOptions): SQL {
+  const { timeZone, period } = options;
+  const bucket = period.hourly
+    ? sql`to_char(started at time zone ${timeZone}, 'YYYY-MM-DD"T"HH24')`
+    : sql`to_char(started at time zone ${timeZone}, 'YYYY-MM-DD')`;
+  const parts = [
+    sql`select 'total' as dimension, null::text as value, ${VISIT_SUMS} from kept where counted`,
+    sql`select 'bucket', ${bucket}, ${VISIT_SUMS} from kept where counted group by 2`,
+    ...VISIT_DIMENSION_KEYS.map(
+      (key) => sql`select ${key}, ${sql.raw(VISIT_DIMENSIONS[key])}, ${VISIT_SUMS} from kept where counted group by 2`,
+    ),
+    sql`select 'page', n.path, count(distinct n.day_visitor), count(distinct n.visit_key), count(*),
+        count(distinct n.visit_key) filter (where n.bounce), count(distinct n.visit_key) filter (where n.converted), 0, 0, 0
+        from events n
+        where n.kind = 'page_view' group by 2`,
+  ];
+  return sql.join(parts, sql` union all `);
+}
+
+function parseFigures(found: Raw[]) {
+  const lists = Object.fromEntries(VISIT_DIMENSION_KEYS.map((key) => [key, [] as ListRow[]])) as Record<VisitDimension, ListRow[]>;
+  const pages: ListRow[] = [];
+  const series = new Map<string, SeriesPoint>();
+  let totals: Totals = { ...ZERO };
+  for (const row of found) {
+    const value = (row.value as string | null) ?? null;
+    if (row.dimension === "total") totals = totalsOf(row);
+    else if (row.dimension === "bucket") {
+      const t = totalsOf(row);
+      series.set(value as string, { bucket: value as string, visitors: t.visitors, visits: t.visits, pageviews: t.pageviews });
+    } else if (row.dimension === "page") pages.push({ value, ...totalsOf(row) });
+    else lists[row.dimension as VisitDimension].push({ value, ...totalsOf(row) });
+  }
+  for (const key of VISIT_DIMENSION_KEYS) lists[key].sort(byVisitsThenName);
+  pages.sort((a, b) => b.pageviews - a.pageviews || String(a.value).localeCompare(String(b.value)));
+  return { totals, series, lists, pages };
+}
+
+const FAMILY_SQL = sql`case
+  when n.path like '/services/%' then 'service'
+  when n.path like '/industries/%' then 'industry'
+  when n.path in (${sql.join(
+    citySlugs.map((slug) => sql`${`/${slug}`}`),
+    sql`, `,
+  )}) then 'city'
+  when n.path like '/blog/%' then 'blog'
+  else 'other' end`;
+
+/** Web Vitals and clicks by place, from the raw events of [start, end) (older ones are not kept). */
+/** Web Vitals by group, and the taps by place as rows of kind "click": (kind, metric, grp, p75, samples, good, ni, poor). */
+function detailsSelect(): SQL {
+  const vitalSelect = (group: SQL) => sql`
+    select n.metric, ${group} as grp, percentile_cont(0.75) within group (order by n.value) as p75, count(*) as samples,
+      count(*) filter (where n.rating = 'good') as good, count(*) filter (where n.rating = 'needs-improvement') as ni,
+      count(*) filter (where n.rating = 'poor') as poor
+    from events n
+    where n.kind = 'web_vital' and n.metric is not null and n.value is not null group by n.metric, 2`;
+  return sql`select 'all' as kind, * from (${vitalSelect(sql`'all'`)}) a
+      union all select 'page', * from (${vitalSelect(sql`n.path`)}) p
+      union all select 'family', * from (${vitalSelect(FAMILY_SQL)}) f
+      union all select 'device', * from (${vitalSelect(sql`n.device`)}) d
+      union all select 'click', n.kind, n.click_location, null::double precision, count(*), 0, 0, 0
+        from events n
+        where n.kind in ('phone_call', 'email_click') group by 2, 3`;
+}
+
+function parseDetails(found: Raw[]) {
+  const vitalRows = found.filter((row) => row.kind !== "click");
+  const clickRows = found
+    .filter((row) => row.kind === "click")
+    .map((row) => ({ kind: row.metric, location: row.grp, count: row.samples }))
+    .sort((a, b) => num(b.count) - num(a.count) || String(a.location ?? "").localeCompare(String(b.location ?? "")));
+  const vitals: DashboardData["vitals"] = { all: [], pages: [], families: [], devices: [] };
+  const target = { all: vitals.all, page: vitals.pages, family: vitals.families, device: vitals.devices } as Record<string, VitalRow[]>;
+  for (const row of vitalRows)
+    target[row.kind as string].push({
+      metric: row.metric as VitalMetric,
+      group: row.grp as string,
+      p75: num(row.p75),
+      samples: num(row.samples),
+      good: num(row.good),
+      needsImprovement: num(row.ni),
+      poor: num(row.poor),
+    });
+  const order = (a: VitalRow, b: VitalRow) =>
+    VITAL_METRICS.indexOf(a.metric) - VITAL_METRICS.indexOf(b.metric) || b.samples - a.samples || a.group.localeCompare(b.group);
+  for (const list of Object.values(vitals)) list.sort(order);
+  const clicks = clickRows.map((row) => ({
+    kind: row.kind as ClickRow["kind"],
+    location: (row.location as string | null) ?? null,
+    count: num(row.count),
+  }));
+  return { vitals, clicks };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Daily aggregates
+
+/** Aggregate dimensions: the visit lists, "page" (visits that viewed it; its own page views), "total". */
+export const DAILY_DIMENSIONS = ["total", "page", ...VISIT_DIMENSION_KEYS] as const;
+export type DailyDimension = (typeof DAILY_DIMENSIONS)[number];
+
+/** The SELECT of `day`'s aggregate rows (day, dimension, value, sums), from the raw events. */
+function dailyRowsQuery(day: string, timeZone: string): SQL {
+  const cte = visitsWith(dayStart(day, timeZone), dayStart(addDays(day, 1), timeZone), {}, timeZone);
+  const sums = sql`count(distinct visitor) as visitors, count(*) as visits, coalesce(sum(pageviews), 0) as pageviews,
+    count(*) filter (where bounce) as bounces, count(*) filter (where converted) as converted,
+    coalesce(sum(leads), 0) as leads, coalesce(sum(calls), 0) as calls, coalesce(sum(emails), 0) as emails`;
+  const parts = [
+    sql`select 'total' as dimension, '' as value, ${sums} from kept where counted`,
+    ...VISIT_DIMENSION_KEYS.map(
+      (key) =>
+        sql`select ${key}, coalesce(${sql.raw(VISIT_DIMENSIONS[key])}, ''), ${sums} from kept where counted group by ${sql.raw(VISIT_DIMENSIONS[key])}`,
+    ),
+    sql`select 'page', n.path, count(distinct n.visitor), count(distinct n.visit_key), count(*),
+      count(distinct n.visit_key) filter (where n.bounce), count(distinct n.visit_key) filter (where n.converted), 0, 0, 0
+      from events n where n.kind = 'page_view' group by n.path`,
+  ];
+  return sql`${cte} select ${day}::date as day, * from (${sql.join(parts, sql` union all `)}) t`;
+}
+
+/**
+ * Writes the daily aggregates of `day` (office time zone) from its raw events, replacing what was
+ * there: re-running a day is harmless. A day without visits still gets its "total" row (zeros), so
+ * the housekeeping knows it is done.
+ */
+export async function aggregateDay(db: Database, day: string, timeZone: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`delete from insight_daily where day = ${day}::date`);
+    await tx.execute(sql`insert into insight_daily (day, dimension, value, visitors, visits, pageviews, bounces, converted, leads, calls, emails)
+      ${dailyRowsQuery(day, timeZone)}`);
+  });
+}
+
+/** Months the daily aggregates are kept. */
+export const DAILY_RETENTION_MONTHS = 25;
+
+/**
+ * The hourly housekeeping's part (app/auth/maintenance.server.ts): aggregates yesterday again (late
+ * events) and every finished day still within the raw retention that has no aggregates yet, then
+ * deletes the aggregates older than 25 months. Returns the days aggregated and the rows deleted.
+ */
+export async function maintainDailyAggregates(
+  db: Database,
+  options: { retentionDays: number; timeZone: string; now?: number },
+): Promise<{ aggregated: string[]; pruned: number }> {
+  const now = options.now ?? Date.now();
+  const today = dayOf(now, options.timeZone);
+  const oldest = addDays(dayOf(now - options.retentionDays * 86_400_000, options.timeZone), 1);
+  const done = new Set(
+    (
+      await rows(db, sql`select to_char(day, 'YYYY-MM-DD') as day from insight_daily where dimension = 'total' and day >= ${oldest}::date`)
+    ).map((row) => row.day as string),
+  );
+  const aggregated: string[] = [];
+  for (let day = oldest; day < today; day = addDays(day, 1)) {
+    if (done.has(day) && day !== addDays(today, -1)) continue;
+    await aggregateDay(db, day, options.timeZone);
+    aggregated.push(day);
+  }
+  const cutoff = addMonths(today, -DAILY_RETENTION_MONTHS);
+  const deleted = await rows(db, sql`delete from insight_daily where day < ${cutoff}::date returning 1 as gone`);
+  return { aggregated, pruned: deleted.length };
+}
+
+/** Which aggregate dimension answers `filters` alone, and the filters it cannot apply. */
+function dailyDimensionFor(filters: Filters): { dimension: DailyDimension; value: string; ignored: FilterKey[] } {
+  const keys = FILTER_KEYS.filter((key) => filters[key] !== undefined);
+  if (keys.length === 0) return { dimension: "total", value: "", ignored: [] };
+  const [key, ...rest] = keys;
+  const value = filters[key] as string;
+  return { dimension: key as DailyDimension, value: value === NONE ? "" : value, ignored: rest };
+}
+
+/** Figures of `period` from the aggregates of its finished days plus today's raw events. */
+async function dailyFigures(db: Database, options: DashboardOptions) {
+  const { period, timeZone, filters } = options;
+  const today = dayOf(options.now ?? Date.now(), timeZone);
+  const { dimension, value, ignored } = dailyDimensionFor(filters);
+  const todayRows = period.to >= today && period.from <= today ? sql`union all (${dailyRowsQuery(today, timeZone)})` : sql``;
+  const source = sql`(select day, dimension, value, visitors, visits, pageviews, bounces, converted, leads, calls, emails
+    from insight_daily where day >= ${period.from}::date and day <= ${period.to}::date and day < ${today}::date
+    ${todayRows}) d`;
+  const sums = sql`coalesce(sum(visitors), 0) as visitors, coalesce(sum(visits), 0) as visits, coalesce(sum(pageviews), 0) as pageviews,
+    coalesce(sum(bounces), 0) as bounces, coalesce(sum(converted), 0) as converted, coalesce(sum(leads), 0) as leads,
+    coalesce(sum(calls), 0) as calls, coalesce(sum(emails), 0) as emails`;
+  const filtered = dimension !== "total";
+  const [totalRows, seriesRows, listRows] = await Promise.all([
+    rows(db, sql`select ${sums} from ${source} where dimension = ${dimension} and value = ${value}`),
+    rows(
+      db,
+      sql`select to_char(day, 'YYYY-MM-DD') as bucket, ${sums} from ${source} where dimension = ${dimension} and value = ${value} group by 1`,
+    ),
+    filtered
+      ? Promise.resolve([] as Raw[])
+      : rows(db, sql`select dimension, value, ${sums} from ${source} where dimension not in ('total') group by dimension, value`),
+  ]);
+  const lists = Object.fromEntries(VISIT_DIMENSION_KEYS.map((key) => [key, [] as ListRow[]])) as Record<VisitDimension, ListRow[]>;
+  const pages: ListRow[] = [];
+  for (const row of listRows) {
+    const item = { value: row.value === "" ? null : (row.value as string), ...totalsOf(row) };
+    if (row.dimension === "page") pages.push(item);
+    else lists[row.dimension as VisitDimension]?.push(item);
+  }
+  for (const key of VISIT_DIMENSION_KEYS) lists[key].sort(byVisitsThenName);
+  pages.sort((a, b) => b.pageviews - a.pageviews || String(a.value).localeCompare(String(b.value)));
+  // A page row's page views are that page's own; its visitors are per day already.
+  const series = new Map<string, SeriesPoint>(
+    seriesRows.map((row) => [
+      row.bucket as string,
+      { bucket: row.bucket as string, visitors: num(row.visitors), visits: num(row.visits), pageviews: num(row.pageviews) },
+    ]),
+  );
+  return { totals: totalsOf(totalRows[0]), series, lists, pages, ignored, listsUnfiltered: filtered };
+}
+
+/** Whether `period` starts within the raw events' retention (every figure from them). */
+export function readsRawEvents(period: Period, timeZone: string, retentionDays: number, now: number): boolean {
+  const oldestWhole = addDays(dayOf(now - retentionDays * 86_400_000, timeZone), 1);
+  return period.from >= oldestWhole;
+}
+
+/** The totals of `period` alone (the comparison with the period before). */
+export async function periodTotals(db: Database, options: DashboardOptions): Promise<Totals> {
+  const now = options.now ?? Date.now();
+  if (readsRawEvents(options.period, options.timeZone, options.retentionDays, now)) {
+    const cte = visitsWith(options.period.start, options.period.end, options.filters, options.timeZone);
+    return totalsOf((await rows(db, sql`${cte} select ${VISIT_SUMS} from kept where counted`))[0]);
+  }
+  return (await dailyFigures(db, { ...options, now })).totals;
+}
+
+/** Every figure of the dashboard for `period` and `filters`. */
+export async function dashboardFigures(db: Database, options: DashboardOptions): Promise<DashboardData> {
+  const now = options.now ?? Date.now();
+  const { period, timeZone } = options;
+  const raw = readsRawEvents(period, timeZone, options.retentionDays, now);
+  let figures: Awaited<ReturnType<typeof dailyFigures>>;
+  let details: ReturnType<typeof parseDetails>;
+  const cte = visitsWith(period.start, period.end, options.filters, timeZone);
+  if (raw) {
+    // One statement, so the period's visits are worked out once for every figure.
+    const found = await rows(
+      db,
+      sql`${cte} select 'f' as part, dimension, value, null::text as grp, visitors::float8 as a, visits as b, pageviews as c,
+          bounces as d, converted as e, leads as f, calls as g, emails as h from (${figuresSelect(options)}) f
+        union all select 'd', kind, metric, grp, p75, samples, good, ni, poor, 0, 0, 0 from (${detailsSelect()}) d`,
+    );
+    const part = (p: string) => found.filter((row) => row.part === p);
+    figures = {
+      ...parseFigures(
+        part("f").map((r) => ({
+          dimension: r.dimension,
+          value: r.value,
+          visitors: r.a,
+          visits: r.b,
+          pageviews: r.c,
+          bounces: r.d,
+          converted: r.e,
+          leads: r.f,
+          calls: r.g,
+          emails: r.h,
+        })),
+      ),
+      ignored: [],
+      listsUnfiltered: false,
+    };
+    details = parseDetails(
+      part("d").map((r) => ({ kind: r.dimension, metric: r.value, grp: r.grp, p75: r.a, samples: r.b, good: r.c, ni: r.d, poor: r.e })),
+    );
+  } else {
+    // Raw events older than the retention are gone: the details cover what is kept.
+    [figures, details] = await Promise.all([
+      dailyFigures(db, { ...options, now }),
+      rows(db, sql`${cte} ${detailsSelect()}`).then(parseDetails),
+    ]);
+  }
+  return {
+    source: raw ? "raw" : "daily",
+    ignoredFilters: figures.ignored,
+    listsUnfiltered: figures.listsUnfiltered,
+    totals: figures.totals,
+    series: fillSeries(seriesBuckets(period, timeZone), figures.series),
+    pages: figures.pages,
+    lists: figures.lists,
+    clicks: details.clicks,
+    vitals: details.vitals,
+  };
+}
+
+/** Distinct visitors with an event in the last five minutes. */
+export async function visitorsNow(db: Database, now = Date.now()): Promise<number> {
+  const since = new Date(now - VISITORS_NOW_MINUTES * 60_000).toISOString();
+  const until = new Date(now).toISOString();
+  const [row] = await rows(
+    db,
+    sql`select count(distinct visitor) as n from insight_events where at > ${since}::timestamptz and at <= ${until}::timestamptz`,
+  );
+  return num(row?.n);
+}
+
+/** A share in percent, one decimal; null when there is nothing to divide. */
+export const percent = (part: number, whole: number): number | null => (whole > 0 ? Math.round((part / whole) * 1000) / 10 : null);
+
+/** The change from `before` to `now` in percent, rounded; null when there was nothing before. */
+export const change = (now: number, before: number): number | null => (before > 0 ? Math.round(((now - before) / before) * 100) : null);

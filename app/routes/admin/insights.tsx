@@ -1,0 +1,380 @@
+import { Form, Link } from "react-router";
+import type { Route } from "./+types/insights";
+import { requireAdmin } from "~/auth/session.server";
+import { InsightsChart } from "~/components/admin/insights-chart";
+import {
+  BOUNCE_RATE,
+  changeText,
+  CONVERSION_RATE,
+  CONVERTED,
+  fmt,
+  PAGE_VIEWS,
+  pct,
+  TopList,
+  Totals,
+  VISITORS,
+  VISITS,
+} from "~/components/admin/insights-sections";
+import { VitalCards, VitalTable } from "~/components/admin/insights-vitals";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { env } from "~/env.server";
+import { loadDashboard } from "~/insights/dashboard-page.server";
+import { dashboardHref, FILTER_KEYS, FILTERS, NONE, PERIODS, type FilterKey, type Filters } from "~/insights/dashboard-params";
+import { adminMeta } from "~/lib/meta";
+
+/**
+ * /admin/insights (docs/requirements.md#insights-dashboard): the site's own visit statistics for
+ * administrators. The period and filters are in the address (links and a GET form: works without
+ * JavaScript, can be shared); every list links to the same page filtered by its row.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(context.services, request);
+  const page = await loadDashboard(context.services.db, new URL(request.url), { retentionDays: env().INSIGHTS_RETENTION_DAYS });
+  return page;
+}
+
+export const meta: Route.MetaFunction = () => adminMeta("Insights");
+
+const FAMILY_LABELS: Record<string, string> = {
+  service: "Service pages",
+  industry: "Industry pages",
+  city: "City pages",
+  blog: "Blog posts",
+  other: "Other pages",
+};
+const DEVICE_LABELS: Record<string, string> = { mobile: "Phones", tablet: "Tablets", desktop: "Computers" };
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+const dayText = (day: string) => `${MONTHS[Number(day.slice(5, 7)) - 1]} ${Number(day.slice(8, 10))}, ${day.slice(0, 4)}`;
+
+export default function Insights({ loaderData }: Route.ComponentProps) {
+  const { query, data, previous, visitorsNow, retentionDays } = loaderData;
+  const { period, filters } = query;
+  const t = data.totals;
+  const href = (next: Filters) => dashboardHref(period, next);
+  const filterBy = (key: FilterKey) => (value: string | null) => href({ ...filters, [key]: value ?? NONE });
+  const csv = (table: string) => dashboardHref(period, filters, "/admin/insights.csv", { table });
+  const activeFilters = FILTER_KEYS.filter((key) => filters[key] !== undefined);
+  const days = Math.round((period.end - period.start) / 86_400_000);
+  const previousLabel = days === 1 ? "the day before" : `the ${days} days before`;
+  const periodText = period.from === period.to ? dayText(period.from) : `${dayText(period.from)} – ${dayText(period.to)}`;
+  const empty = t.visits === 0 && activeFilters.length === 0 && data.vitals.all.length === 0;
+  const conversions = t.leads + t.calls + t.emails;
+  const prevConversions = previous.leads + previous.calls + previous.emails;
+  const ratio = (a: number, b: number) => (b > 0 ? a / b : 0);
+
+  return (
+    <>
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight">Insights</h1>
+          <p className="mt-1 max-w-3xl text-sm text-slate-700">
+            Who visits the website, where they come from, which pages bring calls and contact requests, and how fast the pages are on
+            visitors' own devices. Counted by the site itself, without cookies; days follow the office's time zone.
+          </p>
+        </div>
+        <p className="rounded-full bg-navy-50 px-3 py-1 text-sm font-medium text-navy-900" aria-live="polite">
+          <span className="tabular-nums">{fmt(visitorsNow)}</span> {visitorsNow === 1 ? "visitor" : "visitors"} on the site now
+        </p>
+      </div>
+
+      <nav aria-label="Period" className="mt-5 flex flex-wrap items-center gap-2">
+        {(Object.keys(PERIODS) as (keyof typeof PERIODS)[]).map((key) => {
+          const current = period.key === key;
+          return (
+            <Link
+              key={key}
+              to={dashboardHref({ key, from: "", to: "" }, filters)}
+              aria-current={current ? "page" : undefined}
+              className={`min-h-9 content-center rounded-md px-3 text-sm font-medium ${current ? "bg-navy-900 text-white" : "border border-slate-300 bg-white text-navy-900 hover:bg-slate-50"}`}
+            >
+              {PERIODS[key]}
+            </Link>
+          );
+        })}
+      </nav>
+      <Form method="get" className="mt-3 flex flex-wrap items-end gap-3" aria-label="Choose dates">
+        {activeFilters.map((key) => (
+          <input key={key} type="hidden" name={key} value={filters[key]} />
+        ))}
+        <label className="flex flex-col text-sm font-medium text-navy-900">
+          From
+          <Input name="from" type="date" defaultValue={period.from} key={`f-${period.from}`} className="mt-1" required />
+        </label>
+        <label className="flex flex-col text-sm font-medium text-navy-900">
+          To
+          <Input name="to" type="date" defaultValue={period.to} key={`t-${period.to}`} className="mt-1" required />
+        </label>
+        <Button type="submit" variant="secondary">
+          Show these dates
+        </Button>
+      </Form>
+
+      <p className="mt-4 text-sm text-slate-700">
+        Showing <strong className="text-navy-900">{periodText}</strong>, compared with {previousLabel}.
+      </p>
+      {query.problems.length > 0 && (
+        <div role="alert" className="mt-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+          {query.problems.map((problem) => (
+            <p key={problem}>{problem}</p>
+          ))}
+        </div>
+      )}
+      {activeFilters.length > 0 && (
+        <div className="mt-3 flex flex-wrap items-center gap-2" role="group" aria-label="Filters">
+          <span className="text-sm text-slate-700">Only visits with</span>
+          {activeFilters.map((key) => {
+            const rest = { ...filters };
+            delete rest[key];
+            return (
+              <Link
+                key={key}
+                to={href(rest)}
+                className="inline-flex min-h-8 items-center gap-1 rounded-full border border-navy-900/20 bg-navy-50 px-3 text-sm text-navy-900 hover:bg-navy-100"
+              >
+                {FILTERS[key]}: <strong className="max-w-60 truncate">{filters[key] === NONE ? "none" : filters[key]}</strong>
+                <span aria-hidden="true"> ×</span>
+                <span className="sr-only"> (remove this filter)</span>
+              </Link>
+            );
+          })}
+          {activeFilters.length > 1 && (
+            <Link to={href({})} className="text-sm font-medium text-navy-900 underline">
+              Remove all filters
+            </Link>
+          )}
+        </div>
+      )}
+      {data.source === "daily" && (
+        <p className="mt-3 rounded-md border border-slate-300 bg-white p-3 text-sm text-slate-700">
+          Single visits are kept {retentionDays} days; older days come from daily totals.
+          {data.ignoredFilters.length > 0 &&
+            ` Daily totals can be narrowed by one filter at a time: ${data.ignoredFilters.map((key) => FILTERS[key].toLowerCase()).join(", ")} is not applied.`}
+          {data.listsUnfiltered &&
+            " The lists below cannot be narrowed by a filter over this period: choose the last 30 days or fewer to see them."}
+          {" Web Vitals and the places of phone and e-mail clicks cover the last "}
+          {retentionDays} days only.
+        </p>
+      )}
+
+      {empty ? (
+        <div className="mt-6 rounded-lg border border-dashed border-slate-300 bg-white p-8 text-slate-700">
+          <h2 className="text-lg font-semibold text-navy-900">No visits counted yet</h2>
+          <p className="mt-2 max-w-2xl">
+            Visits appear here within a few seconds of someone browsing the website. Not counted: visitors whose browser asks not to be
+            tracked, search engines and other robots, and the signed-in staff pages. Come back after a few visits, or open the website in
+            another browser to see your own.
+          </p>
+        </div>
+      ) : (
+        <>
+          <section aria-labelledby="totals-heading" className="mt-6">
+            <h2 id="totals-heading" className="sr-only">
+              Totals
+            </h2>
+            <Totals
+              previousLabel={previousLabel}
+              items={[
+                {
+                  label: "Visitors",
+                  value: fmt(t.visitors),
+                  change: changeText(t.visitors, previous.visitors),
+                  hint: "People, counted once a day",
+                },
+                {
+                  label: "Visits",
+                  value: fmt(t.visits),
+                  change: changeText(t.visits, previous.visits),
+                  hint: "A visit ends after 30 minutes without activity",
+                },
+                { label: "Page views", value: fmt(t.pageviews), change: changeText(t.pageviews, previous.pageviews), hint: "Pages opened" },
+                {
+                  label: "Pages per visit",
+                  value: t.visits > 0 ? (t.pageviews / t.visits).toFixed(1) : "–",
+                  change: changeText(ratio(t.pageviews, t.visits), ratio(previous.pageviews, previous.visits)),
+                  hint: "Page views divided by visits",
+                },
+                {
+                  label: "Bounce rate",
+                  value: pct(t.bounces, t.visits),
+                  change: changeText(ratio(t.bounces, t.visits), ratio(previous.bounces, previous.visits)),
+                  hint: "Visits that saw one page and did not get in touch",
+                },
+                {
+                  label: "Conversion rate",
+                  value: pct(t.converted, t.visits),
+                  change: changeText(ratio(t.converted, t.visits), ratio(previous.converted, previous.visits)),
+                  hint: "Visits that sent the contact form or tapped the phone number or e-mail address",
+                },
+              ]}
+            />
+          </section>
+
+          <div className="mt-4">
+            <InsightsChart points={data.series} hourly={period.hourly} />
+            <p className="mt-1 text-right text-xs">
+              <a href={csv("series")} download className="font-medium text-navy-900 underline">
+                Download these figures (CSV)
+              </a>
+            </p>
+          </div>
+
+          <section aria-labelledby="conversions-heading" className="mt-8">
+            <h2 id="conversions-heading" className="text-xl font-semibold text-navy-900">
+              Calls, e-mails and contact requests
+            </h2>
+            <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4">
+              {[
+                ["Contact requests", t.leads, previous.leads],
+                ["Phone taps", t.calls, previous.calls],
+                ["E-mail taps", t.emails, previous.emails],
+                ["All together", conversions, prevConversions],
+              ].map(([label, value, before]) => (
+                <div key={label} className="rounded-lg border border-slate-200 bg-white p-3">
+                  <dt className="text-sm text-slate-700">{label}</dt>
+                  <dd className="mt-1 text-2xl font-bold tabular-nums text-navy-900">{fmt(value as number)}</dd>
+                  <dd className="text-xs text-slate-700">{changeText(value as number, before as number) || "–"}</dd>
+                </div>
+              ))}
+            </dl>
+            <div className="mt-4 grid gap-6 lg:grid-cols-2">
+              <TopList
+                title="Where phone and e-mail taps happen"
+                heading="Place on the page"
+                rows={data.clicks.map((c) => ({
+                  value: `${c.kind === "phone_call" ? "Phone" : "E-mail"}: ${c.location ?? "elsewhere"}`,
+                  visitors: 0,
+                  visits: c.count,
+                  pageviews: 0,
+                  bounces: 0,
+                  converted: 0,
+                }))}
+                columns={[{ label: "Taps", cell: (r) => fmt(r.visits) }]}
+                csvHref={csv("clicks")}
+                noneLabel="elsewhere"
+              />
+              <TopList
+                title="Campaigns that bring contact"
+                description="From the utm_campaign of the link the visit came from."
+                heading="Campaign"
+                rows={data.lists.campaign}
+                columns={[VISITS, CONVERTED, CONVERSION_RATE]}
+                hrefFor={filterBy("campaign")}
+                csvHref={csv("campaign")}
+                noneLabel="No campaign"
+              />
+            </div>
+          </section>
+
+          <section aria-labelledby="lists-heading" className="mt-8">
+            <h2 id="lists-heading" className="text-xl font-semibold text-navy-900">
+              Pages and sources
+            </h2>
+            <p className="text-sm text-slate-700">Choose a name in a list to see only those visits in every figure on this page.</p>
+            <div className="mt-4 grid gap-6 lg:grid-cols-2">
+              <TopList
+                title="Top pages"
+                heading="Page"
+                rows={data.pages}
+                columns={[VISITORS, PAGE_VIEWS]}
+                hrefFor={filterBy("page")}
+                csvHref={csv("pages")}
+                noneLabel="–"
+              />
+              <TopList
+                title="Entry pages"
+                description="The first page of each visit."
+                heading="Page"
+                rows={data.lists.entry}
+                columns={[VISITS, BOUNCE_RATE, CONVERSION_RATE]}
+                hrefFor={filterBy("entry")}
+                csvHref={csv("entry")}
+                noneLabel="No page view"
+              />
+              <TopList
+                title="Referring sites"
+                heading="Site"
+                rows={data.lists.referrer}
+                columns={[VISITS, BOUNCE_RATE, CONVERSION_RATE]}
+                hrefFor={filterBy("referrer")}
+                csvHref={csv("referrer")}
+                noneLabel="Direct or unknown"
+              />
+              <TopList
+                title="Campaign sources"
+                heading="Source"
+                rows={data.lists.source}
+                columns={[VISITS, CONVERSION_RATE]}
+                hrefFor={filterBy("source")}
+                csvHref={csv("source")}
+                noneLabel="None"
+              />
+              <TopList
+                title="Campaign mediums"
+                heading="Medium"
+                rows={data.lists.medium}
+                columns={[VISITS, CONVERSION_RATE]}
+                hrefFor={filterBy("medium")}
+                csvHref={csv("medium")}
+                noneLabel="None"
+              />
+              <TopList
+                title="Devices"
+                heading="Device"
+                rows={data.lists.device}
+                columns={[VISITS, BOUNCE_RATE, CONVERSION_RATE]}
+                hrefFor={filterBy("device")}
+                csvHref={csv("device")}
+                noneLabel="Unknown"
+              />
+              <TopList
+                title="Browsers"
+                heading="Browser"
+                rows={data.lists.browser}
+                columns={[VISITS, BOUNCE_RATE]}
+                hrefFor={filterBy("browser")}
+                csvHref={csv("browser")}
+                noneLabel="Unknown"
+              />
+            </div>
+          </section>
+        </>
+      )}
+
+      <section aria-labelledby="vitals-heading" className="mt-8">
+        <h2 id="vitals-heading" className="text-xl font-semibold text-navy-900">
+          Page speed for real visitors
+        </h2>
+        <p className="max-w-3xl text-sm text-slate-700">
+          Measured in visitors' own browsers (Core Web Vitals). Each figure is what 3 in 4 visits got or better, rated by Google's
+          thresholds: Good, Needs improvement or Poor.
+        </p>
+        {data.vitals.all.length === 0 ? (
+          <p className="mt-3 rounded-lg border border-dashed border-slate-300 bg-white p-4 text-sm text-slate-700">
+            No measurements in this period yet. Browsers report them as visitors read and leave pages.
+          </p>
+        ) : (
+          <div className="mt-3 space-y-6">
+            <VitalCards rows={data.vitals.all} />
+            <VitalTable
+              title="Speed by kind of page"
+              heading="Pages"
+              rows={data.vitals.families}
+              csvHref={csv("vitals-families")}
+              label={(g) => FAMILY_LABELS[g] ?? g}
+            />
+            <VitalTable
+              title="Speed by device"
+              heading="Device"
+              rows={data.vitals.devices}
+              csvHref={csv("vitals-devices")}
+              label={(g) => DEVICE_LABELS[g] ?? g}
+            />
+            <VitalTable title="Speed by page" heading="Page" rows={data.vitals.pages} csvHref={csv("vitals-pages")} />
+          </div>
+        )}
+      </section>
+    </>
+  );
+}

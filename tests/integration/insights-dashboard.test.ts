@@ -1,0 +1,292 @@
+/**
+ * The Insights dashboard's figures on both databases (docs/requirements.md#insights-dashboard):
+ * visits by the 30-minute rule, visitors per day, bounces, top lists, conversion rates, Web
+ * Vitals' 75th percentile, days in the office's time zone across daylight-saving changes, the
+ * daily aggregates (idempotent, pruned after 25 months, equal to the raw figures) and filters.
+ */
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { database, type Database } from "~/db/client.server";
+import { insightDaily, insightEvents } from "~/db/schema.server";
+import { addDays, periodOf, presetPeriod, type Filters, type Period } from "~/insights/dashboard-params";
+import { aggregateDay, dashboardFigures, maintainDailyAggregates, periodTotals, visitorsNow } from "~/insights/dashboard.server";
+import { backends, openFreshDatabase } from "./backends";
+
+const TZ = "America/New_York";
+const MIN = 60_000;
+/** 2026-03-10 12:00 in New York (EDT, UTC-4). */
+const NOON = Date.UTC(2026, 2, 10, 16, 0);
+const RETENTION = 30;
+
+type Event = Omit<Partial<typeof insightEvents.$inferInsert>, "at"> & { at: number; visitor: string };
+const ev = (e: Event) => ({
+  kind: "page_view" as const,
+  path: "/",
+  device: "desktop" as const,
+  browser: "Chrome",
+  ...e,
+  at: new Date(e.at),
+});
+
+async function seed(db: Database, events: Event[]) {
+  await db.insert(insightEvents).values(events.map(ev));
+}
+
+const day = (d: string): Period => periodOf("custom", d, d, TZ);
+const figures = (db: Database, period: Period, filters: Filters = {}, now = NOON) =>
+  dashboardFigures(db, { period, filters, timeZone: TZ, retentionDays: RETENTION, now });
+
+describe.each(backends())("Insights dashboard on $name", (backend) => {
+  describe.skipIf(backend.skip)("figures", () => {
+    let closeFresh = async () => {};
+    let db: Database;
+    beforeAll(async () => {
+      closeFresh = await openFreshDatabase(backend, "insights-dashboard");
+      db = await database();
+    });
+    afterAll(async () => {
+      await closeFresh();
+    });
+    beforeEach(async () => {
+      await db.delete(insightEvents);
+      await db.delete(insightDaily);
+    });
+
+    /** Three visitors on 2026-03-10: A two visits (the second a lead from a campaign), B a bounce, C a call. */
+    async function seedDay() {
+      const t = NOON - 3 * 60 * MIN; // 09:00
+      await seed(db, [
+        // A, visit 1: Google, two pages, Web Vitals
+        { visitor: "a", at: t, path: "/", referrerHost: "google.com" },
+        { visitor: "a", at: t + 5 * MIN, path: "/services/managed-it" },
+        {
+          visitor: "a",
+          at: t + 5 * MIN + 1000,
+          kind: "web_vital",
+          path: "/services/managed-it",
+          metric: "LCP",
+          value: 1000,
+          rating: "good",
+        },
+        // A, visit 2 after a 31-minute gap: a spring campaign, a lead
+        { visitor: "a", at: t + 36 * MIN, path: "/contact", utmSource: "newsletter", utmMedium: "email", utmCampaign: "spring" },
+        { visitor: "a", at: t + 38 * MIN, kind: "form_submit", path: "/contact", utmCampaign: "spring", utmSource: "newsletter" },
+        // B: one page, nothing else: a bounce, on a phone
+        { visitor: "b", at: t + 10 * MIN, path: "/services/managed-it", device: "mobile", browser: "Safari", referrerHost: "bing.com" },
+        {
+          visitor: "b",
+          at: t + 10 * MIN + 500,
+          kind: "web_vital",
+          path: "/services/managed-it",
+          device: "mobile",
+          browser: "Safari",
+          metric: "LCP",
+          value: 3000,
+          rating: "needs-improvement",
+        },
+        // C: one page and a phone click in the header: not a bounce
+        { visitor: "c", at: t + 20 * MIN, path: "/indianapolis-it-support", utmCampaign: "spring", utmSource: "newsletter" },
+        {
+          visitor: "c",
+          at: t + 21 * MIN,
+          kind: "phone_call",
+          path: "/indianapolis-it-support",
+          clickLocation: "header",
+          utmCampaign: "spring",
+        },
+        {
+          visitor: "c",
+          at: t + 21 * MIN + 10,
+          kind: "web_vital",
+          path: "/indianapolis-it-support",
+          metric: "LCP",
+          value: 5000,
+          rating: "poor",
+        },
+        {
+          visitor: "c",
+          at: t + 21 * MIN + 20,
+          kind: "web_vital",
+          path: "/indianapolis-it-support",
+          metric: "LCP",
+          value: 2000,
+          rating: "good",
+        },
+      ]);
+    }
+
+    it("counts visitors, visits, page views, bounces, conversions and the top lists", async () => {
+      await seedDay();
+      const data = await figures(db, day("2026-03-10"));
+      expect(data.source).toBe("raw");
+      expect(data.totals).toEqual({ visitors: 3, visits: 4, pageviews: 5, bounces: 1, converted: 2, leads: 1, calls: 1, emails: 0 });
+      expect(data.pages.slice(0, 1)).toMatchObject([{ value: "/services/managed-it", pageviews: 2, visits: 2 }]);
+      expect(data.lists.entry.map((r) => [r.value, r.visits])).toEqual([
+        ["/", 1],
+        ["/contact", 1],
+        ["/indianapolis-it-support", 1],
+        ["/services/managed-it", 1],
+      ]);
+      const campaign = Object.fromEntries(data.lists.campaign.map((r) => [r.value ?? "none", [r.visits, r.converted]]));
+      expect(campaign).toEqual({ spring: [2, 2], none: [2, 0] });
+      expect(data.lists.referrer.find((r) => r.value === "google.com")).toMatchObject({ visits: 1, bounces: 0 });
+      expect(data.lists.device.map((r) => [r.value, r.visits])).toEqual([
+        ["desktop", 3],
+        ["mobile", 1],
+      ]);
+      expect(data.clicks).toEqual([{ kind: "phone_call", location: "header", count: 1 }]);
+      // The chart: the hours of the day, every visit in the 09 o'clock one.
+      expect(data.series).toHaveLength(24);
+      expect(data.series.find((p) => p.bucket === "2026-03-10T09")).toMatchObject({ visits: 4, visitors: 3, pageviews: 5 });
+      expect(data.series.find((p) => p.bucket === "2026-03-10T10")).toMatchObject({ visits: 0 });
+    });
+
+    it("gives each Web Vital's 75th percentile and good / needs improvement / poor by page, family and device", async () => {
+      await seedDay();
+      const { vitals } = await figures(db, day("2026-03-10"));
+      // LCP samples 1000, 3000, 5000, 2000: p75 (interpolated) 3500.
+      expect(vitals.all).toEqual([{ metric: "LCP", group: "all", p75: 3500, samples: 4, good: 2, needsImprovement: 1, poor: 1 }]);
+      expect(vitals.families.map((r) => [r.group, r.samples])).toEqual([
+        ["city", 2],
+        ["service", 2],
+      ]);
+      expect(vitals.devices.find((r) => r.group === "mobile")).toMatchObject({ p75: 3000, samples: 1, needsImprovement: 1 });
+      expect(vitals.pages.find((r) => r.group === "/indianapolis-it-support")).toMatchObject({ p75: 4250, poor: 1, good: 1 });
+    });
+
+    it("narrows every section by a filter (a campaign, a page, a device)", async () => {
+      await seedDay();
+      const spring = await figures(db, day("2026-03-10"), { campaign: "spring" });
+      expect(spring.totals).toMatchObject({ visitors: 2, visits: 2, pageviews: 2, leads: 1, calls: 1, bounces: 0 });
+      expect(spring.pages.map((r) => r.value).sort()).toEqual(["/contact", "/indianapolis-it-support"]);
+      expect(spring.lists.referrer.map((r) => r.value)).toEqual([null]);
+      expect(spring.vitals.all[0]).toMatchObject({ samples: 2 });
+      expect(spring.clicks).toHaveLength(1);
+      const none = await figures(db, day("2026-03-10"), { campaign: "(none)" });
+      expect(none.totals.visits).toBe(2);
+      const page = await figures(db, day("2026-03-10"), { page: "/services/managed-it" });
+      expect(page.totals).toMatchObject({ visits: 2, visitors: 2 });
+      const mobile = await figures(db, day("2026-03-10"), { device: "mobile" });
+      expect(mobile.totals).toMatchObject({ visits: 1, bounces: 1 });
+      expect(mobile.vitals.all[0]).toMatchObject({ samples: 1 });
+      expect(mobile.clicks).toEqual([]);
+    });
+
+    it("counts the same hash on two days as two visitors (hashes are daily), and visitors now", async () => {
+      await seed(db, [
+        { visitor: "same", at: NOON },
+        { visitor: "same", at: NOON + 24 * 60 * MIN },
+        { visitor: "other", at: NOON + 24 * 60 * MIN + 10 * MIN },
+      ]);
+      const period = periodOf("custom", "2026-03-10", "2026-03-11", TZ);
+      const data = await figures(db, period, {}, NOON + 25 * 60 * MIN);
+      expect(data.totals).toMatchObject({ visitors: 3, visits: 3 });
+      expect(data.series.map((p) => [p.bucket, p.visitors])).toEqual([
+        ["2026-03-10", 1],
+        ["2026-03-11", 2],
+      ]);
+      expect(await visitorsNow(db, NOON + 24 * 60 * MIN + 4 * MIN)).toBe(1);
+      await seed(db, [{ visitor: "third", at: NOON + 24 * 60 * MIN + 11 * MIN }]);
+      expect(await visitorsNow(db, NOON + 24 * 60 * MIN + 12 * MIN)).toBe(2);
+      expect(await visitorsNow(db, NOON + 24 * 60 * MIN + 20 * MIN)).toBe(0);
+    });
+
+    it("ends the office's days at its midnight across daylight-saving changes (2026-03-08, 2026-11-01)", async () => {
+      // 2026-03-08: New York moves from UTC-5 to UTC-4 at 2:00; the day is 23 hours long.
+      await seed(db, [
+        { visitor: "before", at: Date.UTC(2026, 2, 8, 4, 59) }, // 23:59 on 03-07 (EST)
+        { visitor: "start", at: Date.UTC(2026, 2, 8, 5, 1) }, // 00:01 on 03-08 (EST)
+        { visitor: "end", at: Date.UTC(2026, 2, 9, 3, 59) }, // 23:59 on 03-08 (EDT)
+        { visitor: "after", at: Date.UTC(2026, 2, 9, 4, 1) }, // 00:01 on 03-09 (EDT)
+        // 2026-11-01: back from UTC-4 to UTC-5 at 2:00; 25 hours long.
+        { visitor: "nov-before", at: Date.UTC(2026, 10, 1, 3, 59) }, // 23:59 on 10-31 (EDT)
+        { visitor: "nov-start", at: Date.UTC(2026, 10, 1, 4, 1) }, // 00:01 on 11-01 (EDT)
+        { visitor: "nov-end", at: Date.UTC(2026, 10, 2, 4, 59) }, // 23:59 on 11-01 (EST)
+        { visitor: "nov-after", at: Date.UTC(2026, 10, 2, 5, 1) }, // 00:01 on 11-02 (EST)
+      ]);
+      const march = await figures(db, day("2026-03-08"), {}, Date.UTC(2026, 2, 10));
+      expect(march.totals.visits).toBe(2);
+      expect(march.series).toHaveLength(23);
+      const november = await figures(db, day("2026-11-01"), {}, Date.UTC(2026, 10, 3));
+      expect(november.totals.visits).toBe(2);
+      expect(november.series.length).toBeGreaterThanOrEqual(24); // 01:00 happens twice: one bucket
+      // The daily aggregates follow the same days.
+      await aggregateDay(db, "2026-03-08", TZ);
+      await aggregateDay(db, "2026-11-01", TZ);
+      const totals = await db
+        .select()
+        .from(insightDaily)
+        .where(sql`dimension = 'total'`);
+      expect(totals.map((r) => [r.day, r.visits]).sort()).toEqual([
+        ["2026-03-08", 2],
+        ["2026-11-01", 2],
+      ]);
+    });
+
+    it("aggregates a day idempotently, reads aggregates beyond the raw retention equal to the raw figures, and prunes after 25 months", async () => {
+      await seedDay();
+      const period = day("2026-03-10");
+      const fromRaw = await figures(db, period);
+      await aggregateDay(db, "2026-03-10", TZ);
+      const once = await db.select().from(insightDaily).orderBy(insightDaily.dimension, insightDaily.value);
+      await aggregateDay(db, "2026-03-10", TZ);
+      const twice = await db.select().from(insightDaily).orderBy(insightDaily.dimension, insightDaily.value);
+      expect(twice).toEqual(once);
+      // Sixty days later the raw events are gone: the same figures come from the aggregates.
+      await db.delete(insightEvents);
+      const later = NOON + 60 * 24 * 60 * MIN;
+      const fromDaily = await figures(db, period, {}, later);
+      expect(fromDaily.source).toBe("daily");
+      expect(fromDaily.totals).toEqual(fromRaw.totals);
+      expect(fromDaily.lists.campaign).toEqual(fromRaw.lists.campaign);
+      expect(fromDaily.lists.entry).toEqual(fromRaw.lists.entry);
+      expect(fromDaily.pages.map((r) => [r.value, r.pageviews])).toEqual(fromRaw.pages.map((r) => [r.value, r.pageviews]));
+      // One filter is answered from its own aggregate; the lists are not narrowed, and a second filter is named as left out.
+      const spring = await figures(db, period, { campaign: "spring", device: "desktop" }, later);
+      expect(spring.totals).toMatchObject({ visits: 2, leads: 1 });
+      expect(spring.ignoredFilters).toEqual(["device"]);
+      expect(spring.listsUnfiltered).toBe(true);
+      // Pruning: older than 25 months goes, the rest stays.
+      const twoYearsOn = Date.UTC(2028, 3, 10, 16); // 25 months after 2026-03-10
+      expect((await maintainDailyAggregates(db, { retentionDays: RETENTION, timeZone: TZ, now: twoYearsOn })).pruned).toBe(0);
+      const prune = await maintainDailyAggregates(db, {
+        retentionDays: RETENTION,
+        timeZone: TZ,
+        now: Date.UTC(2028, 3, 11, 16) + 24 * 60 * MIN,
+      });
+      expect(prune.pruned).toBeGreaterThan(0);
+      const left = await db
+        .select()
+        .from(insightDaily)
+        .where(sql`day = '2026-03-10'`);
+      expect(left).toEqual([]);
+    });
+
+    it("has the housekeeping aggregate each finished day within the retention once, and yesterday again", async () => {
+      await seedDay();
+      await seed(db, [{ visitor: "late", at: NOON + 24 * 60 * MIN }]);
+      const now = NOON + 2 * 24 * 60 * MIN; // 2026-03-12
+      const first = await maintainDailyAggregates(db, { retentionDays: RETENTION, timeZone: TZ, now });
+      expect(first.aggregated).toContain("2026-03-10");
+      expect(first.aggregated).toHaveLength(RETENTION - 1); // the oldest day is partly pruned already
+      const second = await maintainDailyAggregates(db, { retentionDays: RETENTION, timeZone: TZ, now });
+      expect(second.aggregated).toEqual(["2026-03-11"]);
+      // 12 months read the aggregates plus today's raw events, and compare with the year before.
+      const year = presetPeriod("12m", "2026-03-12", TZ);
+      await seed(db, [{ visitor: "today", at: now }]);
+      const data = await figures(db, year, {}, now + MIN);
+      expect(data.source).toBe("daily");
+      expect(data.totals.visits).toBe(4 + 1 + 1);
+      expect(data.series).toHaveLength(365);
+      expect(data.series.at(-1)).toMatchObject({ bucket: "2026-03-12", visits: 1 });
+      const before = await periodTotals(db, {
+        period: periodOf("custom", addDays(year.from, -365), addDays(year.from, -1), TZ),
+        filters: {},
+        timeZone: TZ,
+        retentionDays: RETENTION,
+        now,
+      });
+      expect(before.visits).toBe(0);
+    });
+  });
+});
