@@ -1,8 +1,8 @@
 /**
- * The size-adjust of each "Inter Fallback" face in app/app.css (ADR 013): Inter's width over
+ * The size-adjust of each "Inter Fallback" face in app/site.css (ADR 013): Inter's width over
  * Arial's (Liberation Sans here, its metric twin) for the text the site itself shows at that weight,
  * read from the built pages in Chromium. Regular Arial for 400 and 500, Arial Bold for 600 and 700.
- * Run after a change of the font or of much of the copy, and put the printed values in app.css:
+ * Run after a change of the font or of much of the copy, and put the printed values in site.css:
  *   npm run build && npx tsx scripts/bench/font-metrics.ts
  */
 import { chromium } from "@playwright/test";

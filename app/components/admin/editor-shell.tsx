@@ -1,6 +1,6 @@
 import { useRef, useState, type ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { ActionMessage } from "./action-message";
+import { ActionMessage } from "~/components/feedback/action-message";
 import { ConfirmedDeleteForm, DeleteStep } from "./confirm-delete";
 import { ConfirmDialog } from "./confirm-dialog";
 import { MarkdownPreview } from "./markdown-preview";

@@ -20,7 +20,7 @@ import { buildPasswordChangedMessage, sendInBackground } from "~/auth/account-ma
 import { recordAudit } from "~/auth/audit.server";
 import { NEW_PASSWORD_HINT, newPasswordProblem } from "~/auth/password";
 import { requireUser } from "~/auth/session.server";
-import { ActionMessage } from "~/components/admin/action-message";
+import { ActionMessage } from "~/components/feedback/action-message";
 import { Button } from "~/components/ui/button";
 import { PasswordField } from "~/components/forms/field";
 import { env } from "~/env.server";

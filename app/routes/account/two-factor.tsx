@@ -4,7 +4,7 @@ import type { Route } from "./+types/two-factor";
 import type { Field, Outcome, Setup } from "./two-factor.server";
 import { TWO_FACTOR_SETUP_PATH } from "~/auth/redirect";
 import { site } from "~/config/site";
-import { ActionMessage } from "~/components/admin/action-message";
+import { ActionMessage } from "~/components/feedback/action-message";
 import { useHydrated } from "~/lib/use-hydrated";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";

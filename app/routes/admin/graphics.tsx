@@ -19,7 +19,7 @@ import type {
   UploadResult,
 } from "~/components/admin/graphics-types";
 import { GraphicsUploader } from "~/components/admin/graphics-uploader";
-import { ActionMessage } from "~/components/admin/action-message";
+import { ActionMessage } from "~/components/feedback/action-message";
 import { DeleteStep } from "~/components/admin/confirm-delete";
 import { Button, buttonClass } from "~/components/ui/button";
 import { ButtonLink } from "~/components/ui/button-link";

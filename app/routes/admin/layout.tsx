@@ -14,6 +14,7 @@ import {
 import { useAuth } from "~/auth/auth-context";
 import { useLeaveWhenSignedOut } from "~/auth/use-leave-when-signed-out";
 import type { Route } from "./+types/layout";
+import adminStylesheet from "~/admin.css?url";
 import { requireAdmin } from "~/auth/session.server";
 import { site } from "~/config/site";
 import { routeMeta } from "~/lib/meta";
@@ -23,7 +24,7 @@ import { SKELETON_DELAY_MS } from "~/config/ui";
 import { useDelayedFlag } from "~/lib/use-delayed-flag";
 import { ErrorContent } from "~/components/sections/error-content";
 import { Button } from "~/components/ui/button";
-import { ActionMessage } from "~/components/admin/action-message";
+import { ActionMessage } from "~/components/feedback/action-message";
 import type { ActionSuccess } from "~/lib/action-result";
 import { takeNotice } from "~/lib/flash-notice.server";
 
@@ -33,6 +34,9 @@ import { navigation } from "~/config/navigation";
  * Every admin page is behind this guard on the server: no session → sign-in, no role → 403.
  * It also takes the notice an action left for this page (app/lib/flash-notice.server.ts).
  */
+/** The admin screens' own classes, after the site's stylesheet (ADR 024). */
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: adminStylesheet }];
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user, isSuperAdmin } = await requireAdmin(context.services, request);
   const { notice, headers } = takeNotice(request);

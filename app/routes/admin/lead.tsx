@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { Route } from "./+types/lead";
 import { requireAdmin } from "~/auth/session.server";
 import { HandledBadge, NotifyBadge } from "~/components/admin/lead-badges";
-import { ActionMessage } from "~/components/admin/action-message";
+import { ActionMessage } from "~/components/feedback/action-message";
 import { Button, buttonClass } from "~/components/ui/button";
 import { user } from "~/db/schema.server";
 import { env } from "~/env.server";

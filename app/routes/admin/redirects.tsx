@@ -4,7 +4,7 @@ import { Form, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/redirects";
 import { requireAdmin } from "~/auth/session.server";
-import { ActionMessage } from "~/components/admin/action-message";
+import { ActionMessage } from "~/components/feedback/action-message";
 import { AdminTable, type AdminColumn } from "~/components/admin/admin-table";
 import { ListSearch } from "~/components/admin/list-search";
 import { Pager } from "~/components/admin/pager";

@@ -19,7 +19,7 @@ import {
   uuidSchema,
   WeakPasswordError,
 } from "~/auth/users.server";
-import { ActionMessage } from "~/components/admin/action-message";
+import { ActionMessage } from "~/components/feedback/action-message";
 import { AdminTable, type AdminColumn } from "~/components/admin/admin-table";
 import { ConfirmedDeleteForm, DeleteStep } from "~/components/admin/confirm-delete";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
