@@ -398,6 +398,7 @@ export type InsightKind = (typeof INSIGHT_KINDS)[number];
 export const DEVICE_CLASSES = ["mobile", "tablet", "desktop"] as const;
 export type DeviceClass = (typeof DEVICE_CLASSES)[number];
 export const WEB_VITAL_METRICS = ["LCP", "INP", "CLS", "FCP", "TTFB"] as const;
+export type WebVitalMetric = (typeof WEB_VITAL_METRICS)[number];
 export const WEB_VITAL_RATINGS = ["good", "needs-improvement", "poor"] as const;
 
 const oneOf = (column: string, values: readonly string[]) => sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(", ")})`);

@@ -16,8 +16,8 @@ import {
   type ListRow,
   type SeriesPoint,
   type Totals,
-  type VitalRow,
 } from "./dashboard.server";
+import type { VitalRow } from "./vitals";
 
 export interface DashboardPage {
   query: DashboardQuery;

@@ -14,6 +14,8 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { WEB_VITAL_METRICS } from "~/db/schema.server";
+import type { VitalMetric, VitalRow } from "./vitals";
 import { citySlugs } from "~/content/types";
 import { addDays, addMonths, dayOf, dayStart, FILTER_KEYS, NONE, type FilterKey, type Filters, type Period } from "./dashboard-params";
 
@@ -21,8 +23,6 @@ export const VISIT_GAP_MINUTES = 30;
 export const VISITORS_NOW_MINUTES = 5;
 /** How many rows each top list shows on the page (the CSV has them all). */
 export const TOP_LIST_SIZE = 10;
-export const VITAL_METRICS = ["LCP", "INP", "CLS", "FCP", "TTFB"] as const;
-export type VitalMetric = (typeof VITAL_METRICS)[number];
 export const PAGE_FAMILIES = {
   service: "Service pages",
   industry: "Industry pages",
@@ -68,17 +68,6 @@ export interface SeriesPoint {
   visitors: number;
   visits: number;
   pageviews: number;
-}
-
-export interface VitalRow {
-  metric: VitalMetric;
-  /** "all", or the page, page family or device. */
-  group: string;
-  p75: number;
-  samples: number;
-  good: number;
-  needsImprovement: number;
-  poor: number;
 }
 
 export interface ClickRow {
@@ -306,7 +295,7 @@ function parseDetails(found: Raw[]) {
       poor: num(row.poor),
     });
   const order = (a: VitalRow, b: VitalRow) =>
-    VITAL_METRICS.indexOf(a.metric) - VITAL_METRICS.indexOf(b.metric) || b.samples - a.samples || a.group.localeCompare(b.group);
+    WEB_VITAL_METRICS.indexOf(a.metric) - WEB_VITAL_METRICS.indexOf(b.metric) || b.samples - a.samples || a.group.localeCompare(b.group);
   for (const list of Object.values(vitals)) list.sort(order);
   const clicks = clickRows.map((row) => ({
     kind: row.kind as ClickRow["kind"],

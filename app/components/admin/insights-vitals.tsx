@@ -1,21 +1,10 @@
 import { AdminTable } from "~/components/admin/admin-table";
 import { buttonClass } from "~/components/ui/button";
 import { fmt } from "./insights-sections";
-
-export type Metric = "LCP" | "INP" | "CLS" | "FCP" | "TTFB";
-
-export interface VitalFigure {
-  metric: Metric;
-  group: string;
-  p75: number;
-  samples: number;
-  good: number;
-  needsImprovement: number;
-  poor: number;
-}
+import type { VitalMetric, VitalRow } from "~/insights/vitals";
 
 /** Google's thresholds (docs/requirements.md#insights-dashboard): good up to the first, poor above the second. */
-export const THRESHOLDS: Record<Metric, readonly [number, number]> = {
+export const THRESHOLDS: Record<VitalMetric, readonly [number, number]> = {
   LCP: [2500, 4000],
   INP: [200, 500],
   CLS: [0.1, 0.25],
@@ -23,7 +12,7 @@ export const THRESHOLDS: Record<Metric, readonly [number, number]> = {
   TTFB: [800, 1800],
 };
 
-const NAMES: Record<Metric, [string, string]> = {
+const NAMES: Record<VitalMetric, [string, string]> = {
   LCP: ["Largest Contentful Paint", "how long until the main content shows"],
   INP: ["Interaction to Next Paint", "how quickly the page answers a tap or click"],
   CLS: ["Cumulative Layout Shift", "how much the page jumps while it loads"],
@@ -31,12 +20,12 @@ const NAMES: Record<Metric, [string, string]> = {
   TTFB: ["Time to First Byte", "how long the server takes to start answering"],
 };
 
-export function vitalValue(metric: Metric, value: number): string {
+export function vitalValue(metric: VitalMetric, value: number): string {
   if (metric === "CLS") return value.toFixed(2);
   return value >= 1000 ? `${(value / 1000).toFixed(1)} s` : `${Math.round(value)} ms`;
 }
 
-export function vitalRating(metric: Metric, p75: number): "Good" | "Needs improvement" | "Poor" {
+export function vitalRating(metric: VitalMetric, p75: number): "Good" | "Needs improvement" | "Poor" {
   const [good, poor] = THRESHOLDS[metric];
   return p75 <= good ? "Good" : p75 <= poor ? "Needs improvement" : "Poor";
 }
@@ -50,7 +39,7 @@ const RATING_CLASS = {
 const share = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 100) : 0);
 
 /** The share bar: three segments, each also written out in words beneath (not colour alone). */
-function ShareBar({ row }: { row: VitalFigure }) {
+function ShareBar({ row }: { row: VitalRow }) {
   const parts = [
     { label: "Good", n: row.good, className: "fill-emerald-600" },
     { label: "Needs improvement", n: row.needsImprovement, className: "fill-amber-400" },
@@ -70,7 +59,7 @@ function ShareBar({ row }: { row: VitalFigure }) {
   );
 }
 
-export function VitalCards({ rows }: { rows: VitalFigure[] }) {
+export function VitalCards({ rows }: { rows: VitalRow[] }) {
   return (
     <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-5">
       {rows.map((row) => {
@@ -110,7 +99,7 @@ export function VitalTable({
 }: {
   title: string;
   heading: string;
-  rows: VitalFigure[];
+  rows: VitalRow[];
   csvHref: string;
   label?: (group: string) => string;
 }) {
