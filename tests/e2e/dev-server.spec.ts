@@ -6,7 +6,7 @@
  */
 import { expect, test } from "./fixtures";
 import { E2E_GTM_ID } from "./config";
-import { hydrated, randomClientAddress } from "./helpers";
+import { hydrated, randomClientAddress, startHydration } from "./helpers";
 import { fillContactForm, runMarker, VALID } from "./leads-helpers";
 import { startDevServerProcess, type ServerProcess } from "./server-process";
 import { startSmtp } from "../smtp";
@@ -40,7 +40,9 @@ test("npm run dev: production headers, the cross-site guard, /healthz, and a con
     expect(home.headers.get("x-content-type-options")).toBe("nosniff");
     expect(home.headers.get("x-frame-options")).toBe("SAMEORIGIN");
     expect(home.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
-    expect(home.headers.get("cross-origin-opener-policy")).toBe("same-origin");
+    // A public page stays in the visitor's browser process; sign-in is isolated from its opener (ADR 008).
+    expect(home.headers.get("cross-origin-opener-policy")).toBeNull();
+    expect((await fetch(`${origin}/auth/login`)).headers.get("cross-origin-opener-policy")).toBe("same-origin");
     expect(home.headers.get("strict-transport-security")).toContain("max-age=31536000");
     expect(home.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
 
@@ -64,6 +66,7 @@ test("npm run dev: production headers, the cross-site guard, /healthz, and a con
     // page that has not hydrated after a minute is loaded again (it is then served warm).
     await page.goto("/contact", { timeout: 90_000 });
     try {
+      await startHydration(page);
       await page.waitForFunction(
         () => (window as unknown as { dataLayer?: { event?: string }[] }).dataLayer?.some((e) => e.event === "page_view"),
         undefined,

@@ -70,6 +70,21 @@ describe("the policy limits scripts, and HSTS is sent for an https site", () => 
     }
   });
 
+  it("isolates the private paths' documents from their opener, and leaves the public pages in the visitor's browser process", () => {
+    const security = createSecurity({ siteUrl: "https://www.crossroadsit.example" });
+    const opener = (page: string) => {
+      const headers = new Map<string, string>();
+      const res = { locals: {} as Record<string, string>, setHeader: (n: string, v: string) => headers.set(n.toLowerCase(), v) };
+      security.middleware({ path: page, headers: {} } as never, res as never, () => {});
+      return headers.get("cross-origin-opener-policy");
+    };
+    for (const page of ["/admin", "/admin/leads", "/account", "/auth/login", "/auth/two-factor", "/mloe/x", "/ste/x"])
+      expect(opener(page), page).toBe("same-origin");
+    for (const page of ["/", "/contact", "/blog", "/services/voip", "/administrator"]) expect(opener(page), page).toBeUndefined();
+    // Prerendered pages and files are public: their headers are these.
+    expect(security.headers).not.toHaveProperty("Cross-Origin-Opener-Policy");
+  });
+
   it("sends Strict-Transport-Security only when SITE_URL is https", () => {
     expect(createSecurity({ siteUrl: "https://www.crossroadsit.example" }).headers["Strict-Transport-Security"]).toBe(HSTS);
     expect(HSTS).toBe("max-age=31536000; includeSubDomains");
