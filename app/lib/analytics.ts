@@ -92,22 +92,28 @@ export const VISIT_KEY = "crossroads:visit";
 /**
  * On the first page of a visit: keeps its path, utm_source, utm_medium and utm_campaign, and the
  * host of the site whose link brought it (not its path) for the contact form
- * (docs/requirements.md#contact-form). Later pages of the visit change nothing.
+ * (docs/requirements.md#contact-form). Later pages of the visit change nothing. Self-contained
+ * (it names nothing outside itself): the head script of every page carries its text and runs it
+ * before the first paint (app/lib/first-paint.server.ts), so the visit is noted even when the
+ * visitor leaves the landing page before it has hydrated.
  */
-export function rememberVisit(): void {
+export function noteVisit(key: string): void {
   try {
-    if (sessionStorage.getItem(VISIT_KEY)) return;
+    if (sessionStorage.getItem(key)) return;
     const { pathname, search } = window.location;
     const visit: Record<string, string> = { landing_page: (pathname + search).slice(0, 2000) };
     const params = new URLSearchParams(search);
-    for (const key of ["utm_source", "utm_medium", "utm_campaign"]) {
-      const value = params.get(key);
-      if (value) visit[key] = value.slice(0, 200);
+    for (const name of ["utm_source", "utm_medium", "utm_campaign"]) {
+      const value = params.get(name);
+      if (value) visit[name] = value.slice(0, 200);
     }
     const from = document.referrer ? new URL(document.referrer) : undefined;
     if (from?.protocol.startsWith("http") && from.host !== window.location.host) visit.referrer_host = from.hostname;
-    sessionStorage.setItem(VISIT_KEY, JSON.stringify(visit));
+    sessionStorage.setItem(key, JSON.stringify(visit));
   } catch {
     // Storage may be off: the form then sends what its own URL carries.
   }
 }
+
+/** `noteVisit` under the site's key. */
+export const rememberVisit = (): void => noteVisit(VISIT_KEY);

@@ -34,6 +34,9 @@ import {
 } from "./web-font";
 import { REPLAY_EARLY_CLICKS } from "./early-clicks";
 import { NOTE_TYPED_VALUES } from "./typed-before-hydration";
+import { noteVisit, VISIT_KEY } from "./analytics";
+import { ENDPOINT as INSIGHTS_ENDPOINT, INSIGHTS_RUNNING, sendUnhydratedPageView } from "./insights-beacon";
+import { PRIVATE_PREFIXES, prefixPattern } from "~/config/private-paths";
 
 const MODULEPRELOAD = /<link\b[^>]*\brel="modulepreload"[^>]*>/g;
 const HREF = /\bhref="([^"]+)"/;
@@ -45,8 +48,15 @@ const BOOT_SCRIPT = /(<script\b[^>]*\btype="module"[^>]*>)([\s\S]*?)(<\/script>)
 const NAMESPACE_IMPORT = /\bimport\s*\*\s*as\s+([\w$]+)\s+from\s*("[^"\\]+")\s*;?/g;
 const BARE_IMPORT = /(^|[;\n])\s*import\s*("[^"\\]+")\s*;?/g;
 
-/** Events that start hydration at once: the visitor is about to use the page. */
-export const HYDRATE_ON = ["pointerdown", "touchstart", "keydown", "focusin"] as const;
+/**
+ * Events that start hydration: the visitor is about to use the page (a pointer moved or pressed,
+ * a touch, a wheel, a key, focus). A page nobody touches is never hydrated: it works as sent
+ * (ADR 013, amended 2026-11-26).
+ */
+export const HYDRATE_ON = ["pointerdown", "pointermove", "touchstart", "wheel", "keydown", "focusin"] as const;
+
+/** The private paths (nothing is measured there), as a script literal. */
+const PRIVATE_PATH = prefixPattern(PRIVATE_PREFIXES).toString();
 
 /** A value as a script literal (JSON with "<" escaped: it cannot close the element). */
 const literal = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
@@ -55,8 +65,9 @@ const literal = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c
  * The classic script at the top of <head>: the faces before the first paint, when the browser
  * has the font (the same as `webFontCached() && addWebFont("optional")`, written out because it
  * must run before any module), the note of text typed before hydration
- * (app/lib/typed-before-hydration.ts) and the replay of clicks made before it
- * (app/lib/early-clicks.ts). The same text for every page: made once.
+ * (app/lib/typed-before-hydration.ts), the replay of clicks made before it
+ * (app/lib/early-clicks.ts) and, on a public page, the note of the visit's landing page and
+ * campaign (`noteVisit`, app/lib/analytics.ts). The same text for every page: made once.
  */
 const HEAD_SCRIPT =
   `try{if(localStorage.getItem(${literal(WEB_FONT_KEY)})===${literal(WEB_FONT_VERSION)}){` +
@@ -64,7 +75,8 @@ const HEAD_SCRIPT =
   `document.fonts.add(new FontFace(${literal(WEB_FONT_FAMILY)},s,{weight:${literal(WEB_FONT_WEIGHT)},display:"optional",unicodeRange:u}));` +
   `document.documentElement.dataset.${WEB_FONT_APPLIED}=""}}catch{}` +
   NOTE_TYPED_VALUES +
-  REPLAY_EARLY_CLICKS;
+  REPLAY_EARLY_CLICKS +
+  `if(!${PRIVATE_PATH}.test(location.pathname))(${String(noteVisit)})(${literal(VISIT_KEY)});`;
 
 export const headScript = (): string => HEAD_SCRIPT;
 
@@ -80,14 +92,17 @@ const LOAD_WEB_FONT_LATER =
 export const loadWebFontLater = (): string => LOAD_WEB_FONT_LATER;
 
 /**
- * The gate, at the top of the module script: the rest waits until the page has loaded, painted
- * (the first contentful paint) and the browser is idle, or the first pointer, touch, key or
- * focus, whichever comes first. Each wait has a timeout, so a page in a background tab (no paint,
- * no idle time) still gets there. Then the module preloads go in, and the web font is fetched for
- * the next pages.
+ * The gate, at the top of the module script. Once the page has loaded, painted (the first
+ * contentful paint) and the browser is idle, the web font is fetched for the next pages. The rest
+ * (the module preloads, then the imports that hydrate the page) waits for the first paint and the
+ * visitor's first pointer, touch, wheel, key or focus: a page read and left untouched costs its reader no script
+ * at all, and its controls work as sent until then (native popovers, disclosures, links and
+ * forms). A page left before it was hydrated still has its view counted: `pagehide` sends it
+ * unless Insights' sender runs (app/lib/insights-beacon.ts).
  */
 function gate(preloads: readonly string[]): string {
-  return `const painted = new Promise((resolve) => {
+  return `addEventListener("pagehide", () => { if (!window[${literal(INSIGHTS_RUNNING)}]) (${String(sendUnhydratedPageView)})(${literal(INSIGHTS_ENDPOINT)}, ${PRIVATE_PATH}); }, { once: true });
+const painted = new Promise((resolve) => {
   try {
     new PerformanceObserver((list, observer) => {
       if (list.getEntriesByName("first-contentful-paint").length) { observer.disconnect(); resolve(); }
@@ -95,16 +110,16 @@ function gate(preloads: readonly string[]): string {
   } catch { requestAnimationFrame(() => setTimeout(resolve, 0)); }
   setTimeout(resolve, 3000);
 });
-await new Promise((resolve) => {
+const loaded = document.readyState === "complete" ? null : new Promise((r) => addEventListener("load", r, { once: true }));
+Promise.all([painted, loaded]).then(() => new Promise((r) => (window.requestIdleCallback ? requestIdleCallback(r, { timeout: 2000 }) : setTimeout(r, 200)))).then(() => {
+${loadWebFontLater()}});
+await Promise.all([painted, new Promise((resolve) => {
   const events = ${literal(HYDRATE_ON)};
   const go = () => { events.forEach((e) => removeEventListener(e, go, true)); resolve(); };
   events.forEach((e) => addEventListener(e, go, { capture: true, passive: true }));
-  const loaded = document.readyState === "complete" ? null : new Promise((r) => addEventListener("load", r, { once: true }));
-  Promise.all([painted, loaded]).then(() => (window.requestIdleCallback ? requestIdleCallback(go, { timeout: 2000 }) : setTimeout(go, 200)));
-  setTimeout(go, 10000);
-});
+})]);
 for (const href of ${literal(preloads)}) { const link = document.createElement("link"); link.rel = "modulepreload"; link.href = href; document.head.append(link); }
-${loadWebFontLater()}`;
+`;
 }
 
 /**

@@ -8,7 +8,7 @@
  */
 import { isTrackedPath, listenToEvents } from "./analytics";
 
-const ENDPOINT = "/api/events";
+export const ENDPOINT = "/api/events";
 export const SEND_EVERY_MS = 5_000;
 /** The server's limits (app/insights/event-schema.server.ts): 50 events and 16 KB a request; this stays under both. */
 const MAX_EVENTS = 50;
@@ -96,10 +96,41 @@ export function batchesOf(events: InsightEvent[], width: number): string[] {
 
 let started = false;
 
+/** Set on window once the sender runs: from then on it sends the page's view itself. */
+export const INSIGHTS_RUNNING = "__insightsRunning";
+
+/**
+ * The page view of a page left before the sender ran (its page was never hydrated: the visitor
+ * read it and left without touching it), sent by the gate's `pagehide` listener
+ * (app/lib/first-paint.server.ts): the same event `insightOf` makes of a page view, with the
+ * same rules (nothing with Global Privacy Control or Do Not Track, nothing on a private path).
+ * Self-contained (it names nothing outside itself): the gate carries its text.
+ */
+export function sendUnhydratedPageView(endpoint: string, privatePath: RegExp): void {
+  try {
+    const dnt = navigator.doNotTrack;
+    if ((navigator as { globalPrivacyControl?: boolean }).globalPrivacyControl === true || dnt === "1" || dnt === "yes") return;
+    if (privatePath.test(location.pathname)) return;
+    // eslint-disable-next-line no-control-regex -- the control characters the server refuses
+    const clean = (text: string, max: number) => text.replace(/[\u0000-\u001f\u007f-\u009f]/g, "").slice(0, max);
+    const event: Record<string, string> = { kind: "page_view", path: location.pathname.slice(0, 512) };
+    const params = new URLSearchParams(location.search);
+    for (const key of ["utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content"]) {
+      const value = clean(params.get(key)?.trim() ?? "", 200);
+      if (value) event[key] = value;
+    }
+    if (document.referrer) event.referrer = clean(document.referrer, 2048);
+    navigator.sendBeacon(endpoint, JSON.stringify({ width: Math.round(innerWidth), events: [event] }));
+  } catch {
+    // Insights must never break the page.
+  }
+}
+
 /** Starts sending: the events already in dataLayer, then every event pushed. Once per document. */
 export function startInsights(): void {
   if (started) return;
   started = true;
+  (window as unknown as Record<string, unknown>)[INSIGHTS_RUNNING] = true;
   const dnt = navigator.doNotTrack;
   if (navigator.globalPrivacyControl === true || dnt === "1" || dnt === "yes") return;
 

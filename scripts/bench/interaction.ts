@@ -62,14 +62,17 @@ async function longestInteraction(page: Page): Promise<number> {
   return durations.length ? Math.max(...durations) : 8;
 }
 
-const hydrated = (page: Page) =>
-  page.waitForFunction(
+/** A Shift press starts hydration (ADR 013: a page hydrates at the visitor's first key, pointer, touch or focus); then its page view. */
+const hydrated = async (page: Page) => {
+  await page.keyboard.press("Shift");
+  await page.waitForFunction(
     () => (window as unknown as { dataLayer?: { event?: string }[] }).dataLayer?.some((e) => e.event === "page_view"),
     undefined,
     {
       timeout: 60_000,
     },
   );
+};
 
 async function menuIdle(browser: Browser, base: string): Promise<number> {
   const context = await browser.newContext(PHONE);

@@ -1,6 +1,6 @@
 import { axeViolations } from "./axe";
 import { expect, test } from "./fixtures";
-import { publicPages, reactHydrated } from "./helpers";
+import { hydrated, publicPages, reactHydrated } from "./helpers";
 
 const pages = [...publicPages().map((p) => p.path), "/500", "/no-such-page", "/auth/login"];
 /**
@@ -23,9 +23,9 @@ for (const width of [1280, 390]) {
         const context = await browser.newContext({ viewport: { width, height: 900 }, reducedMotion: "reduce" });
         const page = await context.newPage();
         await page.goto(path);
-        // Hydrated: public pages have pushed their page view; sign-in pushes no analytics.
+        // Hydrated (a key press starts it, ADR 013): public pages have pushed their page view; sign-in pushes no analytics.
         if (path.startsWith("/auth/")) await reactHydrated(page);
-        else await page.waitForFunction(() => (window as unknown as { dataLayer?: unknown[] }).dataLayer?.length);
+        else await hydrated(page);
         expect(await axeViolations(page, { bestPractice: true })).toEqual([]);
         await context.close();
       });

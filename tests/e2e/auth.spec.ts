@@ -1,6 +1,6 @@
 import { expect, signIn, test } from "./fixtures";
 import { E2E_USERS } from "./config";
-import { holdRequests, ownClientAddressPerTest, reactHydrated, submitSignIn } from "./helpers";
+import { holdRequests, ownClientAddressPerTest, reactHydrated, startHydration, submitSignIn } from "./helpers";
 
 ownClientAddressPerTest(test);
 
@@ -182,6 +182,7 @@ test("signing out in one tab signs out every tab", async ({ context }) => {
   await signIn(admin, E2E_USERS.admin, { to: "/admin/docs" });
   const other = await context.newPage();
   await other.goto("/about");
+  await startHydration(other); // the header shows who is signed in once the page has hydrated
   await other.getByRole("button", { name: "Logout" }).click();
   await expect(other.getByRole("link", { name: "Get Started" }).first()).toBeVisible();
   await expect(admin).toHaveURL(/\/auth\/login\?redirectTo=%2Fadmin%2Fdocs$/);

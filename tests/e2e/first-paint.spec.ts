@@ -88,6 +88,52 @@ for (const path of ["/services/managed-it", "/contact"]) {
   });
 }
 
+test("the footer and the phone menu are sent where they show, not moved there by a script after the first paint", async ({ request }) => {
+  for (const path of ["/", "/contact"]) {
+    const html = await (
+      await request.get(path, { headers: { "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0 Safari/537.36" } })
+    ).text();
+    const footer = /<footer\b[\s\S]*?<\/footer>/.exec(html)?.[0] ?? "";
+    const menu = /<dialog\b[^>]*id="side-menu"[\s\S]*?<\/dialog>/.exec(html)?.[0] ?? "";
+    expect(footer, `${path}: the footer's links`).toContain('href="/sitemap"');
+    expect(menu, `${path}: the menu's links`).toContain('href="/contact"');
+    expect(`${footer}${menu}`, `${path}: a boundary filled in later`).not.toContain("<template");
+  }
+});
+
+test("a page nobody touches runs none of its modules; the first pointer move hydrates it, and the page sent its view when left untouched", async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (/\/assets\/.+\.js$/.test(new URL(request.url()).pathname)) scripts.push(request.url());
+  });
+  await page.goto("/services/managed-it?utm_source=news");
+  // Loaded, painted and idle: the web font is fetched for the next pages, and that is all.
+  await page.waitForFunction(() => localStorage.getItem("crossroads:web-font") !== null);
+  await page.waitForTimeout(1500);
+  expect(scripts, "modules requested without a touch").toEqual([]);
+
+  // Left untouched (here: told it is being left, as a browser tells it on leaving): its page view
+  // goes out, with its campaign.
+  const beacon = page.waitForRequest((request) => request.url().endsWith("/api/events") && request.method() === "POST");
+  await page.evaluate(() => window.dispatchEvent(new PageTransitionEvent("pagehide")));
+  const sent = JSON.parse((await beacon).postData() ?? "{}") as { events: Record<string, string>[] };
+  expect(sent.events).toEqual([{ kind: "page_view", path: "/services/managed-it", utm_source: "news" }]);
+  // The visit's landing page was noted before anything ran, for the contact form.
+  expect(await page.evaluate(() => JSON.parse(sessionStorage.getItem("crossroads:visit") ?? "{}"))).toMatchObject({
+    landing_page: "/services/managed-it?utm_source=news",
+    utm_source: "news",
+  });
+
+  expect(scripts, "modules requested without a touch").toEqual([]);
+  await page.mouse.move(200, 300);
+  await page.waitForFunction(() =>
+    (window as unknown as { dataLayer?: { event?: string }[] }).dataLayer?.some((e) => e.event === "page_view"),
+  );
+  expect(scripts.length, "modules loaded after the pointer moved").toBeGreaterThan(3);
+});
+
 test("a page loaded after the first is in the web font from its first paint, and nothing moves", async ({ page }) => {
   await watchLayoutShifts(page);
   await page.goto("/contact");

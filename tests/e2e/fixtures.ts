@@ -9,7 +9,7 @@
  */
 import { test as base, expect, type Browser, type BrowserContext, type Cookie, type Page } from "@playwright/test";
 import { unusedCode } from "../two-factor";
-import { allowWait, randomClientAddress, totpSecretOf, type TestUser } from "./helpers";
+import { allowWait, randomClientAddress, startHydration, totpSecretOf, type TestUser } from "./helpers";
 
 export * from "@playwright/test";
 
@@ -97,6 +97,9 @@ export async function signIn(page: Page, user: TestUser, { to }: { to?: string }
   if (to === undefined) return;
   await page.goto(to);
   await expect(page).toHaveURL((url) => `${url.pathname}${url.search}` === to);
+  // A staff member at the keyboard: a public page shows who is signed in once it has hydrated,
+  // which waits for the first key or pointer (ADR 013).
+  await startHydration(page);
 }
 
 export const test = base.extend<{ cspViolations: string[] }>({

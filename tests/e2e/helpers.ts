@@ -83,8 +83,17 @@ export async function holdRequests(
   return release;
 }
 
-/** Wait until React has hydrated the page (the layout's effects have run). */
+/**
+ * What starts hydration on a public page: the visitor's first key, pointer, touch or focus (ADR
+ * 013); a page nobody touches stays as sent. A Shift press: it moves nothing and focuses nothing.
+ */
+export async function startHydration(page: Page): Promise<void> {
+  await page.keyboard.press("Shift");
+}
+
+/** Start hydration and wait until React has hydrated the page (the layout's effects have run). */
 export async function hydrated(page: Page): Promise<void> {
+  await startHydration(page);
   await page.waitForFunction(() =>
     (window as unknown as { dataLayer?: { event?: string }[] }).dataLayer?.some((e) => e.event === "page_view"),
   );
@@ -95,6 +104,7 @@ export async function hydrated(page: Page): Promise<void> {
  * viewers): the router is running, its nodes carry React's props, and a frame has passed.
  */
 export async function reactHydrated(page: Page): Promise<void> {
+  await startHydration(page);
   await page.waitForFunction(() => {
     const main = document.querySelector("main");
     return (

@@ -1,6 +1,6 @@
 import { expect, test } from "./fixtures";
 import { E2E_SITE_URL } from "./config";
-import { BRAND_SUFFIX, publicPages, site } from "./helpers";
+import { BRAND_SUFFIX, hydrated, publicPages, site } from "./helpers";
 
 test.describe("every public route", () => {
   for (const { path } of publicPages()) {
@@ -78,6 +78,7 @@ test("the hero video has a poster, a pause button, and does not play under reduc
   await page.goto("/");
   const video = page.locator("video");
   await expect(video).toHaveAttribute("poster", /hero-poster/);
+  await hydrated(page); // the clip starts once the page has hydrated, at the first key or pointer (ADR 013)
   await page.waitForTimeout(300);
   expect(await video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
   await context.close();
@@ -85,6 +86,7 @@ test("the hero video has a poster, a pause button, and does not play under reduc
   const moving = await browser.newContext({ reducedMotion: "no-preference" });
   const page2 = await moving.newPage();
   await page2.goto("/");
+  await hydrated(page2);
   const pause = page2.getByRole("button", { name: "Pause background video" });
   await expect(pause).toBeVisible();
   await pause.click();

@@ -2,6 +2,7 @@
 /** The visit the contact form reports: its first page, campaign and the site that sent it (docs/requirements.md#contact-form). */
 import { afterEach, describe, expect, it } from "vitest";
 import { rememberVisit, VISIT_KEY } from "~/lib/analytics";
+import { headScript } from "~/lib/first-paint.server";
 
 function land(path: string, referrer: string): Record<string, string> {
   sessionStorage.clear();
@@ -38,5 +39,35 @@ describe("rememberVisit", () => {
       landing_page: "/?utm_source=ads",
       referrer_host: "duckduckgo.com",
     });
+  });
+});
+
+describe("the head script of every page", () => {
+  afterEach(() => sessionStorage.clear());
+
+  /** Runs the script a page carries at the top of <head> on `path`, reached from `referrer`. */
+  function open(path: string, referrer: string): Record<string, string> | null {
+    window.history.replaceState({}, "", path);
+    Object.defineProperty(document, "referrer", { value: referrer, configurable: true });
+    new Function(headScript())();
+    const stored = sessionStorage.getItem(VISIT_KEY);
+    return stored === null ? null : (JSON.parse(stored) as Record<string, string>);
+  }
+
+  it("notes the visit before anything else runs, so a visitor who leaves the landing page untouched keeps its campaign", () => {
+    expect(open("/services/voip?utm_source=news&utm_medium=email", "https://www.bing.com/search?q=x")).toEqual({
+      landing_page: "/services/voip?utm_source=news&utm_medium=email",
+      utm_source: "news",
+      utm_medium: "email",
+      referrer_host: "www.bing.com",
+    });
+    expect(open("/contact", "http://localhost:3000/services/voip")).toMatchObject({
+      landing_page: "/services/voip?utm_source=news&utm_medium=email",
+    });
+  });
+
+  it("notes nothing on sign-in and the staff pages, where nothing is measured", () => {
+    expect(open("/auth/login?utm_source=news", "")).toBeNull();
+    expect(open("/admin/leads", "")).toBeNull();
   });
 });

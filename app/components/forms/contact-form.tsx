@@ -29,10 +29,10 @@ import { Field } from "./field";
 
 export const CONTACT_FORM_ID = "contact-form";
 
-/** The visit's landing page and campaign, as kept by rememberVisit() on its first page. */
+/** The visit's landing page and campaign, as the head script of its first page kept them (noteVisit, app/lib/analytics.ts). */
 function storedVisit(): string | null {
   try {
-    rememberVisit(); // a visit that lands here: this page's effects run before the layout's
+    rememberVisit(); // a document without the head script (a render in tests): note this page
     return sessionStorage.getItem(VISIT_KEY);
   } catch {
     return null;

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { useLocation } from "react-router";
 import { plainLinkClick } from "~/lib/link-click";
-import { contactClickEvent, isTrackedPath, pageViewEvent, pushEvent, rememberVisit, shouldLoadTagManager } from "~/lib/analytics";
+import { contactClickEvent, isTrackedPath, pageViewEvent, pushEvent, shouldLoadTagManager } from "~/lib/analytics";
 
 const GTM_SCRIPT_ID = "gtm-script";
 
@@ -47,8 +47,7 @@ function whenIdle(fn: () => void) {
 }
 
 /**
- * Page views on the first load and every navigation, the visit's landing page and campaign (for
- * the contact form), tel:/mailto: clicks, Web Vitals, and the
+ * Page views on the first load and every navigation, tel:/mailto: clicks, Web Vitals, and the
  * tag manager when configured and the browser sends neither GPC nor DNT (docs/requirements.md#analytics).
  * None of it on the staff area, the document viewers and sign-in (`isTrackedPath`), also when
  * they are reached from a public page. Renders nothing; nothing here blocks rendering.
@@ -60,10 +59,6 @@ export function Analytics({ gtmId }: { gtmId: string | null }) {
   useEffect(() => {
     if (tracked) pushEvent(pageViewEvent(document.title, window.location.href));
   }, [pathname, search, tracked]);
-
-  useEffect(() => {
-    if (tracked) rememberVisit();
-  }, [tracked]);
 
   useEffect(() => {
     const onClick = (event: MouseEvent) => {
