@@ -30,7 +30,8 @@ declare global {
   }
 }
 
-const PRIVATE_PATH = prefixPattern(PRIVATE_PREFIXES);
+/** The paths where nothing is measured (`isTrackedPath`); the head script and the gate carry it as a literal. */
+export const PRIVATE_PATH = prefixPattern(PRIVATE_PREFIXES);
 
 /**
  * Whether analytics may run on this path: not on the private paths (app/config/private-paths.ts:

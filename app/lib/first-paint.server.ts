@@ -34,9 +34,8 @@ import {
 } from "./web-font";
 import { REPLAY_EARLY_CLICKS } from "./early-clicks";
 import { NOTE_TYPED_VALUES } from "./typed-before-hydration";
-import { noteVisit, VISIT_KEY } from "./analytics";
+import { noteVisit, PRIVATE_PATH, VISIT_KEY } from "./analytics";
 import { ENDPOINT as INSIGHTS_ENDPOINT, INSIGHTS_RUNNING, sendUnhydratedPageView } from "./insights-beacon";
-import { PRIVATE_PREFIXES, prefixPattern } from "~/config/private-paths";
 
 const MODULEPRELOAD = /<link\b[^>]*\brel="modulepreload"[^>]*>/g;
 const HREF = /\bhref="([^"]+)"/;
@@ -55,8 +54,8 @@ const BARE_IMPORT = /(^|[;\n])\s*import\s*("[^"\\]+")\s*;?/g;
  */
 export const HYDRATE_ON = ["pointerdown", "pointermove", "touchstart", "wheel", "keydown", "focusin"] as const;
 
-/** The private paths (nothing is measured there), as a script literal. */
-const PRIVATE_PATH = prefixPattern(PRIVATE_PREFIXES).toString();
+/** The private paths (nothing is measured there, `isTrackedPath`), as a script literal. */
+const PRIVATE_PATH_LITERAL = PRIVATE_PATH.toString();
 
 /** A value as a script literal (JSON with "<" escaped: it cannot close the element). */
 const literal = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
@@ -76,7 +75,7 @@ const HEAD_SCRIPT =
   `document.documentElement.dataset.${WEB_FONT_APPLIED}=""}}catch{}` +
   NOTE_TYPED_VALUES +
   REPLAY_EARLY_CLICKS +
-  `if(!${PRIVATE_PATH}.test(location.pathname))(${String(noteVisit)})(${literal(VISIT_KEY)});`;
+  `if(!${PRIVATE_PATH_LITERAL}.test(location.pathname))(${String(noteVisit)})(${literal(VISIT_KEY)});`;
 
 export const headScript = (): string => HEAD_SCRIPT;
 
@@ -91,6 +90,9 @@ const LOAD_WEB_FONT_LATER =
 
 export const loadWebFontLater = (): string => LOAD_WEB_FONT_LATER;
 
+/** The gate's first statement: a page left before Insights' sender runs sends its view. Made once. */
+const SEND_VIEW_IF_LEFT_UNHYDRATED = `addEventListener("pagehide", () => { if (!window[${literal(INSIGHTS_RUNNING)}]) (${String(sendUnhydratedPageView)})(${literal(INSIGHTS_ENDPOINT)}, ${PRIVATE_PATH_LITERAL}); }, { once: true });`;
+
 /**
  * The gate, at the top of the module script. Once the page has loaded, painted (the first
  * contentful paint) and the browser is idle, the web font is fetched for the next pages. The rest
@@ -101,7 +103,7 @@ export const loadWebFontLater = (): string => LOAD_WEB_FONT_LATER;
  * unless Insights' sender runs (app/lib/insights-beacon.ts).
  */
 function gate(preloads: readonly string[]): string {
-  return `addEventListener("pagehide", () => { if (!window[${literal(INSIGHTS_RUNNING)}]) (${String(sendUnhydratedPageView)})(${literal(INSIGHTS_ENDPOINT)}, ${PRIVATE_PATH}); }, { once: true });
+  return `${SEND_VIEW_IF_LEFT_UNHYDRATED}
 const painted = new Promise((resolve) => {
   try {
     new PerformanceObserver((list, observer) => {
