@@ -1,4 +1,5 @@
 import { defineConfig } from "@playwright/test";
+
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./tests/chromium";
 import { E2E_AUTH_SECRET, E2E_DATA_DIR, E2E_GTM_ID, E2E_PORT, E2E_SITE_URL, E2E_USERS } from "./tests/e2e/config";
 

@@ -1,6 +1,7 @@
 import type { Config } from "@react-router/dev/config";
-import { parseEnv } from "./app/env.server";
+
 import { prerenderedPaths } from "./app/content/routes-index";
+import { parseEnv } from "./app/env.server";
 import { writeBuildSettings } from "./server/build-settings";
 
 export default {

@@ -17,8 +17,9 @@ import {
   type HandleDataRequestFunction,
   type HandleErrorFunction,
 } from "react-router";
-import { logRequestError } from "~/lib/error-log.server";
+
 import { isProtectedPath } from "~/config/private-paths";
+import { logRequestError } from "~/lib/error-log.server";
 import { deferHydrationStream } from "~/lib/first-paint.server";
 import { applyPrivateCaching } from "~/lib/private-caching";
 

@@ -2,9 +2,10 @@
  * The environment, validated once with one schema. The server calls `parseEnvOrExit()` at start and
  * stops with a readable message when something is wrong; everything else reads `env()`.
  */
-import { isLoopback } from "./auth/origins";
 import { availableParallelism } from "node:os";
 import { z } from "zod";
+
+import { isLoopback } from "./auth/origins";
 import { site } from "./config/site";
 
 const optional = <T extends z.ZodType>(schema: T) =>

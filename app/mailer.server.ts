@@ -5,6 +5,7 @@
  * (app/services.server.ts) and hands it to both.
  */
 import { createTransport, type SendMailOptions } from "nodemailer";
+
 import { site } from "~/config/site";
 import type { Env } from "~/env.server";
 

@@ -1,8 +1,6 @@
 import type { ReactNode } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
-import type { Route } from "./+types/root";
-import stylesheet from "./app.css?url";
-import fontsStylesheet from "./fonts.css?url";
+
 import { AuthProvider } from "~/auth/auth-context";
 import { Analytics } from "~/components/layout/analytics";
 import { ServerErrorContent } from "~/components/sections/error-content";
@@ -10,6 +8,10 @@ import { site } from "~/config/site";
 import { env } from "~/env.server";
 import { organizationJsonLd, withBrand } from "~/lib/seo";
 import { useWebFontOnNavigation } from "~/lib/web-font";
+
+import type { Route } from "./+types/root";
+import stylesheet from "./app.css?url";
+import fontsStylesheet from "./fonts.css?url";
 
 export interface RootData {
   origin: string;

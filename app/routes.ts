@@ -1,7 +1,8 @@
 /**
  * The route table. It reads like docs/requirements.md#routes: find the module of any screen here in one hop.
  */
-import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
+import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
+
 import { citySlugs } from "./content/types";
 
 export default [

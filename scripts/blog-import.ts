@@ -11,6 +11,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
+
 import { importMarkdownPost } from "../app/blog/import.server";
 import { closeDatabase, database, initDatabase } from "../app/db/client.server";
 import { env } from "../app/env.server";

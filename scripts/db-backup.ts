@@ -12,7 +12,9 @@
  *
  * With DATABASE_URL (PostgreSQL) they refuse and point to pg_dump/pg_restore (docs/deploy.md).
  */
+import { once } from "node:events";
 import {
+  chmodSync,
   createWriteStream,
   existsSync,
   lstatSync,
@@ -21,13 +23,12 @@ import {
   readFileSync,
   renameSync,
   rmSync,
-  chmodSync,
   writeFileSync,
 } from "node:fs";
 import path from "node:path";
-import { once } from "node:events";
 import { parseArgs } from "node:util";
 import { createGzip } from "node:zlib";
+
 import { DataFolderInUseError, lockDataFolder, secureDataFolder } from "../app/db/client.server";
 import { parseEnvOrExit } from "../app/env.server";
 import { readTarGz, tarEnd, tarHeader, tarPadding } from "./lib/tar";

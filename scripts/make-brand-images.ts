@@ -4,6 +4,7 @@
  * Run after a rebrand: npx tsx scripts/make-brand-images.ts   (writes into public/)
  */
 import { chromium } from "@playwright/test";
+
 import { site } from "../app/config/site";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/chromium";
 

@@ -6,6 +6,7 @@
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+
 import { allIconNames } from "../app/components/ui/icon-names";
 
 type Node = [string, Record<string, string>];

@@ -5,6 +5,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+
 import { COMPRESSIBLE, MIN_COMPRESS_BYTES, walk } from "../server/static-store.ts";
 
 const dir = path.resolve(process.argv[2] ?? "build/client");

@@ -5,6 +5,7 @@
  */
 import { mkdirSync } from "node:fs";
 import { chromium } from "@playwright/test";
+
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/chromium";
 
 const [base = "http://127.0.0.1:3000", ...paths] = process.argv.slice(2);

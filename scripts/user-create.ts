@@ -7,6 +7,7 @@
  */
 import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
+
 import { auth } from "../app/auth/auth.server";
 import { AccountExistsError, createStaffUser, WeakPasswordError } from "../app/auth/users.server";
 import { closeDatabase, initDatabase } from "../app/db/client.server";

@@ -6,6 +6,7 @@
  * configuration (DATABASE_URL or DATA_DIR); with the embedded database, stop the server first.
  */
 import { parseArgs } from "node:util";
+
 import { resetTwoFactorByEmail } from "../app/auth/two-factor.server";
 import { closeDatabase, initDatabase } from "../app/db/client.server";
 import { env } from "../app/env.server";

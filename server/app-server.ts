@@ -5,11 +5,12 @@
  * request ids, `/healthz`, `/readyz` and graceful shutdown (server/lifecycle.ts), database and lead outbox; the services reach loaders and actions in
  * React Router's load context (app/services.server.ts).
  */
-import compression from "compression";
-import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { constants as zlibConstants } from "node:zlib";
+import compression from "compression";
+import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import type { AppLoadContext, ServerBuild } from "react-router";
+
 import { CLIENT_IP_HEADER } from "../app/auth/config.ts";
 import { isCrossSiteWrite, trustedOrigins } from "../app/auth/origins.ts";
 import type { Env } from "../app/env.server.ts";
@@ -19,10 +20,10 @@ import { REQUEST_ID_HEADER } from "../app/lib/request-id.ts";
 import { openServices } from "../app/services.server.ts";
 import { clientAddress } from "./client-address.ts";
 import { oneDrainListener } from "./drain-listeners.ts";
+import { createLifecycle } from "./lifecycle.ts";
 import { createRequestHandler } from "./react-router-handler.ts";
 import { withRequestLog } from "./request-log.ts";
 import { checkRequestLine, refuseWrite, writableRoutes, type Refusal } from "./request-rules.ts";
-import { createLifecycle } from "./lifecycle.ts";
 import { createSecurity, type Security } from "./security-headers.ts";
 import type { StaticStore } from "./static-store.ts";
 

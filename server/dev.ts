@@ -4,6 +4,7 @@
  * rendered on request, edits applied with hot reload (its WebSocket shares the server's port).
  */
 import type { ServerBuild } from "react-router";
+
 import { parseEnvOrExit } from "../app/env.server.ts";
 import { startServer } from "./app-server.ts";
 

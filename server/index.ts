@@ -10,6 +10,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ServerBuild } from "react-router";
+
 import { parseEnvOrExit, webConcurrency } from "../app/env.server.ts";
 import { configureLog, log } from "../app/lib/log.server.ts";
 import { startServer } from "./app-server.ts";

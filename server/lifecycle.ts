@@ -17,6 +17,7 @@
  * closes the database and exits 0; with requests cut off at the end of the grace period, 1.
  */
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
+
 import { MIGRATIONS_PENDING } from "../app/db/client.server.ts";
 
 /** How long /readyz waits for the database before answering 503. */

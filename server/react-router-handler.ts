@@ -7,8 +7,9 @@
  * by server/write-body.ts, at the client's pace, keeping no chunk once written.
  */
 import { createReadableStreamFromReadable } from "@react-router/node";
-import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
+import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from "express";
 import { createRequestHandler as createReactRouterHandler, type AppLoadContext, type ServerBuild } from "react-router";
+
 import { writeBody } from "./write-body.ts";
 
 export interface HandlerOptions {

@@ -12,6 +12,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
+
 import { log, withRequestContext } from "../app/lib/log.server.ts";
 import { oneLine } from "../app/lib/one-line.ts";
 import { REQUEST_ID_HEADER } from "../app/lib/request-id.ts";

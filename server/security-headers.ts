@@ -17,6 +17,7 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import type { RequestHandler } from "express";
+
 import { isPrivatePath } from "../app/lib/private-caching.ts";
 
 export const TAG_MANAGER_ORIGIN = "https://www.googletagmanager.com";

@@ -10,6 +10,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+
 import { createSecurity, inlineScriptHashes, type Security } from "./security-headers.ts";
 
 /** One encoding of a stored file, with its response headers prepared once. */

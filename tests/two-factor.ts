@@ -4,9 +4,10 @@
  * authenticator app would, and turning it on for an account through better-auth's API.
  */
 import { createHash, createHmac } from "node:crypto";
-import { mkdirSync, openSync, closeSync, readdirSync, statSync, rmSync } from "node:fs";
+import { closeSync, mkdirSync, openSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+
 import type { Auth } from "../app/auth/auth.server";
 
 const BASE32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";

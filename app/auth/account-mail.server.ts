@@ -5,10 +5,12 @@
  * the account exists); a failed send is logged on one line, never with the link.
  */
 import type { SendMailOptions } from "nodemailer";
+
 import { site } from "~/config/site";
 import type { Env } from "~/env.server";
 import { oneLine } from "~/lib/one-line";
 import { mailFrom, type Mailer } from "~/mailer.server";
+
 import { RESET_TOKEN_SECONDS } from "./config";
 
 type MailEnv = Pick<Env, "MAIL_FROM" | "SITE_URL">;

@@ -6,9 +6,11 @@
  */
 import { APIError } from "better-auth/api";
 import { eq } from "drizzle-orm";
+
 import type { Database } from "~/db/client.server";
 import { user } from "~/db/schema.server";
 import { takeContactSlot } from "~/leads/rate-limit.server";
+
 import type { Auth } from "./auth.server";
 import { endResetLinks } from "./password-reset.server";
 import { describeUserAgent } from "./user-agent";

@@ -4,8 +4,10 @@
  * (success; refused when our rules refuse it; failure when it could not be done).
  */
 import { eq } from "drizzle-orm";
+
 import type { Database } from "~/db/client.server";
 import { user } from "~/db/schema.server";
+
 import { recordAudit, type AuditEvent, type AuditOutcome, type AuditPerson } from "./audit.server";
 import type { SignedIn } from "./session.server";
 import { uuidSchema } from "./users.server";

@@ -3,16 +3,18 @@
  * (?person=&event=&from=&to=&page=), shared by /admin/audit and its CSV export, and the queries.
  * Dates are calendar days in the office's time zone, as the page shows them.
  */
-import { keysetBatches } from "~/lib/keyset-batches.server";
-import { wallTimeToInstant } from "~/lib/time-zone";
 import { and, count, desc, eq, gte, lt, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
+
 import { site } from "~/config/site";
 import type { Database } from "~/db/client.server";
-import { auditLog } from "~/db/schema.server";
-import { AUDIT_EVENTS, type AuditEvent } from "./audit.server";
 import { startingWith } from "~/db/like-pattern";
+import { auditLog } from "~/db/schema.server";
+import { keysetBatches } from "~/lib/keyset-batches.server";
 import { CALENDAR_DAY_FORMAT, calendarDay, choice, PAGE_MAX, wholeNumber } from "~/lib/list-search";
+import { wallTimeToInstant } from "~/lib/time-zone";
+
+import { AUDIT_EVENTS, type AuditEvent } from "./audit.server";
 
 /** Entries per page of /admin/audit. */
 export const AUDIT_PAGE_SIZE = 50;

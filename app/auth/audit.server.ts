@@ -5,9 +5,10 @@
  */
 import type { Database } from "~/db/client.server";
 import { auditLog } from "~/db/schema.server";
-import { oneLine } from "~/lib/one-line";
-import { CLIENT_IP_HEADER } from "./config";
 import { log } from "~/lib/log.server";
+import { oneLine } from "~/lib/one-line";
+
+import { CLIENT_IP_HEADER } from "./config";
 
 /** Every event the log knows, with the words the audit page shows for it. */
 export const AUDIT_EVENTS = {

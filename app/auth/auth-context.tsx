@@ -4,8 +4,10 @@
  * signOut. Loading until the first check is done. Signing in or out in one tab updates every tab.
  */
 import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { fetchWithRetry } from "~/lib/fetch-retry";
 import { useNavigation } from "react-router";
+
+import { fetchWithRetry } from "~/lib/fetch-retry";
+
 import type { AuthState, AuthUser, Snapshot } from "./auth-state";
 
 export type { AuthState, AuthUser };

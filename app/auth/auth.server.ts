@@ -3,33 +3,35 @@
  * UUID ids, httpOnly SameSite=Lax cookies, short idle sessions, failed sign-ins throttled per
  * account and per real client address in the database (shared by every server process).
  */
+import { randomBytes } from "node:crypto";
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { hash, verify } from "@node-rs/argon2";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { admin, twoFactor } from "better-auth/plugins";
-import { randomBytes } from "node:crypto";
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import path from "node:path";
+
+import { site } from "~/config/site";
 import { database, type Database } from "~/db/client.server";
 import * as schema from "~/db/schema.server";
 import { env, secureCookies, type Env } from "~/env.server";
+import { log } from "~/lib/log.server";
+import { oneLine } from "~/lib/one-line";
+import { createMailer, type Mailer } from "~/mailer.server";
+
+import { buildPasswordChangedMessage, buildResetLinkMessage, sendInBackground } from "./account-mail.server";
 import {
+  BACKUP_CODE_COUNT,
   CLIENT_IP_HEADER,
   MIN_PASSWORD_LENGTH,
+  RESET_TOKEN_SECONDS,
   SESSION_IDLE_SECONDS,
   SESSION_MAX_AGE_SECONDS,
   SESSION_UPDATE_AGE_SECONDS,
-  BACKUP_CODE_COUNT,
-  RESET_TOKEN_SECONDS,
 } from "./config";
-import { buildPasswordChangedMessage, buildResetLinkMessage, sendInBackground } from "./account-mail.server";
-import { createMailer, type Mailer } from "~/mailer.server";
 import { trustedOrigins } from "./origins";
-import { signInThrottle, THROTTLED_PATHS } from "./throttle.server";
 import { SECOND_FACTOR_FIELD, secondFactorOfNewSession, secondFactorRules } from "./second-factor.server";
-import { oneLine } from "~/lib/one-line";
-import { site } from "~/config/site";
-import { log } from "~/lib/log.server";
+import { signInThrottle, THROTTLED_PATHS } from "./throttle.server";
 
 /** BETTER_AUTH_SECRET, or a secret generated once and kept (mode 600) in the data folder. */
 export function authSecret(config: Pick<Env, "BETTER_AUTH_SECRET" | "DATA_DIR">): string {

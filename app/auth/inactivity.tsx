@@ -5,7 +5,9 @@
  * server session is refreshed when 90 s remain (checked every 30 s).
  */
 import { useEffect, useRef } from "react";
+
 import { dismissToast, toast } from "~/components/feedback/toaster";
+
 import type { AuthState } from "./auth-state";
 import {
   ACTIVITY_DEBOUNCE_MS,

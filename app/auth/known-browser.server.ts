@@ -12,8 +12,10 @@
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { and, eq } from "drizzle-orm";
+
 import type { Database } from "~/db/client.server";
 import { account, twoFactor } from "~/db/schema.server";
+
 import { KNOWN_BROWSER_SECONDS } from "./config";
 
 /** The cookie's name before better-auth's prefixes (`better-auth.`, and `__Secure-` on https). */

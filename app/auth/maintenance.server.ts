@@ -8,15 +8,17 @@
  * run it, the deletes are idempotent and a day's aggregates are replaced as a whole.
  */
 import { lt } from "drizzle-orm";
+
+import { site } from "~/config/site";
 import type { Database } from "~/db/client.server";
 import { auditLog } from "~/db/schema.server";
-import { oneLine } from "~/lib/one-line";
-import { AUDIT_RETENTION_DAYS } from "./audit.server";
-import { pruneThrottle } from "./throttle.server";
-import { log as appLog } from "~/lib/log.server";
 import { pruneInsights } from "~/insights/collect.server";
 import { maintainDailyAggregates } from "~/insights/dashboard.server";
-import { site } from "~/config/site";
+import { log as appLog } from "~/lib/log.server";
+import { oneLine } from "~/lib/one-line";
+
+import { AUDIT_RETENTION_DAYS } from "./audit.server";
+import { pruneThrottle } from "./throttle.server";
 
 export const MAINTENANCE_INTERVAL_MS = 60 * 60_000;
 

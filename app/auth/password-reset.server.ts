@@ -15,14 +15,16 @@
  *   (docs/requirements.md#password-reset).
  */
 import { createHash } from "node:crypto";
-import { and, desc, eq, gt, like, ne, sql } from "drizzle-orm";
 import { APIError } from "better-auth/api";
+import { and, desc, eq, gt, like, ne, sql } from "drizzle-orm";
+
 import type { Database } from "~/db/client.server";
 import { user, verification } from "~/db/schema.server";
 import { env, secureCookies } from "~/env.server";
 import { takeContactSlot } from "~/leads/rate-limit.server";
-import type { Auth } from "./auth.server";
+
 import { recordAudit } from "./audit.server";
+import type { Auth } from "./auth.server";
 import { RESET_TOKEN_SECONDS } from "./config";
 
 /** Reset e-mails asked for one address, and from one client address, per window. */

@@ -1,4 +1,5 @@
 import { hasControlCharacter } from "~/lib/control-characters";
+
 import { MIN_PASSWORD_LENGTH } from "./config";
 
 const COMMON = new Set([

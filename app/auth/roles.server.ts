@@ -3,6 +3,7 @@
  * administrator; the super-administrator is the admin whose e-mail is SUPER_ADMIN_EMAIL.
  */
 import { and, eq } from "drizzle-orm";
+
 import type { Database } from "~/db/client.server";
 import { user, userRoles } from "~/db/schema.server";
 import { env } from "~/env.server";

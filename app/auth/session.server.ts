@@ -6,15 +6,17 @@
  */
 import { eq } from "drizzle-orm";
 import { data, redirect } from "react-router";
+
 import type { Database } from "~/db/client.server";
 import { session as sessionTable } from "~/db/schema.server";
-import { passedSecondFactor } from "./second-factor.server";
+import { log } from "~/lib/log.server";
+
+import { ACCESS_DENIED_TEXT } from "./access-denied";
 import type { Auth } from "./auth.server";
 import { SESSION_MAX_AGE_SECONDS } from "./config";
-import { ACCESS_DENIED_TEXT } from "./access-denied";
 import { loginPath, twoFactorSetupPath } from "./redirect";
 import { roleFlags, type RoleFlags } from "./roles.server";
-import { log } from "~/lib/log.server";
+import { passedSecondFactor } from "./second-factor.server";
 
 export interface SignedIn extends RoleFlags {
   user: { id: string; email: string; name: string };

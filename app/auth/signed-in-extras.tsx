@@ -3,6 +3,7 @@
  * the toast region (kept after sign-out, so "Session Expired" stays its 3 seconds).
  */
 import { Toaster } from "~/components/feedback/toaster";
+
 import type { AuthState } from "./auth-state";
 import InactivityMonitor from "./inactivity";
 

@@ -19,9 +19,13 @@ import { createHash } from "node:crypto";
 import type { BetterAuthPlugin } from "better-auth";
 import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from "better-auth/api";
 import { and, eq, gt, gte, isNull, lt, or, sql } from "drizzle-orm";
+
 import type { Database } from "~/db/client.server";
 import { authThrottle, user, verification } from "~/db/schema.server";
+import { hasControlCharacter } from "~/lib/control-characters";
+import { log } from "~/lib/log.server";
 import { oneLine } from "~/lib/one-line";
+
 import { recordAudit, type AuditPerson } from "./audit.server";
 import {
   ACCOUNT_FAILURE_LIMIT,
@@ -38,8 +42,6 @@ import {
   knownBrowserSetCookie,
   knownBrowserValue,
 } from "./known-browser.server";
-import { log } from "~/lib/log.server";
-import { hasControlCharacter } from "~/lib/control-characters";
 
 /** The code of the 429 a paused sign-in gets (with the X-Retry-After header, in seconds). */
 export const SIGN_IN_PAUSED = "SIGN_IN_PAUSED";

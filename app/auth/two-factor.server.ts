@@ -6,10 +6,12 @@
  */
 import { and, eq, ne } from "drizzle-orm";
 import { encode } from "uqr";
+
 import type { Database } from "~/db/client.server";
 import { session, twoFactor, user } from "~/db/schema.server";
-import type { Auth } from "./auth.server";
+
 import { recordAudit } from "./audit.server";
+import type { Auth } from "./auth.server";
 
 const BASE32 = /^[A-Z2-7]{16,128}$/;
 

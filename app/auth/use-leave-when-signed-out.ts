@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useLocation, useNavigate } from "react-router";
+
 import { useAuth } from "./auth-context";
 import { loginPath } from "./redirect";
 

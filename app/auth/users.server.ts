@@ -1,9 +1,11 @@
 /** Staff accounts: created by an administrator or by `npm run user:create` (docs/requirements.md#staff-accounts). */
+import { APIError } from "better-auth/api";
 import { and, count, desc, eq, gt, sql } from "drizzle-orm";
 import { z } from "zod";
+
 import type { Database } from "~/db/client.server";
 import { session, user, userRoles } from "~/db/schema.server";
-import { APIError } from "better-auth/api";
+
 import type { Auth } from "./auth.server";
 import { passwordWeaknesses } from "./password";
 import { endResetLinks } from "./password-reset.server";

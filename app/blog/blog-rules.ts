@@ -3,8 +3,8 @@
  * server schema, the importer and the tests. Slugs follow the site's one rule (app/lib/slug.ts); the
  * body's limit is the Markdown renderer's (app/markdown/limits.ts). This ships to the admin editor.
  */
-import { wallClockAt, wallTimeToInstant } from "~/lib/time-zone";
 import { site } from "~/config/site";
+import { wallClockAt, wallTimeToInstant } from "~/lib/time-zone";
 import { MARKDOWN_MAX } from "~/markdown/limits";
 
 /** Posts per page of /blog. */

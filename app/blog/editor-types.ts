@@ -1,5 +1,6 @@
 /** What the blog editor's action answers (shared by the route modules and the editor component). */
 import type { EditorActionData } from "~/markdown/editor-types";
+
 import type { PostField, PostValues } from "./post-schema";
 
 /** What the blog editor's save buttons send. */

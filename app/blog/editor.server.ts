@@ -3,20 +3,22 @@
  * preview, reading and checking the form (fields, cover in the library, publication time) and the
  * answers to a failed save. The routes check the admin role before calling these.
  */
-import { log } from "~/lib/log.server";
 import { data } from "react-router";
 import { z } from "zod";
+
 import type { Database } from "~/db/client.server";
-import { previewAnswer, renderForStorage, type StoredRendering } from "~/markdown/markdown.server";
 import { actionError } from "~/lib/admin-action.server";
+import { log } from "~/lib/log.server";
+import { EDITOR_INTENTS as I } from "~/markdown/editor-intents.server";
+import { previewAnswer, renderForStorage, type StoredRendering } from "~/markdown/markdown.server";
 import { GRAPHICS_BUCKET } from "~/storage/constants";
 import { storagePaths } from "~/storage/names";
 import type { Storage } from "~/storage/storage.server";
+
 import { BLOG_TIME_ZONE, BLOG_TIME_ZONE_LABEL, dateToZonedLocal, POST_FORM_LIMIT, postState, zonedLocalToDate } from "./blog-rules";
 import { type CoverChoice, type EditorPost, type PostEditorActionData, type PostSaveIntent } from "./editor-types";
-import { EDITOR_INTENTS as I } from "~/markdown/editor-intents.server";
 import { parsePost, POST_FIELDS, postValues, type PostFieldErrors, type PostInput, type PostValues } from "./post-schema";
-import { PostSlugRedirectedError, PostSlugTakenError, type Publication, type PostRecord } from "./posts.server";
+import { PostSlugRedirectedError, PostSlugTakenError, type PostRecord, type Publication } from "./posts.server";
 
 export const postIdSchema = z.uuid();
 

@@ -5,6 +5,7 @@
 import type { Database } from "~/db/client.server";
 import { GRAPHICS_BUCKET } from "~/storage/constants";
 import type { Storage } from "~/storage/storage.server";
+
 import { BLOG_TIME_ZONE, zonedLocalToDate } from "./blog-rules";
 import { parseMarkdownFile } from "./front-matter";
 import { parsePost } from "./post-schema";

@@ -1,7 +1,9 @@
 /** The <head> of a public blog post (docs/requirements.md#blog): the site's SEO tags plus BlogPosting JSON-LD. */
 import type { MetaDescriptor } from "react-router";
+
 import { site } from "~/config/site";
 import { absoluteUrl, OG_IMAGE, pageMeta, type PageMetaInput } from "~/lib/seo";
+
 import { postPath } from "./blog-rules";
 import type { PostCardData } from "./public-view";
 

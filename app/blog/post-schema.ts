@@ -4,9 +4,13 @@
  * the editor.
  */
 import { z } from "zod";
+
 import type { FieldErrors } from "~/lib/action-result";
+import { hasControlCharacter, normaliseMultilineText } from "~/lib/control-characters";
 import { formatCount } from "~/lib/list-of";
+import { SLUG_MAX, SLUG_PATTERN, slugify } from "~/lib/slug";
 import { nameProblem } from "~/storage/names";
+
 import {
   AUTHOR_MAX,
   COVER_ALT_MAX,
@@ -18,8 +22,6 @@ import {
   TAG_MAX,
   TAGS_MAX,
 } from "./blog-rules";
-import { SLUG_MAX, SLUG_PATTERN, slugify } from "~/lib/slug";
-import { hasControlCharacter, normaliseMultilineText } from "~/lib/control-characters";
 
 const line = (label: string, max: number, required = true) =>
   z

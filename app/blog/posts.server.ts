@@ -5,14 +5,16 @@
  * (public.server.ts); other processes see it within PUBLIC_CACHE_TTL_MS.
  */
 import { and, desc, eq, gt, ilike, isNotNull, lte, ne, sql, type SQL } from "drizzle-orm";
+
 import type { Database } from "~/db/client.server";
-import { blogPosts, redirects, type PostStatus } from "~/db/schema.server";
 import { isUniqueViolation } from "~/db/errors.server";
+import { containing } from "~/db/like-pattern";
+import { blogPosts, redirects, type PostStatus } from "~/db/schema.server";
 import type { StoredRendering } from "~/markdown/markdown.server";
+
 import { ADMIN_LIST_LIMIT, postPath, readingMinutes } from "./blog-rules";
 import type { PostInput } from "./post-schema";
 import { invalidatePublicBlog } from "./public-blog-generation.server";
-import { containing } from "~/db/like-pattern";
 
 export class PostSlugTakenError extends Error {
   readonly code = "slug_taken";

@@ -9,6 +9,7 @@
  */
 import type { Database } from "~/db/client.server";
 import { storedHtml } from "~/markdown/markdown.server";
+
 import { PUBLIC_CACHE_TTL_MS } from "./blog-rules";
 import { getPublicBody, loadPublicIndex, storePostHtml } from "./posts.server";
 import { publicBlogGeneration } from "./public-blog-generation.server";

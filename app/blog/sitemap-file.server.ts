@@ -9,11 +9,13 @@
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
-import type { Database } from "~/db/client.server";
+
 import { publicPages } from "~/content/routes-index";
+import type { Database } from "~/db/client.server";
 import { env } from "~/env.server";
 import { absoluteUrl } from "~/lib/seo";
 import { escapeXml } from "~/lib/xml";
+
 import { postPath } from "./blog-rules";
 import { fromPublicPosts, type PublicPost } from "./public-cache.server";
 

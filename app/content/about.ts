@@ -3,6 +3,7 @@
  * mentions them only with exactly those values.
  */
 import { site } from "~/config/site";
+
 import type { CallToAction, Feature, PageSeo } from "./types";
 
 export const aboutPage: PageSeo & {

@@ -4,6 +4,7 @@
  */
 import { site } from "~/config/site";
 import { listOf } from "~/lib/list-of";
+
 import type { Faq, PageSeo } from "./types";
 
 const indianaOffices = site.offices.filter((o) => o.state === "IN").map((o) => o.city);

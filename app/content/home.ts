@@ -4,6 +4,7 @@
  */
 import { site } from "~/config/site";
 import { listOf } from "~/lib/list-of";
+
 import type { CallToAction, Feature, PageSeo } from "./types";
 
 export const homePage: PageSeo & {

@@ -4,6 +4,7 @@
  * so the documents refer to "the contact details below" and never print an address or number.
  */
 import { site } from "~/config/site";
+
 import type { LegalDocument } from "./types";
 
 const brand = site.brand;

@@ -3,11 +3,13 @@
  * and Markdown body. Errors are worded for the person at the editor.
  */
 import { z } from "zod";
+
 import type { FieldErrors } from "~/lib/action-result";
-import { formatCount } from "~/lib/list-of";
-import { BODY_MAX, COLLECTION_KEYS, TITLE_MAX } from "./document-rules";
-import { SLUG_MAX, SLUG_PATTERN, slugify } from "~/lib/slug";
 import { hasControlCharacter, normaliseMultilineText } from "~/lib/control-characters";
+import { formatCount } from "~/lib/list-of";
+import { SLUG_MAX, SLUG_PATTERN, slugify } from "~/lib/slug";
+
+import { BODY_MAX, COLLECTION_KEYS, TITLE_MAX } from "./document-rules";
 
 export const titleSchema = z
   .string()

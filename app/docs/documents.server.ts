@@ -4,13 +4,15 @@
  * the slug and stores nothing.
  */
 import { and, asc, desc, eq, ilike, ne, or, sql, type SQL } from "drizzle-orm";
+
 import type { Database } from "~/db/client.server";
+import { isUniqueViolation } from "~/db/errors.server";
+import { containing } from "~/db/like-pattern";
 import { documents, user, type DocumentCollection } from "~/db/schema.server";
+import type { StoredRendering } from "~/markdown/markdown.server";
+
 import { LIST_LIMIT, type CollectionKey, type ListSort, type ListStatus } from "./document-rules";
 import type { DocumentInput } from "./document-schema";
-import { containing } from "~/db/like-pattern";
-import type { StoredRendering } from "~/markdown/markdown.server";
-import { isUniqueViolation } from "~/db/errors.server";
 
 // The editor's list and the database's list are one list: this fails to compile when they differ.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;

@@ -1,5 +1,6 @@
 /** What the document editor's action answers (shared by the route modules and the editor component). */
 import type { EditorActionData } from "~/markdown/editor-types";
+
 import type { DocumentField, DocumentValues } from "./document-schema";
 
 /** What the document editor's save buttons send. */

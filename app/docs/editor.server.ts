@@ -5,15 +5,17 @@
  */
 import { data } from "react-router";
 import { z } from "zod";
-import { EDITOR_INTENTS as I } from "~/markdown/editor-intents.server";
+
 import { actionError } from "~/lib/admin-action.server";
+import { log } from "~/lib/log.server";
+import { EDITOR_INTENTS as I } from "~/markdown/editor-intents.server";
+import type { PreviewResult } from "~/markdown/editor-types";
+import { previewAnswer, renderForStorage, type StoredRendering } from "~/markdown/markdown.server";
+
 import { DOCUMENT_FORM_LIMIT } from "./document-rules";
 import { normaliseBody, parseDocumentForm, type DocumentField, type DocumentValues, type ParsedDocument } from "./document-schema";
 import { SlugTakenError } from "./documents.server";
 import type { DocumentEditorActionData, DocumentSaveIntent } from "./editor-types";
-import type { PreviewResult } from "~/markdown/editor-types";
-import { previewAnswer, renderForStorage, type StoredRendering } from "~/markdown/markdown.server";
-import { log } from "~/lib/log.server";
 
 export const documentIdSchema = z.uuid();
 

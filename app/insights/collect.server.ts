@@ -15,6 +15,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { eq, lt } from "drizzle-orm";
 import { isbot } from "isbot";
+
 import { isCrossSiteWrite } from "~/auth/origins";
 import { site } from "~/config/site";
 import type { Database } from "~/db/client.server";
@@ -22,8 +23,9 @@ import { insightEvents, insightSalts } from "~/db/schema.server";
 import { isTrackedPath } from "~/lib/analytics";
 import { browserFamily } from "~/lib/browser-name";
 import { log as appLog } from "~/lib/log.server";
-import { BodyTooLargeError, bodyRefusal, FORM_BODY_LIMIT, readBodyLimited } from "~/lib/request-body.server";
+import { bodyRefusal, BodyTooLargeError, FORM_BODY_LIMIT, readBodyLimited } from "~/lib/request-body.server";
 import { wallClockAt } from "~/lib/time-zone";
+
 import { insightBatchSchema, type InsightEventInput } from "./event-schema.server";
 import { deviceClass, referrerHost } from "./fields";
 

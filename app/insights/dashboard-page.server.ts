@@ -6,6 +6,7 @@
 import { site } from "~/config/site";
 import type { Database } from "~/db/client.server";
 import type { CsvColumns } from "~/lib/csv-download.server";
+
 import { parseDashboardQuery, type DashboardQuery } from "./dashboard-params";
 import {
   dashboardFigures,

@@ -13,11 +13,13 @@
  * at least one. Filters select visits: the page filter keeps visits that viewed the page.
  */
 import { sql, type SQL } from "drizzle-orm";
+
+import { citySlugs } from "~/content/types";
 import type { Database } from "~/db/client.server";
 import { WEB_VITAL_METRICS } from "~/db/schema.server";
-import type { VitalMetric, VitalRow } from "./vitals";
-import { citySlugs } from "~/content/types";
+
 import { addDays, addMonths, dayOf, dayStart, FILTER_KEYS, NONE, type FilterKey, type Filters, type Period } from "./dashboard-params";
+import type { VitalMetric, VitalRow } from "./vitals";
 
 export const VISIT_GAP_MINUTES = 30;
 export const VISITORS_NOW_MINUTES = 5;

@@ -5,6 +5,7 @@
  * the whole request. The browser's sender is app/lib/insights-beacon.ts.
  */
 import { z } from "zod";
+
 import { WEB_VITAL_METRICS, WEB_VITAL_RATINGS } from "~/db/schema.server";
 import { hasControlCharacter } from "~/lib/control-characters";
 

@@ -1,6 +1,7 @@
 /** What the contact form's server action answers, shared by the route and the form. */
 import type { FormSubmitPayload } from "~/lib/analytics";
-import type { ContactValues, ContactFieldErrors } from "./contact-fields";
+
+import type { ContactFieldErrors, ContactValues } from "./contact-fields";
 import type { ReplyTime } from "./reply-time";
 
 export type ContactResult =

@@ -3,23 +3,25 @@
  * and by the server before storing. zod/mini keeps it small; the browser loads it on demand.
  */
 import * as z from "zod/mini";
+
+import { hasControlCharacter, hasControlCharacterInText, withoutControlCharacters } from "~/lib/control-characters";
 import { formatCount } from "~/lib/list-of";
+
 import {
   COMPANY_SIZES,
   FIELDS,
   FORM_TYPE,
+  HOST_NAME,
   LIMITS,
   MESSAGE_MAX,
   MESSAGE_MIN,
   REFERRAL_SOURCES,
   SERVICE_OPTIONS,
-  HOST_NAME,
   VISIT_FIELDS,
-  type ContactValues,
   type ContactFieldErrors,
+  type ContactValues,
   type FieldName,
 } from "./contact-fields";
-import { hasControlCharacter, hasControlCharacterInText, withoutControlCharacters } from "~/lib/control-characters";
 
 // A message may keep line breaks and tabs; one-line fields keep no control character.
 const PLAIN = "Use letters, numbers and punctuation only.";

@@ -4,6 +4,7 @@
  * header stripped of line breaks and control characters first.
  */
 import type { SendMailOptions } from "nodemailer";
+
 import { COMPANY_SIZES, REFERRAL_SOURCES, serviceLabel } from "./contact-fields";
 
 export interface LeadForMail {

@@ -15,11 +15,13 @@
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { SendMailOptions } from "nodemailer";
+
 import type { Database } from "~/db/client.server";
 import { leads } from "~/db/schema.server";
-import { oneLine } from "~/lib/one-line";
-import { buildLeadMessage } from "./mail.server";
 import { log as appLog } from "~/lib/log.server";
+import { oneLine } from "~/lib/one-line";
+
+import { buildLeadMessage } from "./mail.server";
 
 /** Waits after the 1st, 2nd, ... failed attempt; later ones wait `BACKOFF_CAP_MS`. */
 export const DEFAULT_BACKOFF_MS = [30_000, 60_000, 120_000, 300_000, 900_000, 1_800_000] as const;

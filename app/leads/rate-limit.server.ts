@@ -6,6 +6,7 @@
  * current fixed window.
  */
 import { lt, sql } from "drizzle-orm";
+
 import type { Database } from "~/db/client.server";
 import { contactRateLimit } from "~/db/schema.server";
 

@@ -2,13 +2,15 @@
  * Leads in the database: stored before the visitor is told anything, listed and worked by
  * administrators, exported. The e-mail outbox state lives on the same row (see outbox.server.ts).
  */
-import { keysetBatches } from "~/lib/keyset-batches.server";
 import { and, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
+
 import type { Database } from "~/db/client.server";
+import { containing } from "~/db/like-pattern";
 import { leads, LEADS_SEARCH_SEPARATOR, leadsSearchText, type NotifyStatus } from "~/db/schema.server";
+import { keysetBatches } from "~/lib/keyset-batches.server";
+
 import type { ContactInput } from "./contact-schema";
 import { PAGE_SIZE, type LeadFilter } from "./query";
-import { containing } from "~/db/like-pattern";
 
 export type Lead = typeof leads.$inferSelect;
 

@@ -4,16 +4,17 @@
  * A submission whose id is already stored (sent again after its answer was lost) gets the first
  * answer and stores nothing. The sales e-mail follows from the outbox; nothing here waits for SMTP.
  */
-import type { RequestContext } from "~/services.server";
 import type { FormSubmitPayload } from "~/lib/analytics";
-import type { ContactResult } from "./contact-result";
+import { log } from "~/lib/log.server";
+import type { RequestContext } from "~/services.server";
+
 import { HONEYPOT } from "./contact-fields";
+import type { ContactResult } from "./contact-result";
 import { keptValues, validateContact, type ContactInput } from "./contact-schema";
 import { takeContactSlot } from "./rate-limit.server";
 import { readFormLimited } from "./read-form.server";
 import { replyTime } from "./reply-time";
 import { insertLead, leadBySubmission, type Lead } from "./store.server";
-import { log } from "~/lib/log.server";
 
 /** Far above a full form with a 5,000-character message, far below a harmful body. */
 export const MAX_BODY_BYTES = 128 * 1024;

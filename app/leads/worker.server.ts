@@ -6,10 +6,11 @@
  */
 import type { Database } from "~/db/client.server";
 import type { Env } from "~/env.server";
+import { log as appLog } from "~/lib/log.server";
 import { createMailer, describeSmtp, mailFrom, type Mailer } from "~/mailer.server";
+
 import { LeadOutbox, type OutboxOptions } from "./outbox.server";
 import { pruneContactSlots } from "./rate-limit.server";
-import { log as appLog } from "~/lib/log.server";
 
 /** New leads are e-mailed only when both settings are present (the env schema refuses one alone). */
 export function notificationsEnabled(env: Pick<Env, "SMTP_URL" | "SALES_EMAIL">): boolean {

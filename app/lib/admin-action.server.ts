@@ -6,6 +6,7 @@
  */
 import { data } from "react-router";
 import type { z } from "zod";
+
 import type { ActionConfirm, ActionFailure, ActionSuccess, FieldErrors } from "./action-result";
 import { readForm } from "./request-body.server";
 

@@ -2,7 +2,7 @@
  * Analytics events for window.dataLayer (docs/requirements.md#analytics). Pure helpers plus a push
  * that never throws and never blocks rendering. No message text or contact details ever go here.
  */
-import { PRIVATE_PREFIXES, prefixPattern } from "~/config/private-paths";
+import { prefixPattern, PRIVATE_PREFIXES } from "~/config/private-paths";
 
 /** The fields of form_submit, after a successful contact submission: never the message, e-mail, name or phone. */
 export interface FormSubmitPayload {

@@ -5,6 +5,7 @@
  */
 import { ACCESS_DENIED_TEXT } from "~/auth/access-denied";
 import { CSV_BOM, csvRow } from "~/leads/csv";
+
 import { PRIVATE_CACHE_CONTROL } from "./private-caching";
 
 export type CsvColumns<Row> = readonly (readonly [string, (row: Row) => unknown])[];

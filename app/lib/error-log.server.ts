@@ -5,6 +5,7 @@
  * went away) are not logged at all.
  */
 import { isRouteErrorResponse } from "react-router";
+
 import { log } from "./log.server";
 import { oneLine } from "./one-line";
 

@@ -23,6 +23,11 @@
  * A document without React Router's module script is passed through untouched.
  */
 import { Transform, type TransformCallback } from "node:stream";
+
+import { noteVisit, PRIVATE_PATH, VISIT_KEY } from "./analytics";
+import { REPLAY_EARLY_CLICKS } from "./early-clicks";
+import { ENDPOINT as INSIGHTS_ENDPOINT, INSIGHTS_RUNNING, sendUnhydratedPageView } from "./insights-beacon";
+import { NOTE_TYPED_VALUES } from "./typed-before-hydration";
 import {
   fontFaceSource,
   WEB_FONT_APPLIED,
@@ -32,10 +37,6 @@ import {
   WEB_FONT_VERSION,
   WEB_FONT_WEIGHT,
 } from "./web-font";
-import { REPLAY_EARLY_CLICKS } from "./early-clicks";
-import { NOTE_TYPED_VALUES } from "./typed-before-hydration";
-import { noteVisit, PRIVATE_PATH, VISIT_KEY } from "./analytics";
-import { ENDPOINT as INSIGHTS_ENDPOINT, INSIGHTS_RUNNING, sendUnhydratedPageView } from "./insights-beacon";
 
 const MODULEPRELOAD = /<link\b[^>]*\brel="modulepreload"[^>]*>/g;
 const HREF = /\bhref="([^"]+)"/;

@@ -5,6 +5,7 @@
  * the notice once, with or without JavaScript.
  */
 import { redirect } from "react-router";
+
 import { isNoticeKey, NOTICES, type NoticeKey } from "./notices";
 import { PRIVATE_CACHE_CONTROL } from "./private-caching";
 

@@ -16,6 +16,7 @@
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import pino, { type Logger } from "pino";
+
 import { oneLine } from "./one-line";
 
 export type LogFormat = "json" | "text";

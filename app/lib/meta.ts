@@ -1,6 +1,8 @@
 import type { MetaDescriptor } from "react-router";
-import type { RootData } from "~/root";
+
 import { site } from "~/config/site";
+import type { RootData } from "~/root";
+
 import { pageMeta, type PageMetaInput } from "./seo";
 
 type Matches = readonly ({ id: string; data?: unknown } | undefined)[];

@@ -1,4 +1,4 @@
-import { PRIVATE_PREFIXES, prefixPattern } from "~/config/private-paths";
+import { prefixPattern, PRIVATE_PREFIXES } from "~/config/private-paths";
 
 /**
  * Answers that carry staff or personal data (the signed-in pages: the admin area, the document

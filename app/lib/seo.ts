@@ -2,6 +2,7 @@
  * <head> rules in one place: title suffix, robots, canonical, Open Graph, Twitter, JSON-LD.
  */
 import type { MetaDescriptor } from "react-router";
+
 import { site } from "~/config/site";
 
 export const DEFAULT_ROBOTS = "index, follow";

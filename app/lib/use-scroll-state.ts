@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+
 import { HEADER_SHADOW_THRESHOLD_PX } from "~/config/ui";
 
 export interface ScrollState {

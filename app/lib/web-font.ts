@@ -14,10 +14,10 @@
  *   when the new page renders: the whole page changes then anyway.
  * - Without JavaScript, root.tsx's <noscript> stylesheet (app/fonts.css) loads it the usual way.
  */
+import latinExt from "@fontsource-variable/inter/files/inter-latin-ext-wght-normal.woff2?url";
+import latin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
-import latin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
-import latinExt from "@fontsource-variable/inter/files/inter-latin-ext-wght-normal.woff2?url";
 
 export const WEB_FONT_FAMILY = "Inter Variable";
 

@@ -1,4 +1,5 @@
 import { onCLS, onFCP, onINP, onLCP, onTTFB, type Metric } from "web-vitals";
+
 import { pushEvent } from "./analytics";
 
 /** Real-user monitoring: each Web Vital goes to the dataLayer as a web_vitals event. */

@@ -14,6 +14,7 @@
  */
 import type { DOMPurify } from "dompurify";
 import { Lexer, Marked, Tokenizer, type Links, type MarkedOptions, type Token, type Tokens, type TokensList } from "marked";
+
 import { MARKDOWN_MAX } from "./limits";
 
 const ALLOWED_TAGS = [

@@ -4,6 +4,7 @@
  * stop it (terminate) when it goes past its time limit. Bundled to build/server/markdown-worker.js.
  */
 import { parentPort } from "node:worker_threads";
+
 import { renderMarkdown, RenderTimeoutError, type RenderOptions } from "./markdown-render.server";
 
 export interface RenderJob {

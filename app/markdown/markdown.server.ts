@@ -11,8 +11,10 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
+
 import { env } from "~/env.server";
 import { log } from "~/lib/log.server";
+
 import * as core from "./markdown-render.server";
 import type { RenderAnswer, RenderJob } from "./markdown-worker.server";
 

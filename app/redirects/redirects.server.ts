@@ -4,16 +4,18 @@
  * memory like the blog (ADR 015) and applied by the not-found answers of the site
  * (notFoundOrRedirect) for GET and HEAD, with the visitor's query kept.
  */
-import { log } from "~/lib/log.server";
 import { count, desc, eq, ilike, or, sql } from "drizzle-orm";
-import { containing } from "~/db/like-pattern";
 import { data, redirect } from "react-router";
-import type { Database } from "~/db/client.server";
-import { redirects } from "~/db/schema.server";
-import { env } from "~/env.server";
+
 import { PUBLIC_CACHE_TTL_MS, RESERVED_SLUGS } from "~/blog/blog-rules";
 import { postSlugExists } from "~/blog/posts.server";
 import { publicPages } from "~/content/routes-index";
+import type { Database } from "~/db/client.server";
+import { containing } from "~/db/like-pattern";
+import { redirects } from "~/db/schema.server";
+import { env } from "~/env.server";
+import { log } from "~/lib/log.server";
+
 import {
   checkSource,
   checkStatus,
@@ -23,9 +25,9 @@ import {
   encodeNonAscii,
   parseRedirectCsv,
   REDIRECT_PAGE_SIZE,
-  type RedirectQuery,
   RuleChains,
   withQuery,
+  type RedirectQuery,
   type RedirectStatus,
 } from "./redirect-rules";
 

@@ -1,21 +1,23 @@
 import type { ReactNode } from "react";
-import { Outlet, isRouteErrorResponse, useLocation, useNavigation, useRouteError } from "react-router";
-import { SKELETON_DELAY_MS } from "~/config/ui";
-import { ErrorContent } from "~/components/sections/error-content";
-import { useDelayedFlag } from "~/lib/use-delayed-flag";
-import { useScrollState } from "~/lib/use-scroll-state";
+import { isRouteErrorResponse, Outlet, useLocation, useNavigation, useRouteError } from "react-router";
+
 import { useAuth } from "~/auth/auth-context";
 import { isProtectedPath } from "~/auth/config";
 import { AccessCheck } from "~/components/feedback/access-check";
-import { VISITOR, type Viewer } from "~/lib/viewer";
-import { notFoundMeta, routeMeta } from "~/lib/meta";
-import { serverErrorPage } from "~/content/pages";
-import type { Route } from "./+types/site-layout";
 import { PageSkeleton } from "~/components/layout/page-skeleton";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { MAIN_ID, SkipLink } from "~/components/layout/skip-link";
 import { TopBar } from "~/components/layout/top-bar";
+import { ErrorContent } from "~/components/sections/error-content";
+import { SKELETON_DELAY_MS } from "~/config/ui";
+import { serverErrorPage } from "~/content/pages";
+import { notFoundMeta, routeMeta } from "~/lib/meta";
+import { useDelayedFlag } from "~/lib/use-delayed-flag";
+import { useScrollState } from "~/lib/use-scroll-state";
+import { VISITOR, type Viewer } from "~/lib/viewer";
+
+import type { Route } from "./+types/site-layout";
 
 /** Skip link, top bar, header, main area and footer around every public page. */
 function SiteShell({ viewer, children }: { viewer: Viewer; children: ReactNode }) {

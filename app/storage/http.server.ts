@@ -1,11 +1,13 @@
 /** HTTP pieces of the storage routes: JSON errors, a size-limited body reader, and file responses. */
+import { z } from "zod";
+
+import { hasControlCharacter } from "~/lib/control-characters";
+import { log } from "~/lib/log.server";
 import { BodyTooLargeError, readBodyLimited } from "~/lib/request-body.server";
+
 import { CACHE_MAX_AGE_SECONDS, MAX_FILE_BYTES } from "./constants";
 import { StorageError } from "./errors";
 import type { ObjectInfo } from "./storage.server";
-import { log } from "~/lib/log.server";
-import { z } from "zod";
-import { hasControlCharacter } from "~/lib/control-characters";
 
 /** A string field of a storage API body: `min` to `max` characters, no control character (NUL included). */
 export const textField = (max: number, min = 0) =>

@@ -7,6 +7,7 @@
  * an acceptable one before uploading).
  */
 import { hasControlCharacter } from "~/lib/control-characters";
+
 import { CONTENT_TYPES, FILE_TYPES, type ContentType } from "./constants";
 
 export const MAX_NAME_LENGTH = 255;

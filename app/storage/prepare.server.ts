@@ -6,6 +6,7 @@
  */
 import { createHash } from "node:crypto";
 import sharp from "sharp";
+
 import { MAX_FILE_BYTES, MAX_IMAGE_PIXELS, THUMBNAIL_MAX_PX, type ContentType } from "./constants";
 import { StorageError } from "./errors";
 import { detectContentType, utf8Text } from "./file-type.server";

@@ -6,10 +6,15 @@
  * uploads go through prepareUpload() first whatever the backend.
  */
 import { and, asc, count, desc, eq, ilike, inArray, like, sql, type SQL } from "drizzle-orm";
+
 import { authSecret } from "~/auth/auth.server";
 import { database, type Database } from "~/db/client.server";
+import { isUniqueViolation } from "~/db/errors.server";
+import { containing, startingWith } from "~/db/like-pattern";
 import { storageObjects } from "~/db/schema.server";
 import { env } from "~/env.server";
+import { hasControlCharacter } from "~/lib/control-characters";
+
 import {
   BUCKETS,
   isBucket,
@@ -22,12 +27,9 @@ import {
   type SortColumn,
 } from "./constants";
 import { StorageError } from "./errors";
-import { hasControlCharacter } from "~/lib/control-characters";
 import { storagePaths, withTypeExtension } from "./names";
 import { checkName, prepareUpload } from "./prepare.server";
 import { signingKey, signToken, verifyToken, type SignedCheck } from "./signing.server";
-import { containing, startingWith } from "~/db/like-pattern";
-import { isUniqueViolation } from "~/db/errors.server";
 
 export interface ObjectInfo {
   bucket: string;

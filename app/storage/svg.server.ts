@@ -9,6 +9,7 @@
  * The result is serialised as XML so it still renders as a standalone image/svg+xml file.
  */
 import type { DOMPurify as Purifier } from "dompurify";
+
 import { svgRootIndex } from "./file-type.server";
 
 type Sanitiser = { purify: Purifier; serialize: (node: Node) => string };

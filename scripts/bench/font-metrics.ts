@@ -6,6 +6,7 @@
  *   npm run build && npx tsx scripts/bench/font-metrics.ts
  */
 import { chromium } from "@playwright/test";
+
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../tests/chromium.ts";
 import { startServer } from "./lib.ts";
 

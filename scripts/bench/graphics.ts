@@ -8,6 +8,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
+
 import { signInCookie, turnOnTwoFactor } from "../../tests/two-factor.ts";
 import { installExitHandlers, log, median, round, startServer, TMP_ROOT, type Figure } from "./lib.ts";
 

@@ -19,6 +19,7 @@
  * Medians and maxima over the runs; the target is 100 ms (INP "good" is 200 ms).
  */
 import { chromium, type Browser, type Page } from "@playwright/test";
+
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../tests/chromium.ts";
 import { log, median, startServer } from "./lib.ts";
 

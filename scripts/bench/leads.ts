@@ -10,6 +10,7 @@
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import path from "node:path";
+
 import { startTestPostgres, type TestPostgres } from "../pg/test-server.ts";
 import { installExitHandlers, log, percentile, round, startServer, TMP_ROOT, type Figure, type ServerHandle } from "./lib.ts";
 

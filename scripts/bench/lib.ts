@@ -9,8 +9,9 @@ import { closeSync, existsSync, openSync, readFileSync, writeFileSync } from "no
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { setTimeout as sleep } from "node:timers/promises";
+import { fileURLToPath } from "node:url";
+
 import { freePort } from "../lib/free-port.ts";
 
 /** A port that was free on 127.0.0.1 a moment ago (one helper for tests, bench and the PostgreSQL harness). */

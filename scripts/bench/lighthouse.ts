@@ -3,10 +3,11 @@
  * Each run gets its own Chromium (Debian's, flags from tests/chromium.ts) with a fresh temp
  * --user-data-dir. Runs go round-robin over the pages so noise spreads evenly; medians per page.
  */
-import * as chromeLauncher from "chrome-launcher";
-import lighthouse from "lighthouse";
 import { mkdtempSync, rmSync } from "node:fs";
 import path from "node:path";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../tests/chromium.ts";
 import { isAlive, log, median, round, TMP_ROOT, track, untrack } from "./lib.ts";
 

@@ -14,19 +14,11 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+
 import { CHROMIUM_PATH } from "../../tests/chromium.ts";
-import { measureColdStart, type ColdStartResult } from "./coldstart.ts";
-import { BUILD_DIR, type Figure, installExitHandlers, log, PAGES, ROOT, startServer, table } from "./lib.ts";
-import { runLighthouse, type LighthousePage } from "./lighthouse.ts";
-import { measurePaint, PAINT_TARGETS, type PaintResult } from "./paint.ts";
 import { BUDGETS } from "./budgets.ts";
-import { measureSizes, type PageSizes } from "./sizes.ts";
+import { measureColdStart, type ColdStartResult } from "./coldstart.ts";
 import { measureGraphics } from "./graphics.ts";
-import { measureLeads } from "./leads.ts";
-import { measureSignIn, signInFigures, type SignInDatabaseResult } from "./signin.ts";
-import { findBinary, measureThroughput, type ThroughputResult } from "./throughput.ts";
-import { measureWorkers, SCALING_TARGET, workersFigures } from "./workers.ts";
-import { measureScale, scaleFigures, scaleReport } from "./scale.ts";
 import {
   INTERACTION_TARGET_MS,
   measureInteraction,
@@ -34,6 +26,15 @@ import {
   type InteractionFigure,
   type TimedControlFigure,
 } from "./interaction.ts";
+import { measureLeads } from "./leads.ts";
+import { BUILD_DIR, installExitHandlers, log, PAGES, ROOT, startServer, table, type Figure } from "./lib.ts";
+import { runLighthouse, type LighthousePage } from "./lighthouse.ts";
+import { measurePaint, PAINT_TARGETS, type PaintResult } from "./paint.ts";
+import { measureScale, scaleFigures, scaleReport } from "./scale.ts";
+import { measureSignIn, signInFigures, type SignInDatabaseResult } from "./signin.ts";
+import { measureSizes, type PageSizes } from "./sizes.ts";
+import { findBinary, measureThroughput, type ThroughputResult } from "./throughput.ts";
+import { measureWorkers, SCALING_TARGET, workersFigures } from "./workers.ts";
 
 installExitHandlers();
 

@@ -10,6 +10,7 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
+
 import { CLIENT_DIR, log, round, startServer, TMP_ROOT } from "./lib.ts";
 import { runLighthouseTargets, type LighthouseOptions, type LighthousePage } from "./lighthouse.ts";
 import { htmlFileFor } from "./sizes.ts";

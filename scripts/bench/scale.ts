@@ -39,6 +39,7 @@ import { mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { promisify } from "node:util";
+
 import { startTestPostgres, type TestPostgres } from "../pg/test-server.ts";
 import {
   httpGet,

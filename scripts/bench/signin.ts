@@ -13,6 +13,7 @@ import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
+
 import { startTestPostgres, type TestPostgres } from "../pg/test-server.ts";
 import {
   httpRequest,

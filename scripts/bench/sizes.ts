@@ -9,6 +9,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
+
 import { CLIENT_DIR, PAGES, round, startServer } from "./lib.ts";
 
 export interface AssetSize {

@@ -19,9 +19,10 @@
  *   npx tsx scripts/bench/workers.ts
  */
 import { spawnSync } from "node:child_process";
-import { readdirSync, readFileSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import path from "node:path";
+
 import { startTestPostgres } from "../pg/test-server.ts";
 import { log, median, round, startServer, TMP_ROOT, type Figure, type ServerHandle } from "./lib.ts";
 import { findBinary, wrk, type WrkResult } from "./throughput.ts";

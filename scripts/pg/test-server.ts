@@ -7,13 +7,14 @@
  * OS user (created with `useradd --system` when missing). A non-root user runs them directly.
  * When the binaries are missing and we are root, `apt-get install postgresql-15` installs them.
  */
-import { type ChildProcess, execFile, spawn, spawnSync } from "node:child_process";
+import { execFile, spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { chownSync, closeSync, existsSync, mkdtempSync, openSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { promisify } from "node:util";
 import pg from "pg";
+
 import { freePort } from "../lib/free-port.ts";
 
 const execFileAsync = promisify(execFile);

@@ -1,5 +1,6 @@
 /** Shared steps of the password-reset and account-page specs: fresh accounts and browser contexts. */
 import { randomUUID } from "node:crypto";
+
 import { expect, type Browser, type BrowserContext, type Page } from "./fixtures";
 import { randomClientAddress, type TestUser } from "./helpers";
 

@@ -3,10 +3,10 @@
  * about password reset: each test uses an account of its own, created through /admin/users, so the
  * seeded accounts other specs sign in with keep their passwords.
  */
-import { axeViolations } from "./axe";
-import { expect, signIn, test, type Browser, type Page } from "./fixtures";
-import { E2E_ORIGIN, E2E_USERS } from "./config";
 import { createStaff, freshPassword, newContext } from "./account-helpers";
+import { axeViolations } from "./axe";
+import { E2E_ORIGIN, E2E_USERS } from "./config";
+import { expect, signIn, test, type Browser, type Page } from "./fixtures";
 import { reactHydrated, type TestUser } from "./helpers";
 
 const FIREFOX_WINDOWS = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0";

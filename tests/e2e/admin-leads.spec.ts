@@ -1,6 +1,6 @@
 import { axeViolations } from "./axe";
-import { expect, signIn, test, type APIRequestContext, type Page } from "./fixtures";
 import { E2E_USERS } from "./config";
+import { expect, signIn, test, type APIRequestContext, type Page } from "./fixtures";
 import { ownClientAddressPerTest, randomClientAddress } from "./helpers";
 import { csvRecords, parseCsv, runMarker, VALID } from "./leads-helpers";
 

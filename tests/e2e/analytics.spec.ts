@@ -1,5 +1,5 @@
-import { expect, signIn, test, type Page } from "./fixtures";
 import { E2E_GTM_ID, E2E_USERS } from "./config";
+import { expect, signIn, test, type Page } from "./fixtures";
 import { dataLayer, hydrated, keepContactLinksOnPage, ownClientAddressPerTest, reactHydrated, site } from "./helpers";
 
 ownClientAddressPerTest(test);

@@ -3,11 +3,12 @@
  * after real sign-ins and account changes, its filters (without JavaScript too), pages, CSV export,
  * and who is refused.
  */
-import { axeViolations } from "./axe";
-import { readFile } from "node:fs/promises";
 import { randomUUID } from "node:crypto";
-import { expect, signIn, test, type Page } from "./fixtures";
+import { readFile } from "node:fs/promises";
+
+import { axeViolations } from "./axe";
 import { E2E_ORIGIN, E2E_USERS } from "./config";
+import { expect, signIn, test, type Page } from "./fixtures";
 import { ownClientAddressPerTest, randomClientAddress, submitSignIn } from "./helpers";
 
 ownClientAddressPerTest(test);

@@ -1,5 +1,5 @@
-import { expect, signIn, test } from "./fixtures";
 import { E2E_USERS } from "./config";
+import { expect, signIn, test } from "./fixtures";
 import { holdRequests, ownClientAddressPerTest, reactHydrated, startHydration, submitSignIn } from "./helpers";
 
 ownClientAddressPerTest(test);

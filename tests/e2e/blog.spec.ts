@@ -5,11 +5,12 @@
  * draft is not found; the pages' JSON-LD, axe and the Nu checker; a redirect rule answers 301 with
  * the query kept and counts the hit.
  */
-import { axeViolations } from "./axe";
-import { expect, signIn, test, type Page } from "./fixtures";
 import { randomUUID } from "node:crypto";
 import sharp from "sharp";
+
+import { axeViolations } from "./axe";
 import { E2E_ORIGIN, E2E_USERS } from "./config";
+import { expect, signIn, test, type Page } from "./fixtures";
 import { nuErrors, ownClientAddressPerTest } from "./helpers";
 
 ownClientAddressPerTest(test);

@@ -7,16 +7,18 @@
  * request; /readyz turns 503 on SIGTERM and while the database is away.
  */
 import { execFile } from "node:child_process";
-import { request as httpRequest } from "node:http";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { promisify } from "node:util";
 import pg from "pg";
 import sharp from "sharp";
-import { startTestPostgres, type TestPostgres } from "../../scripts/pg/test-server";
+
 import { ACCOUNT_FAILURE_LIMIT } from "../../app/auth/config";
+import { startTestPostgres, type TestPostgres } from "../../scripts/pg/test-server";
+import { startSmtp } from "../smtp";
 import { totp } from "../two-factor";
 import { E2E_AUTH_SECRET, E2E_PORT, E2E_USERS } from "./config";
 import { expect, test } from "./fixtures";
@@ -24,7 +26,6 @@ import { nextAddress, randomClientAddress, runConcurrently } from "./helpers";
 import { runMarker, VALID } from "./leads-helpers";
 import { childrenOf, startNginx, type Nginx } from "./nginx";
 import { startServerProcess, type ServerProcess } from "./server-process";
-import { startSmtp } from "../smtp";
 
 const run = promisify(execFile);
 /** Contact submissions one address may make per window (app/leads/rate-limit.server.ts). */

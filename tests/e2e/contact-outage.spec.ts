@@ -3,13 +3,13 @@
  * e-mail reaches a real SMTP listener (smtp-server on 127.0.0.1); then PostgreSQL stops, and the
  * form answers with a clear error and the sales phone while the process keeps serving pages.
  */
-import { expect, test } from "./fixtures";
 import { startTestPostgres, type TestPostgres } from "../../scripts/pg/test-server";
+import { startSmtp } from "../smtp";
 import { E2E_GTM_ID, E2E_SITE_URL } from "./config";
+import { expect, test } from "./fixtures";
 import { hydrated, randomClientAddress, site } from "./helpers";
 import { fillContactForm, runMarker, VALID } from "./leads-helpers";
 import { startServerProcess, type ServerProcess } from "./server-process";
-import { startSmtp } from "../smtp";
 
 const SALES = "sales@crossroadsit.example";
 

@@ -4,10 +4,10 @@
  * stored breaks the form's schema. Each request comes from its own address (X-Forwarded-For,
  * trusted by the test server), so the per-address rate limit does not interfere.
  */
-import { expect, test } from "./fixtures";
 import { FIELDS as FORM_FIELDS } from "../../app/leads/contact-fields";
 import { validateContact } from "../../app/leads/contact-schema";
 import { E2E_ORIGIN } from "./config";
+import { expect, test } from "./fixtures";
 import { nextAddress, runConcurrently } from "./helpers";
 import { leadsMatching, runMarker, VALID } from "./leads-helpers";
 

@@ -1,6 +1,6 @@
+import { services } from "../../app/content/catalog";
 import { axeViolations } from "./axe";
 import { expect, test, type Page } from "./fixtures";
-import { services } from "../../app/content/catalog";
 import { dataLayer, holdRequests, hydrated, ownClientAddressPerTest, site } from "./helpers";
 import { fillContactForm, leadsMatching, runMarker, VALID } from "./leads-helpers";
 

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+
 import { E2E_USERS } from "./config";
 import { expect, signIn, test } from "./fixtures";
 import { hydrated, ownClientAddressPerTest, reactHydrated } from "./helpers";

@@ -4,12 +4,12 @@
  * address, database and lead outbox. Started as a real process on a fresh data folder, with SMTP
  * pointing at a local listener.
  */
-import { expect, test } from "./fixtures";
+import { startSmtp } from "../smtp";
 import { E2E_GTM_ID } from "./config";
+import { expect, test } from "./fixtures";
 import { hydrated, randomClientAddress, startHydration } from "./helpers";
 import { fillContactForm, runMarker, VALID } from "./leads-helpers";
 import { startDevServerProcess, type ServerProcess } from "./server-process";
-import { startSmtp } from "../smtp";
 
 const SALES = "sales@crossroadsit.example";
 

@@ -1,7 +1,8 @@
-import { axeViolations } from "./axe";
-import { expect, signIn, test, type Browser, type Page } from "./fixtures";
 import { randomUUID } from "node:crypto";
+
+import { axeViolations } from "./axe";
 import { E2E_ORIGIN, E2E_USERS } from "./config";
+import { expect, signIn, test, type Browser, type Page } from "./fixtures";
 import {
   holdRequests,
   ownClientAddressPerTest,

@@ -8,6 +8,7 @@
  * `signIn(page, user, { to })` signs a page in without the form (below).
  */
 import { test as base, expect, type Browser, type BrowserContext, type Cookie, type Page } from "@playwright/test";
+
 import { unusedCode } from "../two-factor";
 import { allowWait, randomClientAddress, startHydration, totpSecretOf, type TestUser } from "./helpers";
 

@@ -1,8 +1,9 @@
-import { axeViolations } from "./axe";
-import { expect, signIn, test, type Page } from "./fixtures";
 import { randomUUID } from "node:crypto";
 import sharp from "sharp";
+
+import { axeViolations } from "./axe";
 import { E2E_ORIGIN, E2E_USERS } from "./config";
+import { expect, signIn, test, type Page } from "./fixtures";
 import { ownClientAddressPerTest } from "./helpers";
 
 ownClientAddressPerTest(test);

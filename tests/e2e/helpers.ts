@@ -1,15 +1,16 @@
 import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createRequire } from "node:module";
 // eslint-disable-next-line no-restricted-imports -- only test.info(), to give a test the time it waits for a code; no test is declared here
 import { test, type Page, type Request } from "@playwright/test";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
-import routes from "../../app/routes";
-import { publicPages } from "../../app/content/routes-index";
+
 import { navigation } from "../../app/config/navigation";
 import { site } from "../../app/config/site";
+import { publicPages } from "../../app/content/routes-index";
+import routes from "../../app/routes";
 import { unusedCode } from "../two-factor";
 import { E2E_USERS, TOTP_SECRETS_FILE } from "./config";
 

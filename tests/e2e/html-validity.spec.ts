@@ -1,9 +1,10 @@
-import { expect, test } from "./fixtures";
 import { execFile } from "node:child_process";
 import { readdirSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { promisify } from "node:util";
-import { createRequire } from "node:module";
+
+import { expect, test } from "./fixtures";
 import { nuErrors } from "./helpers";
 
 const run = promisify(execFile);

@@ -1,5 +1,5 @@
-import { expect, signIn, test, type Page } from "./fixtures";
 import { E2E_USERS } from "./config";
+import { expect, signIn, test, type Page } from "./fixtures";
 import { ownClientAddressPerTest, totpSecretOf } from "./helpers";
 
 ownClientAddressPerTest(test);

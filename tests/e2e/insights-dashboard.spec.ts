@@ -5,6 +5,7 @@
  * ordinary browser's User-Agent: the server drops headless Chromium's as a bot.
  */
 import { readFile } from "node:fs/promises";
+
 import { E2E_ORIGIN, E2E_USERS } from "./config";
 import { expect, signIn, test, type APIRequestContext } from "./fixtures";
 import { ownClientAddressPerTest, randomClientAddress } from "./helpers";

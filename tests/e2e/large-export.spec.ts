@@ -6,6 +6,7 @@
  * promptly. The whole file arrives, every entry once.
  */
 import { readFileSync } from "node:fs";
+
 import { E2E_USERS } from "./config";
 import { expect, signIn, test } from "./fixtures";
 import { startServerWithMail, type ServerWithMail } from "./server-process";

@@ -1,6 +1,6 @@
 /** Helpers of the contact-form and leads browser tests. */
-import { expect, signIn, type Browser, type Page } from "./fixtures";
 import { E2E_USERS } from "./config";
+import { expect, signIn, type Browser, type Page } from "./fixtures";
 import { randomClientAddress } from "./helpers";
 
 export const VALID = {

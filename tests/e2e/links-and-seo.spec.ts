@@ -1,5 +1,5 @@
-import { expect, test } from "./fixtures";
 import { E2E_SITE_URL } from "./config";
+import { expect, test } from "./fixtures";
 import { publicPages } from "./helpers";
 
 test("no broken internal link or asset on any public page", async ({ request }) => {

@@ -4,7 +4,7 @@
  * (round robin, no sticky sessions, a failed connection retried on the next process, a POST
  * never sent twice), in a temp prefix of its own.
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";

@@ -6,10 +6,10 @@
  * administrators send links under the super-administrator rule. The 30-minute expiry is tested on
  * both databases in tests/integration/password-reset-account.test.ts.
  */
-import { axeViolations } from "./axe";
-import { expect, signIn, test, type Browser } from "./fixtures";
-import { E2E_SITE_URL, E2E_USERS } from "./config";
 import { createStaff, freshPassword, newContext } from "./account-helpers";
+import { axeViolations } from "./axe";
+import { E2E_SITE_URL, E2E_USERS } from "./config";
+import { expect, signIn, test, type Browser } from "./fixtures";
 import { nuErrors, reactHydrated, submitSignIn } from "./helpers";
 import { serverWithMailForFile } from "./server-process";
 

@@ -5,10 +5,11 @@
  */
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import { expect, test } from "./fixtures";
-import { startTestPostgres, type TestPostgres } from "../../scripts/pg/test-server";
+
 import { ACCOUNT_FAILURE_LIMIT } from "../../app/auth/config";
+import { startTestPostgres, type TestPostgres } from "../../scripts/pg/test-server";
 import { E2E_SITE_URL } from "./config";
+import { expect, test } from "./fixtures";
 import { randomClientAddress } from "./helpers";
 import { startServerProcess, type ServerProcess } from "./server-process";
 

@@ -5,6 +5,7 @@
  * connection of its own, and 20 go at once, so the cluster's round robin hands them to both workers.
  */
 import { request as httpRequest } from "node:http";
+
 import { startTestPostgres, type TestPostgres } from "../../scripts/pg/test-server";
 import { READY_TIMEOUT_MS } from "../../server/lifecycle";
 import { expect, test } from "./fixtures";

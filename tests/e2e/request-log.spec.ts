@@ -6,8 +6,8 @@
  * no lead contents, password, code, cookie, reset token or query value.
  */
 import { totp } from "../two-factor";
-import { E2E_SITE_URL, E2E_USERS } from "./config";
 import { newContext } from "./account-helpers";
+import { E2E_SITE_URL, E2E_USERS } from "./config";
 import { expect, test } from "./fixtures";
 import { submitSignIn } from "./helpers";
 import { fillContactForm, runMarker } from "./leads-helpers";

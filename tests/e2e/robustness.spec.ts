@@ -4,13 +4,14 @@
  * database is down. Every answer is a 4xx (or 503 for the outage), never a 500, and the log
  * holds one line per unexpected error and nothing for refused requests.
  */
-import { expect, signIn, test } from "./fixtures";
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
-import net from "node:net";
 import http from "node:http";
+import net from "node:net";
+
 import { startTestPostgres, type TestPostgres } from "../../scripts/pg/test-server";
 import { E2E_ORIGIN, E2E_USERS } from "./config";
+import { expect, signIn, test } from "./fixtures";
 import { randomClientAddress, reactHydrated, submitSignIn } from "./helpers";
 import { startServerProcess, type ServerProcess } from "./server-process";
 

@@ -1,5 +1,5 @@
-import { expect, test } from "./fixtures";
 import { E2E_SITE_URL } from "./config";
+import { expect, test } from "./fixtures";
 import { BRAND_SUFFIX, hydrated, publicPages, site } from "./helpers";
 
 test.describe("every public route", () => {

@@ -1,5 +1,5 @@
-import { expect, signIn, test } from "./fixtures";
 import { E2E_ORIGIN, E2E_USERS } from "./config";
+import { expect, signIn, test } from "./fixtures";
 import { adminScreens, adminWrites, ownClientAddressPerTest } from "./helpers";
 
 ownClientAddressPerTest(test);

@@ -5,9 +5,10 @@
  */
 import { writeFileSync } from "node:fs";
 import path from "node:path";
+import { sql } from "drizzle-orm";
+
 import { auth } from "../../app/auth/auth.server";
 import { createStaffUser } from "../../app/auth/users.server";
-import { sql } from "drizzle-orm";
 import { closeDatabase, initDatabase } from "../../app/db/client.server";
 import { env } from "../../app/env.server";
 import { signInCookie, turnOnTwoFactor } from "../two-factor";

@@ -3,12 +3,13 @@
  * Playwright web server: several processes on one PostgreSQL, a non-loopback production host, a
  * database that goes away. Every line the process prints is kept, so tests can read the logs.
  */
-import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { promisify } from "node:util";
+
 import { freePort } from "../../scripts/lib/free-port";
 import { startSmtp } from "../smtp";
 import { E2E_AUTH_SECRET, E2E_SITE_URL, E2E_USERS, TOTP_SECRETS_FILE } from "./config";

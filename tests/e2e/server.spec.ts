@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
+
 import { site } from "../../app/config/site";
 import { startTestPostgres } from "../../scripts/pg/test-server";
 import { BUILD_SETTINGS_FILE } from "../../server/build-settings";

@@ -1,9 +1,10 @@
-import { axeViolations } from "./axe";
-import { expect, signIn, test, type Page } from "./fixtures";
 import { randomUUID } from "node:crypto";
-import { E2E_ORIGIN, E2E_USERS } from "./config";
-import { ownClientAddressPerTest, randomClientAddress, reactHydrated } from "./helpers";
+
 import { formatShortDate } from "../../app/lib/format-date";
+import { axeViolations } from "./axe";
+import { E2E_ORIGIN, E2E_USERS } from "./config";
+import { expect, signIn, test, type Page } from "./fixtures";
+import { ownClientAddressPerTest, randomClientAddress, reactHydrated } from "./helpers";
 
 ownClientAddressPerTest(test);
 

@@ -3,8 +3,8 @@
  * prerendered ones: no axe WCAG 2.2 AA violations at desktop and phone widths, and valid HTML.
  */
 import { axeViolations } from "./axe";
-import { expect, signIn, test } from "./fixtures";
 import { E2E_USERS } from "./config";
+import { expect, signIn, test } from "./fixtures";
 import { adminScreens, nuErrors, ownClientAddressPerTest } from "./helpers";
 
 ownClientAddressPerTest(test);

@@ -4,13 +4,14 @@
  * made to set it up before any admin page or API, never turning it off, and the
  * super-administrator's reset. Codes are computed from the secret the page shows (RFC 6238).
  */
-import { axeViolations } from "./axe";
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { expect, signIn, test, type Browser, type Page } from "./fixtures";
-import { E2E_USERS } from "./config";
-import { currentCode, ownClientAddressPerTest, randomClientAddress, reactHydrated, submitSignIn, type TestUser } from "./helpers";
+
 import { totp, unusedCode } from "../two-factor";
+import { axeViolations } from "./axe";
+import { E2E_USERS } from "./config";
+import { expect, signIn, test, type Browser, type Page } from "./fixtures";
+import { currentCode, ownClientAddressPerTest, randomClientAddress, reactHydrated, submitSignIn, type TestUser } from "./helpers";
 
 ownClientAddressPerTest(test);
 

@@ -3,13 +3,15 @@
  * filters, pages, the export's batches, and the server's deletion of entries past retention.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { backends, openFreshDatabase } from "./backends";
+
+import { AUDIT_PAGE_SIZE, auditForExport, listAudit, parseAuditFilter, type AuditFilter } from "~/auth/audit-query.server";
 import { AUDIT_RETENTION_DAYS, recordAudit } from "~/auth/audit.server";
-import { auditForExport, AUDIT_PAGE_SIZE, listAudit, parseAuditFilter, type AuditFilter } from "~/auth/audit-query.server";
-import { pruneAuditLog, startAuthMaintenance } from "~/auth/maintenance.server";
 import { CLIENT_IP_HEADER } from "~/auth/config";
+import { pruneAuditLog, startAuthMaintenance } from "~/auth/maintenance.server";
 import { database } from "~/db/client.server";
 import { auditLog } from "~/db/schema.server";
+
+import { backends, openFreshDatabase } from "./backends";
 
 const DAY = 24 * 60 * 60_000;
 const filter = (search: string): AuditFilter => {

@@ -5,10 +5,12 @@
  * untrusted Origin, a `javascript:` callbackURL. Both databases.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+
 import { CLIENT_IP_HEADER } from "~/auth/config";
 import { createStaffUser } from "~/auth/users.server";
 import { configureLog } from "~/lib/log.server";
 import { action } from "~/routes/api/auth";
+
 import { backends, loadContext, openFreshDatabase } from "./backends";
 
 const ORIGIN = "https://www.crossroadsit.example";

@@ -4,6 +4,7 @@
  * tests/integration/throttle.test.ts with `node --import tsx`; prints "ready <port>" once listening.
  */
 import { createServer } from "node:http";
+
 import { createAuth } from "~/auth/auth.server";
 import { database, initDatabase } from "~/db/client.server";
 import { env } from "~/env.server";

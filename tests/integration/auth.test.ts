@@ -3,6 +3,24 @@
  * PostgreSQL 15. Also what one administrator may do to another's account, and how long a session
  * lasts, idle or in use.
  */
+import { eq, sql } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+
+import { auth } from "~/auth/auth.server";
+import { CLIENT_IP_HEADER, SESSION_IDLE_SECONDS, SESSION_MAX_AGE_SECONDS } from "~/auth/config";
+import { roleFlags, setAdmin } from "~/auth/roles.server";
+import { getSignedIn, requireAdminApi } from "~/auth/session.server";
+import { AccountExistsError, createStaffUser, OwnPasswordError, resetPassword, WeakPasswordError } from "~/auth/users.server";
+import { database } from "~/db/client.server";
+import { account, auditLog, session, user, userRoles } from "~/db/schema.server";
+import { env } from "~/env.server";
+import { log as appLog } from "~/lib/log.server";
+import { action as usersAction } from "~/routes/admin/users";
+import { action as loginAction } from "~/routes/auth/login";
+import { action as codeStepAction } from "~/routes/auth/two-factor";
+import type { AppServices } from "~/services.server";
+
+import { passCodeStep, signInCookie, turnOnTwoFactor } from "../two-factor";
 import {
   backends,
   clientAddresses,
@@ -14,22 +32,6 @@ import {
   settle,
   type ActionAnswer,
 } from "./backends";
-import type { AppServices } from "~/services.server";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { auth } from "~/auth/auth.server";
-import { CLIENT_IP_HEADER, SESSION_IDLE_SECONDS, SESSION_MAX_AGE_SECONDS } from "~/auth/config";
-import { roleFlags, setAdmin } from "~/auth/roles.server";
-import { getSignedIn, requireAdminApi } from "~/auth/session.server";
-import { AccountExistsError, createStaffUser, OwnPasswordError, resetPassword, WeakPasswordError } from "~/auth/users.server";
-import { eq, sql } from "drizzle-orm";
-import { database } from "~/db/client.server";
-import { account, auditLog, session, user, userRoles } from "~/db/schema.server";
-import { env } from "~/env.server";
-import { log as appLog } from "~/lib/log.server";
-import { action as loginAction } from "~/routes/auth/login";
-import { action as usersAction } from "~/routes/admin/users";
-import { action as codeStepAction } from "~/routes/auth/two-factor";
-import { passCodeStep, signInCookie, turnOnTwoFactor } from "../two-factor";
 
 const ORIGIN = "https://www.crossroadsit.example";
 const PASSWORD = "Correct-Horse-Battery-42";

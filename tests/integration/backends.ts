@@ -7,17 +7,19 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { like } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { inject } from "vitest";
+
 import { auth } from "~/auth/auth.server";
 import { CLIENT_IP_HEADER } from "~/auth/config";
-import { closeDatabase, database, initDatabase } from "~/db/client.server";
 import { trustedOrigins } from "~/auth/origins";
+import { closeDatabase, database, initDatabase } from "~/db/client.server";
+import { authThrottle } from "~/db/schema.server";
 import { env } from "~/env.server";
 import { createInsightsCollector } from "~/insights/collect.server";
 import { storage } from "~/storage/storage.server";
-import { like } from "drizzle-orm";
-import { authThrottle } from "~/db/schema.server";
+
 import { totp } from "../two-factor";
 
 export interface Backend {

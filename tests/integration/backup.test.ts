@@ -16,6 +16,7 @@ import { promisify } from "node:util";
 import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+
 import { createStaffUser } from "~/auth/users.server";
 import { closeDatabase, database, initDatabase } from "~/db/client.server";
 import { documents, leads, user } from "~/db/schema.server";
@@ -23,6 +24,7 @@ import { createDocument } from "~/docs/documents.server";
 import { insertLead } from "~/leads/store.server";
 import { GRAPHICS_BUCKET } from "~/storage/constants";
 import { storage } from "~/storage/storage.server";
+
 import { PG_BIN_DIR } from "../../scripts/pg/test-server";
 import { backends, loadContext, openFreshDatabase } from "./backends";
 

@@ -6,25 +6,24 @@
  */
 import { eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { log as appLog } from "~/lib/log.server";
-import { backends, openFreshDatabase } from "./backends";
-import { database } from "~/db/client.server";
-import { blogPosts, redirects } from "~/db/schema.server";
+
+import { importMarkdownPost } from "~/blog/import.server";
 import { parsePost, type PostInput, type PostValues } from "~/blog/post-schema";
 import {
   createPost,
   deletePost,
   getPost,
+  listAllPosts,
   PostSlugRedirectedError,
   PostSlugTakenError,
   setPublication,
   updatePost,
 } from "~/blog/posts.server";
 import { invalidatePublicBlog, publicPost, publicPosts } from "~/blog/public-cache.server";
-import { headers as sitemapHeaders, loader as sitemapLoader, SITEMAP_POSTS } from "~/routes/public/sitemap";
-import { importMarkdownPost } from "~/blog/import.server";
-import { listAllPosts } from "~/blog/posts.server";
-import { storage } from "~/storage/storage.server";
+import { database } from "~/db/client.server";
+import { blogPosts, redirects } from "~/db/schema.server";
+import { log as appLog } from "~/lib/log.server";
+import { CHAIN_MAX, parseRedirectQuery, REDIRECT_PAGE_SIZE } from "~/redirects/redirect-rules";
 import {
   createRedirect,
   deleteRedirect,
@@ -34,7 +33,10 @@ import {
   invalidateRedirects,
   listRedirects,
 } from "~/redirects/redirects.server";
-import { CHAIN_MAX, parseRedirectQuery, REDIRECT_PAGE_SIZE } from "~/redirects/redirect-rules";
+import { SITEMAP_POSTS, headers as sitemapHeaders, loader as sitemapLoader } from "~/routes/public/sitemap";
+import { storage } from "~/storage/storage.server";
+
+import { backends, openFreshDatabase } from "./backends";
 
 /** The longest run of stored rules a visit can follow (Infinity for a loop). Targets here are paths. */
 async function longestChain(db: Awaited<ReturnType<typeof database>>): Promise<number> {

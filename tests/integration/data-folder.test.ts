@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+
 import { openDatabase } from "~/db/client.server";
 
 describe("the embedded database's files are for the server's user alone", () => {

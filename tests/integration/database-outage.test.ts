@@ -11,8 +11,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, inject, it } from "vitest";
-import { startTestPostgres } from "../../scripts/pg/test-server";
+
 import { openDatabase } from "~/db/client.server";
+
+import { startTestPostgres } from "../../scripts/pg/test-server";
 
 const pgUrl = inject("pgUrl");
 const dataDir = mkdtempSync(path.join(tmpdir(), "crossroads-outage-"));

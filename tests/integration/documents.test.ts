@@ -5,8 +5,8 @@
  */
 import { eq } from "drizzle-orm";
 import { JSDOM } from "jsdom";
-import { backends, loadContext, openFreshDatabase } from "./backends";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { createStaffUser } from "~/auth/users.server";
 import { database, type Database } from "~/db/client.server";
 import { documents, user } from "~/db/schema.server";
@@ -22,6 +22,8 @@ import {
   updateDocument,
 } from "~/docs/documents.server";
 import { renderMarkdown } from "~/markdown/markdown.server";
+
+import { backends, loadContext, openFreshDatabase } from "./backends";
 
 const PASSWORD = "Correct-Horse-Battery-42";
 

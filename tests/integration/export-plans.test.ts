@@ -6,13 +6,15 @@
  * queries, with sequential scans turned off so that a small table does not hide which index could
  * serve it.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql, type SQLWrapper } from "drizzle-orm";
-import { backends, openFreshDatabase } from "./backends";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { auditExportBatch, auditPageQuery, parseAuditFilter, type AuditFilter } from "~/auth/audit-query.server";
 import { database, type Database } from "~/db/client.server";
 import { auditLog, leads } from "~/db/schema.server";
 import { countOpenQuery, leadsCountQuery, leadsExportBatch } from "~/leads/store.server";
+
+import { backends, openFreshDatabase } from "./backends";
 
 /** Every node of an EXPLAIN (FORMAT JSON) plan: its type, and the index it reads ("Index Scan on leads_open_idx"). */
 function nodeTypes(plan: unknown): string[] {

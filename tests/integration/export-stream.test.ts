@@ -11,14 +11,16 @@ import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { backends, loadContext, openFreshDatabase } from "./backends";
+
 import { auth } from "~/auth/auth.server";
 import { createStaffUser } from "~/auth/users.server";
 import { database, type Database } from "~/db/client.server";
 import { auditLog } from "~/db/schema.server";
 import { loader } from "~/routes/admin/audit-csv";
+
 import { writeBody } from "../../server/write-body";
 import { signInCookie, turnOnTwoFactor } from "../two-factor";
+import { backends, loadContext, openFreshDatabase } from "./backends";
 
 const PASSWORD = "Copper-Kettle-Lantern-73";
 const ENTRIES = 40_000;

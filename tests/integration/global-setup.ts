@@ -4,6 +4,7 @@
  * the run. With SKIP_POSTGRES=1 no server starts and pgUrl is "" (tests run on PGlite only).
  */
 import type { TestProject } from "vitest/node";
+
 import { startTestPostgres } from "../../scripts/pg/test-server";
 
 declare module "vitest" {

@@ -6,10 +6,12 @@
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+
 import { database, type Database } from "~/db/client.server";
 import { insightDaily, insightEvents } from "~/db/schema.server";
 import { addDays, periodOf, presetPeriod, type Filters, type Period } from "~/insights/dashboard-params";
 import { aggregateDay, dashboardFigures, maintainDailyAggregates, periodTotals, visitorsNow } from "~/insights/dashboard.server";
+
 import { backends, openFreshDatabase } from "./backends";
 
 const TZ = "America/New_York";

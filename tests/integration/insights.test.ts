@@ -7,8 +7,9 @@
  */
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { trustedOrigins } from "~/auth/origins";
+
 import { CLIENT_IP_HEADER } from "~/auth/config";
+import { trustedOrigins } from "~/auth/origins";
 import { database, type Database } from "~/db/client.server";
 import { insightEvents, insightSalts } from "~/db/schema.server";
 import { env } from "~/env.server";
@@ -22,6 +23,7 @@ import {
 } from "~/insights/collect.server";
 import { configureLog } from "~/lib/log.server";
 import { action } from "~/routes/api/events";
+
 import { backends, clientAddresses, loadContext, openFreshDatabase, TEST_ORIGIN } from "./backends";
 
 const CHROME = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36";

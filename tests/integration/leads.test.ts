@@ -7,21 +7,23 @@ import { randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import { sql } from "drizzle-orm";
 import { createTransport, type SendMailOptions } from "nodemailer";
-import { smtpListener } from "../smtp";
-import { backends, openFreshDatabase } from "./backends";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+
 import { createAuth } from "~/auth/auth.server";
 import { CLIENT_IP_HEADER } from "~/auth/config";
 import { database, type Database } from "~/db/client.server";
 import { leads } from "~/db/schema.server";
 import { env } from "~/env.server";
-import { log as appLog } from "~/lib/log.server";
 import type { ContactInput } from "~/leads/contact-schema";
 import { LeadOutbox } from "~/leads/outbox.server";
 import { CONTACT_MAX_SUBMISSIONS, pruneContactSlots, takeContactSlot } from "~/leads/rate-limit.server";
 import { getLead, insertLead, leadsForExport, listLeads, requeueNotification, setHandled } from "~/leads/store.server";
 import { handleContactSubmission } from "~/leads/submit.server";
 import { notificationsEnabled, startLeadWorker } from "~/leads/worker.server";
+import { log as appLog } from "~/lib/log.server";
+
+import { smtpListener } from "../smtp";
+import { backends, openFreshDatabase } from "./backends";
 
 const ORIGIN = "https://www.crossroadsit.example";
 const SALES = "sales@crossroadsit.example";

@@ -6,19 +6,21 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { backends, loadContext, openFreshDatabase } from "./backends";
+
 import { createStaffUser } from "~/auth/users.server";
 import { checkPostForm } from "~/blog/editor.server";
-import { createPost } from "~/blog/posts.server";
 import { parsePost } from "~/blog/post-schema";
+import { createPost } from "~/blog/posts.server";
 import { publicPost } from "~/blog/public-cache.server";
 import { database } from "~/db/client.server";
 import { blogPosts, documents } from "~/db/schema.server";
 import { parseDocumentForm } from "~/docs/document-schema";
 import { createDocument, getPublishedDocument, storeDocumentHtml } from "~/docs/documents.server";
 import { renderForSave } from "~/docs/editor.server";
-import { rendererKey, renderBounded, storedHtml, TOO_COMPLEX_MESSAGE } from "~/markdown/markdown.server";
+import { renderBounded, rendererKey, storedHtml, TOO_COMPLEX_MESSAGE } from "~/markdown/markdown.server";
 import { storage } from "~/storage/storage.server";
+
+import { backends, loadContext, openFreshDatabase } from "./backends";
 
 /** Too many elements for jsdom to sanitise within the limit, on any machine. */
 const UNRENDERABLE = "<b>".repeat(60_000);

@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, inject, it } from "vitest";
+
 import { migrationsPending, openDatabase, type DatabaseHandle } from "~/db/client.server";
 
 const pgUrl = inject("pgUrl");

@@ -5,15 +5,14 @@
  * addresses, throttling, no e-mail configured, sessions ended, another user's session refused,
  * administrators sending links, and the audit entries each step writes.
  */
-import type { SendMailOptions } from "nodemailer";
 import { and, desc, eq, like, sql } from "drizzle-orm";
+import type { SendMailOptions } from "nodemailer";
 import type { AppLoadContext } from "react-router";
-import type { AppServices } from "~/services.server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { createAuth, type Auth } from "~/auth/auth.server";
-import { turnOnTwoFactor } from "../two-factor";
 import { ACCOUNT_FAILURE_LIMIT, CLIENT_IP_HEADER, RESET_TOKEN_SECONDS } from "~/auth/config";
-import { RESET_REQUESTS_PER_EMAIL, requestReset } from "~/auth/password-reset.server";
+import { requestReset, RESET_REQUESTS_PER_EMAIL } from "~/auth/password-reset.server";
 import { createStaffUser } from "~/auth/users.server";
 import { database, type Database } from "~/db/client.server";
 import { auditLog, session, verification } from "~/db/schema.server";
@@ -23,6 +22,9 @@ import { action as accountAction, loader as accountLoader } from "~/routes/accou
 import { action as usersAction } from "~/routes/admin/users";
 import { action as forgotAction, loader as forgotLoader } from "~/routes/auth/forgot-password";
 import { action as resetAction, loader as resetLoader } from "~/routes/auth/reset-password";
+import type { AppServices } from "~/services.server";
+
+import { turnOnTwoFactor } from "../two-factor";
 import { backends, clientAddresses, cookieOf, loadContext, openFreshDatabase } from "./backends";
 
 const ORIGIN = "https://www.crossroadsit.example";

@@ -7,18 +7,20 @@
  */
 import { createHmac } from "node:crypto";
 import { eq } from "drizzle-orm";
-import type { AppServices } from "~/services.server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { auth } from "~/auth/auth.server";
 import { CLIENT_IP_HEADER } from "~/auth/config";
 import { requireAdmin, requireAdminApi } from "~/auth/session.server";
 import { createStaffUser } from "~/auth/users.server";
 import { database } from "~/db/client.server";
 import { session, user, verification } from "~/db/schema.server";
-import { action as accountAction } from "~/routes/account/two-factor";
 import { action as accountPageAction } from "~/routes/account/account";
+import { action as accountAction } from "~/routes/account/two-factor";
 import { action as usersAction } from "~/routes/admin/users";
 import { action as apiAuthAction, loader as apiAuthLoader } from "~/routes/api/auth";
+import type { AppServices } from "~/services.server";
+
 import { cookieHeader, passCodeStep, secretOf, signInCookie, totp, turnOnTwoFactor } from "../two-factor";
 import {
   backends,

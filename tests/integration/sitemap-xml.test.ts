@@ -6,7 +6,7 @@
  */
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { backends, openFreshDatabase } from "./backends";
+
 import { PUBLIC_CACHE_TTL_MS } from "~/blog/blog-rules";
 import { parsePost } from "~/blog/post-schema";
 import { createPost, deletePost, setPublication } from "~/blog/posts.server";
@@ -15,6 +15,8 @@ import { sitemapFile } from "~/blog/sitemap-file.server";
 import { database } from "~/db/client.server";
 import { blogPosts } from "~/db/schema.server";
 import { loader, SITEMAP_XML_CACHE_CONTROL } from "~/routes/public/sitemap-xml";
+
+import { backends, openFreshDatabase } from "./backends";
 
 const ORIGIN = "https://www.crossroadsit.example";
 

@@ -3,25 +3,27 @@
  * the embedded PGlite and PostgreSQL 15. Every refusal is checked to leave nothing stored.
  */
 import sharp from "sharp";
-import { backends, loadContext, openFreshDatabase } from "./backends";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+
 import { auth } from "~/auth/auth.server";
 import { CLIENT_IP_HEADER } from "~/auth/config";
 import { createStaffUser } from "~/auth/users.server";
 import { database } from "~/db/client.server";
 import { storageObjects } from "~/db/schema.server";
 import { env } from "~/env.server";
+import { log as appLog } from "~/lib/log.server";
 import * as objectRoute from "~/routes/storage/object";
+import * as listRoute from "~/routes/storage/object-list";
 import * as publicRoute from "~/routes/storage/object-public";
 import * as signRoute from "~/routes/storage/object-sign";
-import * as listRoute from "~/routes/storage/object-list";
-import * as renderRoute from "~/routes/storage/render-image";
 import * as transferRoute from "~/routes/storage/object-transfer";
-import { log as appLog } from "~/lib/log.server";
+import * as renderRoute from "~/routes/storage/render-image";
 import { GRAPHICS_BUCKET as B, MAX_FILE_BYTES } from "~/storage/constants";
 import { StorageError } from "~/storage/errors";
 import { postgresStorage, storage, type Storage } from "~/storage/storage.server";
+
 import { turnOnTwoFactor } from "../two-factor";
+import { backends, loadContext, openFreshDatabase } from "./backends";
 
 const ORIGIN = "https://www.crossroadsit.example";
 const PASSWORD = "Correct-Horse-Battery-42";

@@ -4,12 +4,11 @@
  * two real server processes sharing the database (tests/integration/auth-process.ts); on PGlite,
  * which one process opens by design, over two auth instances on the same database.
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { inject } from "vitest";
 import { desc, eq, like, sql } from "drizzle-orm";
-import { backends, cookieOf, loadContext, openFreshDatabase } from "./backends";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+
 import { auth, createAuth } from "~/auth/auth.server";
 import {
   ACCOUNT_FAILURE_LIMIT,
@@ -23,7 +22,9 @@ import { createStaffUser } from "~/auth/users.server";
 import { database } from "~/db/client.server";
 import { auditLog, authThrottle, user } from "~/db/schema.server";
 import { env } from "~/env.server";
+
 import { totp, turnOnTwoFactor, unusedCode } from "../two-factor";
+import { backends, cookieOf, loadContext, openFreshDatabase } from "./backends";
 
 const ORIGIN = "https://www.crossroadsit.example";
 const PASSWORD = "Correct-Horse-Battery-42";

@@ -4,8 +4,9 @@
  * action, backup codes once, no turning off for administrators, and the super-administrator's reset.
  */
 import { and, eq } from "drizzle-orm";
-import type { AppServices } from "~/services.server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { PASSWORD_CHANGE_MAX_TRIES } from "~/auth/account.server";
 import { auth } from "~/auth/auth.server";
 import { CLIENT_IP_HEADER } from "~/auth/config";
 import { requireAdmin, requireAdminApi } from "~/auth/session.server";
@@ -13,11 +14,12 @@ import { resetTwoFactorByEmail } from "~/auth/two-factor.server";
 import { createStaffUser } from "~/auth/users.server";
 import { database } from "~/db/client.server";
 import { auditLog, twoFactor, user } from "~/db/schema.server";
-import { PASSWORD_CHANGE_MAX_TRIES } from "~/auth/account.server";
-import { action as accountAction } from "~/routes/account/two-factor";
 import { action as accountPageAction } from "~/routes/account/account";
-import { action as codeStepAction } from "~/routes/auth/two-factor";
+import { action as accountAction } from "~/routes/account/two-factor";
 import { action as usersAction } from "~/routes/admin/users";
+import { action as codeStepAction } from "~/routes/auth/two-factor";
+import type { AppServices } from "~/services.server";
+
 import { cookieHeader, passCodeStep, signInCookie, totp, turnOnTwoFactor } from "../two-factor";
 import { backends, clientAddresses, loadContext, nextCode, openFreshDatabase, postForm, settle } from "./backends";
 

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 /** Analytics events (docs/requirements.md#analytics): the right fields, no personal data, never a crash. */
 import { afterEach, describe, expect, it } from "vitest";
+
 import { contactClickEvent, isTrackedPath, pageViewEvent, pushEvent, shouldLoadTagManager } from "~/lib/analytics";
 
 const PAGE = "https://www.crossroadsit.example/contact";

@@ -1,5 +1,6 @@
 /** The audit log's filter in the address (docs/requirements.md#audit-log): what it accepts and what it refuses. */
 import { describe, expect, it } from "vitest";
+
 import { auditHref, parseAuditFilter, startOfDay } from "~/auth/audit-query.server";
 import { browserName } from "~/lib/browser-name";
 

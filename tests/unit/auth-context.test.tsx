@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { renderHook } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
+
 import { useAuth } from "~/auth/auth-context";
 
 describe("useAuth", () => {

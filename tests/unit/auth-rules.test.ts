@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { isCrossSiteWrite, trustedOrigins } from "~/auth/origins";
 import { passwordWeaknesses } from "~/auth/password";
 import { loginPath, safeRedirect } from "~/auth/redirect";

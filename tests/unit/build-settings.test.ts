@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+
 import { BUILD_SETTINGS_FILE, readBuildSettings, siteUrlMismatch, writeBuildSettings } from "../../server/build-settings";
 
 const dirs: string[] = [];

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { clientAddress } from "../../server/client-address";
 
 describe("the client address sign-in rate limits key on", () => {

@@ -1,5 +1,6 @@
 /** The workers' V8 flags (server/cluster.ts): single-threaded GC only when they fill every core. */
 import { describe, expect, it } from "vitest";
+
 import { workerExecArgv } from "../../server/cluster";
 
 describe("workerExecArgv", () => {

@@ -4,6 +4,7 @@
  * doorway-like city pages).
  */
 import { describe, expect, it } from "vitest";
+
 import { navigation } from "~/config/navigation";
 import { site } from "~/config/site";
 import { aboutPage } from "~/content/about";

@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+
 import { DataFolderInUseError, lockDataFolder } from "~/db/client.server";
 
 const folders: string[] = [];

@@ -4,6 +4,7 @@
  */
 import { JSDOM } from "jsdom";
 import { describe, expect, it } from "vitest";
+
 import { isSafeUrl, renderMarkdown, sanitizeHtml } from "~/markdown/markdown.server";
 
 const parse = (html: string) => new JSDOM(`<!DOCTYPE html><body>${html}</body>`).window.document.body;

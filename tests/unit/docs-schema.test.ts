@@ -1,8 +1,9 @@
 /** The document form's rules: what the server accepts, and the slug the editor suggests. */
 import { describe, expect, it } from "vitest";
+
 import { viewerPath } from "~/docs/document-rules";
-import { slugify } from "~/lib/slug";
 import { parseDocumentForm } from "~/docs/document-schema";
+import { slugify } from "~/lib/slug";
 
 function form(fields: Record<string, string>): FormData {
   const fd = new FormData();

@@ -12,7 +12,9 @@ import { createGunzip } from "node:zlib";
 import compression from "compression";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
+
 import { csvDownload } from "~/lib/csv-download.server";
+
 import { oneDrainListener } from "../../server/drain-listeners";
 import { writeBody } from "../../server/write-body";
 

@@ -1,5 +1,6 @@
 /** Server configuration: sane defaults, and a readable stop on a bad value. */
 import { describe, expect, it } from "vitest";
+
 import { EnvError, parseEnv, secureCookies, webConcurrency } from "~/env.server";
 
 function errorOf(source: Record<string, string | undefined>): EnvError {

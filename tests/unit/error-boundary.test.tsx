@@ -2,6 +2,7 @@
 import { render, screen, waitFor } from "@testing-library/react";
 import { createRoutesStub, data, Outlet } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+
 import { AuthProvider } from "~/auth/auth-context";
 import SiteLayout, { ErrorBoundary } from "~/routes/site-layout";
 

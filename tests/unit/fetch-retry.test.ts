@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
+
 import { fetchWithRetry } from "~/lib/fetch-retry";
 
 const respond = (status: number) => new Response(status === 200 ? "{}" : "x", { status });

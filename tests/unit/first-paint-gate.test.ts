@@ -5,6 +5,7 @@
  * before and never without; a page left untouched still has its view counted.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+
 import { deferBootScript, HYDRATE_ON } from "~/lib/first-paint.server";
 import { insightOf, INSIGHTS_RUNNING, sendUnhydratedPageView } from "~/lib/insights-beacon";
 

@@ -1,5 +1,6 @@
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
+
 import { deferHydration, deferHydrationStream, headScript } from "~/lib/first-paint.server";
 import { WEB_FONT_KEY } from "~/lib/web-font";
 

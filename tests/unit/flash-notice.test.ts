@@ -1,5 +1,6 @@
 /** The notice carried over a redirect (docs/requirements.md#layout): a key in a short-lived cookie, never text. */
 import { describe, expect, it } from "vitest";
+
 import { NOTICE_COOKIE, redirectWithNotice, takeNotice } from "~/lib/flash-notice.server";
 import { NOTICES } from "~/lib/notices";
 

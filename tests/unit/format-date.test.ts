@@ -1,5 +1,6 @@
 /** Dates are shown in the office's time zone (app/config/site.ts), on the server and in the browser alike. */
 import { describe, expect, it } from "vitest";
+
 import { formatCalendarDate, formatDate, formatDateTime, formatShortDate } from "~/lib/format-date";
 
 // 03:30 UTC on 6 January is still 5 January in New York (the office's time zone).

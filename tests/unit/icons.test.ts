@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+
 import { allIconNames } from "~/components/ui/icon-names";
 
 const sprite = readFileSync("app/assets/icons.svg", "utf8");

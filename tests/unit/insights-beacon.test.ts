@@ -5,6 +5,7 @@
  * server's limits, one send when the page is hidden, and nothing under GPC or Do Not Track.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+
 import { contactClickEvent, pageViewEvent } from "~/lib/analytics";
 import { batchesOf, insightOf, utmOf, type InsightEvent } from "~/lib/insights-beacon";
 

@@ -4,6 +4,7 @@
  * and the bar chart's geometry.
  */
 import { describe, expect, it } from "vitest";
+
 import { barChart, labelEvery, niceCeiling } from "~/insights/chart";
 import { addMonths, dashboardHref, parseDashboardQuery, presetPeriod } from "~/insights/dashboard-params";
 

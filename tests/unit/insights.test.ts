@@ -1,5 +1,6 @@
 /** Insights' pure rules on the server (docs/requirements.md#insights): device class, referrer host, day, visitor hash, rate limit, browser family. */
 import { describe, expect, it } from "vitest";
+
 import { dayIn, EventRateLimit, visitorHash } from "~/insights/collect.server";
 import { insightBatchSchema } from "~/insights/event-schema.server";
 import { deviceClass, referrerHost } from "~/insights/fields";

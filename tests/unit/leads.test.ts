@@ -1,7 +1,8 @@
 /** The contact form's shared schema, the CSV export's escaping, reply times and mail headers. */
 import { describe, expect, it } from "vitest";
-import { parseEnv } from "~/env.server";
+
 import { services } from "~/content/catalog";
+import { parseEnv } from "~/env.server";
 import { MESSAGE_MAX, SERVICE_OPTIONS, serviceLabel } from "~/leads/contact-fields";
 import { keptValues, validateContact } from "~/leads/contact-schema";
 import { csvCell, csvRow } from "~/leads/csv";

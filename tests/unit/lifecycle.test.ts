@@ -7,6 +7,7 @@
 import { createServer, request, type Server } from "node:http";
 import { connect, type AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
+
 import { createLifecycle, type LifecycleOptions } from "../../server/lifecycle";
 
 const quiet = { log: () => {}, error: () => {} };

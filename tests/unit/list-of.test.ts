@@ -1,5 +1,6 @@
 /** Lists and counts in page text, written without Intl (app/lib/list-of.ts): the same text Intl gives. */
 import { describe, expect, it } from "vitest";
+
 import { formatCount, listOf } from "~/lib/list-of";
 
 describe("listOf", () => {

@@ -1,5 +1,6 @@
 /** How admin lists read their filters from the URL: bad values fall back or are refused, never reach a query. */
 import { describe, expect, it } from "vitest";
+
 import { calendarDay, choice, pageNumber, parseListSearch, plainText, searchText, wholeNumber } from "~/lib/list-search";
 
 describe("searchText", () => {

@@ -7,6 +7,7 @@ import { readFileSync } from "node:fs";
 import { JSDOM } from "jsdom";
 import { Marked } from "marked";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { MAX_BLOCK_NESTING, renderMarkdown as renderInProcess, RenderTimeoutError, sanitizeHtml } from "~/markdown/markdown-render.server";
 import { renderBounded, renderMarkdown, TOO_COMPLEX_MESSAGE } from "~/markdown/markdown.server";
 

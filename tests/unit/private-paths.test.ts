@@ -4,6 +4,7 @@
  * (docs/requirements.md#analytics).
  */
 import { describe, expect, it } from "vitest";
+
 import { isProtectedPath } from "~/auth/config";
 import { isTrackedPath } from "~/lib/analytics";
 import { isPrivatePath } from "~/lib/private-caching";

@@ -5,8 +5,10 @@
  */
 import { createServer, type Server } from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
+
 import { parseEnv } from "~/env.server";
 import { configureLog, log, toText } from "~/lib/log.server";
+
 import { loggedPath, requestIdFor, withRequestLog } from "../../server/request-log";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

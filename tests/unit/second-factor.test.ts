@@ -3,6 +3,7 @@
  * decided by the endpoint that makes it, never by the data an older session row copied into it.
  */
 import { describe, expect, it } from "vitest";
+
 import { passedSecondFactor, secondFactorOfNewSession } from "~/auth/second-factor.server";
 
 const now = new Date("2026-11-25T12:00:00Z");

@@ -5,6 +5,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+
 import { applyHeaders } from "../../server/react-router-handler";
 import { createSecurity, HSTS, inlineScriptHashes, TAG_MANAGER_ORIGIN } from "../../server/security-headers";
 import { StaticStore } from "../../server/static-store";

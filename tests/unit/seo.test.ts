@@ -1,10 +1,11 @@
 /** What search engines and link previews read from <head>: title, robots, canonical, OG, JSON-LD. */
 import type { MetaDescriptor } from "react-router";
 import { describe, expect, it } from "vitest";
+
+import type { PostCardData } from "~/blog/public-view";
 import { site } from "~/config/site";
 import { notFoundMeta, routeMeta } from "~/lib/meta";
 import { OG_IMAGE, organizationJsonLd, pageMeta, TITLE_MAX_LENGTH, withBrand } from "~/lib/seo";
-import type { PostCardData } from "~/blog/public-view";
 import { meta as blogPostMeta } from "~/routes/public/blog-post";
 
 const find = (meta: MetaDescriptor[], key: string, value: string) =>

@@ -1,5 +1,6 @@
 // Custom DOM matchers (toBeInTheDocument, toHaveAttribute, ...) for the jsdom test files.
 import "@testing-library/jest-dom/vitest";
+
 import { afterEach } from "vitest";
 
 // Testing Library unmounts what a test rendered only where `afterEach` is a global, which it is

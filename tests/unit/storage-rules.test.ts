@@ -1,6 +1,7 @@
 /** Graphics storage rules that need no database: names, type detection from content, SVG sanitising, signed tokens. */
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
+
 import { formatBytes } from "~/storage/constants";
 import { detectContentType } from "~/storage/file-type.server";
 import { encodeName, nameProblem, toObjectName, withTypeExtension } from "~/storage/names";

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { startOfDay } from "~/auth/audit-query.server";
 import { dateToZonedLocal, zonedLocalToDate } from "~/blog/blog-rules";
 import { wallTimeToInstant } from "~/lib/time-zone";

@@ -1,9 +1,11 @@
 /** Two-factor sign-in's pure parts (docs/requirements.md#two-factor-sign-in): reading a typed code, the setup address, the QR code. */
 import { createOTP } from "@better-auth/utils/otp";
 import { describe, expect, it, vi } from "vitest";
-import { backupCodesText, groupSecret, parseCode, parseTotpUri, qrCodePath } from "~/auth/two-factor.server";
+
 import { codeStepPath, twoFactorSetupPath } from "~/auth/redirect";
-import { totp, secretOf } from "../two-factor";
+import { backupCodesText, groupSecret, parseCode, parseTotpUri, qrCodePath } from "~/auth/two-factor.server";
+
+import { secretOf, totp } from "../two-factor";
 
 const URI =
   "otpauth://totp/Crossroads%20IT:tech%40crossroadsit.example?secret=GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ&issuer=Crossroads+IT&digits=6&period=30";

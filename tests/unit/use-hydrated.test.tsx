@@ -8,6 +8,7 @@ import { startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it, vi } from "vitest";
+
 import { useHydrated } from "~/lib/use-hydrated";
 
 function Probe({ id }: { id: string }) {

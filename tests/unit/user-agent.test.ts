@@ -1,5 +1,6 @@
 /** The account page names each session's browser and system from its User-Agent (docs/requirements.md#account-page). */
 import { describe, expect, it } from "vitest";
+
 import { describeUserAgent } from "~/auth/user-agent";
 
 const CASES: [ua: string, browser: string, system: string][] = [

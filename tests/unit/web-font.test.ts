@@ -5,6 +5,7 @@
  * <head> and addWebFont do the same thing.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+
 import { headScript } from "~/lib/first-paint.server";
 import { addWebFont, WEB_FONT_FACES, WEB_FONT_FAMILY, WEB_FONT_KEY, WEB_FONT_VERSION, webFontCached } from "~/lib/web-font";
 

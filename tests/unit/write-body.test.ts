@@ -9,6 +9,7 @@ import type { AddressInfo } from "node:net";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { afterEach, describe, expect, it } from "vitest";
+
 import { writeBody } from "../../server/write-body";
 
 setFlagsFromString("--expose-gc");

@@ -32,7 +32,7 @@ export function AdminTable({
       <table className={`w-full border-collapse text-left text-sm ${tableClassName}`}>
         <caption className="sr-only">{caption}</caption>
         <thead>
-          <tr className="border-b border-slate-200 text-xs uppercase tracking-wider text-slate-600">
+          <tr className="border-b border-slate-200 text-xs tracking-wider text-slate-600 uppercase">
             {columns.map((column) => (
               <th key={column.label} scope="col" className={`p-3 ${column.className ?? ""}`}>
                 {column.label}

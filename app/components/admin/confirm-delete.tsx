@@ -1,5 +1,6 @@
 import type { FormEvent } from "react";
 import { Form } from "react-router";
+
 import { ActionMessage } from "~/components/feedback/action-message";
 import { Button } from "~/components/ui/button";
 import { ButtonLink } from "~/components/ui/button-link";

@@ -1,11 +1,13 @@
 import { Link } from "react-router";
-import { EditorShell, MarkdownBodyInput, SlugInput, useMarkdownEditor } from "./editor-shell";
+
 import { Field } from "~/components/forms/field";
 import { Button } from "~/components/ui/button";
 import { BODY_MAX, COLLECTION_KEYS, DOCUMENT_COLLECTION_LABELS, TITLE_MAX, viewerPath } from "~/docs/document-rules";
 import type { DocumentValues } from "~/docs/document-schema";
 import type { DocumentEditorActionData, EditorDocument } from "~/docs/editor-types";
 import { formatDateTime } from "~/lib/format-date";
+
+import { EditorShell, MarkdownBodyInput, SlugInput, useMarkdownEditor } from "./editor-shell";
 
 // Field ids use underscores: ids of headings in the preview are made of [a-z0-9-] only, so they never clash.
 const FIELD_ID = { title: "document_title", slug: "document_slug", collection: "document_collection", body: "document_body" } as const;

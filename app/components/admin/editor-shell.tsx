@@ -1,11 +1,7 @@
 import { useRef, useState, type ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
+
 import { ActionMessage } from "~/components/feedback/action-message";
-import { ConfirmedDeleteForm, DeleteStep } from "./confirm-delete";
-import { ConfirmDialog } from "./confirm-dialog";
-import { MarkdownPreview } from "./markdown-preview";
-import { useDocumentPreview } from "./use-document-preview";
-import { useUnsavedChanges } from "./use-unsaved-changes";
 import type { FieldProps } from "~/components/forms/field";
 import { useTypedBeforeHydration } from "~/components/forms/use-typed-before-hydration";
 import { Button } from "~/components/ui/button";
@@ -13,6 +9,12 @@ import type { FieldErrors } from "~/lib/action-result";
 import { cn } from "~/lib/cn";
 import { SLUG_MAX, SLUG_PATTERN_HTML, slugify } from "~/lib/slug";
 import type { EditorActionData } from "~/markdown/editor-types";
+
+import { ConfirmedDeleteForm, DeleteStep } from "./confirm-delete";
+import { ConfirmDialog } from "./confirm-dialog";
+import { MarkdownPreview } from "./markdown-preview";
+import { useDocumentPreview } from "./use-document-preview";
+import { useUnsavedChanges } from "./use-unsaved-changes";
 
 /** What every Markdown editor edits; each adds its own fields. */
 export type EditorValues = { title: string; slug: string; body: string };

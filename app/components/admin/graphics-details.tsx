@@ -5,14 +5,16 @@
  */
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, useFetcher, useNavigate, useNavigation } from "react-router";
-import { formatBytes, SIGNED_URL_EXPIRY_OPTIONS } from "~/storage/constants";
-import { ConfirmedDeleteForm } from "./confirm-delete";
-import { ConfirmDialog } from "./confirm-dialog";
-import type { GraphicsOutcome, SelectedGraphic } from "./graphics-types";
-import { useHydrated } from "~/lib/use-hydrated";
+
 import { Button } from "~/components/ui/button";
 import { ButtonLink } from "~/components/ui/button-link";
 import { Input, Select } from "~/components/ui/input";
+import { useHydrated } from "~/lib/use-hydrated";
+import { formatBytes, SIGNED_URL_EXPIRY_OPTIONS } from "~/storage/constants";
+
+import { ConfirmedDeleteForm } from "./confirm-delete";
+import { ConfirmDialog } from "./confirm-dialog";
+import type { GraphicsOutcome, SelectedGraphic } from "./graphics-types";
 
 /** Copies text; answers whether it worked (the text stays visible to copy by hand if not). */
 async function copyText(text: string): Promise<boolean> {

@@ -6,6 +6,10 @@
  */
 import { useCallback, useId, useRef, useState } from "react";
 import { Form, useRevalidator } from "react-router";
+
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { useHydrated } from "~/lib/use-hydrated";
 import {
   ACCEPT_ATTRIBUTE,
   CONTENT_TYPES,
@@ -16,9 +20,6 @@ import {
   MAX_FILES_PER_FORM,
 } from "~/storage/constants";
 import { nameProblem, storagePaths, toObjectName } from "~/storage/names";
-import { useHydrated } from "~/lib/use-hydrated";
-import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
 
 type Status = "waiting" | "uploading" | "done" | "error";
 interface Item {

@@ -68,7 +68,7 @@ export function InsightsChart({ points, hourly }: { points: ChartPoint[]; hourly
           <table className="w-full border-collapse text-left text-sm">
             <caption className="sr-only">Visitors, visits and page views per {unit}</caption>
             <thead>
-              <tr className="border-b border-slate-200 text-xs uppercase tracking-wider text-slate-600">
+              <tr className="border-b border-slate-200 text-xs tracking-wider text-slate-600 uppercase">
                 <th scope="col" className="p-2">
                   {hourly ? "Hour" : "Day"}
                 </th>

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+
 import { AdminTable } from "~/components/admin/admin-table";
 import { buttonClass } from "~/components/ui/button";
 
@@ -37,7 +38,7 @@ export function Totals({
           <dt className="text-sm text-slate-700" title={item.hint}>
             {item.label}
           </dt>
-          <dd className="mt-1 text-2xl font-bold tabular-nums text-navy-900">{item.value}</dd>
+          <dd className="mt-1 text-2xl font-bold text-navy-900 tabular-nums">{item.value}</dd>
           <dd className="text-xs text-slate-700">
             {item.change === "new" ? (
               <>Up from none in {previousLabel}</>

@@ -1,7 +1,8 @@
 import { AdminTable } from "~/components/admin/admin-table";
 import { buttonClass } from "~/components/ui/button";
-import { fmt } from "./insights-sections";
 import type { VitalMetric, VitalRow } from "~/insights/vitals";
+
+import { fmt } from "./insights-sections";
 
 /** Google's thresholds (docs/requirements.md#insights-dashboard): good up to the first, poor above the second. */
 export const THRESHOLDS: Record<VitalMetric, readonly [number, number]> = {
@@ -72,7 +73,7 @@ export function VitalCards({ rows }: { rows: VitalRow[] }) {
             </p>
             <p className="text-xs text-slate-700">{meaning}</p>
             <p className="mt-2 flex items-baseline gap-2">
-              <span className="text-2xl font-bold tabular-nums text-navy-900">{vitalValue(row.metric, row.p75)}</span>
+              <span className="text-2xl font-bold text-navy-900 tabular-nums">{vitalValue(row.metric, row.p75)}</span>
               <span className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset ${RATING_CLASS[rating]}`}>
                 {rating}
               </span>

@@ -1,7 +1,5 @@
 import { Link } from "react-router";
-import { EditorShell, MarkdownBodyInput, SlugInput, useMarkdownEditor } from "./editor-shell";
-import { Field } from "~/components/forms/field";
-import { Button } from "~/components/ui/button";
+
 import {
   AUTHOR_MAX,
   BLOG_TIME_ZONE_LABEL,
@@ -14,7 +12,11 @@ import {
 } from "~/blog/blog-rules";
 import type { CoverChoice, EditorPost, PostEditorActionData } from "~/blog/editor-types";
 import type { PostValues } from "~/blog/post-schema";
+import { Field } from "~/components/forms/field";
+import { Button } from "~/components/ui/button";
 import { formatDateTime } from "~/lib/format-date";
+
+import { EditorShell, MarkdownBodyInput, SlugInput, useMarkdownEditor } from "./editor-shell";
 
 type Values = PostValues & { publishAt: string };
 const id = (field: keyof Values) => `post_${field}`;

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+
 import { postPath } from "~/blog/blog-rules";
 import type { PostCardData } from "~/blog/public-view";
 
@@ -32,8 +33,8 @@ export function PostCard({ post, headingLevel = 2 }: { post: PostCardData; headi
         <div aria-hidden="true" className="h-1.5 w-full bg-gradient-to-r from-navy-900 to-navy-700" />
       )}
       <div className="flex flex-1 flex-col p-5">
-        <Heading className="text-lg font-bold leading-snug text-navy-900">
-          <Link to={postPath(post.slug)} className="after:absolute after:inset-0 hover:underline underline-offset-4">
+        <Heading className="text-lg leading-snug font-bold text-navy-900">
+          <Link to={postPath(post.slug)} className="underline-offset-4 after:absolute after:inset-0 hover:underline">
             {post.title}
           </Link>
         </Heading>

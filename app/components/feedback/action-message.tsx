@@ -1,4 +1,5 @@
 import { useEffect, useRef, type ReactNode } from "react";
+
 import type { ActionResult } from "~/lib/action-result";
 import { cn } from "~/lib/cn";
 

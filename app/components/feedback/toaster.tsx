@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from "react";
+
 import { Icon } from "~/components/ui/icon";
 
 export interface Toast {

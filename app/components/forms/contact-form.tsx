@@ -1,12 +1,10 @@
 import { startTransition, useEffect, useMemo, useRef, useState } from "react";
-import { formatCount } from "~/lib/list-of";
 import { Form, useNavigation, useSubmit } from "react-router";
+
 import { Button } from "~/components/ui/button";
 import { PhoneLink } from "~/components/ui/contact-links";
 import { Icon } from "~/components/ui/icon";
 import { site } from "~/config/site";
-import { pushEvent, rememberVisit, VISIT_KEY } from "~/lib/analytics";
-import type { ContactResult } from "~/leads/contact-result";
 import {
   COMPANY_SIZES,
   FORM_TYPE,
@@ -20,11 +18,15 @@ import {
   UTM_KEYS,
   VISIBLE_FIELDS,
   VISIT_FIELDS,
-  type ContactValues,
   type ContactFieldErrors,
+  type ContactValues,
   type FieldName,
 } from "~/leads/contact-fields";
+import type { ContactResult } from "~/leads/contact-result";
 import { replyTimeText } from "~/leads/reply-time";
+import { pushEvent, rememberVisit, VISIT_KEY } from "~/lib/analytics";
+import { formatCount } from "~/lib/list-of";
+
 import { Field } from "./field";
 
 export const CONTACT_FORM_ID = "contact-form";

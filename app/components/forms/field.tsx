@@ -1,6 +1,7 @@
 import type { ReactNode, Ref } from "react";
-import { cn } from "~/lib/cn";
+
 import { controlClass } from "~/components/ui/input";
+import { cn } from "~/lib/cn";
 
 /**
  * The look of a Field's control: the one control look (ADR 012), full width under its label. For

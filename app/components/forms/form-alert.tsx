@@ -1,4 +1,5 @@
 import type { ReactNode, Ref } from "react";
+
 import { cn } from "~/lib/cn";
 
 /**

@@ -1,4 +1,5 @@
 import { useEffect, type Dispatch, type RefObject, type SetStateAction } from "react";
+
 import { typedValue } from "~/lib/typed-before-hydration";
 
 /**

@@ -1,7 +1,8 @@
 import { useEffect } from "react";
 import { useLocation } from "react-router";
-import { plainLinkClick } from "~/lib/link-click";
+
 import { contactClickEvent, isTrackedPath, pageViewEvent, pushEvent, shouldLoadTagManager } from "~/lib/analytics";
+import { plainLinkClick } from "~/lib/link-click";
 
 const GTM_SCRIPT_ID = "gtm-script";
 

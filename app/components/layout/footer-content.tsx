@@ -1,10 +1,12 @@
-import { Icon } from "~/components/ui/icon";
-import { listOf } from "~/lib/list-of";
 import { Link } from "react-router";
+
+import { EmailLink, OpeningHours, PhoneLink } from "~/components/ui/contact-links";
+import { Icon } from "~/components/ui/icon";
 import { navigation, type NavLink } from "~/config/navigation";
 import { officesByState, site } from "~/config/site";
-import { EmailLink, OpeningHours, PhoneLink } from "~/components/ui/contact-links";
+import { listOf } from "~/lib/list-of";
 import type { Viewer } from "~/lib/viewer";
+
 import { Logo } from "./logo";
 
 const BUILD_YEAR = 2026;
@@ -12,7 +14,7 @@ const BUILD_YEAR = 2026;
 function FooterLinks({ heading, links }: { heading: string; links: readonly NavLink[] }) {
   return (
     <div>
-      <h2 className="text-sm font-semibold uppercase tracking-wider text-white">{heading}</h2>
+      <h2 className="text-sm font-semibold tracking-wider text-white uppercase">{heading}</h2>
       <ul className="mt-3 space-y-1">
         {links.map((link) => (
           <li key={link.href}>
@@ -72,7 +74,7 @@ export default function FooterContent({ viewer }: { viewer: Viewer }) {
         <FooterLinks heading="Services" links={navigation.services} />
         <FooterLinks heading="Industries" links={navigation.allIndustries} />
         <div>
-          <h2 className="text-sm font-semibold uppercase tracking-wider text-white">Locations</h2>
+          <h2 className="text-sm font-semibold tracking-wider text-white uppercase">Locations</h2>
           {officesByState().map(({ state, stateName, offices }) => (
             <div key={state} className="mt-3">
               <h3 className="text-sm font-medium text-slate-400">{stateName}</h3>

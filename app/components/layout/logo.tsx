@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+
 import { site } from "~/config/site";
 
 /** The wordmark: a simple crossroads mark and the brand name. */
@@ -13,7 +14,7 @@ export function Logo({ inverse = false }: { inverse?: boolean }) {
         <path d="M16 5v22M5 16h22" className="stroke-white" strokeWidth="3.5" strokeLinecap="round" />
         <circle cx="16" cy="16" r="4.5" className="fill-accent-bright" />
       </svg>
-      <span className="whitespace-nowrap text-lg">{site.brand}</span>
+      <span className="text-lg whitespace-nowrap">{site.brand}</span>
     </Link>
   );
 }

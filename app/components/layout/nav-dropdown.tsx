@@ -1,4 +1,3 @@
-import { Icon } from "~/components/ui/icon";
 import {
   useEffect,
   useId,
@@ -11,10 +10,12 @@ import {
   type PointerEvent,
 } from "react";
 import { Link, useLocation } from "react-router";
-import { useHydrated } from "~/lib/use-hydrated";
-import { hasPopovers } from "~/lib/popover";
-import { DROPDOWN_CLOSE_DELAY_MS } from "~/config/ui";
+
+import { Icon } from "~/components/ui/icon";
 import type { NavLink } from "~/config/navigation";
+import { DROPDOWN_CLOSE_DELAY_MS } from "~/config/ui";
+import { hasPopovers } from "~/lib/popover";
+import { useHydrated } from "~/lib/use-hydrated";
 
 const triggerClass =
   "inline-flex min-h-11 items-center gap-1 rounded-md px-3 text-[0.9375rem] font-medium text-navy-900 hover:bg-slate-100";

@@ -1,10 +1,11 @@
-import { Icon } from "~/components/ui/icon";
 import { Link } from "react-router";
-import { navigation, type NavLink } from "~/config/navigation";
-import { site } from "~/config/site";
-import { PhoneLink } from "~/components/ui/contact-links";
+
 import { Button } from "~/components/ui/button";
 import { ButtonLink } from "~/components/ui/button-link";
+import { PhoneLink } from "~/components/ui/contact-links";
+import { Icon } from "~/components/ui/icon";
+import { navigation, type NavLink } from "~/config/navigation";
+import { site } from "~/config/site";
 import type { Viewer } from "~/lib/viewer";
 
 function LinkGroup({ label, links, allLink }: { label: string; links: readonly NavLink[]; allLink?: NavLink }) {
@@ -46,7 +47,7 @@ function LinkGroup({ label, links, allLink }: { label: string; links: readonly N
  */
 export default function SideMenuContent({ dialogId, viewer }: { dialogId: string; viewer: Viewer }) {
   return (
-    <div className="flex h-full flex-col overflow-y-auto px-5 pb-8 pt-3">
+    <div className="flex h-full flex-col overflow-y-auto px-5 pt-3 pb-8">
       <div className="flex items-center justify-between">
         <p className="text-lg font-bold text-navy-900">{site.brand}</p>
         <button

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from "react";
-import type { Viewer } from "~/lib/viewer";
+
 import { StaticContent } from "~/components/sections/static-content";
+import type { Viewer } from "~/lib/viewer";
 
 // The server renders the footer's content at once (a top-level await that the client build drops
 // with its import); the browser keeps the server's markup and loads the code only when the

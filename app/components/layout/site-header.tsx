@@ -1,16 +1,18 @@
-import { Icon } from "~/components/ui/icon";
 import { lazy, Suspense, useEffect, useRef, type KeyboardEvent, type MouseEvent } from "react";
 import { NavLink as RouterNavLink, useLocation } from "react-router";
+
 import { useAuth } from "~/auth/auth-context";
-import { navigation } from "~/config/navigation";
-import { site } from "~/config/site";
+import { StaticContent } from "~/components/sections/static-content";
 import { Button } from "~/components/ui/button";
 import { ButtonLink } from "~/components/ui/button-link";
+import { Icon } from "~/components/ui/icon";
+import { navigation } from "~/config/navigation";
+import { site } from "~/config/site";
+import { hasPopovers } from "~/lib/popover";
+import type { Viewer } from "~/lib/viewer";
+
 import { Logo } from "./logo";
 import { NavDropdown } from "./nav-dropdown";
-import { hasPopovers } from "~/lib/popover";
-import { StaticContent } from "~/components/sections/static-content";
-import type { Viewer } from "~/lib/viewer";
 
 const SIDE_MENU_ID = "side-menu";
 
@@ -29,7 +31,7 @@ export function SiteHeader({ scrolled, viewer }: { scrolled: boolean; viewer: Vi
     <div
       data-testid="site-header"
       data-click-location="header"
-      className={`h-16 border-b bg-white/95 header-blur transition-shadow duration-200 motion-reduce:transition-none ${
+      className={`header-blur h-16 border-b bg-white/95 transition-shadow duration-200 motion-reduce:transition-none ${
         scrolled ? "border-transparent shadow-[0_4px_16px_rgba(11,31,58,0.12)]" : "border-slate-200 shadow-none"
       }`}
     >

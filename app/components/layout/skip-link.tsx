@@ -15,7 +15,7 @@ export function SkipLink() {
     <a
       href={`#${MAIN_ID}`}
       onClick={onClick}
-      className="sr-only z-[100] rounded-md bg-white px-4 py-3 font-semibold text-navy-900 shadow-lg focus:not-sr-only focus:fixed focus:left-3 focus:top-3"
+      className="sr-only z-[100] rounded-md bg-white px-4 py-3 font-semibold text-navy-900 shadow-lg focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
     >
       Skip to content
     </a>

@@ -1,6 +1,6 @@
+import { PhoneLink } from "~/components/ui/contact-links";
 import { Icon } from "~/components/ui/icon";
 import { site } from "~/config/site";
-import { PhoneLink } from "~/components/ui/contact-links";
 
 const PORTALS = [
   { portal: site.portals.payment, icon: "credit-card" },

@@ -1,5 +1,6 @@
-import { Icon } from "~/components/ui/icon";
 import { Link } from "react-router";
+
+import { Icon } from "~/components/ui/icon";
 import type { Crumb } from "~/lib/seo";
 
 /** Visible breadcrumbs; the same list feeds the BreadcrumbList JSON-LD. The last item is the page. */

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+
 import { Icon } from "~/components/ui/icon";
 import type { CatalogEntry } from "~/content/types";
 

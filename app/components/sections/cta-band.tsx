@@ -1,8 +1,8 @@
+import { buttonClass, ButtonLink } from "~/components/ui/button-link";
+import { PhoneLink } from "~/components/ui/contact-links";
 import { Icon } from "~/components/ui/icon";
 import { navigation } from "~/config/navigation";
 import { site } from "~/config/site";
-import { ButtonLink, buttonClass } from "~/components/ui/button-link";
-import { PhoneLink } from "~/components/ui/contact-links";
 import type { CallToAction } from "~/content/types";
 
 /** The closing next step of a page: Get Started (with the service preselected) or call sales. */

@@ -1,13 +1,14 @@
 import { isRouteErrorResponse } from "react-router";
-import { navigation } from "~/config/navigation";
-import { site } from "~/config/site";
+
 import { ButtonLink } from "~/components/ui/button-link";
 import { PhoneLink } from "~/components/ui/contact-links";
+import { navigation } from "~/config/navigation";
+import { site } from "~/config/site";
 
 function ErrorFrame({ code, title, children }: { code: string; title: string; children: React.ReactNode }) {
   return (
     <section className="mx-auto max-w-3xl px-4 py-20 text-center sm:px-6">
-      <p className="text-sm font-semibold uppercase tracking-wider text-accent">{code}</p>
+      <p className="text-sm font-semibold tracking-wider text-accent uppercase">{code}</p>
       <h1 className="mt-3 text-4xl font-bold tracking-tight text-navy-900 sm:text-5xl">{title}</h1>
       <div className="mx-auto mt-5 max-w-xl text-lg text-slate-700">{children}</div>
       <div className="mt-8 flex flex-wrap justify-center gap-3">

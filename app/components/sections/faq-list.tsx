@@ -1,5 +1,6 @@
 import { Icon } from "~/components/ui/icon";
 import type { Faq } from "~/content/types";
+
 import { Paragraphs } from "./section";
 
 /** Questions as native disclosure widgets: keyboard and screen-reader friendly without script. */

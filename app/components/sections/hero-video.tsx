@@ -1,6 +1,7 @@
+import { startTransition, useEffect, useRef, useState } from "react";
+
 import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
-import { startTransition, useEffect, useRef, useState } from "react";
 
 const REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
 
@@ -78,7 +79,7 @@ export function HeroVideo() {
           size="tap"
           onClick={toggle}
           aria-pressed={!playing}
-          className="absolute bottom-4 right-4 z-10"
+          className="absolute right-4 bottom-4 z-10"
         >
           {playing ? <Icon name="pause" className="size-4" /> : <Icon name="play" className="size-4" />}
           {playing ? "Pause background video" : "Play background video"}

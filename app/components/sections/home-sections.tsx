@@ -1,8 +1,9 @@
-import { Icon } from "~/components/ui/icon";
-import { listOf } from "~/lib/list-of";
-import { site, officesByState } from "~/config/site";
 import { Link } from "react-router";
+
+import { Icon } from "~/components/ui/icon";
+import { officesByState, site } from "~/config/site";
 import type { Feature } from "~/content/types";
+import { listOf } from "~/lib/list-of";
 
 /** The four trust statistics (docs/requirements.md#content), exactly as configured. */
 export function StatsBand() {
@@ -10,7 +11,7 @@ export function StatsBand() {
     <dl className="grid grid-cols-2 gap-6 lg:grid-cols-4">
       {site.trustStats.map((stat) => (
         <div key={stat.label} className="flex flex-col-reverse rounded-xl border border-white/15 bg-white/5 p-6 text-center">
-          <dt className="mt-2 text-sm font-medium uppercase tracking-wider text-slate-300">{stat.label}</dt>
+          <dt className="mt-2 text-sm font-medium tracking-wider text-slate-300 uppercase">{stat.label}</dt>
           <dd className="text-4xl font-bold tracking-tight text-white sm:text-5xl">{stat.value}</dd>
         </div>
       ))}

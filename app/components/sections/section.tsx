@@ -1,5 +1,7 @@
 import type { ReactNode } from "react";
+
 import { cn } from "~/lib/cn";
+
 import { StaticContent } from "./static-content";
 
 type Tone = "white" | "muted" | "navy";

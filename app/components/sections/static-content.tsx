@@ -1,5 +1,6 @@
 import { createElement, useEffect, useId, useState, type HTMLAttributes, type MouseEvent, type ReactNode } from "react";
 import { useLocation, useNavigate } from "react-router";
+
 import { plainLinkClick } from "~/lib/link-click";
 import { hydrationDone, markHydrated } from "~/lib/use-hydrated";
 

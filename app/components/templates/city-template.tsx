@@ -1,14 +1,14 @@
-import { Icon } from "~/components/ui/icon";
-import { navigation } from "~/config/navigation";
-import { officeById, site } from "~/config/site";
-import { ButtonLink } from "~/components/ui/button-link";
-import { OpeningHours, PhoneLink } from "~/components/ui/contact-links";
 import { CardGrid } from "~/components/sections/card-grid";
 import { CtaBand } from "~/components/sections/cta-band";
 import { FaqList } from "~/components/sections/faq-list";
 import { FeatureGrid } from "~/components/sections/feature-grid";
 import { PageHero } from "~/components/sections/page-hero";
 import { Paragraphs, Section } from "~/components/sections/section";
+import { ButtonLink } from "~/components/ui/button-link";
+import { OpeningHours, PhoneLink } from "~/components/ui/contact-links";
+import { Icon } from "~/components/ui/icon";
+import { navigation } from "~/config/navigation";
+import { officeById, site } from "~/config/site";
 import { industries } from "~/content/catalog";
 import type { CityPage } from "~/content/types";
 import type { Crumb } from "~/lib/seo";
@@ -37,7 +37,7 @@ export function CityTemplate({ page, breadcrumbs }: { page: CityPage; breadcrumb
             <h3 id="office-heading" className="text-lg font-semibold">
               Our {office.city} office
             </h3>
-            <address className="mt-4 space-y-3 not-italic text-slate-800">
+            <address className="mt-4 space-y-3 text-slate-800 not-italic">
               <p className="flex gap-2">
                 <Icon name="map-pin" className="mt-0.5 size-5 shrink-0 text-navy-700" />
                 <span>

@@ -1,9 +1,10 @@
 import { Link } from "react-router";
-import { formatCalendarDate } from "~/lib/format-date";
-import { site } from "~/config/site";
-import { EmailLink, PhoneLink } from "~/components/ui/contact-links";
+
 import { PageHero } from "~/components/sections/page-hero";
+import { EmailLink, PhoneLink } from "~/components/ui/contact-links";
+import { site } from "~/config/site";
 import type { LegalDocument } from "~/content/types";
+import { formatCalendarDate } from "~/lib/format-date";
 import type { Crumb } from "~/lib/seo";
 
 /** Terms and Privacy: a contents list, numbered sections, and the contact details from config. */
@@ -13,7 +14,7 @@ export function LegalTemplate({ doc, breadcrumbs }: { doc: LegalDocument; breadc
       <PageHero title={doc.heading} breadcrumbs={breadcrumbs} intro={`Effective ${formatCalendarDate(doc.effectiveDate)}`} />
       <div className="mx-auto grid max-w-7xl gap-12 px-4 py-14 sm:px-6 lg:grid-cols-[16rem_1fr]">
         <nav aria-labelledby="contents-heading" className="lg:sticky lg:top-24 lg:self-start">
-          <h2 id="contents-heading" className="text-sm font-semibold uppercase tracking-wider">
+          <h2 id="contents-heading" className="text-sm font-semibold tracking-wider uppercase">
             Contents
           </h2>
           <ol className="mt-3 space-y-1 text-sm">

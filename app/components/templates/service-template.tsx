@@ -1,11 +1,11 @@
-import { navigation } from "~/config/navigation";
-import { ButtonLink } from "~/components/ui/button-link";
 import { CardGrid } from "~/components/sections/card-grid";
 import { CtaBand } from "~/components/sections/cta-band";
 import { FaqList } from "~/components/sections/faq-list";
 import { CheckList, FeatureGrid } from "~/components/sections/feature-grid";
 import { PageHero } from "~/components/sections/page-hero";
 import { Section } from "~/components/sections/section";
+import { ButtonLink } from "~/components/ui/button-link";
+import { navigation } from "~/config/navigation";
 import { services } from "~/content/catalog";
 import type { ServicePage } from "~/content/types";
 import type { Crumb } from "~/lib/seo";

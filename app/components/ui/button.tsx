@@ -1,4 +1,5 @@
 import type { ComponentProps } from "react";
+
 import { cn } from "~/lib/cn";
 
 export type ButtonVariant = "primary" | "secondary" | "outline" | "danger" | "danger-outline" | "inverse" | "overlay";

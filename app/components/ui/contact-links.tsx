@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+
 import { site, type Phone } from "~/config/site";
 
 /**

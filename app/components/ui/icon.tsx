@@ -1,4 +1,5 @@
 import sprite from "~/assets/icons.svg?url";
+
 import type { AnyIconName } from "./icon-names";
 
 /**

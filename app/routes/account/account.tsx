@@ -3,10 +3,11 @@
  * two-factor sign-in (its own page, /account/two-factor), and the active sessions with "Sign out
  * other sessions" and a sign-out per session. Private (never cached), works without JavaScript.
  */
-import { data, Form, Link, useNavigation } from "react-router";
 import { useEffect, useRef } from "react";
+import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
-import type { Route } from "./+types/account";
+
+import { buildPasswordChangedMessage, sendInBackground } from "~/auth/account-mail.server";
 import {
   changeOwnPassword,
   listOwnSessions,
@@ -16,21 +17,22 @@ import {
   tooManyPasswordTries,
   twoFactorEnabled,
 } from "~/auth/account.server";
-import { buildPasswordChangedMessage, sendInBackground } from "~/auth/account-mail.server";
 import { recordAudit } from "~/auth/audit.server";
 import { NEW_PASSWORD_HINT, newPasswordProblem } from "~/auth/password";
 import { requireUser } from "~/auth/session.server";
 import { ActionMessage } from "~/components/feedback/action-message";
-import { Button } from "~/components/ui/button";
 import { PasswordField } from "~/components/forms/field";
+import { Button } from "~/components/ui/button";
 import { env } from "~/env.server";
 import type { ActionFailure, ActionResult, FieldErrors } from "~/lib/action-result";
 import { actionError, actionOk, parseAdminForm } from "~/lib/admin-action.server";
 import { redirectWithNotice, takeNotice } from "~/lib/flash-notice.server";
 import { formatDateTime } from "~/lib/format-date";
-import { PRIVATE_CACHE_CONTROL } from "~/lib/private-caching";
-import { routeMeta } from "~/lib/meta";
 import { log } from "~/lib/log.server";
+import { routeMeta } from "~/lib/meta";
+import { PRIVATE_CACHE_CONTROL } from "~/lib/private-caching";
+
+import type { Route } from "./+types/account";
 
 const PRIVATE = { "Cache-Control": PRIVATE_CACHE_CONTROL } as const;
 

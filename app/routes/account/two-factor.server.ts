@@ -3,10 +3,10 @@
  * its four forms: turn on (password, then a first code), confirm, new backup codes, turn off
  * (docs/requirements.md#two-factor-sign-in).
  */
+import { APIError } from "better-auth/api";
 import { data } from "react-router";
 import { z } from "zod";
-import { APIError } from "better-auth/api";
-import type { Route } from "./+types/two-factor";
+
 import { takePasswordChangeSlot, tooManyPasswordTries } from "~/auth/account.server";
 import { recordAudit, type AuditEvent, type AuditOutcome } from "~/auth/audit.server";
 import { ADMIN_HOME_PATH, safeRedirect } from "~/auth/redirect";
@@ -26,6 +26,8 @@ import { site } from "~/config/site";
 import type { ActionFailure, ActionResult } from "~/lib/action-result";
 import { actionError, actionOk, parseAdminForm } from "~/lib/admin-action.server";
 import { log } from "~/lib/log.server";
+
+import type { Route } from "./+types/two-factor";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const me = await requireUser(context.services, withNewCookies(context, request));

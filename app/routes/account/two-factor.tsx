@@ -1,15 +1,17 @@
 import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import type { Route } from "./+types/two-factor";
-import type { Field, Outcome, Setup } from "./two-factor.server";
+
 import { TWO_FACTOR_SETUP_PATH } from "~/auth/redirect";
-import { site } from "~/config/site";
 import { ActionMessage } from "~/components/feedback/action-message";
-import { useHydrated } from "~/lib/use-hydrated";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
+import { site } from "~/config/site";
 import type { ActionFailure } from "~/lib/action-result";
 import { routeMeta } from "~/lib/meta";
+import { useHydrated } from "~/lib/use-hydrated";
+
+import type { Route } from "./+types/two-factor";
+import type { Field, Outcome, Setup } from "./two-factor.server";
 
 /**
  * /account/two-factor: turn on two-factor sign-in (QR code and secret, confirmed by a first code,

@@ -3,10 +3,11 @@
  * pages, as CSV (RFC 4180, safe against spreadsheet formulas: the leads export's writer).
  * Super-administrator only; streamed in batches.
  */
-import type { Route } from "./+types/audit-csv";
 import { auditForExport, parseAuditFilter, type AuditEntryRow } from "~/auth/audit-query.server";
 import { requireSuperAdmin } from "~/auth/session.server";
 import { csvDownload, csvGuard, plainText, type CsvColumns } from "~/lib/csv-download.server";
+
+import type { Route } from "./+types/audit-csv";
 
 const CSV_COLUMNS: CsvColumns<AuditEntryRow> = [
   ["at", (e) => e.at],

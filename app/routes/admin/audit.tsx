@@ -1,8 +1,8 @@
 import { useEffect, useRef } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
-import type { Route } from "./+types/audit";
-import { AUDIT_EVENTS, AUDIT_RETENTION_DAYS } from "~/auth/audit.server";
+
 import { AUDIT_PAGE_SIZE, auditHref, eventLabel, listAudit, outcomeLabel, parseAuditFilter } from "~/auth/audit-query.server";
+import { AUDIT_EVENTS, AUDIT_RETENTION_DAYS } from "~/auth/audit.server";
 import { requireSuperAdmin } from "~/auth/session.server";
 import { AdminTable, type AdminColumn } from "~/components/admin/admin-table";
 import { Button, buttonClass } from "~/components/ui/button";
@@ -10,6 +10,8 @@ import { Input, Select } from "~/components/ui/input";
 import { browserName } from "~/lib/browser-name";
 import { formatDateTime } from "~/lib/format-date";
 import { adminMeta } from "~/lib/meta";
+
+import type { Route } from "./+types/audit";
 
 /**
  * /admin/audit (docs/requirements.md#audit-log): the super-administrator reads the account events,
@@ -184,7 +186,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
         <AdminTable className="mt-2" regionLabel="Audit entries" caption="Audit log entries, newest first" columns={COLUMNS}>
           {rows.map((row) => (
             <tr key={row.id} className="border-b border-slate-100 align-top last:border-0">
-              <td className="whitespace-nowrap p-3 text-slate-700">
+              <td className="p-3 whitespace-nowrap text-slate-700">
                 <time dateTime={row.atIso}>{row.at}</time>
               </td>
               <th scope="row" className="p-3 font-medium text-navy-900">
@@ -198,10 +200,10 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
                   {row.outcomeLabel}
                 </span>
               </td>
-              <td className="whitespace-nowrap p-3">{row.actor || <span className="text-slate-600">Not signed in</span>}</td>
-              <td className="whitespace-nowrap p-3">{row.target}</td>
-              <td className="whitespace-nowrap p-3 font-mono text-xs">{row.address}</td>
-              <td className="whitespace-nowrap p-3" title={row.userAgent || undefined}>
+              <td className="p-3 whitespace-nowrap">{row.actor || <span className="text-slate-600">Not signed in</span>}</td>
+              <td className="p-3 whitespace-nowrap">{row.target}</td>
+              <td className="p-3 font-mono text-xs whitespace-nowrap">{row.address}</td>
+              <td className="p-3 whitespace-nowrap" title={row.userAgent || undefined}>
                 {row.browser}
               </td>
             </tr>

@@ -1,5 +1,5 @@
 import { data, isRouteErrorResponse, Link, useRouteError, type ShouldRevalidateFunction } from "react-router";
-import type { Route } from "./+types/blog-edit";
+
 import { requireAdmin } from "~/auth/session.server";
 import { BLOG_TIME_ZONE_LABEL } from "~/blog/blog-rules";
 import {
@@ -14,11 +14,13 @@ import {
 } from "~/blog/editor.server";
 import { deletePost, getPost, getPostHtml, setPublication, storePostHtml, updatePost } from "~/blog/posts.server";
 import { PostEditor } from "~/components/admin/post-editor";
-import { storedHtml } from "~/markdown/markdown.server";
 import { actionConfirm, actionError, actionOk, parseAdminForm } from "~/lib/admin-action.server";
 import { redirectWithNotice } from "~/lib/flash-notice.server";
 import { formatDateTime } from "~/lib/format-date";
 import { adminMeta } from "~/lib/meta";
+import { storedHtml } from "~/markdown/markdown.server";
+
+import type { Route } from "./+types/blog-edit";
 
 const notFound = () => data({ reason: "not-found" }, { status: 404 });
 

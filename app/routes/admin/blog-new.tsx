@@ -1,5 +1,5 @@
 import type { ShouldRevalidateFunction } from "react-router";
-import type { Route } from "./+types/blog-new";
+
 import { requireAdmin } from "~/auth/session.server";
 import { checkPostForm, coverChoices, failedPostSave, POST_EDITOR_FORM, postIntents, previewPost } from "~/blog/editor.server";
 import { createPost } from "~/blog/posts.server";
@@ -7,6 +7,8 @@ import { PostEditor } from "~/components/admin/post-editor";
 import { parseAdminForm } from "~/lib/admin-action.server";
 import { redirectWithNotice } from "~/lib/flash-notice.server";
 import { adminMeta } from "~/lib/meta";
+
+import type { Route } from "./+types/blog-new";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const me = await requireAdmin(context.services, request);

@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import type { Route } from "./+types/blog";
+
 import { requireAdmin } from "~/auth/session.server";
 import { ADMIN_LIST_LIMIT, BLOG_TIME_ZONE_LABEL, postPath, postState, type PostState } from "~/blog/blog-rules";
 import { listAllPosts } from "~/blog/posts.server";
@@ -8,8 +8,10 @@ import { Button } from "~/components/ui/button";
 import { ButtonLink } from "~/components/ui/button-link";
 import { Input } from "~/components/ui/input";
 import { formatDateTime } from "~/lib/format-date";
-import { adminMeta } from "~/lib/meta";
 import { searchText } from "~/lib/list-search";
+import { adminMeta } from "~/lib/meta";
+
+import type { Route } from "./+types/blog";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context.services, request);
@@ -96,7 +98,7 @@ export default function AdminBlog({ loaderData: { q, rows, total } }: Route.Comp
                 >
                   {post.title}
                 </Link>
-                <span className="mt-0.5 block break-all font-mono text-xs font-normal text-slate-600">{post.slug}</span>
+                <span className="mt-0.5 block font-mono text-xs font-normal break-all text-slate-600">{post.slug}</span>
               </th>
               <td className="p-3">
                 <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ${BADGE[post.state].className}`}>
@@ -111,7 +113,7 @@ export default function AdminBlog({ loaderData: { q, rows, total } }: Route.Comp
                   </Link>
                 )}
               </td>
-              <td className="whitespace-nowrap p-3">{formatDateTime(post.state === "draft" ? post.updatedAt : post.publishAt)}</td>
+              <td className="p-3 whitespace-nowrap">{formatDateTime(post.state === "draft" ? post.updatedAt : post.publishAt)}</td>
               <td className="p-3">{post.authorName}</td>
             </tr>
           ))}

@@ -1,22 +1,24 @@
 import { data, isRouteErrorResponse, Link, useRouteError, type ShouldRevalidateFunction } from "react-router";
-import type { Route } from "./+types/docs-edit";
+
 import { requireAdmin } from "~/auth/session.server";
 import { DocumentEditor } from "~/components/admin/document-editor";
 import { parseDocumentForm } from "~/docs/document-schema";
 import { deleteDocument, getDocument, getDocumentHtml, setPublished, storeDocumentHtml, updateDocument } from "~/docs/documents.server";
 import {
-  documentIdSchema,
   DOCUMENT_EDITOR_FORM,
+  documentIdSchema,
   documentIntents,
   failedSaveResponse,
   invalidResponse,
   previewResponse,
   renderForSave,
 } from "~/docs/editor.server";
-import { storedHtml } from "~/markdown/markdown.server";
 import { actionConfirm, actionError, actionOk, parseAdminForm } from "~/lib/admin-action.server";
 import { redirectWithNotice } from "~/lib/flash-notice.server";
 import { adminMeta } from "~/lib/meta";
+import { storedHtml } from "~/markdown/markdown.server";
+
+import type { Route } from "./+types/docs-edit";
 
 const notFound = () => data({ reason: "not-found" }, { status: 404 });
 

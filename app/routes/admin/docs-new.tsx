@@ -1,5 +1,5 @@
 import type { ShouldRevalidateFunction } from "react-router";
-import type { Route } from "./+types/docs-new";
+
 import { requireAdmin } from "~/auth/session.server";
 import { DocumentEditor } from "~/components/admin/document-editor";
 import { parseDocumentForm } from "~/docs/document-schema";
@@ -15,6 +15,8 @@ import {
 import { parseAdminForm } from "~/lib/admin-action.server";
 import { redirectWithNotice } from "~/lib/flash-notice.server";
 import { adminMeta } from "~/lib/meta";
+
+import type { Route } from "./+types/docs-new";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context.services, request);

@@ -1,15 +1,17 @@
 import { Form, Link, useNavigation } from "react-router";
-import type { Route } from "./+types/docs";
+
 import { requireAdmin } from "~/auth/session.server";
-import { COLLECTION_KEYS, DOCUMENT_COLLECTION_LABELS, LIST_LIMIT, viewerPath, type ListSort, type ListStatus } from "~/docs/document-rules";
-import { listDocuments } from "~/docs/documents.server";
-import { formatDateTime } from "~/lib/format-date";
 import { AdminTable, type AdminColumn } from "~/components/admin/admin-table";
 import { Button } from "~/components/ui/button";
 import { ButtonLink } from "~/components/ui/button-link";
 import { Input, Select } from "~/components/ui/input";
-import { adminMeta } from "~/lib/meta";
+import { COLLECTION_KEYS, DOCUMENT_COLLECTION_LABELS, LIST_LIMIT, viewerPath, type ListSort, type ListStatus } from "~/docs/document-rules";
+import { listDocuments } from "~/docs/documents.server";
+import { formatDateTime } from "~/lib/format-date";
 import { choice, searchText } from "~/lib/list-search";
+import { adminMeta } from "~/lib/meta";
+
+import type { Route } from "./+types/docs";
 
 const STATUSES: Record<ListStatus, string> = { all: "Any state", published: "Published", draft: "Drafts" };
 const SORTS: Record<ListSort, string> = { updated: "Recently updated", title: "Title A–Z" };
@@ -147,7 +149,7 @@ export default function AdminDocs({ loaderData: { rows, total, filter } }: Route
                   >
                     {doc.title}
                   </Link>
-                  <span className="mt-0.5 block break-all font-mono text-xs font-normal text-slate-600">{doc.slug}</span>
+                  <span className="mt-0.5 block font-mono text-xs font-normal break-all text-slate-600">{doc.slug}</span>
                 </th>
                 <td className="p-3">{DOCUMENT_COLLECTION_LABELS[doc.collection]}</td>
                 <td className="p-3">
@@ -169,7 +171,7 @@ export default function AdminDocs({ loaderData: { rows, total, filter } }: Route
                     </Link>
                   )}
                 </td>
-                <td className="whitespace-nowrap p-3">{formatDateTime(doc.updatedAt)}</td>
+                <td className="p-3 whitespace-nowrap">{formatDateTime(doc.updatedAt)}</td>
                 <td className="p-3 break-all">{doc.author ?? "—"}</td>
               </tr>
             );

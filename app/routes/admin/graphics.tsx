@@ -7,8 +7,10 @@
  */
 import { Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
-import type { Route } from "./+types/graphics";
+
 import { requireAdmin } from "~/auth/session.server";
+import { AdminTable, type AdminColumn } from "~/components/admin/admin-table";
+import { DeleteStep } from "~/components/admin/confirm-delete";
 import { GraphicsDetails } from "~/components/admin/graphics-details";
 import type {
   GraphicsField,
@@ -20,13 +22,13 @@ import type {
 } from "~/components/admin/graphics-types";
 import { GraphicsUploader } from "~/components/admin/graphics-uploader";
 import { ActionMessage } from "~/components/feedback/action-message";
-import { DeleteStep } from "~/components/admin/confirm-delete";
 import { Button, buttonClass } from "~/components/ui/button";
 import { ButtonLink } from "~/components/ui/button-link";
 import { Input } from "~/components/ui/input";
 import type { ActionFailure } from "~/lib/action-result";
 import { actionConfirm, actionError, actionOk, parseAdminForm } from "~/lib/admin-action.server";
 import { formatDateTime } from "~/lib/format-date";
+import { plainText, wholeNumber } from "~/lib/list-search";
 import { adminMeta } from "~/lib/meta";
 import {
   FILE_TYPES,
@@ -39,10 +41,10 @@ import {
   type ContentType,
 } from "~/storage/constants";
 import { StorageError } from "~/storage/errors";
-import { plainText, wholeNumber } from "~/lib/list-search";
 import { nameProblem, storagePaths, toObjectName } from "~/storage/names";
 import type { ObjectInfo } from "~/storage/storage.server";
-import { AdminTable, type AdminColumn } from "~/components/admin/admin-table";
+
+import type { Route } from "./+types/graphics";
 
 const PAGE_SIZE = LIST_DEFAULTS.limit;
 

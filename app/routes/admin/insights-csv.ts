@@ -3,11 +3,12 @@
  * period and filters (docs/requirements.md#insights-dashboard), as CSV (RFC 4180, safe against
  * spreadsheet formulas: the leads export's writer). Administrators only.
  */
-import type { Route } from "./+types/insights-csv";
 import { requireAdmin } from "~/auth/session.server";
 import { env } from "~/env.server";
 import { CSV_TABLES, isCsvTable, loadDashboard } from "~/insights/dashboard-page.server";
 import { csvDownload, csvGuard, plainText } from "~/lib/csv-download.server";
+
+import type { Route } from "./+types/insights-csv";
 
 async function* once<Row>(rows: Row[]): AsyncGenerator<Row[]> {
   if (rows.length > 0) yield rows;

@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import type { Route } from "./+types/insights";
+
 import { requireAdmin } from "~/auth/session.server";
 import { InsightsChart } from "~/components/admin/insights-chart";
 import {
@@ -22,6 +22,8 @@ import { env } from "~/env.server";
 import { loadDashboard } from "~/insights/dashboard-page.server";
 import { dashboardHref, FILTER_KEYS, FILTERS, NONE, PERIODS, type FilterKey, type Filters } from "~/insights/dashboard-params";
 import { adminMeta } from "~/lib/meta";
+
+import type { Route } from "./+types/insights";
 
 /**
  * /admin/insights (docs/requirements.md#insights-dashboard): the site's own visit statistics for
@@ -233,7 +235,7 @@ export default function Insights({ loaderData }: Route.ComponentProps) {
               ].map(([label, value, before]) => (
                 <div key={label} className="rounded-lg border border-slate-200 bg-white p-3">
                   <dt className="text-sm text-slate-700">{label}</dt>
-                  <dd className="mt-1 text-2xl font-bold tabular-nums text-navy-900">{fmt(value as number)}</dd>
+                  <dd className="mt-1 text-2xl font-bold text-navy-900 tabular-nums">{fmt(value as number)}</dd>
                   <dd className="text-xs text-slate-700">{changeText(value as number, before as number) || "–"}</dd>
                 </div>
               ))}

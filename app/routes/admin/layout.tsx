@@ -1,34 +1,35 @@
 import { useState } from "react";
 import {
   data,
+  isRouteErrorResponse,
   Link,
   NavLink,
   Outlet,
-  isRouteErrorResponse,
   useLoaderData,
   useLocation,
   useNavigation,
   useRouteError,
   type ShouldRevalidateFunction,
 } from "react-router";
-import { useAuth } from "~/auth/auth-context";
-import { useLeaveWhenSignedOut } from "~/auth/use-leave-when-signed-out";
-import type { Route } from "./+types/layout";
+
 import adminStylesheet from "~/admin.css?url";
+import { useAuth } from "~/auth/auth-context";
 import { requireAdmin } from "~/auth/session.server";
-import { site } from "~/config/site";
-import { routeMeta } from "~/lib/meta";
+import { useLeaveWhenSignedOut } from "~/auth/use-leave-when-signed-out";
 import { AccessDenied } from "~/components/admin/access-denied";
 import { AccessCheck } from "~/components/feedback/access-check";
-import { SKELETON_DELAY_MS } from "~/config/ui";
-import { useDelayedFlag } from "~/lib/use-delayed-flag";
+import { ActionMessage } from "~/components/feedback/action-message";
 import { ErrorContent } from "~/components/sections/error-content";
 import { Button } from "~/components/ui/button";
-import { ActionMessage } from "~/components/feedback/action-message";
+import { navigation } from "~/config/navigation";
+import { site } from "~/config/site";
+import { SKELETON_DELAY_MS } from "~/config/ui";
 import type { ActionSuccess } from "~/lib/action-result";
 import { takeNotice } from "~/lib/flash-notice.server";
+import { routeMeta } from "~/lib/meta";
+import { useDelayedFlag } from "~/lib/use-delayed-flag";
 
-import { navigation } from "~/config/navigation";
+import type { Route } from "./+types/layout";
 
 /**
  * Every admin page is behind this guard on the server: no session → sign-in, no role → 403.

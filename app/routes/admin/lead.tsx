@@ -1,7 +1,7 @@
-import { data, Form, Link, useNavigation } from "react-router";
 import { eq } from "drizzle-orm";
+import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
-import type { Route } from "./+types/lead";
+
 import { requireAdmin } from "~/auth/session.server";
 import { HandledBadge, NotifyBadge } from "~/components/admin/lead-badges";
 import { ActionMessage } from "~/components/feedback/action-message";
@@ -14,8 +14,10 @@ import { notificationsEnabled } from "~/leads/worker.server";
 import type { ActionResult } from "~/lib/action-result";
 import { actionError, actionOk, parseAdminForm } from "~/lib/admin-action.server";
 import { formatDateTime } from "~/lib/format-date";
-import { adminMeta } from "~/lib/meta";
 import { log } from "~/lib/log.server";
+import { adminMeta } from "~/lib/meta";
+
+import type { Route } from "./+types/lead";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const labelOf = (options: readonly { value: string; label: string }[], value: string | null) =>
@@ -185,7 +187,7 @@ export default function AdminLead({ loaderData, actionData }: Route.ComponentPro
             <Detail label="Heard about us">{lead.referralSource}</Detail>
           </dl>
           <h3 className="mt-4 text-sm font-medium text-slate-600">Message</h3>
-          <p className="mt-1 whitespace-pre-wrap break-words rounded-md bg-slate-50 p-4 text-navy-900">{lead.message}</p>
+          <p className="mt-1 rounded-md bg-slate-50 p-4 break-words whitespace-pre-wrap text-navy-900">{lead.message}</p>
         </section>
 
         <div className="space-y-6">

@@ -2,11 +2,12 @@
  * /admin/leads.csv: the leads of the list's current filter (?q=&status=), all pages, as CSV
  * (RFC 4180, safe against spreadsheet formulas). Streamed in batches: no size limit in memory.
  */
-import type { Route } from "./+types/leads-csv";
 import { requireAdmin } from "~/auth/session.server";
 import { parseLeadQuery } from "~/leads/query";
 import { leadsForExport, type Lead } from "~/leads/store.server";
 import { csvDownload, csvGuard, type CsvColumns } from "~/lib/csv-download.server";
+
+import type { Route } from "./+types/leads-csv";
 
 const CSV_COLUMNS: CsvColumns<Lead> = [
   ["id", (l) => l.id],

@@ -1,18 +1,20 @@
 import { Link, useNavigation } from "react-router";
-import type { Route } from "./+types/leads";
+
 import { requireAdmin } from "~/auth/session.server";
+import { AdminTable, type AdminColumn } from "~/components/admin/admin-table";
 import { HandledBadge, NotifyBadge } from "~/components/admin/lead-badges";
-import { formatDateTime } from "~/lib/format-date";
+import { ListSearch } from "~/components/admin/list-search";
+import { Pager } from "~/components/admin/pager";
 import { buttonClass } from "~/components/ui/button";
-import { adminMeta } from "~/lib/meta";
 import { env } from "~/env.server";
 import { serviceLabel } from "~/leads/contact-fields";
 import { LEAD_FILTERS, leadListHref, PAGE_SIZE, parseLeadQuery, type LeadFilter } from "~/leads/query";
 import { countOpen, listLeads } from "~/leads/store.server";
 import { notificationsEnabled } from "~/leads/worker.server";
-import { AdminTable, type AdminColumn } from "~/components/admin/admin-table";
-import { ListSearch } from "~/components/admin/list-search";
-import { Pager } from "~/components/admin/pager";
+import { formatDateTime } from "~/lib/format-date";
+import { adminMeta } from "~/lib/meta";
+
+import type { Route } from "./+types/leads";
 
 // The layout's guard runs too, but every protected loader checks on its own.
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -93,7 +95,7 @@ export default function AdminLeads({ loaderData: { query, total, pages, open, ro
                 <Link
                   to={leadListHref({ q: query.q, status })}
                   aria-current={status === query.status ? "page" : undefined}
-                  className={`inline-flex min-h-9 items-center whitespace-nowrap rounded px-3 text-sm font-medium ${status === query.status ? "bg-navy-900 text-white" : "text-navy-900 hover:bg-slate-100"}`}
+                  className={`inline-flex min-h-9 items-center rounded px-3 text-sm font-medium whitespace-nowrap ${status === query.status ? "bg-navy-900 text-white" : "text-navy-900 hover:bg-slate-100"}`}
                 >
                   {FILTER_LABELS[status]}
                   {status === "open" ? ` (${open})` : ""}
@@ -131,7 +133,7 @@ export default function AdminLeads({ loaderData: { query, total, pages, open, ro
         <AdminTable className="mt-2" caption="Leads, newest first" columns={LEAD_COLUMNS}>
           {rows.map((lead) => (
             <tr key={lead.id} className="border-b border-slate-100 align-top last:border-0">
-              <td className="whitespace-nowrap p-3 text-slate-700">
+              <td className="p-3 whitespace-nowrap text-slate-700">
                 <time dateTime={lead.receivedIso}>{lead.received}</time>
               </td>
               <th scope="row" className="p-3 font-medium">

@@ -1,21 +1,21 @@
 import { useState } from "react";
-import { formatCount } from "~/lib/list-of";
 import { Form, useNavigation } from "react-router";
 import { z } from "zod";
-import type { Route } from "./+types/redirects";
+
 import { requireAdmin } from "~/auth/session.server";
-import { ActionMessage } from "~/components/feedback/action-message";
 import { AdminTable, type AdminColumn } from "~/components/admin/admin-table";
-import { ListSearch } from "~/components/admin/list-search";
-import { Pager } from "~/components/admin/pager";
 import { ConfirmedDeleteForm, DeleteStep } from "~/components/admin/confirm-delete";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
+import { ListSearch } from "~/components/admin/list-search";
+import { Pager } from "~/components/admin/pager";
+import { ActionMessage } from "~/components/feedback/action-message";
 import { Field } from "~/components/forms/field";
 import { Button } from "~/components/ui/button";
 import type { ActionConfirm, ActionFailure, ActionSuccess, FormRefusal } from "~/lib/action-result";
 import { actionConfirm, actionError, parseAdminForm } from "~/lib/admin-action.server";
 import { redirectWithNotice } from "~/lib/flash-notice.server";
 import { formatDateTime } from "~/lib/format-date";
+import { formatCount } from "~/lib/list-of";
 import { adminMeta } from "~/lib/meta";
 import {
   CSV_MAX_BYTES,
@@ -27,6 +27,8 @@ import {
   TARGET_MAX,
 } from "~/redirects/redirect-rules";
 import { createRedirect, deleteRedirect, getRedirect, importRedirectCsv, listRedirects } from "~/redirects/redirects.server";
+
+import type { Route } from "./+types/redirects";
 
 type Field = "source" | "target" | "status" | "csv";
 type Failure = ActionFailure<"create" | "delete" | "import", Field>;
@@ -246,15 +248,15 @@ export default function AdminRedirects({ loaderData: { rules, total, pages, quer
         <AdminTable className="mt-3" caption="Redirect rules" columns={COLUMNS}>
           {rules.map((rule) => (
             <tr key={rule.id} className="border-b border-slate-100 align-top last:border-0">
-              <th scope="row" className="break-all p-3 font-mono text-sm font-medium">
+              <th scope="row" className="p-3 font-mono text-sm font-medium break-all">
                 {rule.source}
               </th>
-              <td className="break-all p-3 font-mono text-sm">{rule.target}</td>
+              <td className="p-3 font-mono text-sm break-all">{rule.target}</td>
               <td className="p-3">{rule.status}</td>
               <td className="p-3 tabular-nums" data-testid="redirect-hits">
                 {formatCount(rule.hits)}
               </td>
-              <td className="whitespace-nowrap p-3">{rule.lastHitAt ? formatDateTime(rule.lastHitAt) : "Never"}</td>
+              <td className="p-3 whitespace-nowrap">{rule.lastHitAt ? formatDateTime(rule.lastHitAt) : "Never"}</td>
               <td className="p-3">
                 <Form
                   method="post"

@@ -1,13 +1,13 @@
 import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
-import type { Route } from "./+types/users";
+
 import { adminAudit } from "~/auth/audit-admin.server";
 import type { AuditOutcome } from "~/auth/audit.server";
 import { sendResetLinkByAdmin } from "~/auth/password-reset.server";
 import { hasAdminRole, setAdmin } from "~/auth/roles.server";
-import { resetTwoFactor } from "~/auth/two-factor.server";
 import { requireAdmin } from "~/auth/session.server";
+import { resetTwoFactor } from "~/auth/two-factor.server";
 import {
   AccountExistsError,
   createStaffUser,
@@ -19,18 +19,20 @@ import {
   uuidSchema,
   WeakPasswordError,
 } from "~/auth/users.server";
-import { ActionMessage } from "~/components/feedback/action-message";
 import { AdminTable, type AdminColumn } from "~/components/admin/admin-table";
 import { ConfirmedDeleteForm, DeleteStep } from "~/components/admin/confirm-delete";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
-import { useHydrated } from "~/lib/use-hydrated";
+import { ActionMessage } from "~/components/feedback/action-message";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import type { ActionFailure, ActionResult } from "~/lib/action-result";
 import { actionConfirm, actionError, actionOk, parseAdminForm } from "~/lib/admin-action.server";
 import { formatShortDate } from "~/lib/format-date";
-import { adminMeta } from "~/lib/meta";
 import { log } from "~/lib/log.server";
+import { adminMeta } from "~/lib/meta";
+import { useHydrated } from "~/lib/use-hydrated";
+
+import type { Route } from "./+types/users";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const me = await requireAdmin(context.services, request);

@@ -1,6 +1,7 @@
-import type { Route } from "./+types/auth";
-import { bodyRefusal, BodyTooLargeError, FORM_BODY_LIMIT, readBodyLimited, DRAIN_LIMIT } from "~/lib/request-body.server";
 import { hasControlCharacter } from "~/lib/control-characters";
+import { bodyRefusal, BodyTooLargeError, DRAIN_LIMIT, FORM_BODY_LIMIT, readBodyLimited } from "~/lib/request-body.server";
+
+import type { Route } from "./+types/auth";
 
 /**
  * /api/auth/*: the few better-auth endpoints a browser or an API client calls directly. Everything

@@ -1,5 +1,6 @@
-import type { Route } from "./+types/session";
 import { getSignedIn } from "~/auth/session.server";
+
+import type { Route } from "./+types/session";
 
 /** GET /api/session: who is signed in, with their roles, for the client's auth state. Never cached. */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -5,13 +5,15 @@
  */
 import { data } from "react-router";
 import { z } from "zod";
-import type { Route } from "./+types/forgot-password";
+
 import { recordAudit } from "~/auth/audit.server";
 import { requestReset, takeResetRequestSlot } from "~/auth/password-reset.server";
 import type { ActionFailure, ActionSuccess } from "~/lib/action-result";
 import { actionError } from "~/lib/admin-action.server";
 import { log } from "~/lib/log.server";
 import { readForm } from "~/lib/request-body.server";
+
+import type { Route } from "./+types/forgot-password";
 
 export function loader({ context }: Route.LoaderArgs) {
   return { mailEnabled: Boolean(context.services.mailer) };

@@ -3,16 +3,18 @@
  * answer whether or not an account has it. Without e-mail configured (SMTP_URL), the page says to
  * ask an administrator and offers no form.
  */
-import { FormAlert } from "~/components/forms/form-alert";
-import { Form, Link, useNavigation } from "react-router";
 import { useEffect, useRef } from "react";
-import type { Route } from "./+types/forgot-password";
+import { Form, Link, useNavigation } from "react-router";
+
 import { RESET_TOKEN_SECONDS } from "~/auth/config";
 import { Field } from "~/components/forms/field";
-import { PhoneLink } from "~/components/ui/contact-links";
+import { FormAlert } from "~/components/forms/form-alert";
 import { Button } from "~/components/ui/button";
+import { PhoneLink } from "~/components/ui/contact-links";
 import { site } from "~/config/site";
 import { routeMeta } from "~/lib/meta";
+
+import type { Route } from "./+types/forgot-password";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   routeMeta(matches, {

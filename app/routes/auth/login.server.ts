@@ -3,7 +3,7 @@
  * the sign-in form is posted through better-auth's HTTP handler (docs/requirements.md#sign-in-throttling).
  */
 import { redirect } from "react-router";
-import type { Route } from "./+types/login";
+
 import { CLIENT_IP_HEADER } from "~/auth/config";
 import { codeStepPath, safeRedirect } from "~/auth/redirect";
 import { getSignedIn } from "~/auth/session.server";
@@ -11,6 +11,8 @@ import type { ActionFailure } from "~/lib/action-result";
 import { actionError } from "~/lib/admin-action.server";
 import { log } from "~/lib/log.server";
 import { readForm } from "~/lib/request-body.server";
+
+import type { Route } from "./+types/login";
 
 /** A signed-in user who opens the page is sent on. */
 export async function loader({ request, context }: Route.LoaderArgs) {

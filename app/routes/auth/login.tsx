@@ -1,16 +1,18 @@
+import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation, useSearchParams } from "react-router";
+
+import { SIGN_IN_OFFLINE } from "~/auth/sign-in-messages";
+import { Field } from "~/components/forms/field";
 import { FormAlert } from "~/components/forms/form-alert";
 import { Button } from "~/components/ui/button";
-import { Field } from "~/components/forms/field";
+import { PhoneLink } from "~/components/ui/contact-links";
+import { Icon } from "~/components/ui/icon";
+import { site } from "~/config/site";
 import { cn } from "~/lib/cn";
+import { routeMeta } from "~/lib/meta";
+
 import type { Route } from "./+types/login";
 import type { SignInFailure } from "./login.server";
-import { SIGN_IN_OFFLINE } from "~/auth/sign-in-messages";
-import { useEffect, useRef, useState } from "react";
-import { Icon } from "~/components/ui/icon";
-import { PhoneLink } from "~/components/ui/contact-links";
-import { site } from "~/config/site";
-import { routeMeta } from "~/lib/meta";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   routeMeta(matches, {

@@ -3,7 +3,7 @@
  * moved into a cookie, the link checked, the new password set (docs/requirements.md#password-reset).
  */
 import { data, redirect } from "react-router";
-import type { Route } from "./+types/reset-password";
+
 import { recordAudit } from "~/auth/audit.server";
 import { newPasswordProblem, type NewPasswordField } from "~/auth/password";
 import {
@@ -20,6 +20,8 @@ import type { ActionFailure, FieldErrors } from "~/lib/action-result";
 import { actionError } from "~/lib/admin-action.server";
 import { log } from "~/lib/log.server";
 import { readForm } from "~/lib/request-body.server";
+
+import type { Route } from "./+types/reset-password";
 
 /** The page's address, and anything it links to, never reach another site in a Referer. */
 const NO_REFERRER = { "Referrer-Policy": "no-referrer" } as const;

@@ -5,16 +5,18 @@
  * new password follows the password rules; a used, expired or unknown link says so and offers a
  * new one. On success every session of the account ends and sign-in says what happened.
  */
-import { FormAlert } from "~/components/forms/form-alert";
-import { Form, Link, useNavigation } from "react-router";
 import { useEffect, useRef } from "react";
-import type { Route } from "./+types/reset-password";
-import type { ResetRefusalCode } from "./reset-password.server";
+import { Form, Link, useNavigation } from "react-router";
+
 import { NEW_PASSWORD_HINT } from "~/auth/password";
 import { RESET_PASSWORD_PATH } from "~/auth/redirect";
-import { Button } from "~/components/ui/button";
 import { PasswordField } from "~/components/forms/field";
+import { FormAlert } from "~/components/forms/form-alert";
+import { Button } from "~/components/ui/button";
 import { routeMeta } from "~/lib/meta";
+
+import type { Route } from "./+types/reset-password";
+import type { ResetRefusalCode } from "./reset-password.server";
 
 const LINK_INVALID: ResetRefusalCode = "invalid_link";
 const UNAVAILABLE: ResetRefusalCode = "unavailable";

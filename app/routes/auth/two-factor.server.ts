@@ -3,17 +3,19 @@
  * password, posted through better-auth's HTTP handler (docs/requirements.md#two-factor-sign-in).
  */
 import { redirect } from "react-router";
-import type { Route } from "./+types/two-factor";
+
 import { CLIENT_IP_HEADER } from "~/auth/config";
 import { safeRedirect } from "~/auth/redirect";
-import { CHALLENGE_EXPIRED, CHALLENGE_EXPIRED_MESSAGE } from "~/auth/sign-in-messages";
 import { getSignedIn } from "~/auth/session.server";
+import { CHALLENGE_EXPIRED, CHALLENGE_EXPIRED_MESSAGE } from "~/auth/sign-in-messages";
 import { CODE_ALREADY_USED } from "~/auth/throttle.server";
 import { parseCode } from "~/auth/two-factor.server";
 import type { ActionFailure } from "~/lib/action-result";
 import { actionError } from "~/lib/admin-action.server";
 import { log } from "~/lib/log.server";
 import { readForm } from "~/lib/request-body.server";
+
+import type { Route } from "./+types/two-factor";
 
 /** better-auth's challenge cookie, set by the password step and good for 10 minutes. */
 const CHALLENGE_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.two_factor=/;

@@ -1,16 +1,18 @@
-import { Form, Link, useNavigation, useSearchParams } from "react-router";
-import { FormAlert } from "~/components/forms/form-alert";
-import { Field } from "~/components/forms/field";
-import { Button } from "~/components/ui/button";
-import { cn } from "~/lib/cn";
-import type { Route } from "./+types/two-factor";
-import type { CodeFailure, Method } from "./two-factor.server";
 import { useEffect, useRef } from "react";
+import { Form, Link, useNavigation, useSearchParams } from "react-router";
+
 import { loginPath } from "~/auth/redirect";
 import { CHALLENGE_EXPIRED, CHALLENGE_EXPIRED_MESSAGE, SIGN_IN_OFFLINE } from "~/auth/sign-in-messages";
+import { Field } from "~/components/forms/field";
+import { FormAlert } from "~/components/forms/form-alert";
+import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { site } from "~/config/site";
+import { cn } from "~/lib/cn";
 import { routeMeta } from "~/lib/meta";
+
+import type { Route } from "./+types/two-factor";
+import type { CodeFailure, Method } from "./two-factor.server";
 
 /**
  * /auth/two-factor: the code step after the password, for an account with two-factor sign-in on

@@ -1,14 +1,16 @@
 import { data } from "react-router";
-import type { Route } from "./+types/document";
+
+import { requireUser } from "~/auth/session.server";
 import { useLeaveWhenSignedOut } from "~/auth/use-leave-when-signed-out";
 import { Button } from "~/components/ui/button";
-import { requireUser } from "~/auth/session.server";
 import { DOCUMENT_COLLECTION_LABELS, VIEWER_COLLECTIONS } from "~/docs/document-rules";
-import { SLUG_MAX, SLUG_PATTERN } from "~/lib/slug";
 import { getPublishedDocument, storeDocumentHtml } from "~/docs/documents.server";
 import { formatDate } from "~/lib/format-date";
-import { storedHtml } from "~/markdown/markdown.server";
 import { routeMeta } from "~/lib/meta";
+import { SLUG_MAX, SLUG_PATTERN } from "~/lib/slug";
+import { storedHtml } from "~/markdown/markdown.server";
+
+import type { Route } from "./+types/document";
 
 /**
  * Never indexed. Never stored either: like every signed-in page, these are sent
@@ -67,7 +69,7 @@ export default function DocumentPage({ loaderData: { collection, title, updatedA
 
   return (
     <article className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-14 print:max-w-none print:p-0">
-      <p className="text-sm font-semibold uppercase tracking-wider text-slate-600 print:text-black">{collection}</p>
+      <p className="text-sm font-semibold tracking-wider text-slate-600 uppercase print:text-black">{collection}</p>
       <h1 className="mt-2 text-3xl font-bold tracking-tight sm:text-4xl print:text-black">{title}</h1>
       <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-slate-600 print:text-black">
         <p>

@@ -1,7 +1,8 @@
 /** GET /storage/v1/bucket: the buckets (administrators). */
-import type { Route } from "./+types/bucket";
 import { requireAdminApi } from "~/auth/session.server";
 import { errorResponse } from "~/storage/http.server";
+
+import type { Route } from "./+types/bucket";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   try {

@@ -1,9 +1,11 @@
 /** POST /storage/v1/object/list/:bucket {prefix, search, limit, offset, sortBy}: administrators; the defaults of docs/requirements.md#graphics. */
 import { z } from "zod";
-import type { Route } from "./+types/object-list";
+
 import { requireAdminApi } from "~/auth/session.server";
 import { LIST_DEFAULTS, LIST_MAX_LIMIT, SORT_COLUMNS } from "~/storage/constants";
 import { errorResponse, readJson, textField } from "~/storage/http.server";
+
+import type { Route } from "./+types/object-list";
 
 const listSchema = z.object({
   prefix: textField(255).optional(),

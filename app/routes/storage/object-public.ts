@@ -1,8 +1,9 @@
 /** GET /storage/v1/object/public/:bucket/<name>: a file of a public bucket, for anyone, cached for an hour. */
-import type { Route } from "./+types/object-public";
 import { BUCKETS, isBucket } from "~/storage/constants";
 import { isStorageError } from "~/storage/errors";
 import { fileResponse, textResponse } from "~/storage/http.server";
+
+import type { Route } from "./+types/object-public";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!isBucket(params.bucket) || !BUCKETS[params.bucket].public || !params["*"]) return textResponse(404, "Not found.");

@@ -5,11 +5,13 @@
  *   POST {"expiresIn": seconds}  administrators: create a signed URL (at most 7 days)
  */
 import { z } from "zod";
-import type { Route } from "./+types/object-sign";
+
 import { requireAdminApi } from "~/auth/session.server";
 import { CACHE_MAX_AGE_SECONDS, isBucket, MAX_SIGNED_URL_SECONDS } from "~/storage/constants";
 import { isStorageError } from "~/storage/errors";
 import { errorResponse, fileResponse, readJson, textResponse } from "~/storage/http.server";
+
+import type { Route } from "./+types/object-sign";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const name = params["*"];

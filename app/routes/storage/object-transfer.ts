@@ -3,9 +3,11 @@
  * administrators. The destination is checked like an upload's name and keeps the type's extension.
  */
 import { z } from "zod";
-import type { Route } from "./+types/object-transfer";
+
 import { requireAdminApi } from "~/auth/session.server";
 import { errorResponse, readJson, textField } from "~/storage/http.server";
+
+import type { Route } from "./+types/object-transfer";
 
 const transferSchema = z.object({
   bucketId: textField(63, 1),

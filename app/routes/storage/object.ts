@@ -8,10 +8,12 @@
  * The type comes from the content; the answer names the stored object (its extension may differ).
  */
 import { z } from "zod";
-import type { Route } from "./+types/object";
+
 import { requireAdminApi } from "~/auth/session.server";
-import { errorResponse, fileResponse, readJson, readLimitedBody, textField } from "~/storage/http.server";
 import { StorageError } from "~/storage/errors";
+import { errorResponse, fileResponse, readJson, readLimitedBody, textField } from "~/storage/http.server";
+
+import type { Route } from "./+types/object";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   try {

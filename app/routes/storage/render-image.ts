@@ -1,8 +1,9 @@
 /** GET /storage/v1/render/image/public/:bucket/<name>: the WebP thumbnail (320 px at most) of a public file. */
-import type { Route } from "./+types/render-image";
 import { BUCKETS, isBucket } from "~/storage/constants";
 import { isStorageError } from "~/storage/errors";
 import { fileResponse, textResponse } from "~/storage/http.server";
+
+import type { Route } from "./+types/render-image";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!isBucket(params.bucket) || !BUCKETS[params.bucket].public || !params["*"]) return textResponse(404, "Not found.");
