@@ -18,10 +18,11 @@ import {
   twoFactorEnabled,
 } from "~/auth/account.server";
 import { recordAudit } from "~/auth/audit.server";
-import { NEW_PASSWORD_HINT, newPasswordProblem } from "~/auth/password";
+import { newPasswordProblem } from "~/auth/password";
 import { requireUser } from "~/auth/session.server";
 import { ActionMessage } from "~/components/feedback/action-message";
 import { PasswordField } from "~/components/forms/field";
+import { NewPasswordFields } from "~/components/forms/new-password-fields";
 import { Button } from "~/components/ui/button";
 import { env } from "~/env.server";
 import type { ActionFailure, ActionResult, FieldErrors } from "~/lib/action-result";
@@ -227,22 +228,12 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             inputRef={currentRef}
             inputClassName="sm:max-w-sm"
           />
-          <PasswordField
-            id="newPassword"
-            label="New password"
-            autoComplete="new-password"
-            hint={NEW_PASSWORD_HINT}
-            error={passwordErrors?.newPassword}
-            details={passwordErrors?.newPassword ? failed?.details : undefined}
-            inputRef={newRef}
-            inputClassName="sm:max-w-sm"
-          />
-          <PasswordField
-            id="confirmPassword"
-            label="Repeat the new password"
-            autoComplete="new-password"
-            error={passwordErrors?.confirmPassword}
-            inputRef={confirmRef}
+          <NewPasswordFields
+            ids={NEW_PASSWORD_FIELDS}
+            errors={passwordErrors}
+            details={failed?.details}
+            passwordRef={newRef}
+            confirmRef={confirmRef}
             inputClassName="sm:max-w-sm"
           />
           <Button type="submit" disabled={busy}>

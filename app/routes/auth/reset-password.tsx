@@ -8,10 +8,9 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, useNavigation } from "react-router";
 
-import { NEW_PASSWORD_HINT } from "~/auth/password";
 import { RESET_PASSWORD_PATH } from "~/auth/redirect";
-import { PasswordField } from "~/components/forms/field";
 import { FormAlert } from "~/components/forms/form-alert";
+import { NewPasswordFields } from "~/components/forms/new-password-fields";
 import { Button } from "~/components/ui/button";
 import { routeMeta } from "~/lib/meta";
 
@@ -20,6 +19,8 @@ import type { ResetRefusalCode } from "./reset-password.server";
 
 const LINK_INVALID: ResetRefusalCode = "invalid_link";
 const UNAVAILABLE: ResetRefusalCode = "unavailable";
+/** The form's field names are the problems' own (newPasswordProblem). */
+const RESET_FIELDS = { password: "password", confirm: "confirm" } as const;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   routeMeta(matches, {
@@ -81,22 +82,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
         {failed?.code === UNAVAILABLE && <FormAlert ref={alertRef}>{failed.message}</FormAlert>}
         {/* For password managers: whose password this is. */}
         <input type="hidden" name="username" autoComplete="username" value={loaded.email} />
-        <PasswordField
-          id="password"
-          label="New password"
-          autoComplete="new-password"
-          hint={NEW_PASSWORD_HINT}
-          error={errors?.password}
-          details={errors?.password ? failed?.details : undefined}
-          inputRef={passwordRef}
-        />
-        <PasswordField
-          id="confirm"
-          label="Repeat the new password"
-          autoComplete="new-password"
-          error={errors?.confirm}
-          inputRef={confirmRef}
-        />
+        <NewPasswordFields ids={RESET_FIELDS} errors={errors} details={failed?.details} passwordRef={passwordRef} confirmRef={confirmRef} />
         <Button type="submit" size="lg" disabled={pending} className="w-full">
           {pending ? "Saving…" : "Set the new password"}
         </Button>
