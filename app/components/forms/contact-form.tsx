@@ -1,7 +1,6 @@
 import { startTransition, useEffect, useMemo, useRef, useState } from "react";
 import { Form, useNavigation, useSubmit } from "react-router";
 
-import { Button } from "~/components/ui/button";
 import { PhoneLink } from "~/components/ui/contact-links";
 import { Icon } from "~/components/ui/icon";
 import { site } from "~/config/site";
@@ -28,6 +27,7 @@ import { pushEvent, rememberVisit, VISIT_KEY } from "~/lib/analytics";
 import { formatCount } from "~/lib/list-of";
 
 import { Field } from "./field";
+import { SubmitButton } from "./submit-button";
 
 export const CONTACT_FORM_ID = "contact-form";
 
@@ -432,10 +432,9 @@ export function ContactForm({ preset, submissionId, result }: { preset: ContactV
       </div>
 
       <div className="flex flex-wrap items-center gap-x-6 gap-y-3">
-        <Button type="submit" size="send" disabled={pending}>
-          {pending && <Icon name="clock" className="size-4 animate-spin motion-reduce:animate-none" />}
-          {pending ? "Sending…" : "Send request"}
-        </Button>
+        <SubmitButton pending={pending} pendingLabel="Sending…" size="send">
+          Send request
+        </SubmitButton>
         <p className="text-sm text-slate-600" data-click-location="contact_form">
           Rather talk now? Call sales at <PhoneLink phone={site.phones.sales} className={linkClass} />.
         </p>

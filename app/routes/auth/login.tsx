@@ -4,9 +4,8 @@ import { Form, Link, useNavigation, useSearchParams } from "react-router";
 import { SIGN_IN_OFFLINE } from "~/auth/sign-in-messages";
 import { Field } from "~/components/forms/field";
 import { FormAlert } from "~/components/forms/form-alert";
-import { Button } from "~/components/ui/button";
+import { SubmitButton } from "~/components/forms/submit-button";
 import { PhoneLink } from "~/components/ui/contact-links";
-import { Icon } from "~/components/ui/icon";
 import { site } from "~/config/site";
 import { cn } from "~/lib/cn";
 import { routeMeta } from "~/lib/meta";
@@ -100,10 +99,9 @@ export default function Login({ actionData }: Route.ComponentProps) {
             </div>
           )}
         </Field>
-        <Button type="submit" size="lg" disabled={pending} className="w-full">
-          {pending && <Icon name="clock" className="size-4 animate-spin motion-reduce:animate-none" />}
-          {pending ? "Signing in…" : "Sign in"}
-        </Button>
+        <SubmitButton pending={pending} pendingLabel="Signing in…" size="lg" className="w-full">
+          Sign in
+        </SubmitButton>
       </Form>
       <p className="mt-8 text-sm text-slate-700">
         <Link to="/auth/forgot-password" className="font-semibold text-accent underline">

@@ -5,8 +5,7 @@ import { loginPath } from "~/auth/redirect";
 import { CHALLENGE_EXPIRED, CHALLENGE_EXPIRED_MESSAGE, SIGN_IN_OFFLINE } from "~/auth/sign-in-messages";
 import { Field } from "~/components/forms/field";
 import { FormAlert } from "~/components/forms/form-alert";
-import { Button } from "~/components/ui/button";
-import { Icon } from "~/components/ui/icon";
+import { SubmitButton } from "~/components/forms/submit-button";
 import { site } from "~/config/site";
 import { cn } from "~/lib/cn";
 import { routeMeta } from "~/lib/meta";
@@ -106,10 +105,9 @@ export default function TwoFactorStep({ loaderData, actionData }: Route.Componen
                 />
               )}
             </Field>
-            <Button type="submit" size="lg" disabled={pending} className="w-full">
-              {pending && <Icon name="clock" className="size-4 animate-spin motion-reduce:animate-none" />}
-              {pending ? "Checking…" : "Continue"}
-            </Button>
+            <SubmitButton pending={pending} pendingLabel="Checking…" size="lg" className="w-full">
+              Continue
+            </SubmitButton>
           </Form>
           <p className="mt-6 text-sm">
             <Link to={otherHref} className="font-semibold text-accent underline">
