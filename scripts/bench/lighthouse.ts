@@ -14,15 +14,36 @@ import { isAlive, log, median, round, TMP_ROOT, track, untrack } from "./lib.ts"
 const RUN_TIMEOUT_MS = 90_000;
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 
-export interface LighthouseRun {
-  performance: number;
-  accessibility: number;
-  bestPractices: number;
-  seo: number;
-  lcpMs: number;
-  tbtMs: number;
-  cls: number;
-  fcpMs: number;
+/**
+ * The figures of a run, and of a page's medians: where Lighthouse reports each, a category's score
+ * (0-100) or an audit's value rounded to `digits`. A page's medians keep the same digits (a median
+ * score may end in .5).
+ */
+const FIGURES = {
+  performance: { category: "performance" },
+  accessibility: { category: "accessibility" },
+  bestPractices: { category: "best-practices" },
+  seo: { category: "seo" },
+  lcpMs: { audit: "largest-contentful-paint", digits: 0 },
+  tbtMs: { audit: "total-blocking-time", digits: 0 },
+  cls: { audit: "cumulative-layout-shift", digits: 4 },
+  fcpMs: { audit: "first-contentful-paint", digits: 0 },
+} as const satisfies Record<string, { category: (typeof CATEGORIES)[number] } | { audit: string; digits: number }>;
+
+type FigureName = keyof typeof FIGURES;
+export type LighthouseFigures = Record<FigureName, number>;
+
+/** Every figure from `value`, each audit's rounded to its digits. */
+function figures(value: (name: FigureName) => number): LighthouseFigures {
+  const out = {} as LighthouseFigures;
+  for (const name of Object.keys(FIGURES) as FigureName[]) {
+    const where = FIGURES[name];
+    out[name] = "digits" in where ? round(value(name), where.digits) : value(name);
+  }
+  return out;
+}
+
+export interface LighthouseRun extends LighthouseFigures {
   /** HTML snippet of the LCP element, when Lighthouse names one. */
   lcpElement?: string;
   durationMs: number;
@@ -35,7 +56,7 @@ export interface LighthouseRun {
 export interface LighthousePage {
   page: string;
   runs: LighthouseRun[];
-  median: Omit<LighthouseRun, "runtimeError" | "warnings" | "failedAudits" | "durationMs" | "lcpElement">;
+  median: LighthouseFigures;
   failedAudits: string[];
   errors: string[];
 }
@@ -119,14 +140,10 @@ async function runOnce(url: string): Promise<LighthouseRun> {
       }
     }
     return {
-      performance: score("performance"),
-      accessibility: score("accessibility"),
-      bestPractices: score("best-practices"),
-      seo: score("seo"),
-      lcpMs: Math.round(numeric("largest-contentful-paint")),
-      tbtMs: Math.round(numeric("total-blocking-time")),
-      cls: round(numeric("cumulative-layout-shift"), 4),
-      fcpMs: Math.round(numeric("first-contentful-paint")),
+      ...figures((name) => {
+        const where = FIGURES[name];
+        return "category" in where ? score(where.category) : numeric(where.audit);
+      }),
       lcpElement:
         firstSnippet(lhr.audits["lcp-breakdown-insight"]?.details) ?? firstSnippet(lhr.audits["largest-contentful-paint-element"]?.details),
       durationMs: Math.round(performance.now() - started),
@@ -210,22 +227,12 @@ export async function runLighthouseTargets(
   }
   return pages.map((page) => {
     const { runs, errors } = results.get(page)!;
-    const m = (key: keyof LighthousePage["median"]) => median(runs.map((r) => r[key]));
     return {
       page,
       runs,
       errors,
       failedAudits: [...new Set(runs.flatMap((r) => r.failedAudits))],
-      median: {
-        performance: m("performance"),
-        accessibility: m("accessibility"),
-        bestPractices: m("bestPractices"),
-        seo: m("seo"),
-        lcpMs: Math.round(m("lcpMs")),
-        tbtMs: Math.round(m("tbtMs")),
-        cls: round(m("cls"), 4),
-        fcpMs: Math.round(m("fcpMs")),
-      },
+      median: figures((name) => median(runs.map((r) => r[name]))),
     };
   });
 }
