@@ -24,18 +24,11 @@ export function coverOf(name: string | null, alt: string | null): PostCardData["
     : null;
 }
 
-export function toCard(post: {
-  slug: string;
-  title: string;
-  summary: string;
-  authorName: string;
-  tags: string[];
-  readingMinutes: number;
-  publishAt: string;
-  updatedAt: string;
-  coverImage: string | null;
-  coverAlt: string | null;
-}): PostCardData {
+/** A post as the store holds it: the card's own fields, with the cover's file name and text in place of its addresses. */
+type PostForCard = Omit<PostCardData, "publishedOn" | "cover"> & { coverImage: string | null; coverAlt: string | null };
+
+/** The card's fields only: a post's other fields (its Markdown, its HTML) stay on the server. */
+export function toCard(post: PostForCard): PostCardData {
   return {
     slug: post.slug,
     title: post.title,
