@@ -2,6 +2,7 @@ import { Link } from "react-router";
 
 import { AdminTable } from "~/components/admin/admin-table";
 import { buttonClass } from "~/components/ui/button";
+import type { FilterKey } from "~/insights/dashboard-params";
 
 /** A row of a top list, as the loader sends it (app/insights/dashboard.server.ts ListRow). */
 export interface InsightsListRow {
@@ -63,28 +64,14 @@ export interface ListColumn {
   cell: (row: InsightsListRow) => string;
 }
 
-export const VISITS: ListColumn = { label: "Visits", cell: (r) => fmt(r.visits) };
-export const VISITORS: ListColumn = { label: "Visitors", cell: (r) => fmt(r.visitors) };
-export const PAGE_VIEWS: ListColumn = { label: "Page views", cell: (r) => fmt(r.pageviews) };
-export const BOUNCE_RATE: ListColumn = { label: "Bounce rate", cell: (r) => pct(r.bounces, r.visits) };
-export const CONVERTED: ListColumn = { label: "Visits that got in touch", cell: (r) => fmt(r.converted) };
-export const CONVERSION_RATE: ListColumn = { label: "Conversion rate", cell: (r) => pct(r.converted, r.visits) };
+const VISITS: ListColumn = { label: "Visits", cell: (r) => fmt(r.visits) };
+const VISITORS: ListColumn = { label: "Visitors", cell: (r) => fmt(r.visitors) };
+const PAGE_VIEWS: ListColumn = { label: "Page views", cell: (r) => fmt(r.pageviews) };
+const BOUNCE_RATE: ListColumn = { label: "Bounce rate", cell: (r) => pct(r.bounces, r.visits) };
+const CONVERTED: ListColumn = { label: "Visits that got in touch", cell: (r) => fmt(r.converted) };
+const CONVERSION_RATE: ListColumn = { label: "Conversion rate", cell: (r) => pct(r.converted, r.visits) };
 
-/**
- * One top list: its value links filter the whole dashboard by it; the CSV link downloads every
- * row of it for the same period and filters.
- */
-export function TopList({
-  title,
-  description,
-  heading,
-  rows,
-  columns,
-  hrefFor,
-  csvHref,
-  noneLabel,
-  limit = 10,
-}: {
+interface TopListProps {
   title: string;
   description?: string;
   heading: string;
@@ -95,7 +82,13 @@ export function TopList({
   csvHref: string;
   noneLabel: string;
   limit?: number;
-}) {
+}
+
+/**
+ * One top list: its value links filter the whole dashboard by it; the CSV link downloads every
+ * row of it for the same period and filters.
+ */
+export function TopList({ title, description, heading, rows, columns, hrefFor, csvHref, noneLabel, limit = 10 }: TopListProps) {
   const shown = rows.slice(0, limit);
   return (
     <section className="min-w-0" aria-label={title}>
@@ -148,3 +141,27 @@ export function TopList({
     </section>
   );
 }
+
+/** How a top list that filters the dashboard by its rows is shown: everything but its rows and links. */
+export type FilterListView = Pick<TopListProps, "title" | "description" | "heading" | "columns" | "noneLabel">;
+
+/** Visits, and how many of them bounced and got in touch. */
+const RATES = [VISITS, BOUNCE_RATE, CONVERSION_RATE];
+
+/** One top list per filter of the address (dashboard-params FILTERS), grouped on what that filter narrows. */
+export const FILTER_LISTS: Record<FilterKey, FilterListView> = {
+  page: { title: "Top pages", heading: "Page", columns: [VISITORS, PAGE_VIEWS], noneLabel: "–" },
+  entry: { title: "Entry pages", description: "The first page of each visit.", heading: "Page", columns: RATES, noneLabel: "No page view" },
+  referrer: { title: "Referring sites", heading: "Site", columns: RATES, noneLabel: "Direct or unknown" },
+  source: { title: "Campaign sources", heading: "Source", columns: [VISITS, CONVERSION_RATE], noneLabel: "None" },
+  medium: { title: "Campaign mediums", heading: "Medium", columns: [VISITS, CONVERSION_RATE], noneLabel: "None" },
+  campaign: {
+    title: "Campaigns that bring contact",
+    description: "From the utm_campaign of the link the visit came from.",
+    heading: "Campaign",
+    columns: [VISITS, CONVERTED, CONVERSION_RATE],
+    noneLabel: "No campaign",
+  },
+  device: { title: "Devices", heading: "Device", columns: RATES, noneLabel: "Unknown" },
+  browser: { title: "Browsers", heading: "Browser", columns: [VISITS, BOUNCE_RATE], noneLabel: "Unknown" },
+};

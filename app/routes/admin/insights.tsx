@@ -2,19 +2,7 @@ import { Form, Link } from "react-router";
 
 import { requireAdmin } from "~/auth/session.server";
 import { InsightsChart } from "~/components/admin/insights-chart";
-import {
-  BOUNCE_RATE,
-  changeText,
-  CONVERSION_RATE,
-  CONVERTED,
-  fmt,
-  PAGE_VIEWS,
-  pct,
-  TopList,
-  Totals,
-  VISITORS,
-  VISITS,
-} from "~/components/admin/insights-sections";
+import { changeText, FILTER_LISTS, fmt, pct, TopList, Totals } from "~/components/admin/insights-sections";
 import { VitalCards, VitalTable } from "~/components/admin/insights-vitals";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
@@ -46,6 +34,14 @@ const FAMILY_LABELS: Record<string, string> = {
   other: "Other pages",
 };
 const DEVICE_LABELS: Record<string, string> = { mobile: "Phones", tablet: "Tablets", desktop: "Computers" };
+/** The Web Vitals tables under the overall figures, by what their rows are grouped on. */
+const VITAL_TABLES = [
+  { group: "families", title: "Speed by kind of page", heading: "Pages", label: (g: string) => FAMILY_LABELS[g] ?? g },
+  { group: "devices", title: "Speed by device", heading: "Device", label: (g: string) => DEVICE_LABELS[g] ?? g },
+  { group: "pages", title: "Speed by page", heading: "Page" },
+] as const;
+/** The lists of "Pages and sources", in their order; the campaigns are with the conversions. */
+const SOURCE_LISTS: FilterKey[] = ["page", "entry", "referrer", "source", "medium", "device", "browser"];
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 const dayText = (day: string) => `${MONTHS[Number(day.slice(5, 7)) - 1]} ${Number(day.slice(8, 10))}, ${day.slice(0, 4)}`;
@@ -65,6 +61,15 @@ export default function Insights({ loaderData }: Route.ComponentProps) {
   const conversions = t.leads + t.calls + t.emails;
   const prevConversions = previous.leads + previous.calls + previous.emails;
   const ratio = (a: number, b: number) => (b > 0 ? a / b : 0);
+  const filterList = (key: FilterKey) => (
+    <TopList
+      key={key}
+      {...FILTER_LISTS[key]}
+      rows={key === "page" ? data.pages : data.lists[key]}
+      hrefFor={filterBy(key)}
+      csvHref={csv(key === "page" ? "pages" : key)}
+    />
+  );
 
   return (
     <>
@@ -256,16 +261,7 @@ export default function Insights({ loaderData }: Route.ComponentProps) {
                 csvHref={csv("clicks")}
                 noneLabel="elsewhere"
               />
-              <TopList
-                title="Campaigns that bring contact"
-                description="From the utm_campaign of the link the visit came from."
-                heading="Campaign"
-                rows={data.lists.campaign}
-                columns={[VISITS, CONVERTED, CONVERSION_RATE]}
-                hrefFor={filterBy("campaign")}
-                csvHref={csv("campaign")}
-                noneLabel="No campaign"
-              />
+              {filterList("campaign")}
             </div>
           </section>
 
@@ -274,72 +270,7 @@ export default function Insights({ loaderData }: Route.ComponentProps) {
               Pages and sources
             </h2>
             <p className="text-sm text-slate-700">Choose a name in a list to see only those visits in every figure on this page.</p>
-            <div className="mt-4 grid gap-6 lg:grid-cols-2">
-              <TopList
-                title="Top pages"
-                heading="Page"
-                rows={data.pages}
-                columns={[VISITORS, PAGE_VIEWS]}
-                hrefFor={filterBy("page")}
-                csvHref={csv("pages")}
-                noneLabel="–"
-              />
-              <TopList
-                title="Entry pages"
-                description="The first page of each visit."
-                heading="Page"
-                rows={data.lists.entry}
-                columns={[VISITS, BOUNCE_RATE, CONVERSION_RATE]}
-                hrefFor={filterBy("entry")}
-                csvHref={csv("entry")}
-                noneLabel="No page view"
-              />
-              <TopList
-                title="Referring sites"
-                heading="Site"
-                rows={data.lists.referrer}
-                columns={[VISITS, BOUNCE_RATE, CONVERSION_RATE]}
-                hrefFor={filterBy("referrer")}
-                csvHref={csv("referrer")}
-                noneLabel="Direct or unknown"
-              />
-              <TopList
-                title="Campaign sources"
-                heading="Source"
-                rows={data.lists.source}
-                columns={[VISITS, CONVERSION_RATE]}
-                hrefFor={filterBy("source")}
-                csvHref={csv("source")}
-                noneLabel="None"
-              />
-              <TopList
-                title="Campaign mediums"
-                heading="Medium"
-                rows={data.lists.medium}
-                columns={[VISITS, CONVERSION_RATE]}
-                hrefFor={filterBy("medium")}
-                csvHref={csv("medium")}
-                noneLabel="None"
-              />
-              <TopList
-                title="Devices"
-                heading="Device"
-                rows={data.lists.device}
-                columns={[VISITS, BOUNCE_RATE, CONVERSION_RATE]}
-                hrefFor={filterBy("device")}
-                csvHref={csv("device")}
-                noneLabel="Unknown"
-              />
-              <TopList
-                title="Browsers"
-                heading="Browser"
-                rows={data.lists.browser}
-                columns={[VISITS, BOUNCE_RATE]}
-                hrefFor={filterBy("browser")}
-                csvHref={csv("browser")}
-                noneLabel="Unknown"
-              />
-            </div>
+            <div className="mt-4 grid gap-6 lg:grid-cols-2">{SOURCE_LISTS.map(filterList)}</div>
           </section>
         </>
       )}
@@ -359,21 +290,9 @@ export default function Insights({ loaderData }: Route.ComponentProps) {
         ) : (
           <div className="mt-3 space-y-6">
             <VitalCards rows={data.vitals.all} />
-            <VitalTable
-              title="Speed by kind of page"
-              heading="Pages"
-              rows={data.vitals.families}
-              csvHref={csv("vitals-families")}
-              label={(g) => FAMILY_LABELS[g] ?? g}
-            />
-            <VitalTable
-              title="Speed by device"
-              heading="Device"
-              rows={data.vitals.devices}
-              csvHref={csv("vitals-devices")}
-              label={(g) => DEVICE_LABELS[g] ?? g}
-            />
-            <VitalTable title="Speed by page" heading="Page" rows={data.vitals.pages} csvHref={csv("vitals-pages")} />
+            {VITAL_TABLES.map(({ group, ...view }) => (
+              <VitalTable key={group} {...view} rows={data.vitals[group]} csvHref={csv(`vitals-${group}`)} />
+            ))}
           </div>
         )}
       </section>
