@@ -125,6 +125,17 @@ const COLUMNS: AdminColumn[] = [
   { label: "Actions" },
 ];
 
+/** The rule's two addresses, typed the same way: as written, one line, no spelling fixes. */
+const ADDRESS_FIELDS = [
+  { name: "source", label: "Old path", maxLength: SOURCE_MAX, hint: "Starts with “/”, without query, for example /managed-services/." },
+  {
+    name: "target",
+    label: "New address",
+    maxLength: TARGET_MAX,
+    hint: "A path of this site (/services/managed-it) or a full https:// address.",
+  },
+] as const;
+
 /** /admin/redirects (docs/requirements.md#redirects): rules from old paths to new addresses, with hits; one by one or from a CSV file. */
 export default function AdminRedirects({ loaderData: { rules, total, pages, query }, actionData }: Route.ComponentProps) {
   const result: Outcome | undefined = actionData;
@@ -156,44 +167,22 @@ export default function AdminRedirects({ loaderData: { rules, total, pages, quer
             Add a rule
           </h2>
           <input type="hidden" name="intent" value="create" />
-          <Field
-            id="redirect_source"
-            label="Old path"
-            error={errors.source}
-            hint="Starts with “/”, without query, for example /managed-services/."
-          >
-            {(f) => (
-              <input
-                {...f}
-                name="source"
-                type="text"
-                required
-                maxLength={SOURCE_MAX}
-                defaultValue={values.source}
-                autoComplete="off"
-                spellCheck={false}
-              />
-            )}
-          </Field>
-          <Field
-            id="redirect_target"
-            label="New address"
-            error={errors.target}
-            hint="A path of this site (/services/managed-it) or a full https:// address."
-          >
-            {(f) => (
-              <input
-                {...f}
-                name="target"
-                type="text"
-                required
-                maxLength={TARGET_MAX}
-                defaultValue={values.target}
-                autoComplete="off"
-                spellCheck={false}
-              />
-            )}
-          </Field>
+          {ADDRESS_FIELDS.map((field) => (
+            <Field key={field.name} id={`redirect_${field.name}`} label={field.label} error={errors[field.name]} hint={field.hint}>
+              {(f) => (
+                <input
+                  {...f}
+                  name={field.name}
+                  type="text"
+                  required
+                  maxLength={field.maxLength}
+                  defaultValue={values[field.name]}
+                  autoComplete="off"
+                  spellCheck={false}
+                />
+              )}
+            </Field>
+          ))}
           <Field id="redirect_status" label="Kind" error={errors.status}>
             {(f) => (
               <select {...f} name="status" defaultValue={values.status || "301"}>
