@@ -9,12 +9,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { like } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
-import { inject } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
 
 import { auth } from "~/auth/auth.server";
 import { CLIENT_IP_HEADER } from "~/auth/config";
 import { trustedOrigins } from "~/auth/origins";
-import { closeDatabase, database, initDatabase } from "~/db/client.server";
+import { closeDatabase, database, initDatabase, type Database } from "~/db/client.server";
 import { authThrottle } from "~/db/schema.server";
 import { env } from "~/env.server";
 import { createInsightsCollector } from "~/insights/collect.server";
@@ -53,6 +53,21 @@ export async function openFreshDatabase(backend: Backend, label: string): Promis
     await closeDatabase();
     rmSync(dataDir, { recursive: true, force: true });
   };
+}
+
+/**
+ * A fresh database on `backend` for the suite this is called in: opened before its tests (hooks
+ * that come after see it open), closed after them. `opened` receives it, for the suite's `db`.
+ */
+export function freshDatabaseFor(backend: Backend, label: string, opened?: (db: Database) => void): void {
+  let close = async () => {};
+  beforeAll(async () => {
+    close = await openFreshDatabase(backend, label);
+    opened?.(await database());
+  });
+  afterAll(async () => {
+    await close();
+  });
 }
 
 /**

@@ -5,14 +5,14 @@
  * daily aggregates (idempotent, pruned after 25 months, equal to the raw figures) and filters.
  */
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 
-import { database, type Database } from "~/db/client.server";
+import type { Database } from "~/db/client.server";
 import { insightDaily, insightEvents } from "~/db/schema.server";
 import { addDays, periodOf, presetPeriod, type Filters, type Period } from "~/insights/dashboard-params";
 import { aggregateDay, dashboardFigures, maintainDailyAggregates, periodTotals, visitorsNow } from "~/insights/dashboard.server";
 
-import { backends, openFreshDatabase } from "./backends";
+import { backends, freshDatabaseFor } from "./backends";
 
 const TZ = "America/New_York";
 const MIN = 60_000;
@@ -40,15 +40,8 @@ const figures = (db: Database, period: Period, filters: Filters = {}, now = NOON
 
 describe.each(backends())("Insights dashboard on $name", (backend) => {
   describe.skipIf(backend.skip)("figures", () => {
-    let closeFresh = async () => {};
     let db: Database;
-    beforeAll(async () => {
-      closeFresh = await openFreshDatabase(backend, "insights-dashboard");
-      db = await database();
-    });
-    afterAll(async () => {
-      await closeFresh();
-    });
+    freshDatabaseFor(backend, "insights-dashboard", (opened) => (db = opened));
     beforeEach(async () => {
       await db.delete(insightEvents);
       await db.delete(insightDaily);

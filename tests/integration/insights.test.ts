@@ -6,11 +6,11 @@
  * the housekeeping deletes events past the retention period.
  */
 import { sql } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 
 import { CLIENT_IP_HEADER } from "~/auth/config";
 import { trustedOrigins } from "~/auth/origins";
-import { database, type Database } from "~/db/client.server";
+import type { Database } from "~/db/client.server";
 import { insightEvents, insightSalts } from "~/db/schema.server";
 import { env } from "~/env.server";
 import {
@@ -24,7 +24,7 @@ import {
 import { configureLog } from "~/lib/log.server";
 import { action } from "~/routes/api/events";
 
-import { backends, clientAddresses, loadContext, openFreshDatabase, TEST_ORIGIN } from "./backends";
+import { backends, clientAddresses, freshDatabaseFor, loadContext, TEST_ORIGIN } from "./backends";
 
 const CHROME = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36";
 const FIREFOX = "Mozilla/5.0 (X11; Linux x86_64; rv:141.0) Gecko/20100101 Firefox/141.0";
@@ -55,7 +55,6 @@ const rowsOf = (db: Database) => db.select().from(insightEvents).orderBy(insight
 
 describe.each(backends())("Insights on $name", (backend) => {
   describe.skipIf(backend.skip)("collecting events", () => {
-    let closeFresh = async () => {};
     let db: Database;
     let clock = NOON;
     let collector: InsightsCollector;
@@ -66,13 +65,7 @@ describe.each(backends())("Insights on $name", (backend) => {
     const send = (body: unknown, headers: Record<string, string> = {}, from = "10.80.0.1") =>
       collector.collect(eventsRequest(body, headers, from), from);
 
-    beforeAll(async () => {
-      closeFresh = await openFreshDatabase(backend, "insights");
-      db = await database();
-    });
-    afterAll(async () => {
-      await closeFresh();
-    });
+    freshDatabaseFor(backend, "insights", (opened) => (db = opened));
     beforeEach(async () => {
       await db.delete(insightEvents);
       await db.delete(insightSalts);
