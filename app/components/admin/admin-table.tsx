@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { Link } from "react-router";
 
 export interface AdminColumn {
   label: string;
@@ -43,5 +44,17 @@ export function AdminTable({
         <tbody>{children}</tbody>
       </table>
     </div>
+  );
+}
+
+/** The heading cell of a row that opens an editor (a document, a post): the title as the link, the slug under it. */
+export function TitleCell({ to, title, slug }: { to: string; title: string; slug: string }) {
+  return (
+    <th scope="row" className="p-3 font-medium">
+      <Link to={to} className="text-navy-900 underline decoration-slate-300 underline-offset-4 hover:decoration-accent">
+        {title}
+      </Link>
+      <span className="mt-0.5 block font-mono text-xs font-normal break-all text-slate-600">{slug}</span>
+    </th>
   );
 }
