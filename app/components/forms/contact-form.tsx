@@ -26,8 +26,7 @@ import { replyTimeText } from "~/leads/reply-time";
 import { pushEvent, rememberVisit, VISIT_KEY } from "~/lib/analytics";
 import { formatCount } from "~/lib/list-of";
 
-import { Field } from "./field";
-import { SubmitButton } from "./submit-button";
+import { Field, SubmitButton } from "./field";
 
 export const CONTACT_FORM_ID = "contact-form";
 

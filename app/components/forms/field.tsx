@@ -1,5 +1,7 @@
 import type { ReactNode, Ref } from "react";
 
+import { Button, type ButtonSize } from "~/components/ui/button";
+import { Icon } from "~/components/ui/icon";
 import { controlClass } from "~/components/ui/input";
 import { cn } from "~/lib/cn";
 
@@ -109,5 +111,32 @@ export function PasswordField({
         />
       )}
     </Field>
+  );
+}
+
+/**
+ * A form's send button that shows the form is being sent: while `pending` it is disabled, a
+ * clock turns (still where motion is reduced) and it says `pendingLabel` instead of its label.
+ * It lives beside Field so that a page with a form gets it in the module it already loads
+ * (a module of its own would be one more script for the sign-in and contact pages).
+ */
+export function SubmitButton({
+  pending,
+  pendingLabel,
+  size,
+  className,
+  children,
+}: {
+  pending: boolean;
+  pendingLabel: string;
+  size?: ButtonSize;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Button type="submit" size={size} disabled={pending} className={className}>
+      {pending && <Icon name="clock" className="size-4 animate-spin motion-reduce:animate-none" />}
+      {pending ? pendingLabel : children}
+    </Button>
   );
 }

@@ -2,9 +2,8 @@ import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation, useSearchParams } from "react-router";
 
 import { SIGN_IN_OFFLINE } from "~/auth/sign-in-messages";
-import { Field } from "~/components/forms/field";
+import { Field, SubmitButton } from "~/components/forms/field";
 import { FormAlert } from "~/components/forms/form-alert";
-import { SubmitButton } from "~/components/forms/submit-button";
 import { PhoneLink } from "~/components/ui/contact-links";
 import { site } from "~/config/site";
 import { cn } from "~/lib/cn";

@@ -3,9 +3,8 @@ import { Form, Link, useNavigation, useSearchParams } from "react-router";
 
 import { loginPath } from "~/auth/redirect";
 import { CHALLENGE_EXPIRED, CHALLENGE_EXPIRED_MESSAGE, SIGN_IN_OFFLINE } from "~/auth/sign-in-messages";
-import { Field } from "~/components/forms/field";
+import { Field, SubmitButton } from "~/components/forms/field";
 import { FormAlert } from "~/components/forms/form-alert";
-import { SubmitButton } from "~/components/forms/submit-button";
 import { site } from "~/config/site";
 import { cn } from "~/lib/cn";
 import { routeMeta } from "~/lib/meta";
