@@ -15,6 +15,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -485,4 +486,29 @@ export const insightDaily = pgTable(
     emails: integer("emails").notNull(),
   },
   (t) => [primaryKey({ columns: [t.day, t.dimension, t.value] }), index("insight_daily_dimension_day_idx").on(t.dimension, t.day)],
+);
+
+/**
+ * Insights' daily Web Vitals (docs/requirements.md#insights-dashboard, ADR 023): for each finished
+ * day, each metric and each group (dimension "all" with value "", "page", "family", "device"), the
+ * samples by rating and a histogram of their values in buckets 2 % wide (bucket → samples), from
+ * which the dashboard reads the 75th percentile of any run of days (percentiles do not add up;
+ * histograms do). Written with `insight_daily` by the hourly housekeeping, kept as long as the raw
+ * events (INSIGHTS_RETENTION_DAYS): they make the dashboard's percentiles fast, not longer-lived.
+ */
+export const insightDailyVitals = pgTable(
+  "insight_daily_vitals",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    metric: text("metric").$type<WebVitalMetric>().notNull(),
+    dimension: text("dimension").notNull(),
+    value: text("value").notNull(),
+    samples: integer("samples").notNull(),
+    good: integer("good").notNull(),
+    needsImprovement: integer("needs_improvement").notNull(),
+    poor: integer("poor").notNull(),
+    /** Bucket number (as text, a JSON key) → samples in it: see app/insights/vitals.ts. */
+    histogram: jsonb("histogram").$type<Record<string, number>>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.metric, t.dimension, t.value] })],
 );

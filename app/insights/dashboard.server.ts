@@ -19,6 +19,7 @@ import type { Database } from "~/db/client.server";
 import { WEB_VITAL_METRICS } from "~/db/schema.server";
 
 import { addDays, addMonths, dayOf, dayStart, FILTER_KEYS, NONE, type FilterKey, type Filters, type Period } from "./dashboard-params";
+import { addHistogram, histogramPercentile, VITAL_BUCKET_SQL, type Histogram } from "./vital-histogram";
 import type { VitalMetric, VitalRow } from "./vitals";
 
 export const VISIT_GAP_MINUTES = 30;
@@ -260,8 +261,13 @@ const FAMILY_SQL = sql`case
   when n.path like '/blog/%' then 'blog'
   else 'other' end`;
 
-/** Web Vitals and clicks by place, from the raw events of [start, end) (older ones are not kept). */
-/** Web Vitals by group, and the taps by place as rows of kind "click": (kind, metric, grp, p75, samples, good, ni, poor). */
+/** The taps by place, as rows of kind "click" in the shape of `detailsSelect`'s. */
+const CLICKS_SELECT = sql`select 'click' as kind, n.kind as metric, n.click_location as grp, null::double precision as p75, count(*) as samples,
+    0 as good, 0 as ni, 0 as poor
+  from events n
+  where n.kind in ('phone_call', 'email_click') group by 2, 3`;
+
+/** Web Vitals by group (exact percentiles), and the taps by place as rows of kind "click": (kind, metric, grp, p75, samples, good, ni, poor). */
 function detailsSelect(): SQL {
   const vitalSelect = (group: SQL) => sql`
     select n.metric, ${group} as grp, percentile_cont(0.75) within group (order by n.value) as p75, count(*) as samples,
@@ -273,10 +279,16 @@ function detailsSelect(): SQL {
       union all select 'page', * from (${vitalSelect(sql`n.path`)}) p
       union all select 'family', * from (${vitalSelect(FAMILY_SQL)}) f
       union all select 'device', * from (${vitalSelect(sql`n.device`)}) d
-      union all select 'click', n.kind, n.click_location, null::double precision, count(*), 0, 0, 0
-        from events n
-        where n.kind in ('phone_call', 'email_click') group by 2, 3`;
+      union all ${CLICKS_SELECT}`;
 }
+
+type Vitals = DashboardData["vitals"];
+const emptyVitals = (): Vitals => ({ all: [], pages: [], families: [], devices: [] });
+/** The list of `vitals` that a row of group kind ("all", "page", "family", "device") goes in. */
+const vitalList = (vitals: Vitals, kind: string): VitalRow[] =>
+  ({ all: vitals.all, page: vitals.pages, family: vitals.families, device: vitals.devices })[kind]!;
+const byMetricThenSamples = (a: VitalRow, b: VitalRow) =>
+  WEB_VITAL_METRICS.indexOf(a.metric) - WEB_VITAL_METRICS.indexOf(b.metric) || b.samples - a.samples || a.group.localeCompare(b.group);
 
 function parseDetails(found: Raw[]) {
   const vitalRows = found.filter((row) => row.kind !== "click");
@@ -284,10 +296,9 @@ function parseDetails(found: Raw[]) {
     .filter((row) => row.kind === "click")
     .map((row) => ({ kind: row.metric, location: row.grp, count: row.samples }))
     .sort((a, b) => num(b.count) - num(a.count) || String(a.location ?? "").localeCompare(String(b.location ?? "")));
-  const vitals: DashboardData["vitals"] = { all: [], pages: [], families: [], devices: [] };
-  const target = { all: vitals.all, page: vitals.pages, family: vitals.families, device: vitals.devices } as Record<string, VitalRow[]>;
+  const vitals = emptyVitals();
   for (const row of vitalRows)
-    target[row.kind as string].push({
+    vitalList(vitals, row.kind as string).push({
       metric: row.metric as VitalMetric,
       group: row.grp as string,
       p75: num(row.p75),
@@ -296,9 +307,7 @@ function parseDetails(found: Raw[]) {
       needsImprovement: num(row.ni),
       poor: num(row.poor),
     });
-  const order = (a: VitalRow, b: VitalRow) =>
-    WEB_VITAL_METRICS.indexOf(a.metric) - WEB_VITAL_METRICS.indexOf(b.metric) || b.samples - a.samples || a.group.localeCompare(b.group);
-  for (const list of Object.values(vitals)) list.sort(order);
+  for (const list of Object.values(vitals)) list.sort(byMetricThenSamples);
   const clicks = clickRows.map((row) => ({
     kind: row.kind as ClickRow["kind"],
     location: (row.location as string | null) ?? null,
@@ -334,6 +343,31 @@ function dailyRowsQuery(day: string, timeZone: string): SQL {
 }
 
 /**
+ * The Web Vitals of [start, end) from the raw events, one row per metric and group ("all" with
+ * value "", each page, page family and device): the samples by rating and their histogram
+ * (app/insights/vital-histogram.ts), as `insight_daily_vitals` keeps them.
+ */
+function vitalRowsQuery(start: number, end: number): SQL {
+  const ratings = sql`count(*) as n, count(*) filter (where rating = 'good') as good,
+    count(*) filter (where rating = 'needs-improvement') as ni, count(*) filter (where rating = 'poor') as poor`;
+  return sql`with b as (
+      select n.metric, n.rating, n.path, n.device, ${FAMILY_SQL} as family, ${sql.raw(VITAL_BUCKET_SQL)} as bucket
+      from insight_events n
+      where n.kind = 'web_vital' and n.metric is not null and n.value is not null
+        and n.at >= ${new Date(start).toISOString()}::timestamptz and n.at < ${new Date(end).toISOString()}::timestamptz
+    ),
+    g as (
+      select metric, 'all' as dimension, '' as value, bucket, ${ratings} from b group by metric, bucket
+      union all select metric, 'page', path, bucket, ${ratings} from b group by metric, path, bucket
+      union all select metric, 'family', family, bucket, ${ratings} from b group by metric, family, bucket
+      union all select metric, 'device', device, bucket, ${ratings} from b group by metric, device, bucket
+    )
+    select metric, dimension, value, sum(n)::int as samples, sum(good)::int as good, sum(ni)::int as needs_improvement,
+      sum(poor)::int as poor, jsonb_object_agg(bucket::text, n) as histogram
+    from g group by metric, dimension, value`;
+}
+
+/**
  * Writes the daily aggregates of `day` (office time zone) from its raw events, replacing what was
  * there: re-running a day is harmless. A day without visits still gets its "total" row (zeros), so
  * the housekeeping knows it is done.
@@ -343,6 +377,9 @@ export async function aggregateDay(db: Database, day: string, timeZone: string):
     await tx.execute(sql`delete from insight_daily where day = ${day}::date`);
     await tx.execute(sql`insert into insight_daily (day, dimension, value, visitors, visits, pageviews, bounces, converted, leads, calls, emails)
       ${dailyRowsQuery(day, timeZone)}`);
+    await tx.execute(sql`delete from insight_daily_vitals where day = ${day}::date`);
+    await tx.execute(sql`insert into insight_daily_vitals (day, metric, dimension, value, samples, good, needs_improvement, poor, histogram)
+      select ${day}::date, v.* from (${vitalRowsQuery(dayStart(day, timeZone), dayStart(addDays(day, 1), timeZone))}) v`);
   });
 }
 
@@ -360,7 +397,7 @@ export async function maintainDailyAggregates(
 ): Promise<{ aggregated: string[]; pruned: number }> {
   const now = options.now ?? Date.now();
   const today = dayOf(now, options.timeZone);
-  const oldest = addDays(dayOf(now - options.retentionDays * 86_400_000, options.timeZone), 1);
+  const oldest = oldestRawDay(now, options.timeZone, options.retentionDays);
   const done = new Set(
     (
       await rows(db, sql`select to_char(day, 'YYYY-MM-DD') as day from insight_daily where dimension = 'total' and day >= ${oldest}::date`)
@@ -374,6 +411,7 @@ export async function maintainDailyAggregates(
   }
   const cutoff = addMonths(today, -DAILY_RETENTION_MONTHS);
   const deleted = await rows(db, sql`delete from insight_daily where day < ${cutoff}::date returning 1 as gone`);
+  await db.execute(sql`delete from insight_daily_vitals where day < ${oldest}::date`);
   return { aggregated, pruned: deleted.length };
 }
 
@@ -386,29 +424,63 @@ function dailyDimensionFor(filters: Filters): { dimension: DailyDimension; value
   return { dimension: key as DailyDimension, value: value === NONE ? "" : value, ignored: rest };
 }
 
-/** Figures of `period` from the aggregates of its finished days plus today's raw events. */
-async function dailyFigures(db: Database, options: DashboardOptions) {
+/**
+ * Finished days of `period` within the raw retention that have no aggregates yet (the hourly
+ * housekeeping has not reached them: a fresh install, or a day that ended within the hour): the
+ * dashboard works them out from the raw events, as it does today.
+ */
+async function daysWithoutAggregates(db: Database, period: Period, today: string, oldestRaw: string): Promise<string[]> {
+  const from = period.from > oldestRaw ? period.from : oldestRaw;
+  const to = period.to < today ? period.to : addDays(today, -1);
+  if (from > to) return [];
+  const done = new Set(
+    (
+      await rows(
+        db,
+        sql`select to_char(day, 'YYYY-MM-DD') as day from insight_daily where dimension = 'total' and day >= ${from}::date and day <= ${to}::date`,
+      )
+    ).map((row) => row.day as string),
+  );
+  const missing: string[] = [];
+  for (let day = from; day <= to; day = addDays(day, 1)) if (!done.has(day)) missing.push(day);
+  return missing;
+}
+
+/** The days of `period` that the aggregates cannot answer, read from the raw events instead: today, and finished days not aggregated yet. */
+async function rawDaysOf(db: Database, { period, timeZone, retentionDays }: DashboardOptions, now: number): Promise<string[]> {
+  const today = dayOf(now, timeZone);
+  const days = await daysWithoutAggregates(db, period, today, oldestRawDay(now, timeZone, retentionDays));
+  if (period.from <= today && period.to >= today) days.push(today);
+  return days;
+}
+
+/** Figures of `period` from the aggregates of its finished days, plus the raw events of `rawDays`. */
+async function dailyFigures(db: Database, options: DashboardOptions, rawDays: string[]) {
   const { period, timeZone, filters } = options;
   const today = dayOf(options.now ?? Date.now(), timeZone);
   const { dimension, value, ignored } = dailyDimensionFor(filters);
-  const todayRows = period.to >= today && period.from <= today ? sql`union all (${dailyRowsQuery(today, timeZone)})` : sql``;
-  const source = sql`(select day, dimension, value, visitors, visits, pageviews, bounces, converted, leads, calls, emails
-    from insight_daily where day >= ${period.from}::date and day <= ${period.to}::date and day < ${today}::date
-    ${todayRows}) d`;
+  const fromRaw = rawDays.map((day) => sql` union all (${dailyRowsQuery(day, timeZone)})`);
   const sums = sql`coalesce(sum(visitors), 0) as visitors, coalesce(sum(visits), 0) as visits, coalesce(sum(pageviews), 0) as pageviews,
     coalesce(sum(bounces), 0) as bounces, coalesce(sum(converted), 0) as converted, coalesce(sum(leads), 0) as leads,
     coalesce(sum(calls), 0) as calls, coalesce(sum(emails), 0) as emails`;
   const filtered = dimension !== "total";
-  const [totalRows, seriesRows, listRows] = await Promise.all([
-    rows(db, sql`select ${sums} from ${source} where dimension = ${dimension} and value = ${value}`),
-    rows(
-      db,
-      sql`select to_char(day, 'YYYY-MM-DD') as bucket, ${sums} from ${source} where dimension = ${dimension} and value = ${value} group by 1`,
-    ),
-    filtered
-      ? Promise.resolve([] as Raw[])
-      : rows(db, sql`select dimension, value, ${sums} from ${source} where dimension not in ('total') group by dimension, value`),
-  ]);
+  // One statement: the raw days' rows are worked out once (a CTE used twice is computed once) for the totals, the chart and the lists.
+  const found = await rows(
+    db,
+    sql`with d as (select day, dimension, value, visitors, visits, pageviews, bounces, converted, leads, calls, emails
+        from insight_daily where day >= ${period.from}::date and day <= ${period.to}::date and day < ${today}::date
+        ${sql.join(fromRaw, sql``)})
+      select 'bucket' as part, null::text as dimension, to_char(day, 'YYYY-MM-DD') as value, ${sums}
+        from d where dimension = ${dimension} and value = ${value} group by 3
+      ${filtered ? sql`` : sql`union all select 'list', dimension, value, ${sums} from d where dimension <> 'total' group by dimension, value`}`,
+  );
+  const seriesRows = found.filter((row) => row.part === "bucket");
+  const listRows = found.filter((row) => row.part === "list");
+  const totals = seriesRows.reduce<Totals>((sum, row) => {
+    const day = totalsOf(row);
+    for (const key of Object.keys(sum) as (keyof Totals)[]) sum[key] += day[key];
+    return sum;
+  }, totalsOf(undefined));
   const lists = Object.fromEntries(VISIT_DIMENSION_KEYS.map((key) => [key, [] as ListRow[]])) as Record<VisitDimension, ListRow[]>;
   const pages: ListRow[] = [];
   for (const row of listRows) {
@@ -421,27 +493,88 @@ async function dailyFigures(db: Database, options: DashboardOptions) {
   // A page row's page views are that page's own; its visitors are per day already.
   const series = new Map<string, SeriesPoint>(
     seriesRows.map((row) => [
-      row.bucket as string,
-      { bucket: row.bucket as string, visitors: num(row.visitors), visits: num(row.visits), pageviews: num(row.pageviews) },
+      row.value as string,
+      { bucket: row.value as string, visitors: num(row.visitors), visits: num(row.visits), pageviews: num(row.pageviews) },
     ]),
   );
-  return { totals: totalsOf(totalRows[0]), series, lists, pages, ignored, listsUnfiltered: filtered };
+  return { totals, series, lists, pages, ignored, listsUnfiltered: filtered };
 }
 
-/** Whether `period` starts within the raw events' retention (every figure from them). */
-export function readsRawEvents(period: Period, timeZone: string, retentionDays: number, now: number): boolean {
-  const oldestWhole = addDays(dayOf(now - retentionDays * 86_400_000, timeZone), 1);
-  return period.from >= oldestWhole;
+/**
+ * The Web Vitals of `period` from the daily histograms of its finished days plus the raw events of
+ * `rawDays`: each group's samples and histograms summed, its 75th percentile read from the sum.
+ * Like the raw events, they cover the days within the retention only.
+ */
+async function dailyVitals(db: Database, { period, timeZone, now, retentionDays }: DashboardOptions, rawDays: string[]): Promise<Vitals> {
+  const at = now ?? Date.now();
+  const today = dayOf(at, timeZone);
+  // As the raw events: the days within the retention (a year of histograms would take seconds to add up).
+  const oldest = oldestRawDay(at, timeZone, retentionDays);
+  const parts = [
+    sql`select metric, dimension, value, samples, good, needs_improvement, poor, histogram from insight_daily_vitals
+      where day >= ${period.from > oldest ? period.from : oldest}::date and day <= ${period.to}::date and day < ${today}::date`,
+    ...rawDays.map((day) => sql`(${vitalRowsQuery(dayStart(day, timeZone), dayStart(addDays(day, 1), timeZone))})`),
+  ];
+  const groups = new Map<string, { row: VitalRow; kind: string; histogram: Histogram }>();
+  for (const found of await rows(db, sql.join(parts, sql` union all `))) {
+    const metric = found.metric as VitalMetric;
+    const kind = found.dimension as string;
+    const key = `${metric}\n${kind}\n${found.value as string}`;
+    let group = groups.get(key);
+    if (!group) {
+      const row = {
+        metric,
+        group: kind === "all" ? "all" : (found.value as string),
+        p75: 0,
+        samples: 0,
+        good: 0,
+        needsImprovement: 0,
+        poor: 0,
+      };
+      group = { row, kind, histogram: new Map() };
+      groups.set(key, group);
+    }
+    group.row.samples += num(found.samples);
+    group.row.good += num(found.good);
+    group.row.needsImprovement += num(found.needs_improvement);
+    group.row.poor += num(found.poor);
+    addHistogram(group.histogram, found.histogram as Record<string, number>);
+  }
+  const vitals = emptyVitals();
+  for (const { row, kind, histogram } of groups.values())
+    vitalList(vitals, kind).push({ ...row, p75: histogramPercentile(row.metric, histogram) });
+  for (const list of Object.values(vitals)) list.sort(byMetricThenSamples);
+  return vitals;
 }
+
+/** The first whole day whose raw events are still kept. */
+const oldestRawDay = (now: number, timeZone: string, retentionDays: number) =>
+  addDays(dayOf(now - retentionDays * 86_400_000, timeZone), 1);
+
+/** Whether `period` starts within the raw events' retention (every figure can come from them). */
+export function readsRawEvents(period: Period, timeZone: string, retentionDays: number, now: number): boolean {
+  return period.from >= oldestRawDay(now, timeZone, retentionDays);
+}
+
+const isFiltered = (filters: Filters) => FILTER_KEYS.some((key) => filters[key] !== undefined);
+
+/**
+ * Whether the visits of `period` must be worked out from the raw events: within the retention, a
+ * single day (its chart is by the hour) or a filtered period (the aggregates answer one filter,
+ * and their lists none). Otherwise the finished days' aggregates give the same figures for a
+ * fraction of the work (ADR 023).
+ */
+const needsRawVisits = ({ period, timeZone, retentionDays, filters }: DashboardOptions, now: number) =>
+  readsRawEvents(period, timeZone, retentionDays, now) && (period.hourly || isFiltered(filters));
 
 /** The totals of `period` alone (the comparison with the period before). */
 export async function periodTotals(db: Database, options: DashboardOptions): Promise<Totals> {
   const now = options.now ?? Date.now();
-  if (readsRawEvents(options.period, options.timeZone, options.retentionDays, now)) {
+  if (needsRawVisits(options, now)) {
     const cte = visitsWith(options.period.start, options.period.end, options.filters, options.timeZone);
     return totalsOf((await rows(db, sql`${cte} select ${VISIT_SUMS} from kept where counted`))[0]);
   }
-  return (await dailyFigures(db, { ...options, now })).totals;
+  return (await dailyFigures(db, { ...options, now }, await rawDaysOf(db, options, now))).totals;
 }
 
 /** Every figure of the dashboard for `period` and `filters`. */
@@ -451,8 +584,14 @@ export async function dashboardFigures(db: Database, options: DashboardOptions):
   const raw = readsRawEvents(period, timeZone, options.retentionDays, now);
   let figures: Awaited<ReturnType<typeof dailyFigures>>;
   let details: ReturnType<typeof parseDetails>;
-  const cte = visitsWith(period.start, period.end, options.filters, timeZone);
-  if (raw) {
+  const rawVisits = needsRawVisits(options, now);
+  const cte =
+    rawVisits || isFiltered(options.filters)
+      ? visitsWith(period.start, period.end, options.filters, timeZone)
+      : // Web Vitals and taps need no visits when nothing is filtered: the period's events as they are.
+        sql`with events as (select * from insight_events
+        where at >= ${new Date(period.start).toISOString()}::timestamptz and at < ${new Date(period.end).toISOString()}::timestamptz)`;
+  if (rawVisits) {
     // One statement, so the period's visits are worked out once for every figure.
     const found = await rows(
       db,
@@ -483,11 +622,24 @@ export async function dashboardFigures(db: Database, options: DashboardOptions):
       part("d").map((r) => ({ kind: r.dimension, metric: r.value, grp: r.grp, p75: r.a, samples: r.b, good: r.c, ni: r.d, poor: r.e })),
     );
   } else {
-    // Raw events older than the retention are gone: the details cover what is kept.
-    [figures, details] = await Promise.all([
-      dailyFigures(db, { ...options, now }),
-      rows(db, sql`${cte} ${detailsSelect()}`).then(parseDetails),
-    ]);
+    const rawDays = await rawDaysOf(db, options, now);
+    if (isFiltered(options.filters)) {
+      // Beyond the raw retention, a filter narrows the details of the days still kept.
+      [figures, details] = await Promise.all([
+        dailyFigures(db, { ...options, now }, rawDays),
+        rows(db, sql`${cte} ${detailsSelect()}`).then(parseDetails),
+      ]);
+    } else {
+      // The taps by place are few and read from the events still kept; Web Vitals from the histograms.
+      let clicks: ClickRow[];
+      let vitals: Vitals;
+      [figures, { clicks }, vitals] = await Promise.all([
+        dailyFigures(db, { ...options, now }, rawDays),
+        rows(db, sql`${cte} ${CLICKS_SELECT}`).then(parseDetails),
+        dailyVitals(db, { ...options, now }, rawDays),
+      ]);
+      details = { clicks, vitals };
+    }
   }
   return {
     source: raw ? "raw" : "daily",

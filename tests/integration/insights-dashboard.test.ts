@@ -8,7 +8,7 @@ import { sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 
 import type { Database } from "~/db/client.server";
-import { insightDaily, insightEvents } from "~/db/schema.server";
+import { insightDaily, insightDailyVitals, insightEvents } from "~/db/schema.server";
 import { addDays, periodOf, presetPeriod, type Filters, type Period } from "~/insights/dashboard-params";
 import { aggregateDay, dashboardFigures, maintainDailyAggregates, periodTotals, visitorsNow } from "~/insights/dashboard.server";
 
@@ -45,6 +45,7 @@ describe.each(backends())("Insights dashboard on $name", (backend) => {
     beforeEach(async () => {
       await db.delete(insightEvents);
       await db.delete(insightDaily);
+      await db.delete(insightDailyVitals);
     });
 
     /** Three visitors on 2026-03-10: A two visits (the second a lead from a campaign), B a bounce, C a call. */
@@ -255,6 +256,52 @@ describe.each(backends())("Insights dashboard on $name", (backend) => {
         .from(insightDaily)
         .where(sql`day = '2026-03-10'`);
       expect(left).toEqual([]);
+    });
+
+    it("reads an unfiltered week from the finished days' aggregates, with the same figures as the raw events and Web Vitals within 2 %", async () => {
+      await seedDay(); // 2026-03-10
+      await seed(db, [
+        { visitor: "d", at: NOON - 24 * 60 * MIN, path: "/about", referrerHost: "bing.com" }, // 2026-03-09
+        {
+          visitor: "d",
+          at: NOON - 24 * 60 * MIN + 1000,
+          kind: "web_vital",
+          path: "/about",
+          metric: "LCP",
+          value: 2600,
+          rating: "needs-improvement",
+        },
+        { visitor: "e", at: NOON + 24 * 60 * MIN, path: "/", utmCampaign: "spring" }, // 2026-03-11, "today"
+        { visitor: "e", at: NOON + 24 * 60 * MIN + 1000, kind: "web_vital", path: "/", metric: "LCP", value: 1800, rating: "good" },
+      ]);
+      const now = NOON + 24 * 60 * MIN + 5 * MIN;
+      const week = presetPeriod("7d", "2026-03-11", TZ);
+      // Before the housekeeping: every day from the raw events (the finished days one at a time).
+      const before = await figures(db, week, {}, now);
+      await maintainDailyAggregates(db, { retentionDays: RETENTION, timeZone: TZ, now });
+      const after = await figures(db, week, {}, now);
+      expect(after.totals).toEqual(before.totals);
+      expect(after.totals).toMatchObject({ visits: 4 + 1 + 1, leads: 1, calls: 1 });
+      expect(after.lists).toEqual(before.lists);
+      expect(after.pages).toEqual(before.pages);
+      expect(after.series).toEqual(before.series);
+      expect(after.clicks).toEqual([{ kind: "phone_call", location: "header", count: 1 }]);
+      // LCP samples 1000, 3000, 5000, 2000, 2600, 1800: the exact 75th percentile is 2900.
+      const [lcp] = after.vitals.all;
+      expect(lcp).toMatchObject({ metric: "LCP", group: "all", samples: 6, good: 3, needsImprovement: 2, poor: 1 });
+      expect(Math.abs(lcp!.p75 - 2900)).toBeLessThanOrEqual(2900 * 0.02);
+      expect(after.vitals.pages.find((r) => r.group === "/about")).toMatchObject({ samples: 1, needsImprovement: 1 });
+      expect(after.vitals).toEqual(before.vitals);
+      // Sixty days on, the raw events are pruned: the visits come from the aggregates; Web Vitals,
+      // like the events, cover the retention only, and their histograms go with it.
+      await db.delete(insightEvents);
+      const sixtyDaysOn = now + 60 * 24 * 60 * MIN;
+      const later = await figures(db, week, {}, sixtyDaysOn);
+      expect(later.source).toBe("daily");
+      expect(later.totals.visits).toBe(4 + 1); // today's visit was never aggregated
+      expect(later.vitals.all).toEqual([]);
+      await maintainDailyAggregates(db, { retentionDays: RETENTION, timeZone: TZ, now: sixtyDaysOn });
+      expect(await db.select().from(insightDailyVitals)).toEqual([]);
     });
 
     it("has the housekeeping aggregate each finished day within the retention once, and yesterday again", async () => {
