@@ -1,5 +1,5 @@
 import { useRef, useState, type ReactNode } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, isRouteErrorResponse, Link, useNavigation, useRouteError, type ShouldRevalidateFunction } from "react-router";
 
 import { ActionMessage } from "~/components/feedback/action-message";
 import type { FieldProps } from "~/components/forms/field";
@@ -277,5 +277,27 @@ export function EditorShell({
         This {what} has changes that are not saved. They will be lost if you leave.
       </ConfirmDialog>
     </>
+  );
+}
+
+/** An editor's shouldRevalidate: a preview writes nothing, so the page's data need not be reloaded. */
+export const previewKeepsData: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) =>
+  formData?.get("intent") === "preview" ? false : defaultShouldRevalidate;
+
+/**
+ * An item editor's error boundary: an unknown or deleted item is said inside the admin area, with
+ * the way back; any other error goes on up to the layout's.
+ */
+export function ItemNotFound({ what, listPath, backLabel }: { what: "document" | "post"; listPath: string; backLabel: string }) {
+  const error = useRouteError();
+  if (!isRouteErrorResponse(error) || error.status !== 404) throw error;
+  return (
+    <section>
+      <h1 className="text-2xl font-bold tracking-tight">{what === "document" ? "Document not found" : "Post not found"}</h1>
+      <p className="mt-2 text-slate-700">{`There is no ${what} at this address. It may have been deleted.`}</p>
+      <Link to={listPath} className="mt-4 inline-block font-semibold text-accent underline underline-offset-4">
+        {backLabel}
+      </Link>
+    </section>
   );
 }

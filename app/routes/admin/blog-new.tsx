@@ -1,12 +1,11 @@
-import type { ShouldRevalidateFunction } from "react-router";
-
 import { requireAdmin } from "~/auth/session.server";
-import { checkPostForm, coverChoices, failedPostSave, POST_EDITOR_FORM, postIntents, previewPost } from "~/blog/editor.server";
+import { postEditorSteps, scheduledAt } from "~/blog/editor-steps.server";
+import { coverChoices, postIntents } from "~/blog/editor.server";
 import { createPost } from "~/blog/posts.server";
+import { previewKeepsData } from "~/components/admin/editor-shell";
 import { PostEditor } from "~/components/admin/post-editor";
-import { parseAdminForm } from "~/lib/admin-action.server";
-import { redirectWithNotice } from "~/lib/flash-notice.server";
 import { adminMeta } from "~/lib/meta";
+import { newItemAction } from "~/markdown/editor-action.server";
 
 import type { Route } from "./+types/blog-new";
 
@@ -18,27 +17,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** intent=preview renders the body; save (a draft), publish (now) and schedule create the post. */
 export async function action({ request, context }: Route.ActionArgs) {
   const me = await requireAdmin(context.services, request);
-  const form = await parseAdminForm(request, postIntents.create, POST_EDITOR_FORM);
-  if (!form.ok) return form.response;
-  const { intent } = form.data;
-  if (intent === "preview") return previewPost(form.form);
-  const checked = await checkPostForm(form.form, intent, context.services.storage, true);
-  if (!checked.ok) return checked.response;
-  let id: string;
-  try {
-    ({ id } = await createPost(context.services.db, checked.data, checked.publication, me.user.id, { rendered: checked.rendered }));
-  } catch (error) {
-    return failedPostSave(intent, checked.values, error);
-  }
-  const scheduled = checked.publication.kind === "at" && checked.publication.at.getTime() > Date.now();
-  return redirectWithNotice(
-    `/admin/blog/${id}`,
-    intent === "save" ? "post-created-draft" : scheduled ? "post-created-scheduled" : "post-created-published",
-  );
+  return newItemAction(request, postIntents.create, postEditorSteps(context.services.storage, true), {
+    create: async (checked) =>
+      (await createPost(context.services.db, checked.data, checked.publication, me.user.id, { rendered: checked.rendered })).id,
+    createdNotice: (intent, checked) =>
+      intent === "save" ? "post-created-draft" : scheduledAt(checked) ? "post-created-scheduled" : "post-created-published",
+  });
 }
 
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) =>
-  formData?.get("intent") === "preview" ? false : defaultShouldRevalidate;
+export const shouldRevalidate = previewKeepsData;
 
 export const meta: Route.MetaFunction = () => adminMeta("New post");
 
