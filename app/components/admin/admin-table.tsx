@@ -58,3 +58,12 @@ export function TitleCell({ to, title, slug }: { to: string; title: string; slug
     </th>
   );
 }
+
+/** The first cell of a list of things that happened (leads, audit entries): when, on one line, readable by machines too. */
+export function TimeCell({ iso, text }: { iso: string; text: string }) {
+  return (
+    <td className="p-3 whitespace-nowrap text-slate-700">
+      <time dateTime={iso}>{text}</time>
+    </td>
+  );
+}

@@ -4,7 +4,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { AUDIT_PAGE_SIZE, auditHref, eventLabel, listAudit, outcomeLabel, parseAuditFilter } from "~/auth/audit-query.server";
 import { AUDIT_EVENTS, AUDIT_RETENTION_DAYS } from "~/auth/audit.server";
 import { requireSuperAdmin } from "~/auth/session.server";
-import { AdminTable, type AdminColumn } from "~/components/admin/admin-table";
+import { AdminTable, TimeCell, type AdminColumn } from "~/components/admin/admin-table";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Input, Select } from "~/components/ui/input";
 import { browserName } from "~/lib/browser-name";
@@ -186,9 +186,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
         <AdminTable className="mt-2" regionLabel="Audit entries" caption="Audit log entries, newest first" columns={COLUMNS}>
           {rows.map((row) => (
             <tr key={row.id} className="border-b border-slate-100 align-top last:border-0">
-              <td className="p-3 whitespace-nowrap text-slate-700">
-                <time dateTime={row.atIso}>{row.at}</time>
-              </td>
+              <TimeCell iso={row.atIso} text={row.at} />
               <th scope="row" className="p-3 font-medium text-navy-900">
                 {row.event}
                 {row.detail && <div className="font-normal text-slate-600">{row.detail}</div>}

@@ -1,7 +1,7 @@
 import { Link, useNavigation } from "react-router";
 
 import { requireAdmin } from "~/auth/session.server";
-import { AdminTable, type AdminColumn } from "~/components/admin/admin-table";
+import { AdminTable, TimeCell, type AdminColumn } from "~/components/admin/admin-table";
 import { HandledBadge, NotifyBadge } from "~/components/admin/lead-badges";
 import { ListSearch } from "~/components/admin/list-search";
 import { Pager } from "~/components/admin/pager";
@@ -133,9 +133,7 @@ export default function AdminLeads({ loaderData: { query, total, pages, open, ro
         <AdminTable className="mt-2" caption="Leads, newest first" columns={LEAD_COLUMNS}>
           {rows.map((lead) => (
             <tr key={lead.id} className="border-b border-slate-100 align-top last:border-0">
-              <td className="p-3 whitespace-nowrap text-slate-700">
-                <time dateTime={lead.receivedIso}>{lead.received}</time>
-              </td>
+              <TimeCell iso={lead.receivedIso} text={lead.received} />
               <th scope="row" className="p-3 font-medium">
                 <Link to={`/admin/leads/${lead.id}`} className="text-navy-900 underline underline-offset-2 hover:text-accent">
                   {lead.fullName}
