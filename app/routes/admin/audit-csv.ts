@@ -5,7 +5,8 @@
  */
 import { auditForExport, parseAuditFilter, type AuditEntryRow } from "~/auth/audit-query.server";
 import { requireSuperAdmin } from "~/auth/session.server";
-import { csvDownload, csvGuard, plainText, type CsvColumns } from "~/lib/csv-download.server";
+import { csvDownload, plainText, type CsvColumns } from "~/lib/csv-download.server";
+import { csvLoader } from "~/lib/csv-loader.server";
 
 import type { Route } from "./+types/audit-csv";
 
@@ -23,10 +24,8 @@ const CSV_COLUMNS: CsvColumns<AuditEntryRow> = [
   ["id", (e) => e.id],
 ];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const refused = await csvGuard(() => requireSuperAdmin(context.services, request));
-  if (refused) return refused;
+export const loader = csvLoader(requireSuperAdmin, async ({ request, context }: Route.LoaderArgs) => {
   const parsed = parseAuditFilter(new URL(request.url));
   if (!parsed.ok) return plainText(400, parsed.message);
   return csvDownload("audit-log", CSV_COLUMNS, auditForExport(context.services.db, parsed.filter));
-}
+});

@@ -6,7 +6,8 @@
 import { requireAdmin } from "~/auth/session.server";
 import { env } from "~/env.server";
 import { CSV_TABLES, isCsvTable, loadDashboard } from "~/insights/dashboard-page.server";
-import { csvDownload, csvGuard, plainText } from "~/lib/csv-download.server";
+import { csvDownload, plainText } from "~/lib/csv-download.server";
+import { csvLoader } from "~/lib/csv-loader.server";
 
 import type { Route } from "./+types/insights-csv";
 
@@ -14,9 +15,7 @@ async function* once<Row>(rows: Row[]): AsyncGenerator<Row[]> {
   if (rows.length > 0) yield rows;
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const refused = await csvGuard(() => requireAdmin(context.services, request));
-  if (refused) return refused;
+export const loader = csvLoader(requireAdmin, async ({ request, context }: Route.LoaderArgs) => {
   const url = new URL(request.url);
   const name = url.searchParams.get("table");
   if (!isCsvTable(name)) return plainText(400, `Unknown table. Choose one of: ${Object.keys(CSV_TABLES).join(", ")}.`);
@@ -25,4 +24,4 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { columns, rows } = CSV_TABLES[name];
   const { from, to } = page.query.period;
   return csvDownload(`insights-${name}-${from}-to-${to}`, columns, once(rows(page.data))); // + "-<today>.csv"
-}
+});

@@ -5,7 +5,8 @@
 import { requireAdmin } from "~/auth/session.server";
 import { parseLeadQuery } from "~/leads/query";
 import { leadsForExport, type Lead } from "~/leads/store.server";
-import { csvDownload, csvGuard, type CsvColumns } from "~/lib/csv-download.server";
+import { csvDownload, type CsvColumns } from "~/lib/csv-download.server";
+import { csvLoader } from "~/lib/csv-loader.server";
 
 import type { Route } from "./+types/leads-csv";
 
@@ -31,9 +32,7 @@ const CSV_COLUMNS: CsvColumns<Lead> = [
   ["notified_at", (l) => l.notifiedAt],
 ];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const refused = await csvGuard(() => requireAdmin(context.services, request));
-  if (refused) return refused;
+export const loader = csvLoader(requireAdmin, async ({ request, context }: Route.LoaderArgs) => {
   const { q, status } = parseLeadQuery(new URL(request.url));
   return csvDownload(`leads-${status}`, CSV_COLUMNS, leadsForExport(context.services.db, { q, status }));
-}
+});
