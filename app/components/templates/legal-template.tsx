@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 
+import { PageContents } from "~/components/sections/page-contents";
 import { PageHero } from "~/components/sections/page-hero";
 import { EmailLink, PhoneLink } from "~/components/ui/contact-links";
 import { site } from "~/config/site";
@@ -13,20 +14,13 @@ export function LegalTemplate({ doc, breadcrumbs }: { doc: LegalDocument; breadc
     <>
       <PageHero title={doc.heading} breadcrumbs={breadcrumbs} intro={`Effective ${formatCalendarDate(doc.effectiveDate)}`} />
       <div className="mx-auto grid max-w-7xl gap-12 px-4 py-14 sm:px-6 lg:grid-cols-[16rem_1fr]">
-        <nav aria-labelledby="contents-heading" className="lg:sticky lg:top-24 lg:self-start">
-          <h2 id="contents-heading" className="text-sm font-semibold tracking-wider uppercase">
-            Contents
-          </h2>
-          <ol className="mt-3 space-y-1 text-sm">
-            {doc.sections.map((section) => (
-              <li key={section.id}>
-                <a href={`#${section.id}`} className="inline-block py-1 text-slate-700 hover:text-navy-900 hover:underline">
-                  {section.heading}
-                </a>
-              </li>
-            ))}
-          </ol>
-        </nav>
+        <PageContents
+          headingId="contents-heading"
+          title="Contents"
+          links={doc.sections.map((section) => ({ id: section.id, label: section.heading }))}
+          ordered
+          listClassName="text-sm"
+        />
         <article className="max-w-[70ch] text-[1.0625rem] leading-relaxed text-slate-800">
           <p className="text-lg">{doc.intro}</p>
           {doc.sections.map((section) => (

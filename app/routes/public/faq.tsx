@@ -1,6 +1,7 @@
 import type { Route } from "./+types/faq";
 import { CtaBand } from "~/components/sections/cta-band";
 import { FaqList } from "~/components/sections/faq-list";
+import { PageContents } from "~/components/sections/page-contents";
 import { PageHero } from "~/components/sections/page-hero";
 import { faqPage } from "~/content/faq";
 import { routeMeta } from "~/lib/meta";
@@ -33,20 +34,7 @@ export default function FaqRoute({ loaderData: { page } }: Route.ComponentProps)
     <>
       <PageHero eyebrow="Questions" title={page.headline} intro={page.intro} breadcrumbs={crumbs} />
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 lg:grid-cols-[15rem_1fr]">
-        <nav aria-labelledby="topics-heading" className="lg:sticky lg:top-24 lg:self-start">
-          <h2 id="topics-heading" className="text-sm font-semibold uppercase tracking-wider">
-            Topics
-          </h2>
-          <ul className="mt-3 space-y-1">
-            {page.groups.map((group) => (
-              <li key={group.id}>
-                <a href={`#${group.id}`} className="inline-block py-1 text-slate-700 hover:text-navy-900 hover:underline">
-                  {group.topic}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <PageContents headingId="topics-heading" title="Topics" links={page.groups.map((group) => ({ id: group.id, label: group.topic }))} />
         <div className="space-y-12">
           {page.groups.map((group) => (
             <section key={group.id} id={group.id} aria-labelledby={`${group.id}-heading`} className="scroll-mt-28">
