@@ -4,11 +4,14 @@
  * bench-results/latest.json. A missed target is a MISS in the table, never a failure: the exit
  * code is 1 only when a measurement itself could not be made (ERROR).
  *
- * Env: BENCH_ONLY=sizes,coldstart,throughput,paint,interaction,lighthouse,signin,leads,graphics,workers,scale (default all),
+ * Env: BENCH_ONLY=sizes,coldstart,throughput,paint,interaction,lighthouse,signin,leads,graphics,workers,scale,insights (default all),
  *      BENCH_LH_RUNS (5), BENCH_START_EPOCH_MS (set by bench.sh: time limits count from the script's start).
  * The scale phase (scripts/bench/scale.ts) seeds PostgreSQL at three sizes (up to 100k leads and 1M
  * audit entries) and PGlite at the largest, and times the admin and public pages and the CSV exports
  * on each (10-20 minutes); BENCH_SCALE_SIZES=S1,S2 and BENCH_SCALE_PGLITE=0 shorten it.
+ * The insights phase (scripts/bench/insights.ts) measures POST /api/events on PostgreSQL and PGlite,
+ * then times the Insights dashboard with 1M events on PGlite and 5M on PostgreSQL (about 10-15
+ * minutes); BENCH_INSIGHTS_PGLITE_EVENTS and BENCH_INSIGHTS_PG_EVENTS shorten it.
  */
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -19,6 +22,7 @@ import { CHROMIUM_PATH } from "../../tests/chromium.ts";
 import { BUDGETS } from "./budgets.ts";
 import { measureColdStart, type ColdStartResult } from "./coldstart.ts";
 import { measureGraphics } from "./graphics.ts";
+import { insightsFigures, insightsReport, measureInsights } from "./insights.ts";
 import {
   INTERACTION_TARGET_MS,
   measureInteraction,
@@ -51,6 +55,7 @@ const PHASES = [
   "graphics",
   "workers",
   "scale",
+  "insights",
 ] as const;
 type Phase = (typeof PHASES)[number];
 const only = (process.env.BENCH_ONLY ?? "")
@@ -383,6 +388,15 @@ if (enabled("scale")) {
   else check("Scale", "pages at three sizes", null, "ms");
 }
 
+// 10. Insights: events taken in per second, and the dashboard with millions of events (scripts/bench/insights.ts)
+const insights = await phase("insights", () => measureInsights());
+if (enabled("insights")) {
+  if (insights)
+    for (const f of insightsFigures(insights))
+      check(f.group, f.figure, f.value, f.unit, f.target, { digits: f.unit === "" ? 4 : f.unit === "events/s" ? 0 : 1, note: f.note });
+  else check("Insights", "events per second and dashboard", null, "ms");
+}
+
 // Report ---------------------------------------------------------------------------------------
 // Grouped for reading: sizes, Lighthouse per page, throughput, then the server's own figures.
 const rank = (c: Check) =>
@@ -538,6 +552,7 @@ if (coldStart) {
 }
 
 if (scale) out.push(scaleReport(scale));
+if (insights) out.push(insightsReport(insights));
 
 out.push("", "SUMMARY");
 out.push(
@@ -600,6 +615,7 @@ const json = {
   graphics: graphics ?? null,
   workers: workers ?? null,
   scale: scale ?? null,
+  insights: insights ?? null,
   errors,
 };
 const jsonPath = path.join(resultsDir, "latest.json");
