@@ -281,12 +281,13 @@ const ratingOf = (metric: string, value: number) => {
 
 const sqlText = (values: readonly (string | undefined)[]) =>
   `array[${values.map((v) => `'${(v ?? "").replaceAll("'", "''")}'`).join(",")}]`;
-const sqlInts = (values: readonly number[]) => `array[${values.join(",")}]::int[]`;
+const literal = (value: string | undefined) => (value === undefined ? "null" : `'${value.replaceAll("'", "''")}'`);
 
 /**
- * Rows [from, to) of the cycle repeated: event i belongs to visit (i / cycle length) * 100 + its
- * visit's place, whose start is spread evenly over `spanSeconds` from `startSeconds`; its events
- * follow 35 s apart. Hashes of the visit pick its pages, referrer, campaign, device and browser.
+ * Events [from, to) of the cycle repeated: event i = c * cycle length + j is the cycle's event j
+ * (a VALUES list joined to each c: twice as fast as reading arrays by index), of visit c * 100 +
+ * its visit's place, whose start is spread evenly over `spanSeconds` from `startSeconds`; a visit's
+ * events follow 35 s apart. Hashes of the visit pick its pages, referrer, campaign, device and browser.
  */
 function seedStatement(from: number, to: number, totalVisits: number, startSeconds: number, spanSeconds: number): string {
   const H = (x: string) => `(hashint4(${x}) & 2147483647)`;
@@ -314,15 +315,15 @@ function seedStatement(from: number, to: number, totalVisits: number, startSecon
             `when m.metric = '${metric}' then case when m.value <= ${good} then 'good' when m.value <= ${poor} then 'needs-improvement' else 'poor' end`,
         )
         .join(" ")} end
-    from generate_series(${from}, ${to - 1}) i,
-      lateral (select i % ${CYCLE.length} + 1 as j, i / ${CYCLE.length} as c) a,
-      lateral (select a.c * ${CYCLE_VISITS} + (${sqlInts(CYCLE.map((s) => s.visit))})[a.j] as v,
-        (${sqlInts(CYCLE.map((s) => s.seq))})[a.j] as seq, (${sqlInts(CYCLE.map((s) => s.page))})[a.j] as page,
-        (${sqlText(CYCLE.map((s) => s.kind))})[a.j] as kind, nullif((${sqlText(CYCLE.map((s) => s.path))})[a.j], '') as fixed_path,
-        nullif((${sqlText(CYCLE.map((s) => s.click))})[a.j], '') as click,
-        nullif((${sqlText(CYCLE.map((s) => s.metric))})[a.j], '') as metric) x,
-      lateral (select ${H("x.v")} as hv, ${H("-x.v - 1")} % 100 as hu, (${H("i")} % 10000) / 10000.0::float8 as u) r,
-      lateral (select x.metric, round((${VALUE_SQL})::numeric, case when x.metric = 'CLS' then 4 else 1 end)::float8 as value) m`;
+    from generate_series(${Math.floor(from / CYCLE.length)}, ${Math.floor((to - 1) / CYCLE.length)}) c,
+      lateral (values ${CYCLE.map(
+        (e, j) =>
+          `(c * ${CYCLE.length} + ${j}, c * ${CYCLE_VISITS} + ${e.visit}, ${e.seq}, ${e.page}, '${e.kind}', ` +
+          `${literal(e.path)}, ${literal(e.click)}, ${literal(e.metric)})`,
+      ).join(", ")}) x(i, v, seq, page, kind, fixed_path, click, metric),
+      lateral (select ${H("x.v")} as hv, ${H("-x.v - 1")} % 100 as hu, (${H("x.i")} % 10000) / 10000.0::float8 as u) r,
+      lateral (select x.metric, round((${VALUE_SQL})::numeric, case when x.metric = 'CLS' then 4 else 1 end)::float8 as value) m
+    where x.i >= ${from} and x.i < ${to}`;
 }
 
 // ---------------------------------------------------------------------------------------------
