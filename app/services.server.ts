@@ -19,7 +19,7 @@ import type { Env } from "~/env.server";
 import { createInsightsCollector, type InsightsCollector } from "~/insights/collect.server";
 import { startLeadWorker } from "~/leads/worker.server";
 import { log as appLog } from "~/lib/log.server";
-import { createMailer, type Mailer } from "~/mailer.server";
+import { createMailer, mailFrom, type Mailer } from "~/mailer.server";
 import { postgresStorage, type Storage } from "~/storage/storage.server";
 
 export interface AppServices {
@@ -30,7 +30,7 @@ export interface AppServices {
   kickOutbox(): void;
   /** Whether new leads are e-mailed to sales (SMTP_URL and SALES_EMAIL are set). */
   notifyLeads: boolean;
-  /** The SMTP server of SMTP_URL (lead notifications, password reset links); unset: e-mail is off. */
+  /** The SMTP server of SMTP_URL (lead notifications, password reset links, Insights' weekly summary); unset: e-mail is off. */
   mailer?: Mailer;
   /** Insights' collector: POST /api/events, its queue and batched writes (docs/requirements.md#insights). */
   insights: InsightsCollector;
@@ -65,7 +65,8 @@ export interface OpenServices {
 /**
  * Opens the database (migrations applied, the embedded data folder locked), then makes the auth
  * and storage instances on it and starts the background work: the leads' (the outbox resumes
- * pending sends), the housekeeping (throttle windows, audit and Insights retention) and Insights'
+ * pending sends), the housekeeping (throttle windows, audit and Insights retention, the weekly
+ * summary e-mail) and Insights'
  * collector. Throws when the database cannot be opened.
  */
 export async function openServices(env: Env, log: Pick<Console, "log" | "error"> = appLog): Promise<OpenServices> {
@@ -76,7 +77,10 @@ export async function openServices(env: Env, log: Pick<Console, "log" | "error">
   // looks for due leads at least once per lease, so a dead process's claims are soon taken over.
   const leaseMs = env.OUTBOX_LEASE_SECONDS * 1000;
   const worker = startLeadWorker(env, handle.db, { leaseMs, pollMs: Math.min(15_000, leaseMs) }, log, mailer);
-  const housekeeping = startAuthMaintenance(handle.db, log, undefined, { insightsRetentionDays: env.INSIGHTS_RETENTION_DAYS });
+  const housekeeping = startAuthMaintenance(handle.db, log, undefined, {
+    insightsRetentionDays: env.INSIGHTS_RETENTION_DAYS,
+    weeklySummary: mailer ? { mailer, from: mailFrom(env), siteUrl: env.SITE_URL } : undefined,
+  });
   const insights = createInsightsCollector({ db: handle.db, siteUrl: env.SITE_URL, allowedOrigins: trustedOrigins(env) });
   const services: AppServices = {
     db: handle.db,

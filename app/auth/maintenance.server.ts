@@ -4,8 +4,10 @@
  * AUDIT_RETENTION_DAYS are deleted (docs/requirements.md#audit-log); so are Insights' events older
  * than INSIGHTS_RETENTION_DAYS and the salts of earlier days (docs/requirements.md#insights), after
  * each finished day's Insights aggregates are written and those older than 25 months deleted
- * (docs/requirements.md#insights-dashboard). Runs once at start, then every hour; every process may
- * run it, the deletes are idempotent and a day's aggregates are replaced as a whole.
+ * (docs/requirements.md#insights-dashboard); then, on Monday mornings, Insights' weekly summary is
+ * e-mailed to the administrators who asked for it (docs/requirements.md#insights-weekly-summary).
+ * Runs once at start, then every hour; every process may run it, the deletes are idempotent, a
+ * day's aggregates are replaced as a whole and each summary e-mail is claimed by one process.
  */
 import { lt } from "drizzle-orm";
 
@@ -14,6 +16,7 @@ import type { Database } from "~/db/client.server";
 import { auditLog } from "~/db/schema.server";
 import { pruneInsights } from "~/insights/collect.server";
 import { maintainDailyAggregates } from "~/insights/dashboard.server";
+import { sendWeeklySummaries, type SummaryMail } from "~/insights/weekly-summary.server";
 import { log as appLog } from "~/lib/log.server";
 import { oneLine } from "~/lib/one-line";
 
@@ -37,7 +40,11 @@ export function startAuthMaintenance(
   db: Database,
   log: Pick<Console, "log" | "error"> = appLog,
   everyMs = MAINTENANCE_INTERVAL_MS,
-  options: { insightsRetentionDays?: number } = {},
+  options: {
+    insightsRetentionDays?: number;
+    /** The mailer and addresses of the weekly summary; unset (e-mail not configured): no summary is sent. */
+    weeklySummary?: SummaryMail;
+  } = {},
 ): AuthMaintenance {
   let running: Promise<void> = Promise.resolve();
   const run = () => {
@@ -58,6 +65,18 @@ export function startAuthMaintenance(
         if (deleted > 0) log.log(`Insights: deleted ${deleted} events older than ${options.insightsRetentionDays} days`);
       } catch (error) {
         log.error(oneLine(`Insights housekeeping failed: ${error instanceof Error ? error.message : String(error)}`));
+      }
+      if (!options.weeklySummary) return;
+      try {
+        // After the aggregates: Sunday's are written again first, with its late events.
+        await sendWeeklySummaries(db, {
+          ...options.weeklySummary,
+          timeZone: site.hours.timeZone,
+          retentionDays: options.insightsRetentionDays,
+          log,
+        });
+      } catch (error) {
+        log.error(oneLine(`Insights weekly summary failed: ${error instanceof Error ? error.message : String(error)}`));
       }
     })();
   };

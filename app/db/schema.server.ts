@@ -512,3 +512,41 @@ export const insightDailyVitals = pgTable(
   },
   (t) => [primaryKey({ columns: [t.day, t.metric, t.dimension, t.value] })],
 );
+
+/**
+ * The administrators who asked for Insights' weekly summary by e-mail (docs/requirements.md#insights-weekly-summary),
+ * one row each, set on their account page: no row, no e-mail (the default). Only administrators can
+ * set it, and only administrators with two-factor sign-in on get the e-mail.
+ */
+export const insightSummarySubscriptions = pgTable("insight_summary_subscriptions", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const SUMMARY_SEND_STATUSES = ["sending", "sent", "failed"] as const;
+export type SummarySendStatus = (typeof SUMMARY_SEND_STATUSES)[number];
+
+/**
+ * Each weekly summary's e-mail to each administrator (docs/requirements.md#insights-weekly-summary):
+ * `week` is the first day (a Monday) of the week it sums up. A row is claimed (inserted, or taken
+ * back from "failed") by one process before it sends, so however many processes and hosts run the
+ * housekeeping, each administrator gets one e-mail a week. Rows are deleted after 13 weeks.
+ */
+export const insightSummarySends = pgTable(
+  "insight_summary_sends",
+  {
+    week: date("week", { mode: "string" }).notNull(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    status: text("status").$type<SummarySendStatus>().notNull(),
+    attempts: integer("attempts").notNull().default(1),
+    /** When the process sending it claimed it (a claim left "sending" past its lease is taken over). */
+    claimedAt: timestamp("claimed_at", { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    lastError: text("last_error"),
+  },
+  (t) => [primaryKey({ columns: [t.week, t.userId] }), check("insight_summary_sends_status_check", oneOf("status", SUMMARY_SEND_STATUSES))],
+);

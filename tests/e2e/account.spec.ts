@@ -137,6 +137,8 @@ test("two-factor sign-in: the status and a link to set it up", async ({ browser 
   await expect(section).toContainText("Status: Off");
   await expect(section).toContainText("Add a second step to your sign-in");
   await expect(section.getByRole("link", { name: "Set up two-factor sign-in" })).toHaveAttribute("href", "/account/two-factor");
+  // The weekly Insights summary is for administrators only.
+  await expect(page.getByRole("region", { name: "Weekly Insights summary" })).toHaveCount(0);
 });
 
 test("the account page needs a session; another user's session id is refused", async ({ browser, page }) => {
@@ -206,6 +208,17 @@ test("without e-mail configured: the reset page says to ask an administrator, an
   });
   expect(refused.status()).toBe(409);
   expect(await refused.text()).toContain("This site cannot send e-mail (SMTP_URL is not set). Set a password for this account instead.");
+
+  // The weekly Insights summary: an administrator's account page says it needs e-mail, and offers no checkbox.
+  await admin.goto("/account");
+  const summary = admin.getByRole("region", { name: "Weekly Insights summary" });
+  await expect(summary).toContainText("The weekly summary needs e-mail to be configured");
+  await expect(summary.getByRole("checkbox")).toHaveCount(0);
+  const notSaved = await admin.request.post("/account", {
+    form: { intent: "weekly-summary", weeklySummary: "on" },
+    headers: { origin: E2E_ORIGIN },
+  });
+  expect(notSaved.status()).toBe(409);
 });
 
 test("the phone menu has Account next to Logout", async ({ browser }) => {

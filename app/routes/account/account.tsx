@@ -1,7 +1,8 @@
 /**
  * /account (docs/requirements.md#account-page), for any signed-in user: change the password,
  * two-factor sign-in (its own page, /account/two-factor), and the active sessions with "Sign out
- * other sessions" and a sign-out per session. Private (never cached), works without JavaScript.
+ * other sessions" and a sign-out per session; for administrators, Insights' weekly summary e-mail
+ * (docs/requirements.md#insights-weekly-summary). Private (never cached), works without JavaScript.
  */
 import { useEffect, useRef } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
@@ -19,12 +20,13 @@ import {
 } from "~/auth/account.server";
 import { recordAudit } from "~/auth/audit.server";
 import { newPasswordProblem } from "~/auth/password";
-import { requireUser } from "~/auth/session.server";
+import { requireUser, type SignedIn } from "~/auth/session.server";
 import { ActionMessage } from "~/components/feedback/action-message";
 import { PasswordField } from "~/components/forms/field";
 import { NewPasswordFields } from "~/components/forms/new-password-fields";
 import { Button } from "~/components/ui/button";
 import { env } from "~/env.server";
+import { setWeeklySummary, SUMMARY_HOUR, wantsWeeklySummary } from "~/insights/weekly-summary.server";
 import type { ActionFailure, ActionResult, FieldErrors } from "~/lib/action-result";
 import { actionError, actionOk, parseAdminForm } from "~/lib/admin-action.server";
 import { redirectWithNotice, takeNotice } from "~/lib/flash-notice.server";
@@ -58,9 +60,10 @@ export const headers: Route.HeadersFunction = () => PRIVATE;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const me = await requireUser(context.services, request);
   const { notice, headers: noticeHeaders } = takeNotice(request);
-  const [sessions, twoFactor] = await Promise.all([
+  const [sessions, twoFactor, summaryOn] = await Promise.all([
     listOwnSessions(context.services.auth, request.headers, me.session.id),
     twoFactorEnabled(context.services.db, me.user.id),
+    me.isAdmin ? wantsWeeklySummary(context.services.db, me.user.id) : false,
   ]);
   return data(
     {
@@ -69,6 +72,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       twoFactor,
       sessions,
       notice,
+      // Administrators only: whether they asked for it, whether the site can send it, whether this session may change it.
+      weeklySummary: me.isAdmin
+        ? {
+            on: summaryOn,
+            mailEnabled: context.services.mailer !== undefined,
+            canChange: summaryRefusal(me, true) === null,
+            hour: SUMMARY_HOUR,
+          }
+        : null,
     },
     { headers: withNotice(noticeHeaders) },
   );
@@ -82,7 +94,30 @@ const accountSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("change-password"), currentPassword: text, newPassword: text, confirmPassword: text }),
   z.object({ intent: z.literal("sign-out-others") }),
   z.object({ intent: z.literal("sign-out-session"), sessionId: z.uuid("Not a valid session.") }),
+  // A checkbox: "on" when ticked, absent when not.
+  z.object({ intent: z.literal("weekly-summary"), weeklySummary: z.literal("on", "Not a valid choice.").optional() }),
 ]);
+
+/**
+ * Why `me` may not set the weekly summary, or null: administrators only, in a session that could
+ * open the admin area (the summary holds what /admin/insights shows), and only when e-mail is configured.
+ */
+function summaryRefusal(me: SignedIn, mailEnabled: boolean): { status: number; code: string; message: string } | null {
+  if (!me.isAdmin) return { status: 403, code: "forbidden", message: "Only administrators can get the weekly Insights summary." };
+  if (!me.twoFactorEnabled || !me.sessionPassedSecondFactor)
+    return {
+      status: 403,
+      code: "two_factor_required",
+      message: "Sign in with two-factor sign-in (set it up above if it is off) to change the weekly summary.",
+    };
+  if (!mailEnabled)
+    return {
+      status: 409,
+      code: "mail_not_configured",
+      message: "This site cannot send e-mail (SMTP_URL is not set), so it cannot send the weekly summary.",
+    };
+  return null;
+}
 
 /** Where each problem of the new password shows on this form. */
 const NEW_PASSWORD_FIELDS = { password: "newPassword", confirm: "confirmPassword" } as const;
@@ -91,6 +126,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const me = await requireUser(context.services, request);
   const { db, auth, mailer } = context.services;
   const parsed = await parseAdminForm(request, accountSchema);
+  // Who may set it is checked before whether the form is valid: a refusal never depends on the rest.
+  if (parsed.intent === "weekly-summary") {
+    const refusal = summaryRefusal(me, mailer !== undefined);
+    if (refusal) return actionError(refusal.status, { intent: parsed.intent, code: refusal.code, message: refusal.message });
+  }
   if (!parsed.ok) return parsed.response;
   const input = parsed.data;
   const { intent } = input;
@@ -140,6 +180,17 @@ export async function action({ request, context }: Route.ActionArgs) {
       return actionOk(intent, ended ? "Every other session was signed out." : "There were no other sessions.");
     }
 
+    if (input.intent === "weekly-summary") {
+      const on = input.weeklySummary === "on";
+      await setWeeklySummary(db, me.user.id, on);
+      return actionOk(
+        intent,
+        on
+          ? `Saved: the weekly summary will be e-mailed to ${me.user.email} every Monday morning.`
+          : "Saved: you will no longer get the weekly summary.",
+      );
+    }
+
     const result = await revokeOwnSession(auth, request.headers, input.sessionId, me.session.id);
     if (result === "current") return refuse(400, "This is the session you are using now. To end it, use Logout.");
     if (result === "not-found") {
@@ -164,7 +215,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 const PASSWORD_FIELDS: AccountField[] = ["currentPassword", "newPassword", "confirmPassword"];
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
-  const { email, isAdmin, twoFactor, sessions, notice } = loaderData;
+  const { email, isAdmin, twoFactor, sessions, notice, weeklySummary } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const outcome: Outcome | undefined = actionData;
@@ -266,6 +317,8 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         </p>
       </section>
 
+      {weeklySummary && <WeeklySummarySection {...weeklySummary} busy={busy} />}
+
       <section aria-labelledby="sessions-heading" className="mt-10 border-t border-slate-200 pt-8">
         <h2 id="sessions-heading" className="text-xl font-semibold">
           Active sessions
@@ -310,6 +363,57 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           </Form>
         )}
       </section>
+    </section>
+  );
+}
+
+/** Administrators only: Insights' weekly summary e-mail, off until they tick it (docs/requirements.md#insights-weekly-summary). */
+function WeeklySummarySection({
+  on,
+  mailEnabled,
+  canChange,
+  hour,
+  busy,
+}: {
+  on: boolean;
+  mailEnabled: boolean;
+  canChange: boolean;
+  hour: number;
+  busy: boolean;
+}) {
+  return (
+    <section aria-labelledby="summary-heading" className="mt-10 border-t border-slate-200 pt-8">
+      <h2 id="summary-heading" className="text-xl font-semibold">
+        Weekly Insights summary
+      </h2>
+      <p className="mt-1 text-sm text-slate-700">
+        An e-mail every Monday morning (from {hour}:00 office time) with the past week on the website beside the week before: visitors,
+        visits, contact requests, phone and e-mail clicks, the top referring sites and campaign sources, and any page whose loading (LCP) or
+        response to taps (INP) turned poor.
+      </p>
+      {!mailEnabled ? (
+        <p className="mt-4 text-slate-700">
+          The weekly summary needs e-mail to be configured: this site cannot send e-mail (SMTP_URL is not set), so no summary is sent. Ask
+          whoever runs the server to set it up.{on && " You asked for the summary: it starts once e-mail works."}
+        </p>
+      ) : !canChange ? (
+        <p className="mt-4 text-slate-700">
+          Status: <strong className="font-semibold text-navy-900">{on ? "On" : "Off"}</strong>. To change it, sign in with two-factor
+          sign-in (set it up above if it is off).
+        </p>
+      ) : (
+        <Form method="post" className="mt-5 space-y-4">
+          <input type="hidden" name="intent" value="weekly-summary" />
+          <label className="flex min-h-10 items-center gap-2 text-navy-900">
+            {/* Remounted when the saved choice changes, so the box shows it. */}
+            <input key={String(on)} type="checkbox" name="weeklySummary" value="on" defaultChecked={on} className="size-4" />
+            E-mail me the weekly summary
+          </label>
+          <Button type="submit" variant="secondary" size="md" disabled={busy}>
+            Save
+          </Button>
+        </Form>
+      )}
     </section>
   );
 }
