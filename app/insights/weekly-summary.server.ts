@@ -33,8 +33,12 @@ import {
 
 export { SUMMARY_HOUR } from "./weekly-summary";
 
-/** A claim still "sending" after this long belongs to a process that died: another run takes it over. Above the SMTP timeouts. */
-export const SUMMARY_LEASE_MS = 10 * 60_000;
+/**
+ * A claim still "sending" after this long belongs to a process that died: another run takes it
+ * over. Well above one run's sends (each within the SMTP timeouts, 90 s), and short enough for a
+ * later run that Monday.
+ */
+export const SUMMARY_LEASE_MS = 30 * 60_000;
 /** Days the record of each week's sends is kept. */
 export const SUMMARY_SENDS_KEPT_DAYS = 91;
 

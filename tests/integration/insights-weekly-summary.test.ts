@@ -197,7 +197,10 @@ for (const backend of backends()) {
       const { mailer, sent } = recordingMailer();
       await run(db, mailer);
       expect(recipients(sent)).toEqual(["bob@crossroadsit.example"]);
-      await db.execute(sql`update insight_summary_sends set claimed_at = now() - interval '11 minutes' where user_id = ${ids.ann}`);
+      await db.execute(sql`update insight_summary_sends set claimed_at = now() - interval '29 minutes' where user_id = ${ids.ann}`);
+      await run(db, mailer);
+      expect(recipients(sent)).toEqual(["bob@crossroadsit.example"]);
+      await db.execute(sql`update insight_summary_sends set claimed_at = now() - interval '31 minutes' where user_id = ${ids.ann}`);
       await run(db, mailer);
       expect(recipients(sent)).toEqual(["ann@crossroadsit.example", "bob@crossroadsit.example"]);
     });
