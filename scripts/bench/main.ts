@@ -393,7 +393,7 @@ const insights = await phase("insights", () => measureInsights());
 if (enabled("insights")) {
   if (insights)
     for (const f of insightsFigures(insights))
-      check(f.group, f.figure, f.value, f.unit, f.target, { digits: f.unit === "" ? 4 : f.unit === "events/s" ? 0 : 1, note: f.note });
+      check(f.group, f.figure, f.value, f.unit, f.target, { digits: f.unit === "ms" ? 1 : 0, note: f.note });
   else check("Insights", "events per second and dashboard", null, "ms");
 }
 
