@@ -7,10 +7,10 @@ import { defineConfig } from "vite";
  * into one chunk: one request and one gzip stream instead of twenty tiny ones. Page templates,
  * what loads on demand (the Web Vitals reporter; the phone menu's and the footer's content, which
  * the server sends and hydration keeps: ADR 020) and what no public page's first load runs (date
- * formatting, the text input) stay separate.
+ * formatting, the text input, the contents list of the long documents) stay separate.
  */
 const SHARED_APP_CODE =
-  /[\\/]app[\\/](components[\\/](layout(?![\\/](side-menu|footer-content))|sections|ui(?![\\/]input))|config|lib(?![\\/](web-vitals|format-date|insights-beacon)))[\\/]|[\\/]app[\\/]content[\\/](catalog|types|routes-index)\.ts$|[\\/]app[\\/]components[\\/]feedback[\\/]access-check\.tsx$|[\\/]node_modules[\\/]clsx[\\/]/;
+  /[\\/]app[\\/](components[\\/](layout(?![\\/](side-menu|footer-content))|sections(?![\\/]page-contents)|ui(?![\\/]input))|config|lib(?![\\/](web-vitals|format-date|insights-beacon)))[\\/]|[\\/]app[\\/]content[\\/](catalog|types|routes-index)\.ts$|[\\/]app[\\/]components[\\/]feedback[\\/]access-check\.tsx$|[\\/]node_modules[\\/]clsx[\\/]/;
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [tailwindcss(), reactRouter()],
