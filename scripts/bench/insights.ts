@@ -56,12 +56,13 @@ import path from "node:path";
 import { startTestPostgres, type TestPostgres } from "../pg/test-server.ts";
 import {
   httpRequest,
-  installExitHandlers,
   log,
   median,
+  oneProcessEnv,
   percentile,
   round,
   runLoad,
+  runPhaseAlone,
   sleep,
   startServer,
   table,
@@ -434,16 +435,7 @@ async function measureIngest(backend: Backend): Promise<IngestRun> {
   let server: ServerHandle | undefined;
   try {
     if (backend === "PostgreSQL") pg = await startTestPostgres();
-    server = await startServer(60_000, {
-      DATA_DIR: dataDir,
-      DATABASE_URL: pg?.url ?? "",
-      TRUST_PROXY: "1",
-      SECURE_COOKIES: "0",
-      SMTP_URL: "",
-      SALES_EMAIL: "",
-      // One process on both databases, as the other phases (the workers phase scales).
-      WEB_CONCURRENCY: "1",
-    });
+    server = await startServer(60_000, oneProcessEnv(dataDir, pg?.url));
     const url = `${server.url}/api/events`;
     const headers = { "content-type": "application/json", origin: server.url, "user-agent": CHROME, "sec-fetch-site": "same-origin" };
     let next = 0;
@@ -817,10 +809,4 @@ export function insightsReport(r: InsightsResult): string {
   return out.join("\n");
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  installExitHandlers();
-  const result = await measureInsights();
-  console.log(insightsReport(result));
-  for (const f of insightsFigures(result)) console.log(`${f.group}: ${f.figure} ${f.value} ${f.unit}`);
-  process.exit(0);
-}
+if (import.meta.url === `file://${process.argv[1]}`) await runPhaseAlone(measureInsights, insightsReport, insightsFigures);

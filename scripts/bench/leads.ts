@@ -12,7 +12,17 @@ import { mkdtempSync, rmSync } from "node:fs";
 import path from "node:path";
 
 import { startTestPostgres, type TestPostgres } from "../pg/test-server.ts";
-import { installExitHandlers, log, percentile, round, startServer, TMP_ROOT, type Figure, type ServerHandle } from "./lib.ts";
+import {
+  installExitHandlers,
+  log,
+  oneProcessEnv,
+  percentile,
+  round,
+  startServer,
+  TMP_ROOT,
+  type Figure,
+  type ServerHandle,
+} from "./lib.ts";
 
 const CLIENTS = 50;
 const COUNT = Number(process.env.BENCH_LEADS_COUNT ?? 2000);
@@ -69,16 +79,7 @@ export async function measureLeads(): Promise<Figure[]> {
     try {
       if (backend === "PostgreSQL") pg = await startTestPostgres();
       // Notifications off: the outbox sends after the answer anyway.
-      server = await startServer(60_000, {
-        DATA_DIR: dataDir,
-        DATABASE_URL: pg?.url ?? "",
-        TRUST_PROXY: "1",
-        SECURE_COOKIES: "0",
-        SMTP_URL: "",
-        SALES_EMAIL: "",
-        // One process on both databases, comparable with earlier figures (the workers phase scales).
-        WEB_CONCURRENCY: "1",
-      });
+      server = await startServer(60_000, oneProcessEnv(dataDir, pg?.url));
       await submit(server.url, WARMUP, CLIENTS);
       const { seconds, latencies } = await submit(server.url, COUNT, CLIENTS);
       const rate = round(COUNT / seconds, 0);

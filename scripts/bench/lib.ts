@@ -399,3 +399,33 @@ export function table(headers: string[], rows: string[][], align: ("l" | "r")[] 
       .trimEnd();
   return [line(headers), widths.map((w) => "-".repeat(w)).join("  "), ...rows.map(line)].join("\n");
 }
+
+/**
+ * The settings of a server process that the database phases start on a scratch data folder or a
+ * throwaway PostgreSQL: client addresses from X-Forwarded-For (each simulated visitor its own),
+ * plain-http cookies, no e-mail, and one process on both databases (the workers phase scales).
+ */
+export function oneProcessEnv(dataDir: string, databaseUrl = ""): Record<string, string> {
+  return {
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    TRUST_PROXY: "1",
+    SECURE_COOKIES: "0",
+    SMTP_URL: "",
+    SALES_EMAIL: "",
+    WEB_CONCURRENCY: "1",
+  };
+}
+
+/** A phase run on its own (`npx tsx scripts/bench/<phase>.ts`): its report, then its figures a line each. */
+export async function runPhaseAlone<R>(
+  measure: () => Promise<R>,
+  report: (result: R) => string,
+  figures: (result: R) => { group: string; figure: string; value: number | null; unit: string }[],
+) {
+  installExitHandlers();
+  const result = await measure();
+  console.log(report(result));
+  for (const f of figures(result)) console.log(`${f.group}: ${f.figure} ${f.value} ${f.unit}`);
+  process.exit(0);
+}

@@ -44,7 +44,6 @@ import { startTestPostgres, type TestPostgres } from "../pg/test-server.ts";
 import {
   httpGet,
   httpRequest,
-  installExitHandlers,
   log,
   median,
   percentile,
@@ -52,6 +51,7 @@ import {
   ROOT,
   round,
   runLoad,
+  runPhaseAlone,
   sleep,
   startServer,
   table,
@@ -1015,10 +1015,4 @@ export function scaleReport(r: ScaleResult): string {
   return out.join("\n");
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  installExitHandlers();
-  const result = await measureScale();
-  console.log(scaleReport(result));
-  for (const f of scaleFigures(result)) console.log(`${f.group}: ${f.figure} ${f.value} ${f.unit}`);
-  process.exit(0);
-}
+if (import.meta.url === `file://${process.argv[1]}`) await runPhaseAlone(measureScale, scaleReport, scaleFigures);
