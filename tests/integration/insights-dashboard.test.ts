@@ -13,26 +13,13 @@ import { addDays, periodOf, presetPeriod, type Filters, type Period } from "~/in
 import { aggregateDay, dashboardFigures, maintainDailyAggregates, periodTotals, visitorsNow } from "~/insights/dashboard.server";
 
 import { backends, freshDatabaseFor } from "./backends";
+import { seedEvents } from "./insight-events";
 
 const TZ = "America/New_York";
 const MIN = 60_000;
 /** 2026-03-10 12:00 in New York (EDT, UTC-4). */
 const NOON = Date.UTC(2026, 2, 10, 16, 0);
 const RETENTION = 30;
-
-type Event = Omit<Partial<typeof insightEvents.$inferInsert>, "at"> & { at: number; visitor: string };
-const ev = (e: Event) => ({
-  kind: "page_view" as const,
-  path: "/",
-  device: "desktop" as const,
-  browser: "Chrome",
-  ...e,
-  at: new Date(e.at),
-});
-
-async function seed(db: Database, events: Event[]) {
-  await db.insert(insightEvents).values(events.map(ev));
-}
 
 const day = (d: string): Period => periodOf("custom", d, d, TZ);
 const figures = (db: Database, period: Period, filters: Filters = {}, now = NOON) =>
@@ -51,7 +38,7 @@ describe.each(backends())("Insights dashboard on $name", (backend) => {
     /** Three visitors on 2026-03-10: A two visits (the second a lead from a campaign), B a bounce, C a call. */
     async function seedDay() {
       const t = NOON - 3 * 60 * MIN; // 09:00
-      await seed(db, [
+      await seedEvents(db, [
         // A, visit 1: Google, two pages, Web Vitals
         { visitor: "a", at: t, path: "/", referrerHost: "google.com" },
         { visitor: "a", at: t + 5 * MIN, path: "/services/managed-it" },
@@ -169,7 +156,7 @@ describe.each(backends())("Insights dashboard on $name", (backend) => {
     });
 
     it("counts the same hash on two days as two visitors (hashes are daily), and visitors now", async () => {
-      await seed(db, [
+      await seedEvents(db, [
         { visitor: "same", at: NOON },
         { visitor: "same", at: NOON + 24 * 60 * MIN },
         { visitor: "other", at: NOON + 24 * 60 * MIN + 10 * MIN },
@@ -182,14 +169,14 @@ describe.each(backends())("Insights dashboard on $name", (backend) => {
         ["2026-03-11", 2],
       ]);
       expect(await visitorsNow(db, NOON + 24 * 60 * MIN + 4 * MIN)).toBe(1);
-      await seed(db, [{ visitor: "third", at: NOON + 24 * 60 * MIN + 11 * MIN }]);
+      await seedEvents(db, [{ visitor: "third", at: NOON + 24 * 60 * MIN + 11 * MIN }]);
       expect(await visitorsNow(db, NOON + 24 * 60 * MIN + 12 * MIN)).toBe(2);
       expect(await visitorsNow(db, NOON + 24 * 60 * MIN + 20 * MIN)).toBe(0);
     });
 
     it("ends the office's days at its midnight across daylight-saving changes (2026-03-08, 2026-11-01)", async () => {
       // 2026-03-08: New York moves from UTC-5 to UTC-4 at 2:00; the day is 23 hours long.
-      await seed(db, [
+      await seedEvents(db, [
         { visitor: "before", at: Date.UTC(2026, 2, 8, 4, 59) }, // 23:59 on 03-07 (EST)
         { visitor: "start", at: Date.UTC(2026, 2, 8, 5, 1) }, // 00:01 on 03-08 (EST)
         { visitor: "end", at: Date.UTC(2026, 2, 9, 3, 59) }, // 23:59 on 03-08 (EDT)
@@ -260,7 +247,7 @@ describe.each(backends())("Insights dashboard on $name", (backend) => {
 
     it("reads an unfiltered week from the finished days' aggregates, with the same figures as the raw events and Web Vitals within 2 %", async () => {
       await seedDay(); // 2026-03-10
-      await seed(db, [
+      await seedEvents(db, [
         { visitor: "d", at: NOON - 24 * 60 * MIN, path: "/about", referrerHost: "bing.com" }, // 2026-03-09
         {
           visitor: "d",
@@ -306,7 +293,7 @@ describe.each(backends())("Insights dashboard on $name", (backend) => {
 
     it("has the housekeeping aggregate each finished day within the retention once, and yesterday again", async () => {
       await seedDay();
-      await seed(db, [{ visitor: "late", at: NOON + 24 * 60 * MIN }]);
+      await seedEvents(db, [{ visitor: "late", at: NOON + 24 * 60 * MIN }]);
       const now = NOON + 2 * 24 * 60 * MIN; // 2026-03-12
       const first = await maintainDailyAggregates(db, { retentionDays: RETENTION, timeZone: TZ, now });
       expect(first.aggregated).toContain("2026-03-10");
@@ -315,7 +302,7 @@ describe.each(backends())("Insights dashboard on $name", (backend) => {
       expect(second.aggregated).toEqual(["2026-03-11"]);
       // 12 months read the aggregates plus today's raw events, and compare with the year before.
       const year = presetPeriod("12m", "2026-03-12", TZ);
-      await seed(db, [{ visitor: "today", at: now }]);
+      await seedEvents(db, [{ visitor: "today", at: now }]);
       const data = await figures(db, year, {}, now + MIN);
       expect(data.source).toBe("daily");
       expect(data.totals.visits).toBe(4 + 1 + 1);

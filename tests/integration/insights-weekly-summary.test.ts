@@ -13,14 +13,7 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { CLIENT_IP_HEADER } from "~/auth/config";
 import { createStaffUser } from "~/auth/users.server";
 import type { Database } from "~/db/client.server";
-import {
-  insightDaily,
-  insightDailyVitals,
-  insightEvents,
-  insightSummarySends,
-  insightSummarySubscriptions,
-  user,
-} from "~/db/schema.server";
+import { insightDaily, insightDailyVitals, insightSummarySends, insightSummarySubscriptions, user } from "~/db/schema.server";
 import { maintainDailyAggregates } from "~/insights/dashboard.server";
 import { sendWeeklySummaries, setWeeklySummary, type SendSummariesOptions } from "~/insights/weekly-summary.server";
 import type { Mailer } from "~/mailer.server";
@@ -28,6 +21,7 @@ import { action as accountAction, loader as accountLoader } from "~/routes/accou
 
 import { signInCookie, turnOnTwoFactor } from "../two-factor";
 import { backends, clientAddresses, freshDatabaseFor, loadContext, TEST_ORIGIN } from "./backends";
+import { seedEvents } from "./insight-events";
 
 const TZ = "America/New_York";
 const SITE = "https://www.crossroadsit.example";
@@ -72,26 +66,13 @@ const run = (db: Database, mailer: Mailer, now = MONDAY, extra: Partial<SendSumm
 
 const recipients = (sent: SendMailOptions[]) => sent.map((m) => String(m.to)).sort();
 
-type Event = Omit<Partial<typeof insightEvents.$inferInsert>, "at"> & { at: number; visitor: string };
-const seed = (db: Database, events: Event[]) =>
-  db.insert(insightEvents).values(
-    events.map((e) => ({
-      kind: "page_view" as const,
-      path: "/",
-      device: "desktop" as const,
-      browser: "Chrome",
-      ...e,
-      at: new Date(e.at),
-    })),
-  );
-
 /** Four visitors this week (a lead, a call, an e-mail click; Google, Bing, a newsletter), two the week before. */
 async function seedWeeks(db: Database) {
   const t = THIS_TUESDAY;
   const b = LAST_TUESDAY;
   const vital = (visitor: string, at: number, path: string, metric: "LCP" | "INP", value: number, rating: "good" | "poor") =>
     ({ visitor, at, kind: "web_vital", path, metric, value, rating }) as const;
-  await seed(db, [
+  await seedEvents(db, [
     { visitor: "a", at: t, path: "/", referrerHost: "google.com" },
     { visitor: "a", at: t + MIN, kind: "form_submit", path: "/contact" },
     { visitor: "b", at: t + 10 * MIN, path: "/services/managed-it", utmSource: "newsletter" },
