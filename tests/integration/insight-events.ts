@@ -9,16 +9,14 @@ import { insightEvents } from "~/db/schema.server";
 export type TestEvent = Omit<Partial<typeof insightEvents.$inferInsert>, "at"> & { at: number; visitor: string };
 
 export async function seedEvents(db: Database, events: TestEvent[]): Promise<void> {
-  await db
-    .insert(insightEvents)
-    .values(
-      events.map((e) => ({
-        kind: "page_view" as const,
-        path: "/",
-        device: "desktop" as const,
-        browser: "Chrome",
-        ...e,
-        at: new Date(e.at),
-      })),
-    );
+  await db.insert(insightEvents).values(
+    events.map((e) => ({
+      kind: "page_view" as const,
+      path: "/",
+      device: "desktop" as const,
+      browser: "Chrome",
+      ...e,
+      at: new Date(e.at),
+    })),
+  );
 }
