@@ -9,6 +9,7 @@ import { z } from "zod";
 import type { Database } from "~/db/client.server";
 import { actionError } from "~/lib/admin-action.server";
 import { log } from "~/lib/log.server";
+import type { EditorSteps } from "~/markdown/editor-action.server";
 import { EDITOR_INTENTS as I } from "~/markdown/editor-intents.server";
 import { previewAnswer, renderForStorage, type StoredRendering } from "~/markdown/markdown.server";
 import { GRAPHICS_BUCKET } from "~/storage/constants";
@@ -19,8 +20,6 @@ import { BLOG_TIME_ZONE, BLOG_TIME_ZONE_LABEL, dateToZonedLocal, POST_FORM_LIMIT
 import { type CoverChoice, type EditorPost, type PostEditorActionData, type PostSaveIntent } from "./editor-types";
 import { parsePost, POST_FIELDS, postValues, type PostFieldErrors, type PostInput, type PostValues } from "./post-schema";
 import { PostSlugRedirectedError, PostSlugTakenError, type PostRecord, type Publication } from "./posts.server";
-
-export const postIdSchema = z.uuid();
 
 /** /admin/blog/new: preview, save (a draft), publish (now), schedule; /admin/blog/:id: also unpublish, and delete (confirm=yes). */
 export const postIntents = {
@@ -122,3 +121,21 @@ export function toEditorPost(post: PostRecord, now = Date.now()): EditorPost {
 }
 
 export type { Database };
+
+// The blog editor's steps in the Markdown editors' shared action (app/markdown/editor-action.server.ts).
+
+export type CheckedPost = Extract<CheckedPostForm, { ok: true }>;
+
+/** The steps of a new post's editor (`isNew`: a save without a publication is a draft) or an existing one's. */
+export const postEditorSteps = (storage: Storage, isNew: boolean): EditorSteps<PostSaveIntent, CheckedPost, PostEditorActionData> => ({
+  listPath: "/admin/blog",
+  deletedNotice: "post-deleted",
+  form: POST_EDITOR_FORM,
+  preview: previewPost,
+  check: (form, intent) => checkPostForm(form, intent, storage, isNew),
+  failed: (intent, checked, error) => failedPostSave(intent, checked.values, error),
+});
+
+/** When a save schedules the post for a time still to come; null when it publishes at once or not at all. */
+export const scheduledAt = ({ publication }: CheckedPost): Date | null =>
+  publication.kind === "at" && publication.at.getTime() > Date.now() ? publication.at : null;

@@ -8,6 +8,7 @@ import { z } from "zod";
 
 import { actionError } from "~/lib/admin-action.server";
 import { log } from "~/lib/log.server";
+import type { EditorSteps } from "~/markdown/editor-action.server";
 import { EDITOR_INTENTS as I } from "~/markdown/editor-intents.server";
 import type { PreviewResult } from "~/markdown/editor-types";
 import { previewAnswer, renderForStorage, type StoredRendering } from "~/markdown/markdown.server";
@@ -16,8 +17,6 @@ import { DOCUMENT_FORM_LIMIT } from "./document-rules";
 import { normaliseBody, parseDocumentForm, type DocumentField, type DocumentValues, type ParsedDocument } from "./document-schema";
 import { SlugTakenError } from "./documents.server";
 import type { DocumentEditorActionData, DocumentSaveIntent } from "./editor-types";
-
-export const documentIdSchema = z.uuid();
 
 // The fields themselves are checked by parseDocumentForm (the slug is made from the title when left empty).
 /** /admin/docs/new: preview, save (a draft), publish; /admin/docs/:id: also unpublish, and delete (confirm=yes). */
@@ -77,3 +76,24 @@ export function failedSaveResponse(intent: DocumentSaveIntent, parsed: Extract<P
     values: parsed.values,
   });
 }
+
+/** A save's fields, checked, and its body's HTML. */
+export interface CheckedDocument {
+  parsed: Extract<ParsedDocument, { ok: true }>;
+  rendered: StoredRendering;
+}
+
+/** The document editor's steps in the Markdown editors' shared action (app/markdown/editor-action.server.ts). */
+export const DOCUMENT_EDITOR_STEPS: EditorSteps<DocumentSaveIntent, CheckedDocument, DocumentEditorActionData> = {
+  listPath: "/admin/docs",
+  deletedNotice: "document-deleted",
+  form: DOCUMENT_EDITOR_FORM,
+  preview: previewResponse,
+  async check(form, intent) {
+    const parsed = parseDocumentForm(form);
+    if (!parsed.ok) return { ok: false, response: invalidResponse(intent, parsed) };
+    const html = await renderForSave(intent, parsed);
+    return html.ok ? { ok: true, parsed, rendered: html.rendered } : html;
+  },
+  failed: (intent, { parsed }, error) => failedSaveResponse(intent, parsed, error),
+};

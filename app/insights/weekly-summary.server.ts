@@ -20,11 +20,12 @@ import type { Mailer } from "~/mailer.server";
 
 import { addDays } from "./dashboard-params";
 import { dashboardFigures, type DashboardData, type ListRow } from "./dashboard.server";
+import { VITAL_THRESHOLDS } from "./vitals";
 import {
   dueSummaryWeek,
-  POOR_ABOVE,
   renderWeeklySummary,
   SUMMARY_TOP,
+  SUMMARY_VITALS,
   type PoorPage,
   type SourceRow,
   type SummaryWeek,
@@ -68,8 +69,9 @@ function newlyPoorPages(now: DashboardData["vitals"]["pages"], before: Dashboard
   const previous = new Map(before.map((r) => [`${r.metric} ${r.group}`, r.p75]));
   const pages: PoorPage[] = [];
   for (const r of now) {
-    const limit = POOR_ABOVE[r.metric];
-    if (limit === undefined || r.samples === 0 || r.p75 <= limit) continue;
+    if (!(SUMMARY_VITALS as readonly string[]).includes(r.metric)) continue;
+    const limit = VITAL_THRESHOLDS[r.metric][1];
+    if (r.samples === 0 || r.p75 <= limit) continue;
     const was = previous.get(`${r.metric} ${r.group}`) ?? null;
     if (was !== null && was > limit) continue;
     pages.push({ path: r.group, metric: r.metric, p75: r.p75, samples: r.samples, before: was });

@@ -8,7 +8,7 @@ import { site } from "~/config/site";
 import { formatCalendarDate } from "~/lib/format-date";
 
 import { addDays, dashboardHref, dayOf, periodOf, type Period } from "./dashboard-params";
-import type { VitalMetric } from "./vitals";
+import { VITAL_THRESHOLDS, vitalValue, type VitalMetric } from "./vitals";
 
 /** The summary goes out from this hour on Monday, office time (the first hourly housekeeping run after it). */
 export const SUMMARY_HOUR = 7;
@@ -16,11 +16,8 @@ export const SUMMARY_HOUR = 7;
 export const SUMMARY_TOP = 5;
 /** How many newly poor pages it lists (the dashboard has them all). */
 export const SUMMARY_POOR_PAGES_MAX = 10;
-/**
- * Google's "poor" thresholds for the two metrics the summary watches: a 75th percentile above these
- * is poor (the dashboard rates every metric by the same thresholds).
- */
-export const POOR_ABOVE: Partial<Record<VitalMetric, number>> = { LCP: 4000, INP: 500 };
+/** The two metrics the summary watches: a page whose 75th percentile turned poor in either is listed. */
+export const SUMMARY_VITALS = ["LCP", "INP"] as const satisfies readonly VitalMetric[];
 
 export interface SummaryWeek {
   /** The seven days summed up: Monday to Sunday, both finished. */
@@ -105,11 +102,6 @@ export function weekLabel(period: Pick<Period, "from" | "to">): string {
   return `${short(fromMonth)} ${fromDay}-${toDay}, ${toYear}`;
 }
 
-/** "4.6 s" for LCP, "620 ms" for INP. */
-export function vitalValue(metric: VitalMetric, ms: number): string {
-  return metric === "INP" ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
-}
-
 const row = (label: string, figure: Compared) =>
   `${label.padEnd(18)}${count.format(figure.now).padStart(9)}${count.format(figure.before).padStart(13)}   ${changeText(figure)}`.trimEnd();
 
@@ -154,7 +146,7 @@ export function renderWeeklySummary(summary: WeeklySummary, siteUrl: string): { 
     `Top campaign sources (utm_source, visits):`,
     ...sourceLines(summary.sources, "None: no visit came from a tagged campaign link."),
     "",
-    `Pages whose Web Vitals turned poor (75th percentile: LCP over ${vitalValue("LCP", POOR_ABOVE.LCP!)}, INP over ${vitalValue("INP", POOR_ABOVE.INP!)}):`,
+    `Pages whose Web Vitals turned poor (75th percentile: ${SUMMARY_VITALS.map((m) => `${m} over ${vitalValue(m, VITAL_THRESHOLDS[m][1])}`).join(", ")}):`,
     ...poorLines(summary.newlyPoor),
     "",
     `The whole week on the dashboard: ${dashboard}`,

@@ -1,9 +1,10 @@
 /**
- * The admin area's CSV downloads (leads, audit log): the guard that answers a refusal as text, and
+ * The admin area's CSV downloads (leads, audit log, Insights tables): the loader, the guard that answers a refusal as text, and
  * the streamed file (RFC 4180, safe against spreadsheet formulas: app/leads/csv.ts), read from the
  * database in batches so no export is held in memory.
  */
 import { ACCESS_DENIED_TEXT } from "~/auth/access-denied";
+import type { GuardServices } from "~/auth/session.server";
 import { CSV_BOM, csvRow } from "~/leads/csv";
 
 import { PRIVATE_CACHE_CONTROL } from "./private-caching";
@@ -58,4 +59,15 @@ export async function csvDownload<Row>(name: string, columns: CsvColumns<Row>, b
       "X-Content-Type-Options": "nosniff",
     },
   });
+}
+
+/**
+ * The loader of an admin CSV download (leads, audit log, Insights tables): the role check first,
+ * a refusal answered as text (csvGuard), then the file.
+ */
+export function csvLoader<Args extends { request: Request; context: { services: GuardServices } }>(
+  guard: (services: GuardServices, request: Request) => Promise<unknown>,
+  download: (args: Args) => Promise<Response>,
+): (args: Args) => Promise<Response> {
+  return async (args) => (await csvGuard(() => guard(args.context.services, args.request))) ?? download(args);
 }

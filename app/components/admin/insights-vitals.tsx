@@ -1,17 +1,8 @@
 import { AdminTable } from "~/components/admin/admin-table";
 import { buttonClass } from "~/components/ui/button";
-import type { VitalMetric, VitalRow } from "~/insights/vitals";
+import { vitalRating, vitalValue, type VitalMetric, type VitalRow } from "~/insights/vitals";
 
 import { fmt } from "./insights-sections";
-
-/** Google's thresholds (docs/requirements.md#insights-dashboard): good up to the first, poor above the second. */
-export const THRESHOLDS: Record<VitalMetric, readonly [number, number]> = {
-  LCP: [2500, 4000],
-  INP: [200, 500],
-  CLS: [0.1, 0.25],
-  FCP: [1800, 3000],
-  TTFB: [800, 1800],
-};
 
 const NAMES: Record<VitalMetric, [string, string]> = {
   LCP: ["Largest Contentful Paint", "how long until the main content shows"],
@@ -20,16 +11,6 @@ const NAMES: Record<VitalMetric, [string, string]> = {
   FCP: ["First Contentful Paint", "how long until anything shows"],
   TTFB: ["Time to First Byte", "how long the server takes to start answering"],
 };
-
-export function vitalValue(metric: VitalMetric, value: number): string {
-  if (metric === "CLS") return value.toFixed(2);
-  return value >= 1000 ? `${(value / 1000).toFixed(1)} s` : `${Math.round(value)} ms`;
-}
-
-export function vitalRating(metric: VitalMetric, p75: number): "Good" | "Needs improvement" | "Poor" {
-  const [good, poor] = THRESHOLDS[metric];
-  return p75 <= good ? "Good" : p75 <= poor ? "Needs improvement" : "Poor";
-}
 
 const RATING_CLASS = {
   Good: "bg-emerald-50 text-emerald-800 ring-emerald-200",

@@ -5,8 +5,7 @@
  */
 import { auditForExport, parseAuditFilter, type AuditEntryRow } from "~/auth/audit-query.server";
 import { requireSuperAdmin } from "~/auth/session.server";
-import { csvDownload, plainText, type CsvColumns } from "~/lib/csv-download.server";
-import { csvLoader } from "~/lib/csv-loader.server";
+import { csvDownload, csvLoader, plainText, type CsvColumns } from "~/lib/csv-download.server";
 
 import type { Route } from "./+types/audit-csv";
 

@@ -1,7 +1,6 @@
 import { requireAdmin } from "~/auth/session.server";
 import { BLOG_TIME_ZONE_LABEL } from "~/blog/blog-rules";
-import { postEditorSteps, scheduledAt } from "~/blog/editor-steps.server";
-import { coverChoices, postIntents, toEditorPost } from "~/blog/editor.server";
+import { coverChoices, postEditorSteps, postIntents, scheduledAt, toEditorPost } from "~/blog/editor.server";
 import { deletePost, getPost, getPostHtml, setPublication, storePostHtml, updatePost } from "~/blog/posts.server";
 import { ItemNotFound, previewKeepsData } from "~/components/admin/editor-shell";
 import { PostEditor } from "~/components/admin/post-editor";

@@ -1,6 +1,5 @@
 import { requireAdmin } from "~/auth/session.server";
-import { postEditorSteps, scheduledAt } from "~/blog/editor-steps.server";
-import { coverChoices, postIntents } from "~/blog/editor.server";
+import { coverChoices, postEditorSteps, postIntents, scheduledAt } from "~/blog/editor.server";
 import { createPost } from "~/blog/posts.server";
 import { previewKeepsData } from "~/components/admin/editor-shell";
 import { PostEditor } from "~/components/admin/post-editor";

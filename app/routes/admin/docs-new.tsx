@@ -2,8 +2,7 @@ import { requireAdmin } from "~/auth/session.server";
 import { DocumentEditor } from "~/components/admin/document-editor";
 import { previewKeepsData } from "~/components/admin/editor-shell";
 import { createDocument } from "~/docs/documents.server";
-import { DOCUMENT_EDITOR_STEPS } from "~/docs/editor-steps.server";
-import { documentIntents } from "~/docs/editor.server";
+import { DOCUMENT_EDITOR_STEPS, documentIntents } from "~/docs/editor.server";
 import { adminMeta } from "~/lib/meta";
 import { newItemAction } from "~/markdown/editor-action.server";
 

@@ -6,8 +6,7 @@
 import { requireAdmin } from "~/auth/session.server";
 import { env } from "~/env.server";
 import { CSV_TABLES, isCsvTable, loadDashboard } from "~/insights/dashboard-page.server";
-import { csvDownload, plainText } from "~/lib/csv-download.server";
-import { csvLoader } from "~/lib/csv-loader.server";
+import { csvDownload, csvLoader, plainText } from "~/lib/csv-download.server";
 
 import type { Route } from "./+types/insights-csv";
 

@@ -5,8 +5,7 @@
 import { requireAdmin } from "~/auth/session.server";
 import { parseLeadQuery } from "~/leads/query";
 import { leadsForExport, type Lead } from "~/leads/store.server";
-import { csvDownload, type CsvColumns } from "~/lib/csv-download.server";
-import { csvLoader } from "~/lib/csv-loader.server";
+import { csvDownload, csvLoader, type CsvColumns } from "~/lib/csv-download.server";
 
 import type { Route } from "./+types/leads-csv";
 
