@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { useRef, type ReactNode } from "react";
 import { isRouteErrorResponse, Outlet, useLocation, useNavigation, useRouteError } from "react-router";
 
 import { useAuth } from "~/auth/auth-context";
@@ -14,23 +14,25 @@ import { SKELETON_DELAY_MS } from "~/config/ui";
 import { serverErrorPage } from "~/content/pages";
 import { notFoundMeta, routeMeta } from "~/lib/meta";
 import { useDelayedFlag } from "~/lib/use-delayed-flag";
-import { useScrollState } from "~/lib/use-scroll-state";
+import { useScrollMarks } from "~/lib/use-scroll-marks";
 import { VISITOR, type Viewer } from "~/lib/viewer";
 
 import type { Route } from "./+types/site-layout";
 
 /** Skip link, top bar, header, main area and footer around every public page. */
 function SiteShell({ viewer, children }: { viewer: Viewer; children: ReactNode }) {
-  const { atTop, scrolled } = useScrollState();
+  const chrome = useRef<HTMLElement>(null);
+  useScrollMarks(chrome);
   return (
     <>
       <SkipLink />
-      {/* Fixed chrome: the top bar slides away (a transform, so nothing below moves). */}
+      {/* Fixed chrome: the top bar slides away once scrolled (a transform, so nothing below moves). */}
       <header
-        className={`fixed inset-x-0 top-0 z-40 transition-transform duration-200 motion-reduce:transition-none ${atTop ? "" : "-translate-y-10"}`}
+        ref={chrome}
+        className="group/chrome fixed inset-x-0 top-0 z-40 transition-transform duration-200 data-away:-translate-y-10 motion-reduce:transition-none"
       >
-        <TopBar hidden={!atTop} />
-        <SiteHeader scrolled={scrolled} viewer={viewer} />
+        <TopBar />
+        <SiteHeader viewer={viewer} />
       </header>
       <main id={MAIN_ID} tabIndex={-1} className="min-h-[60vh] scroll-mt-24 pt-26 outline-none">
         {children}

@@ -99,7 +99,7 @@ describe("Account link next to Logout (docs/requirements.md#account-page)", () =
     const { SiteHeader } = await import("~/components/layout/site-header");
     const { unmount } = render(
       <MemoryRouter>
-        <SiteHeader scrolled={false} viewer={{ signedIn: true, isAdmin: false }} />
+        <SiteHeader viewer={{ signedIn: true, isAdmin: false }} />
       </MemoryRouter>,
     );
     expect(screen.getByRole("link", { name: "Account" })).toHaveAttribute("href", "/account");
@@ -109,7 +109,7 @@ describe("Account link next to Logout (docs/requirements.md#account-page)", () =
     unmount();
     render(
       <MemoryRouter>
-        <SiteHeader scrolled={false} viewer={{ signedIn: false, isAdmin: false }} />
+        <SiteHeader viewer={{ signedIn: false, isAdmin: false }} />
       </MemoryRouter>,
     );
     expect(screen.queryByRole("link", { name: "Account" })).toBeNull();

@@ -23,17 +23,15 @@ const SIDE_MENU_ID = "side-menu";
 const ServerSideMenu = import.meta.env.SSR ? (await import("./side-menu")).default : null;
 const SideMenuContent = ServerSideMenu ?? lazy(() => import("./side-menu"));
 
-/** The main header bar (inside the fixed <header> with the top bar): logo, Services and Industries dropdowns, About, Questions, Get Started. */
-export function SiteHeader({ scrolled, viewer }: { scrolled: boolean; viewer: Viewer }) {
+/** The main header bar (inside the fixed <header> with the top bar; its shadow past 50 px of scroll: `data-shadow` there): logo, Services and Industries dropdowns, About, Questions, Get Started. */
+export function SiteHeader({ viewer }: { viewer: Viewer }) {
   const { signOut } = useAuth();
 
   return (
     <div
       data-testid="site-header"
       data-click-location="header"
-      className={`header-blur h-16 border-b bg-white/95 transition-shadow duration-200 motion-reduce:transition-none ${
-        scrolled ? "border-transparent shadow-[0_4px_16px_rgba(11,31,58,0.12)]" : "border-slate-200 shadow-none"
-      }`}
+      className="header-blur h-16 border-b border-slate-200 bg-white/95 shadow-none transition-shadow duration-200 group-data-shadow/chrome:border-transparent group-data-shadow/chrome:shadow-[0_4px_16px_rgba(11,31,58,0.12)] motion-reduce:transition-none"
     >
       <div className="mx-auto grid h-full max-w-7xl grid-cols-[1fr_auto] items-center gap-4 px-4 sm:px-6 lg:grid-cols-[auto_1fr_auto] lg:gap-8">
         <Logo />

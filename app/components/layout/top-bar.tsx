@@ -7,16 +7,19 @@ const PORTALS = [
   { portal: site.portals.client, icon: "monitor-smartphone" },
 ] as const;
 
-/** Client support phone and the two portals (docs/requirements.md#layout). Shown only at scroll position 0. */
-export function TopBar({ hidden }: { hidden: boolean }) {
+/**
+ * Client support phone and the two portals (docs/requirements.md#layout). Shown only at scroll
+ * position 0: hidden (from sight and from screen readers) while the chrome around it is marked
+ * `data-away` (app/lib/use-scroll-marks.ts).
+ */
+export function TopBar() {
   const portalClass =
     "inline-flex min-h-6 items-center gap-1.5 rounded-sm text-white/90 underline-offset-4 hover:text-white hover:underline";
   return (
     <div
       data-testid="top-bar"
       data-click-location="top_bar"
-      aria-hidden={hidden || undefined}
-      className={`h-10 bg-navy-950 text-sm text-white transition-[visibility] duration-200 motion-reduce:transition-none ${hidden ? "invisible" : "visible"}`}
+      className="visible h-10 bg-navy-950 text-sm text-white transition-[visibility] duration-200 group-data-away/chrome:invisible motion-reduce:transition-none"
     >
       <div className="mx-auto flex h-full max-w-7xl items-center justify-between gap-3 px-4 sm:px-6">
         <p className="flex items-center gap-1.5">

@@ -1,0 +1,68 @@
+// @vitest-environment jsdom
+/**
+ * The header's scroll states (docs/requirements.md#layout: the top bar only at scroll 0, the shadow
+ * past 50 px) are drawn by CSS from attributes the scroll listener sets: a scroll never makes React
+ * render, so a tap just after a scroll is answered without waiting for a render of the page's chrome.
+ */
+import { render, waitFor } from "@testing-library/react";
+import { Profiler } from "react";
+import { createRoutesStub, Outlet } from "react-router";
+import { beforeEach, expect, it, vi } from "vitest";
+
+import { AuthProvider } from "~/auth/auth-context";
+import SiteLayout from "~/routes/site-layout";
+
+beforeEach(() => {
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async () => Response.json({ user: null, session: null, isAdmin: false, isSuperAdmin: false })),
+  );
+});
+
+const nextFrame = () => new Promise((resolve) => requestAnimationFrame(() => resolve(undefined)));
+
+async function scrollTo(y: number) {
+  Object.defineProperty(window, "scrollY", { value: y, configurable: true });
+  window.dispatchEvent(new Event("scroll"));
+  await nextFrame();
+  await nextFrame();
+}
+
+it("a scroll across the top bar's and the shadow's thresholds marks the header and renders nothing", async () => {
+  const commits: string[] = [];
+  const Stub = createRoutesStub([
+    {
+      Component: () => (
+        <AuthProvider>
+          <Outlet />
+        </AuthProvider>
+      ),
+      children: [{ Component: SiteLayout, children: [{ path: "/", Component: () => <p>Home</p> }] }],
+    },
+  ]);
+  render(
+    <Profiler id="site" onRender={(_id, phase) => commits.push(phase)}>
+      <Stub initialEntries={["/"]} />
+    </Profiler>,
+  );
+  // Signed-out state known, footer and phone menu content loaded: nothing left to render.
+  await waitFor(() => {
+    expect(document.querySelector("footer nav[aria-label='Legal']")).not.toBeNull();
+    expect(document.querySelector("#side-menu nav[aria-label='Mobile']")).not.toBeNull();
+  });
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  const chrome = document.querySelector("header.fixed")!;
+  expect(chrome.hasAttribute("data-away")).toBe(false);
+  commits.length = 0;
+
+  await scrollTo(1);
+  expect(chrome.hasAttribute("data-away")).toBe(true);
+  expect(chrome.hasAttribute("data-shadow")).toBe(false);
+  await scrollTo(60);
+  expect(chrome.hasAttribute("data-shadow")).toBe(true);
+  await scrollTo(0);
+  expect(chrome.hasAttribute("data-away")).toBe(false);
+  expect(chrome.hasAttribute("data-shadow")).toBe(false);
+
+  expect(commits).toEqual([]);
+});
