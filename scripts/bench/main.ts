@@ -5,7 +5,7 @@
  * code is 1 only when a measurement itself could not be made (ERROR).
  *
  * Env: BENCH_ONLY=sizes,coldstart,throughput,paint,interaction,lighthouse,signin,leads,graphics,workers,scale,insights (default all),
- *      BENCH_LH_RUNS (5), BENCH_START_EPOCH_MS (set by bench.sh: time limits count from the script's start).
+ *      BENCH_LH_RUNS (5), BENCH_INTERACTION_RUNS (5 a time point), BENCH_START_EPOCH_MS (set by bench.sh: time limits count from the script's start).
  * The scale phase (scripts/bench/scale.ts) seeds PostgreSQL at three sizes (up to 100k leads and 1M
  * audit entries) and PGlite at the largest, and times the admin and public pages and the CSV exports
  * on each (10-20 minutes); BENCH_SCALE_SIZES=S1,S2 and BENCH_SCALE_PGLITE=0 shorten it.
@@ -264,7 +264,7 @@ if (enabled("interaction")) {
 }
 // Every control acted on at 0-4000 ms after its paint: the slowest point's median, and whether every input worked.
 const timed: TimedControlFigure[] | undefined = await phase("interaction", () =>
-  measureTimedControls(Number(process.env.BENCH_INTERACTION_RUNS ?? 3)),
+  measureTimedControls(Number(process.env.BENCH_INTERACTION_RUNS ?? 5)),
 );
 if (enabled("interaction")) {
   for (const f of timed ?? []) {
