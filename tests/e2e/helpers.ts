@@ -31,6 +31,9 @@ function routeEntries(entries: readonly RouteConfigEntry[]): { path: string; fil
   ]);
 }
 
+/** A module that exports an action: declared there (`export async function action`, `export const action`) or re-exported (`export { action } from ...`). */
+const EXPORTS_ACTION = /export\s+(async\s+function|const)\s+action\b|export\s*\{[^}]*\baction\b[^}]*\}/;
+
 /**
  * Every admin route whose module has an action (a write), as a path with `id` for each dynamic
  * segment. Read from the route table and the modules' text, so a new admin write is checked by
@@ -39,7 +42,7 @@ function routeEntries(entries: readonly RouteConfigEntry[]): { path: string; fil
 export function adminWrites(id: string): string[] {
   return routeEntries(routes)
     .filter(({ path }) => path.startsWith("admin/"))
-    .filter(({ file }) => /export\s+(async\s+function|const)\s+action\b/.test(readFileSync(join("app", file), "utf8")))
+    .filter(({ file }) => EXPORTS_ACTION.test(readFileSync(join("app", file), "utf8")))
     .map(({ path }) => `/${path.replace(/:[^/]+/g, id)}`);
 }
 
