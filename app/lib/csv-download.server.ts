@@ -1,7 +1,7 @@
 /**
- * The admin area's CSV downloads (leads, audit log, Insights tables): the loader, the guard that answers a refusal as text, and
- * the streamed file (RFC 4180, safe against spreadsheet formulas: app/leads/csv.ts), read from the
- * database in batches so no export is held in memory.
+ * The admin area's CSV downloads (leads, audit log, Insights tables): the loader, the guard that
+ * answers a refusal as text, and the streamed file (RFC 4180, safe against spreadsheet formulas:
+ * app/leads/csv.ts), read from the database in batches so no export is held in memory.
  */
 import { ACCESS_DENIED_TEXT } from "~/auth/access-denied";
 import type { GuardServices } from "~/auth/session.server";

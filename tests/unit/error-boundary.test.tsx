@@ -1,18 +1,14 @@
 // @vitest-environment jsdom
-import { render, screen, waitFor } from "@testing-library/react";
+import { render, screen } from "@testing-library/react";
 import { createRoutesStub, data, Outlet } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 
 import { AuthProvider } from "~/auth/auth-context";
 import SiteLayout, { ErrorBoundary } from "~/routes/site-layout";
 
-beforeEach(() => {
-  // The auth state asks /api/session: answer "signed out".
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async () => Response.json({ user: null, session: null, isAdmin: false, isSuperAdmin: false })),
-  );
-});
+import { layoutContentLoaded, stubSignedOutSession } from "./site-layout-helpers";
+
+beforeEach(stubSignedOutSession);
 
 function renderWith(loader: () => unknown) {
   const Stub = createRoutesStub([
@@ -33,17 +29,6 @@ function renderWith(loader: () => unknown) {
     },
   ]);
   return render(<Stub initialEntries={["/broken"]} />);
-}
-
-/**
- * The footer's and the phone menu's content load as modules of their own when React renders them
- * (not kept from a server page here): wait for them, so that nothing renders after the test.
- */
-async function layoutContentLoaded() {
-  await waitFor(() => {
-    expect(document.querySelector("footer nav[aria-label='Legal']")).not.toBeNull();
-    expect(document.querySelector("#side-menu nav[aria-label='Mobile']")).not.toBeNull();
-  });
 }
 
 describe("the site layout's error boundary", () => {

@@ -4,20 +4,17 @@
  * past 50 px) are drawn by CSS from attributes the scroll listener sets: a scroll never makes React
  * render, so a tap just after a scroll is answered without waiting for a render of the page's chrome.
  */
-import { render, waitFor } from "@testing-library/react";
+import { render } from "@testing-library/react";
 import { Profiler } from "react";
 import { createRoutesStub, Outlet } from "react-router";
-import { beforeEach, expect, it, vi } from "vitest";
+import { beforeEach, expect, it } from "vitest";
 
 import { AuthProvider } from "~/auth/auth-context";
 import SiteLayout from "~/routes/site-layout";
 
-beforeEach(() => {
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async () => Response.json({ user: null, session: null, isAdmin: false, isSuperAdmin: false })),
-  );
-});
+import { layoutContentLoaded, stubSignedOutSession } from "./site-layout-helpers";
+
+beforeEach(stubSignedOutSession);
 
 const nextFrame = () => new Promise((resolve) => requestAnimationFrame(() => resolve(undefined)));
 
@@ -46,10 +43,7 @@ it("a scroll across the top bar's and the shadow's thresholds marks the header a
     </Profiler>,
   );
   // Signed-out state known, footer and phone menu content loaded: nothing left to render.
-  await waitFor(() => {
-    expect(document.querySelector("footer nav[aria-label='Legal']")).not.toBeNull();
-    expect(document.querySelector("#side-menu nav[aria-label='Mobile']")).not.toBeNull();
-  });
+  await layoutContentLoaded();
   await new Promise((resolve) => setTimeout(resolve, 50));
   const chrome = document.querySelector("header.fixed")!;
   expect(chrome.hasAttribute("data-away")).toBe(false);
