@@ -55,6 +55,23 @@ const BARE_IMPORT = /(^|[;\n])\s*import\s*("[^"\\]+")\s*;?/g;
  */
 export const HYDRATE_ON = ["pointerdown", "pointermove", "touchstart", "wheel", "keydown", "focusin"] as const;
 
+/**
+ * A press (pointer or touch) starts the fetches once its tap is over: after its click, or its
+ * cancel (the touch became a scroll), or after `TAP_WAIT_MS` of a press held. Any start waits for
+ * the frame that answers the input: appending the preloads and starting the imports takes 20-35 ms
+ * on Lighthouse's mobile profile, which in the press's own task delayed the click, and so the
+ * menu it opens, by as much (docs/decisions/013-first-paint-before-hydration.md).
+ */
+export const TAP_ENDS = ["click", "pointercancel"] as const;
+export const TAP_WAIT_MS = 500;
+
+/**
+ * Set on <html> once the page is idle after its first paint: from then on the closed side menu is
+ * laid out hidden rather than not at all (app/site.css), so that the tap that opens it does not
+ * also style and lay it out for the first time (about 20 ms of its frame on the mobile profile).
+ */
+export const MENU_READY = "menuReady";
+
 /** The private paths (nothing is measured there, `isTrackedPath`), as a script literal. */
 const PRIVATE_PATH_LITERAL = PRIVATE_PATH.toString();
 
@@ -96,11 +113,12 @@ const SEND_VIEW_IF_LEFT_UNHYDRATED = `addEventListener("pagehide", () => { if (!
 
 /**
  * The gate, at the top of the module script. Once the page has loaded, painted (the first
- * contentful paint) and the browser is idle, the web font is fetched for the next pages. The rest
- * (the module preloads, then the imports that hydrate the page) waits for the first paint and the
- * visitor's first pointer, touch, wheel, key or focus: a page read and left untouched costs its reader no script
- * at all, and its controls work as sent until then (native popovers, disclosures, links and
- * forms). A page left before it was hydrated still has its view counted: `pagehide` sends it
+ * contentful paint) and the browser is idle, the closed side menu is laid out (`MENU_READY`) and
+ * the web font is fetched for the next pages. The rest (the module preloads, then the imports that
+ * hydrate the page) waits for the first paint and the visitor's first pointer, touch, wheel, key or
+ * focus, then for that input's tap to end and its frame (`TAP_ENDS`): a page read and left
+ * untouched costs its reader no script at all, and its controls work as sent until then (native
+ * popovers, disclosures, links and forms). A page left before it was hydrated still has its view counted: `pagehide` sends it
  * unless Insights' sender runs (app/lib/insights-beacon.ts).
  */
 function gate(preloads: readonly string[]): string {
@@ -115,10 +133,19 @@ const painted = new Promise((resolve) => {
 });
 const loaded = document.readyState === "complete" ? null : new Promise((r) => addEventListener("load", r, { once: true }));
 Promise.all([painted, loaded]).then(() => new Promise((r) => (window.requestIdleCallback ? requestIdleCallback(r, { timeout: 2000 }) : setTimeout(r, 200)))).then(() => {
+document.documentElement.dataset.${MENU_READY} = "";
 ${loadWebFontLater()}});
 await Promise.all([painted, new Promise((resolve) => {
   const events = ${literal(HYDRATE_ON)};
-  const go = () => { events.forEach((e) => removeEventListener(e, go, true)); resolve(); };
+  const afterFrame = () => requestAnimationFrame(() => setTimeout(resolve, 0));
+  const go = (event) => {
+    events.forEach((e) => removeEventListener(e, go, true));
+    if (event.type !== "pointerdown" && event.type !== "touchstart") return afterFrame();
+    const ends = ${literal(TAP_ENDS)};
+    const end = () => { clearTimeout(timer); ends.forEach((e) => removeEventListener(e, end, true)); afterFrame(); };
+    const timer = setTimeout(end, ${TAP_WAIT_MS});
+    ends.forEach((e) => addEventListener(e, end, { capture: true, passive: true }));
+  };
   events.forEach((e) => addEventListener(e, go, { capture: true, passive: true }));
 })]);
 for (const href of ${literal(preloads)}) { const link = document.createElement("link"); link.rel = "modulepreload"; link.href = href; document.head.append(link); }

@@ -424,6 +424,31 @@ test.describe("phone layout", () => {
     expect(scripts, "no code fetched for the tap").toEqual([]);
   });
 
+  test("once the page is idle, the closed menu is laid out but stays out of sight, of the tab order and of the page's width; it still opens and closes", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    await hydrated(page);
+    await page.waitForFunction(() => "menuReady" in document.documentElement.dataset);
+    const menu = page.locator("dialog#side-menu");
+    expect(await menu.evaluate((el) => getComputedStyle(el).display), "laid out while closed").toBe("block");
+    await expect(menu).toBeHidden();
+    await expect(page.getByRole("dialog", { name: "Menu" })).toHaveCount(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    for (let i = 0; i < 40; i++) {
+      await page.keyboard.press("Tab");
+      expect(await page.evaluate(() => !!document.activeElement?.closest("#side-menu"))).toBe(false);
+    }
+    const open = page.getByRole("button", { name: "Open menu" });
+    await open.click();
+    const dialog = page.getByRole("dialog", { name: "Menu" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole("link", { name: "Get Started" })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(open).toBeFocused();
+  });
+
   test("sales is one tap away on a phone", async ({ page }) => {
     await page.goto("/services/voip");
     const call = page.getByRole("link", { name: `Call sales at ${site.phones.sales.display}` }).first();

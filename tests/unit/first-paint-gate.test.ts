@@ -6,7 +6,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
-import { deferBootScript, HYDRATE_ON } from "~/lib/first-paint.server";
+import { deferBootScript, HYDRATE_ON, MENU_READY, TAP_ENDS } from "~/lib/first-paint.server";
 import { insightOf, INSIGHTS_RUNNING, sendUnhydratedPageView } from "~/lib/insights-beacon";
 
 const BOOT = `import * as route0 from "/assets/root-1.js";\nwindow.__routeModules = { root: route0 };\nimport("/assets/entry.client-1.js");`;
@@ -50,6 +50,7 @@ describe("the hydration gate", () => {
     void run(load);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(fontLoads).toHaveBeenCalledTimes(1);
+    expect(document.documentElement.dataset[MENU_READY]).toBe("");
     expect(load).not.toHaveBeenCalled();
     expect(document.head.querySelector('link[rel="modulepreload"]')).toBeNull();
   });
@@ -63,6 +64,22 @@ describe("the hydration gate", () => {
     await done;
     expect(document.head.querySelector('link[rel="modulepreload"]')?.getAttribute("href")).toBe("/assets/entry.client-1.js");
     expect(load.mock.calls.map(([url]) => url)).toEqual(["/assets/root-1.js", "/assets/entry.client-1.js"]);
+  });
+
+  it.each(TAP_ENDS)("a press starts nothing until its tap is over (its %s), so the tap is answered first", async (end) => {
+    const load = vi.fn(async (_url: string) => ({}));
+    const done = run(load);
+    await tick();
+    window.dispatchEvent(new Event("pointerdown"));
+    window.dispatchEvent(new Event("touchstart"));
+    await tick();
+    expect(load).not.toHaveBeenCalled();
+    expect(document.head.querySelector('link[rel="modulepreload"]')).toBeNull();
+    const ended = performance.now();
+    window.dispatchEvent(new Event(end));
+    await done;
+    expect(load).toHaveBeenCalledTimes(2);
+    expect(performance.now() - ended, "not the wait for a press held").toBeLessThan(300);
   });
 
   it("sends the view of a page left untouched when it is hidden for good, and only then", async () => {
