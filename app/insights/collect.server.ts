@@ -13,7 +13,7 @@
  *   database fails, the batch is dropped with a WARN line that counts it: analytics never retries.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { eq, lt } from "drizzle-orm";
+import { eq, lt, sql } from "drizzle-orm";
 import { isbot } from "isbot";
 
 import { isCrossSiteWrite } from "~/auth/origins";
@@ -228,7 +228,7 @@ export function createInsightsCollector(options: InsightsOptions): InsightsColle
       });
       for (let at = 0; at < rows.length; at += FLUSH_AT) {
         const chunk = rows.slice(at, at + FLUSH_AT);
-        await db.insert(insightEvents).values(chunk);
+        await db.execute(insertEvents(chunk));
         written += chunk.length;
       }
     } catch (error) {
@@ -318,6 +318,53 @@ export function createInsightsCollector(options: InsightsOptions): InsightsColle
       await flush();
     },
   };
+}
+
+/**
+ * The columns of insight_events an event fills, in the order of `insertEvents`, each with the type
+ * of its array.
+ */
+const EVENT_COLUMNS = [
+  ["at", "timestamptz"],
+  ["kind", "text"],
+  ["path", "text"],
+  ["visitor", "text"],
+  ["referrerHost", "text"],
+  ["utmSource", "text"],
+  ["utmMedium", "text"],
+  ["utmCampaign", "text"],
+  ["utmTerm", "text"],
+  ["utmContent", "text"],
+  ["device", "text"],
+  ["browser", "text"],
+  ["clickLocation", "text"],
+  ["metric", "text"],
+  ["value", "float8"],
+  ["rating", "text"],
+] as const satisfies readonly (readonly [keyof Row, string])[];
+
+/**
+ * One INSERT for `rows` with one parameter per column (an array each, unnested in the database)
+ * instead of one per value: a batch of 500 events is 16 parameters, not 8,000, which the driver
+ * and the database take in a fraction of the time, and the server's event loop is free sooner to
+ * answer the next requests (ADR 021).
+ */
+function insertEvents(rows: Row[]) {
+  const columns = sql.join(
+    EVENT_COLUMNS.map(([key]) => sql.identifier(insightEvents[key].name)),
+    sql`, `,
+  );
+  const arrays = sql.join(
+    EVENT_COLUMNS.map(([key, type]) => {
+      const values = rows.map((row) => {
+        const value = row[key] ?? null;
+        return value instanceof Date ? value.toISOString() : value;
+      });
+      return sql`${sql.param(values)}::${sql.raw(type)}[]`;
+    }),
+    sql`, `,
+  );
+  return sql`insert into ${insightEvents} (${columns}) select * from unnest(${arrays})`;
 }
 
 function rowOf(event: InsightEventInput, at: Date, device: Row["device"], browser: string, ownHosts: string[]): Queued["row"] {

@@ -145,6 +145,36 @@ describe.each(backends())("Insights on $name", (backend) => {
       expect(dump).not.toContain("Mozilla");
     });
 
+    it("stores every value as sent, whatever the characters, in a batch of several hundred events written at once", async () => {
+      const awkward = ['quote " and \\ backslash', "comma, {braces}", "NULL", "null", " spaced ", "é ünïcödé 🚀", "a'b"];
+      const batches = Array.from({ length: 30 }, (_, b) => ({
+        width: 1280,
+        events: Array.from({ length: 20 }, (_, i) => {
+          const n = b * 20 + i;
+          return n % 2
+            ? { kind: "web_vital", path: `/p/${n}`, metric: "CLS", value: n / 1000, rating: "good" }
+            : pageView(`/p/${n}`, { utm_campaign: awkward[n % awkward.length], utm_source: n % 4 ? undefined : "NULL" });
+        }),
+      }));
+      for (const [b, body] of batches.entries()) expect((await send(body, {}, `10.81.${b}.1`)).status).toBe(202);
+      await collector.flush();
+      const rows = await rowsOf(db);
+      expect(rows).toHaveLength(600);
+      for (const [n, row] of rows.entries()) {
+        expect(row.path).toBe(`/p/${n}`);
+        expect(row.at.getTime()).toBe(NOON);
+        if (n % 2) expect(row).toMatchObject({ kind: "web_vital", metric: "CLS", value: n / 1000, utmCampaign: null, utmSource: null });
+        else
+          expect(row).toMatchObject({
+            kind: "page_view",
+            utmCampaign: awkward[n % awkward.length],
+            utmSource: n % 4 ? null : "NULL",
+            value: null,
+            device: "desktop",
+          });
+      }
+    });
+
     it("the same address and browser is one visitor on one day and another the next day, whose salt replaces the previous day's", async () => {
       const a = address();
       expect(await send({ width: 1280, events: [pageView("/")] }, {}, a)).toHaveProperty("status", 202);
