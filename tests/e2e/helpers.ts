@@ -90,8 +90,12 @@ export async function holdRequests(
 /**
  * What starts hydration on a public page: the visitor's first key, pointer, touch or focus (ADR
  * 013); a page nobody touches stays as sent. A Shift press: it moves nothing and focuses nothing.
+ * Pressed once the document is parsed, when the page's module script has set up its gate: right
+ * after a click that loads a new document, a press made earlier went unseen and the page was
+ * never hydrated (seen once on a loaded machine).
  */
 export async function startHydration(page: Page): Promise<void> {
+  await page.waitForLoadState("domcontentloaded");
   await page.keyboard.press("Shift");
 }
 
