@@ -106,6 +106,36 @@ export interface DashboardOptions {
 const num = (value: unknown): number => (value === null || value === undefined ? 0 : Number(value));
 const ZERO: Totals = { visitors: 0, visits: 0, pageviews: 0, bounces: 0, converted: 0, leads: 0, calls: 0, emails: 0 };
 
+/** The column of an event that holds what a filter on a visit's first event compares. */
+const FIRST_EVENT_COLUMNS = {
+  entry: "path",
+  referrer: "referrer_host",
+  source: "utm_source",
+  medium: "utm_medium",
+  campaign: "utm_campaign",
+  device: "device",
+  browser: "browser",
+} as const satisfies Record<VisitDimension, string>;
+
+/**
+ * Conditions on single events that every visitor with a visit the filters keep has an event
+ * meeting: the visit's first event carries all of its values (its entry page, source, campaign,
+ * device...), and a visit that saw a page has that page view. The visits are then worked out over
+ * those visitors' events only, all of them, so each visit is the same as over everyone's: exact,
+ * and a filter on a campaign numbers the visits of its visitors, not of the whole period. A "(none)"
+ * value narrows nothing here (almost every visitor has an event without a campaign).
+ */
+function visitorsWhoMayMatch(filters: Filters): SQL[] {
+  const first: SQL[] = [];
+  for (const key of VISIT_DIMENSION_KEYS) {
+    const value = filters[key];
+    if (value !== undefined && value !== NONE) first.push(sql`${sql.raw(FIRST_EVENT_COLUMNS[key])} = ${value}`);
+  }
+  const found = first.length ? [sql.join(first, sql` and `)] : [];
+  if (filters.page !== undefined) found.push(sql`kind = 'page_view' and path = ${filters.page}`);
+  return found;
+}
+
 /**
  * The events of [start, end) with their visit's figures on every row (`events`, only those of the
  * visits the filters keep) and one row per visit (`kept`: its first event's row). A visit starts at
@@ -123,6 +153,7 @@ function visitsWith(start: number, end: number, filters: Filters, timeZone: stri
     conditions.push(value === NONE ? sql`${column} is null` : sql`${column} = ${value}`);
   }
   if (page !== undefined) conditions.push(sql`saw_page`);
+  const inPeriod = sql`at >= ${new Date(start).toISOString()}::timestamptz and at < ${new Date(end).toISOString()}::timestamptz`;
   return sql`
     with ev as (
       select id, at, kind, path, visitor, referrer_host, utm_source, utm_medium, utm_campaign, device, browser,
@@ -130,7 +161,12 @@ function visitsWith(start: number, end: number, filters: Filters, timeZone: stri
         case when at - lag(at) over (partition by visitor order by at, id) <= interval '${sql.raw(String(VISIT_GAP_MINUTES))} minutes'
           then 0 else 1 end as starts
       from insight_events
-      where at >= ${new Date(start).toISOString()}::timestamptz and at < ${new Date(end).toISOString()}::timestamptz
+      where ${inPeriod} ${sql.join(
+        visitorsWhoMayMatch(filters).map(
+          (condition) => sql` and visitor in (select visitor from insight_events where ${inPeriod} and ${condition})`,
+        ),
+        sql``,
+      )}
     ),
     numbered as (
       select *, max(case when starts = 1 then at end) over (partition by visitor order by at, id rows unbounded preceding) as visit_start

@@ -155,6 +155,29 @@ describe.each(backends())("Insights dashboard on $name", (backend) => {
       expect(mobile.clicks).toEqual([]);
     });
 
+    it("keeps a visit by its first event: the pages after a campaign's landing count with it, a campaign met later in a visit does not", async () => {
+      const t = NOON - 3 * 60 * MIN;
+      await seedEvents(db, [
+        // D lands from the autumn campaign, reads two more pages (no UTM on them), then comes back 40 minutes later directly.
+        { visitor: "d", at: t, path: "/", utmCampaign: "autumn", utmSource: "flyer", device: "mobile" },
+        { visitor: "d", at: t + MIN, path: "/services/voip", device: "mobile" },
+        { visitor: "d", at: t + 2 * MIN, path: "/contact", device: "mobile" },
+        { visitor: "d", at: t + 42 * MIN, path: "/about", device: "mobile" },
+        // E lands directly and meets the campaign's page only on its second page: not a visit from it.
+        { visitor: "e", at: t + 5 * MIN, path: "/faq" },
+        { visitor: "e", at: t + 6 * MIN, path: "/services/voip", utmCampaign: "autumn" },
+      ]);
+      const autumn = await figures(db, day("2026-03-10"), { campaign: "autumn" });
+      expect(autumn.totals).toMatchObject({ visitors: 1, visits: 1, pageviews: 3, bounces: 0 });
+      expect(autumn.pages.map((r) => r.value).sort()).toEqual(["/", "/contact", "/services/voip"]);
+      const both = await figures(db, day("2026-03-10"), { campaign: "autumn", device: "mobile", page: "/contact" });
+      expect(both.totals).toMatchObject({ visits: 1, pageviews: 3 });
+      expect((await figures(db, day("2026-03-10"), { campaign: "autumn", device: "desktop" })).totals.visits).toBe(0);
+      const voip = await figures(db, day("2026-03-10"), { page: "/services/voip" });
+      expect(voip.totals).toMatchObject({ visitors: 2, visits: 2, pageviews: 5 });
+      expect((await figures(db, day("2026-03-10"), { entry: "/about" })).totals).toMatchObject({ visits: 1, pageviews: 1, bounces: 1 });
+    });
+
     it("counts the same hash on two days as two visitors (hashes are daily), and visitors now", async () => {
       await seedEvents(db, [
         { visitor: "same", at: NOON },
