@@ -439,6 +439,8 @@ export const insightEvents = pgTable(
   (t) => [
     index("insight_events_at_idx").on(t.at),
     index("insight_events_kind_at_idx").on(t.kind, t.at),
+    /** A filtered dashboard view reads the events of the visitors it may keep (ADR 023). */
+    index("insight_events_visitor_at_idx").on(t.visitor, t.at),
     check("insight_events_kind_check", oneOf("kind", INSIGHT_KINDS)),
     check("insight_events_device_check", oneOf("device", DEVICE_CLASSES)),
     check("insight_events_metric_check", sql`metric is null or ${oneOf("metric", WEB_VITAL_METRICS)}`),

@@ -163,7 +163,7 @@ function visitsWith(start: number, end: number, filters: Filters, timeZone: stri
       from insight_events
       where ${inPeriod} ${sql.join(
         visitorsWhoMayMatch(filters).map(
-          (condition) => sql` and visitor in (select visitor from insight_events where ${inPeriod} and ${condition})`,
+          (condition) => sql` and visitor = any(array(select distinct visitor from insight_events where ${inPeriod} and ${condition}))`,
         ),
         sql``,
       )}

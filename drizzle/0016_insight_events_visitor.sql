@@ -1,0 +1,1 @@
+CREATE INDEX "insight_events_visitor_at_idx" ON "insight_events" USING btree ("visitor","at");
