@@ -106,7 +106,7 @@ export interface DashboardOptions {
 const num = (value: unknown): number => (value === null || value === undefined ? 0 : Number(value));
 const ZERO: Totals = { visitors: 0, visits: 0, pageviews: 0, bounces: 0, converted: 0, leads: 0, calls: 0, emails: 0 };
 
-/** The column of an event that holds what a filter on a visit's first event compares. */
+/** The column of an event that holds each visit dimension's value (the visit's first event's). */
 const FIRST_EVENT_COLUMNS = {
   entry: "path",
   referrer: "referrer_host",
@@ -116,6 +116,11 @@ const FIRST_EVENT_COLUMNS = {
   device: "device",
   browser: "browser",
 } as const satisfies Record<VisitDimension, string>;
+
+/** Each visit's dimensions, its first event's values: `first_value(path) over w as entry`, ... */
+const FIRST_EVENT_VALUES = sql.raw(
+  VISIT_DIMENSION_KEYS.map((key) => `first_value(${FIRST_EVENT_COLUMNS[key]}) over w as ${VISIT_DIMENSIONS[key]}`).join(",\n        "),
+);
 
 /**
  * Conditions on single events that every visitor with a visit the filters keep has an event
@@ -174,13 +179,7 @@ function visitsWith(start: number, end: number, filters: Filters, timeZone: stri
     ),
     visit_rows as (
       select id, at, kind, path, visitor, visit_start, starts, click_location, metric, value, rating,
-        first_value(path) over w as entry,
-        first_value(referrer_host) over w as referrer,
-        first_value(utm_source) over w as utm_source,
-        first_value(utm_medium) over w as utm_medium,
-        first_value(utm_campaign) over w as utm_campaign,
-        first_value(device) over w as device,
-        first_value(browser) over w as browser,
+        ${FIRST_EVENT_VALUES},
         count(*) filter (where kind = 'page_view') over w as pageviews,
         count(*) filter (where kind = 'form_submit') over w as leads,
         count(*) filter (where kind = 'phone_call') over w as calls,

@@ -58,7 +58,7 @@ export const HYDRATE_ON = ["pointerdown", "pointermove", "touchstart", "wheel", 
 /**
  * A press (pointer or touch) starts the fetches once its tap is over: after its click, or its
  * cancel (the touch became a scroll), or after `TAP_WAIT_MS` of a press held. Any start waits for
- * the frame that answers the input: appending the preloads and starting the imports takes 20-35 ms
+ * the frame that answers the input: appending the preloads and starting the imports takes 17-35 ms
  * on Lighthouse's mobile profile, which in the press's own task delayed the click, and so the
  * menu it opens, by as much (docs/decisions/013-first-paint-before-hydration.md).
  */
@@ -118,8 +118,8 @@ const SEND_VIEW_IF_LEFT_UNHYDRATED = `addEventListener("pagehide", () => { if (!
  * hydrate the page) waits for the first paint and the visitor's first pointer, touch, wheel, key or
  * focus, then for that input's tap to end and its frame (`TAP_ENDS`): a page read and left
  * untouched costs its reader no script at all, and its controls work as sent until then (native
- * popovers, disclosures, links and forms). A page left before it was hydrated still has its view counted: `pagehide` sends it
- * unless Insights' sender runs (app/lib/insights-beacon.ts).
+ * popovers, disclosures, links and forms). A page left before it was hydrated still has its view
+ * counted: `pagehide` sends it unless Insights' sender runs (app/lib/insights-beacon.ts).
  */
 function gate(preloads: readonly string[]): string {
   return `${SEND_VIEW_IF_LEFT_UNHYDRATED}
