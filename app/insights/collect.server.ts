@@ -13,7 +13,7 @@
  *   database fails, the batch is dropped with a WARN line that counts it: analytics never retries.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { eq, lt, sql } from "drizzle-orm";
+import { eq, getTableColumns, lt, sql } from "drizzle-orm";
 import { isbot } from "isbot";
 
 import { isCrossSiteWrite } from "~/auth/origins";
@@ -320,28 +320,11 @@ export function createInsightsCollector(options: InsightsOptions): InsightsColle
   };
 }
 
-/**
- * The columns of insight_events an event fills, in the order of `insertEvents`, each with the type
- * of its array.
- */
-const EVENT_COLUMNS = [
-  ["at", "timestamptz"],
-  ["kind", "text"],
-  ["path", "text"],
-  ["visitor", "text"],
-  ["referrerHost", "text"],
-  ["utmSource", "text"],
-  ["utmMedium", "text"],
-  ["utmCampaign", "text"],
-  ["utmTerm", "text"],
-  ["utmContent", "text"],
-  ["device", "text"],
-  ["browser", "text"],
-  ["clickLocation", "text"],
-  ["metric", "text"],
-  ["value", "float8"],
-  ["rating", "text"],
-] as const satisfies readonly (readonly [keyof Row, string])[];
+/** The columns of insight_events an event fills: all but the generated id. */
+const EVENT_COLUMNS = Object.entries(getTableColumns(insightEvents)).filter(([key]) => key !== "id") as [
+  keyof Row,
+  (typeof insightEvents)[keyof Row],
+][];
 
 /**
  * One INSERT for `rows` with one parameter per column (an array each, unnested in the database)
@@ -351,16 +334,16 @@ const EVENT_COLUMNS = [
  */
 function insertEvents(rows: Row[]) {
   const columns = sql.join(
-    EVENT_COLUMNS.map(([key]) => sql.identifier(insightEvents[key].name)),
+    EVENT_COLUMNS.map(([, column]) => sql.identifier(column.name)),
     sql`, `,
   );
   const arrays = sql.join(
-    EVENT_COLUMNS.map(([key, type]) => {
+    EVENT_COLUMNS.map(([key, column]) => {
       const values = rows.map((row) => {
         const value = row[key] ?? null;
         return value instanceof Date ? value.toISOString() : value;
       });
-      return sql`${sql.param(values)}::${sql.raw(type)}[]`;
+      return sql`${sql.param(values)}::${sql.raw(column.getSQLType())}[]`;
     }),
     sql`, `,
   );
