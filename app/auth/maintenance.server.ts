@@ -8,6 +8,8 @@
  * e-mailed to the administrators who asked for it (docs/requirements.md#insights-weekly-summary).
  * Runs once at start, then every hour; every process may run it, the deletes are idempotent, a
  * day's aggregates are replaced as a whole and each summary e-mail is claimed by one process.
+ * Besides, every minute, today's Insights aggregates are written again on a day busy enough for
+ * the dashboard to read them (refreshTodayAggregates: one process at a time, the others skip).
  */
 import { lt } from "drizzle-orm";
 
@@ -15,7 +17,7 @@ import { site } from "~/config/site";
 import type { Database } from "~/db/client.server";
 import { auditLog } from "~/db/schema.server";
 import { pruneInsights } from "~/insights/collect.server";
-import { maintainDailyAggregates } from "~/insights/dashboard.server";
+import { maintainDailyAggregates, refreshTodayAggregates, TODAY_REFRESH_MS } from "~/insights/dashboard.server";
 import { sendWeeklySummaries, type SummaryMail } from "~/insights/weekly-summary.server";
 import { log as appLog } from "~/lib/log.server";
 import { oneLine } from "~/lib/one-line";
@@ -83,10 +85,28 @@ export function startAuthMaintenance(
   run();
   const timer = setInterval(run, everyMs);
   timer.unref();
+  let refreshing: Promise<void> | undefined;
+  const refreshToday = () => {
+    if (refreshing) return; // the last one is still at it
+    refreshing = (async () => {
+      await running; // the hourly run first: it may be writing aggregates too
+      try {
+        await refreshTodayAggregates(db, { timeZone: site.hours.timeZone });
+      } catch (error) {
+        log.error(oneLine(`Insights: today's aggregates failed: ${error instanceof Error ? error.message : String(error)}`));
+      } finally {
+        refreshing = undefined;
+      }
+    })();
+  };
+  const todayTimer = options.insightsRetentionDays === undefined ? undefined : setInterval(refreshToday, TODAY_REFRESH_MS);
+  todayTimer?.unref();
   return {
     stop: async () => {
       clearInterval(timer);
+      clearInterval(todayTimer);
       await running;
+      await refreshing;
     },
   };
 }

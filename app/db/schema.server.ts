@@ -491,6 +491,19 @@ export const insightDaily = pgTable(
 );
 
 /**
+ * When each day's Insights aggregates (`insight_daily`, `insight_daily_vitals`) were last written
+ * (ADR 023): a finished day's by the hourly housekeeping; today's, on a busy site, every minute, so
+ * that views of several days read today from them too and say how old they are.
+ */
+export const insightDailyRuns = pgTable("insight_daily_runs", {
+  day: date("day", { mode: "string" }).primaryKey(),
+  /** The start of the transaction that wrote them: events stored before it are counted. */
+  aggregatedAt: timestamp("aggregated_at", { withTimezone: true }).notNull(),
+  /** How many of the day's events they counted (all kinds): more now, and they are behind. */
+  events: integer("events").notNull(),
+});
+
+/**
  * Insights' daily Web Vitals (docs/requirements.md#insights-dashboard, ADR 023): for each finished
  * day, each metric and each group (dimension "all" with value "", "page", "family", "device"), the
  * samples by rating and a histogram of their values in buckets 2 % wide (bucket → samples), from

@@ -23,6 +23,15 @@ import { addHistogram, histogramPercentile, VITAL_BUCKET_SQL, type Histogram } f
 import type { VitalMetric, VitalRow } from "./vitals";
 
 export const VISIT_GAP_MINUTES = 30;
+/**
+ * Past this many page views, taps and forms today, views of several days read today from its
+ * aggregates, written every TODAY_REFRESH_MS, instead of working its visits out on each request
+ * (ADR 023); below it (most days of most sites) today is counted live.
+ */
+export const TODAY_LIVE_EVENTS = 5_000;
+export const TODAY_REFRESH_MS = 60_000;
+/** Today's aggregates older than this (their refresh stopped) are not used: today is counted live. */
+export const TODAY_AGGREGATES_MAX_AGE_MS = 5 * 60_000;
 export const VISITORS_NOW_MINUTES = 5;
 /** How many rows each top list shows on the page (the CSV has them all). */
 export const TOP_LIST_SIZE = 10;
@@ -86,6 +95,8 @@ export interface DashboardData {
   ignoredFilters: FilterKey[];
   /** The lists could not be narrowed by the filter (daily aggregates). */
   listsUnfiltered: boolean;
+  /** When today's part was read from today's aggregates: the time they count events up to (ms). */
+  todayThrough: number | null;
   totals: Totals;
   series: SeriesPoint[];
   pages: ListRow[];
@@ -101,6 +112,8 @@ export interface DashboardOptions {
   /** INSIGHTS_RETENTION_DAYS: older days are read from the daily aggregates. */
   retentionDays: number;
   now?: number;
+  /** TODAY_LIVE_EVENTS unless set (tests). */
+  todayLiveEvents?: number;
 }
 
 const num = (value: unknown): number => (value === null || value === undefined ? 0 : Number(value));
@@ -141,12 +154,18 @@ function visitorsWhoMayMatch(filters: Filters): SQL[] {
   return found;
 }
 
+/** The events that make visits: everything but Web Vitals samples (reports about a page view, attached to its visit). */
+const VISIT_KINDS = sql.raw(`('page_view', 'form_submit', 'phone_call', 'email_click')`);
+
 /**
  * The events of [start, end) with their visit's figures on every row (`events`, only those of the
- * visits the filters keep) and one row per visit (`kept`: its first event's row). A visit starts at
- * an event more than 30 minutes after the visitor's previous one; its page, source, device and
- * browser are its first event's; `counted`: not Web Vitals alone. Window functions only (sorts, no
- * joins), so the work grows with the number of events, not its square.
+ * visits the filters keep), one row per visit (`kept`: its first event's row) and the Web Vitals
+ * samples (`vitals`: of the kept visits when filtered, else all of the period's). A visit starts
+ * at a page view, tap or form more than 30 minutes after the visitor's previous one; its page,
+ * source, device and browser are its first event's. Window functions only (sorts, no joins), so
+ * the work grows with the number of events, not its square; Web Vitals samples, four events in
+ * five, are left out of them and joined to their visit afterwards (on the visitor, between the
+ * visit's start and the next one's) when a filter needs it.
  */
 function visitsWith(start: number, end: number, filters: Filters, timeZone: string): SQL {
   const page = filters.page;
@@ -159,47 +178,56 @@ function visitsWith(start: number, end: number, filters: Filters, timeZone: stri
   }
   if (page !== undefined) conditions.push(sql`saw_page`);
   const inPeriod = sql`at >= ${new Date(start).toISOString()}::timestamptz and at < ${new Date(end).toISOString()}::timestamptz`;
+  const candidates = visitorsWhoMayMatch(filters).map(
+    (condition) => sql` and visitor = any(array(select distinct visitor from insight_events where ${inPeriod} and ${condition}))`,
+  );
+  // Filtered: each kept visit's samples, found through the (visitor, at) index between its start and the next visit's.
+  const vitals = isFiltered(filters)
+    ? sql`select v.at, v.path, v.device, v.metric, v.value, v.rating
+        from visits k join insight_events v on v.visitor = k.visitor and v.at >= k.visit_start and v.at < coalesce(k.next_start, ${new Date(end).toISOString()}::timestamptz)
+        where k.is_kept and v.kind = 'web_vital'`
+    : sql`select at, path, device, metric, value, rating from insight_events where kind = 'web_vital' and ${inPeriod}`;
   return sql`
     with ev as (
-      select id, at, kind, path, visitor, referrer_host, utm_source, utm_medium, utm_campaign, device, browser,
-        click_location, metric, value, rating,
+      select id, at, kind, path, visitor, referrer_host, utm_source, utm_medium, utm_campaign, device, browser, click_location,
         case when at - lag(at) over (partition by visitor order by at, id) <= interval '${sql.raw(String(VISIT_GAP_MINUTES))} minutes'
           then 0 else 1 end as starts
       from insight_events
-      where ${inPeriod} ${sql.join(
-        visitorsWhoMayMatch(filters).map(
-          (condition) => sql` and visitor = any(array(select distinct visitor from insight_events where ${inPeriod} and ${condition}))`,
-        ),
-        sql``,
-      )}
+      where kind in ${VISIT_KINDS} and ${inPeriod} ${sql.join(candidates, sql``)}
     ),
     numbered as (
       select *, max(case when starts = 1 then at end) over (partition by visitor order by at, id rows unbounded preceding) as visit_start
       from ev
     ),
     visit_rows as (
-      select id, at, kind, path, visitor, visit_start, starts, click_location, metric, value, rating,
+      select id, at, kind, path, visitor, visit_start, starts, click_location,
         ${FIRST_EVENT_VALUES},
         count(*) filter (where kind = 'page_view') over w as pageviews,
         count(*) filter (where kind = 'form_submit') over w as leads,
         count(*) filter (where kind = 'phone_call') over w as calls,
         count(*) filter (where kind = 'email_click') over w as emails,
-        count(*) filter (where kind <> 'web_vital') over w > 0 as counted,
         ${page === undefined ? sql`false` : sql`bool_or(kind = 'page_view' and path = ${page}) over w`} as saw_page
       from numbered
       window w as (partition by visitor, visit_start order by at, id rows between unbounded preceding and unbounded following)
     ),
-    events as (
+    marked as (
       select *, visit_start as started, to_char(visit_start at time zone ${timeZone}, 'YYYY-MM-DD') as day,
         (pageviews = 1 and leads + calls + emails = 0) as bounce, (leads + calls + emails > 0) as converted,
         to_char(visit_start at time zone ${timeZone}, 'YYYY-MM-DD') || visitor as day_visitor,
-        visitor || ':' || extract(epoch from visit_start) as visit_key
-      from visit_rows where ${sql.join(conditions, sql` and `)}
+        visitor || ':' || extract(epoch from visit_start) as visit_key,
+        ${sql.join(conditions, sql` and `)} as is_kept
+      from visit_rows
     ),
-    kept as (select * from events where starts = 1)`;
+    visits as (
+      select visitor, visit_start, is_kept, lead(visit_start) over (partition by visitor order by visit_start) as next_start
+      from marked where starts = 1
+    ),
+    events as (select * from marked where is_kept),
+    kept as (select * from events where starts = 1),
+    vitals as (${vitals})`;
 }
 
-/** The sums of a group of visits (from `kept` where counted). */
+/** The sums of a group of visits (from `kept`). */
 const VISIT_SUMS = sql`
   count(distinct day_visitor) as visitors, count(*) as visits, coalesce(sum(pageviews), 0) as pageviews,
   count(*) filter (where bounce) as bounces, count(*) filter (where converted) as converted,
@@ -254,11 +282,9 @@ function figuresSelect(options: DashboardOptions): SQL {
     ? sql`to_char(started at time zone ${timeZone}, 'YYYY-MM-DD"T"HH24')`
     : sql`to_char(started at time zone ${timeZone}, 'YYYY-MM-DD')`;
   const parts = [
-    sql`select 'total' as dimension, null::text as value, ${VISIT_SUMS} from kept where counted`,
-    sql`select 'bucket', ${bucket}, ${VISIT_SUMS} from kept where counted group by 2`,
-    ...VISIT_DIMENSION_KEYS.map(
-      (key) => sql`select ${key}, ${sql.raw(VISIT_DIMENSIONS[key])}, ${VISIT_SUMS} from kept where counted group by 2`,
-    ),
+    sql`select 'total' as dimension, null::text as value, ${VISIT_SUMS} from kept`,
+    sql`select 'bucket', ${bucket}, ${VISIT_SUMS} from kept group by 2`,
+    ...VISIT_DIMENSION_KEYS.map((key) => sql`select ${key}, ${sql.raw(VISIT_DIMENSIONS[key])}, ${VISIT_SUMS} from kept group by 2`),
     sql`select 'page', n.path, count(distinct n.day_visitor), count(distinct n.visit_key), count(*),
         count(distinct n.visit_key) filter (where n.bounce), count(distinct n.visit_key) filter (where n.converted), 0, 0, 0
         from events n
@@ -302,14 +328,14 @@ const CLICKS_SELECT = sql`select 'click' as kind, n.kind as metric, n.click_loca
   from events n
   where n.kind in ('phone_call', 'email_click') group by 2, 3`;
 
-/** Web Vitals by group (exact percentiles), and the taps by place as rows of kind "click": (kind, metric, grp, p75, samples, good, ni, poor). */
+/** Web Vitals by group (exact percentiles, from `vitals`), and the taps by place as rows of kind "click": (kind, metric, grp, p75, samples, good, ni, poor). */
 function detailsSelect(): SQL {
   const vitalSelect = (group: SQL) => sql`
     select n.metric, ${group} as grp, percentile_cont(0.75) within group (order by n.value) as p75, count(*) as samples,
       count(*) filter (where n.rating = 'good') as good, count(*) filter (where n.rating = 'needs-improvement') as ni,
       count(*) filter (where n.rating = 'poor') as poor
-    from events n
-    where n.kind = 'web_vital' and n.metric is not null and n.value is not null group by n.metric, 2`;
+    from vitals n
+    where n.metric is not null and n.value is not null group by n.metric, 2`;
   return sql`select 'all' as kind, * from (${vitalSelect(sql`'all'`)}) a
       union all select 'page', * from (${vitalSelect(sql`n.path`)}) p
       union all select 'family', * from (${vitalSelect(FAMILY_SQL)}) f
@@ -365,10 +391,10 @@ function dailyRowsQuery(day: string, timeZone: string): SQL {
     count(*) filter (where bounce) as bounces, count(*) filter (where converted) as converted,
     coalesce(sum(leads), 0) as leads, coalesce(sum(calls), 0) as calls, coalesce(sum(emails), 0) as emails`;
   const parts = [
-    sql`select 'total' as dimension, '' as value, ${sums} from kept where counted`,
+    sql`select 'total' as dimension, '' as value, ${sums} from kept`,
     ...VISIT_DIMENSION_KEYS.map(
       (key) =>
-        sql`select ${key}, coalesce(${sql.raw(VISIT_DIMENSIONS[key])}, ''), ${sums} from kept where counted group by ${sql.raw(VISIT_DIMENSIONS[key])}`,
+        sql`select ${key}, coalesce(${sql.raw(VISIT_DIMENSIONS[key])}, ''), ${sums} from kept group by ${sql.raw(VISIT_DIMENSIONS[key])}`,
     ),
     sql`select 'page', n.path, count(distinct n.visitor), count(distinct n.visit_key), count(*),
       count(distinct n.visit_key) filter (where n.bounce), count(distinct n.visit_key) filter (where n.converted), 0, 0, 0
@@ -402,20 +428,90 @@ function vitalRowsQuery(start: number, end: number): SQL {
     from g group by metric, dimension, value`;
 }
 
+/** The key of the advisory lock held while writing Insights' aggregates (any fixed bigint): one writer at a time, across processes. */
+const AGGREGATES_LOCK_KEY = 0x1a5_d411n;
+
 /**
  * Writes the daily aggregates of `day` (office time zone) from its raw events, replacing what was
  * there: re-running a day is harmless. A day without visits still gets its "total" row (zeros), so
- * the housekeeping knows it is done.
+ * the housekeeping knows it is done. Writers take turns (an advisory lock); with `ifFree`, a day
+ * another process is writing is left to it (returns false).
  */
-export async function aggregateDay(db: Database, day: string, timeZone: string): Promise<void> {
-  await db.transaction(async (tx) => {
+export async function aggregateDay(db: Database, day: string, timeZone: string, options: { ifFree?: boolean } = {}): Promise<boolean> {
+  const start = new Date(dayStart(day, timeZone)).toISOString();
+  const end = new Date(dayStart(addDays(day, 1), timeZone)).toISOString();
+  return db.transaction(async (tx) => {
+    const key = AGGREGATES_LOCK_KEY.toString();
+    if (options.ifFree) {
+      const [lock] = (await tx.execute<Raw>(sql`select pg_try_advisory_xact_lock(${key}::bigint) as got`)).rows;
+      if (!lock?.got) return false;
+    } else await tx.execute(sql`select pg_advisory_xact_lock(${key}::bigint)`);
+    // The day's events are counted first: the aggregates below count at least those (more, if some come in meanwhile).
+    await tx.execute(sql`insert into insight_daily_runs (day, aggregated_at, events)
+      select ${day}::date, now(), count(*) from insight_events where at >= ${start}::timestamptz and at < ${end}::timestamptz
+      on conflict (day) do update set aggregated_at = excluded.aggregated_at, events = excluded.events`);
     await tx.execute(sql`delete from insight_daily where day = ${day}::date`);
     await tx.execute(sql`insert into insight_daily (day, dimension, value, visitors, visits, pageviews, bounces, converted, leads, calls, emails)
       ${dailyRowsQuery(day, timeZone)}`);
     await tx.execute(sql`delete from insight_daily_vitals where day = ${day}::date`);
     await tx.execute(sql`insert into insight_daily_vitals (day, metric, dimension, value, samples, good, needs_improvement, poor, histogram)
       select ${day}::date, v.* from (${vitalRowsQuery(dayStart(day, timeZone), dayStart(addDays(day, 1), timeZone))}) v`);
+    return true;
   });
+}
+
+/**
+ * Today's aggregates, when views of several days should read today from them: today has more
+ * than `liveEvents` page views, taps and forms, and its aggregates were written within
+ * TODAY_AGGREGATES_MAX_AGE_MS. Returns the time they count events up to, or null (count today live).
+ */
+async function todayAggregatesThrough(
+  db: Database,
+  today: string,
+  timeZone: string,
+  now: number,
+  liveEvents: number,
+): Promise<number | null> {
+  const [row] = await rows(
+    db,
+    sql`select (select aggregated_at from insight_daily_runs where day = ${today}::date) as through,
+      (select count(*) from (select 1 from insight_events where kind in ${VISIT_KINDS}
+        and at >= ${new Date(dayStart(today, timeZone)).toISOString()}::timestamptz limit ${liveEvents + 1}) e) as events`,
+  );
+  if (!row?.through || num(row.events) <= liveEvents) return null;
+  const through = new Date(row.through as string | Date).getTime();
+  return through >= now - TODAY_AGGREGATES_MAX_AGE_MS ? through : null;
+}
+
+/**
+ * The minute's part of the housekeeping (app/auth/maintenance.server.ts): on a day busy enough
+ * for the dashboard to read today from its aggregates (more than TODAY_LIVE_EVENTS), writes them
+ * again when events came in since and they are older than TODAY_REFRESH_MS (`everyMs`; another
+ * process may have just done it). Returns whether it wrote them.
+ */
+export async function refreshTodayAggregates(
+  db: Database,
+  options: { timeZone: string; now?: number; liveEvents?: number; everyMs?: number },
+): Promise<boolean> {
+  const now = options.now ?? Date.now();
+  const liveEvents = options.liveEvents ?? TODAY_LIVE_EVENTS;
+  const today = dayOf(now, options.timeZone);
+  const [row] = await rows(
+    db,
+    sql`select r.aggregated_at as through, r.events as counted,
+      (select count(*) from insight_events where at >= ${new Date(dayStart(today, options.timeZone)).toISOString()}::timestamptz
+        and at < ${new Date(dayStart(addDays(today, 1), options.timeZone)).toISOString()}::timestamptz) as events,
+      (select count(*) from (select 1 from insight_events where kind in ${VISIT_KINDS}
+        and at >= ${new Date(dayStart(today, options.timeZone)).toISOString()}::timestamptz limit ${liveEvents + 1}) e) as visit_events
+      from (select 1) one left join insight_daily_runs r on r.day = ${today}::date`,
+  );
+  if (num(row?.visit_events) <= liveEvents) return false;
+  if (row?.through) {
+    const through = new Date(row.through as string | Date).getTime();
+    if (num(row.events) === num(row.counted)) return false; // nothing new since
+    if (Date.now() - through < (options.everyMs ?? TODAY_REFRESH_MS) * 0.9) return false;
+  }
+  return aggregateDay(db, today, options.timeZone, { ifFree: true });
 }
 
 /** Months the daily aggregates are kept. */
@@ -481,18 +577,37 @@ async function daysWithoutAggregates(db: Database, period: Period, today: string
   return missing;
 }
 
-/** The days of `period` that the aggregates cannot answer, read from the raw events instead: today, and finished days not aggregated yet. */
-async function rawDaysOf(db: Database, { period, timeZone, retentionDays }: DashboardOptions, now: number): Promise<string[]> {
+/**
+ * The days of `period` that the aggregates cannot answer, read from the raw events instead: today
+ * (unless its aggregates are to be read: `todayThrough`), and finished days not aggregated yet.
+ */
+async function rawDaysOf(
+  db: Database,
+  { period, timeZone, retentionDays, todayLiveEvents }: DashboardOptions,
+  now: number,
+): Promise<{ rawDays: string[]; todayThrough: number | null }> {
   const today = dayOf(now, timeZone);
-  const days = await daysWithoutAggregates(db, period, today, oldestRawDay(now, timeZone, retentionDays));
-  if (period.from <= today && period.to >= today) days.push(today);
-  return days;
+  const rawDays = await daysWithoutAggregates(db, period, today, oldestRawDay(now, timeZone, retentionDays));
+  let todayThrough: number | null = null;
+  if (period.from <= today && period.to >= today) {
+    todayThrough = await todayAggregatesThrough(db, today, timeZone, now, todayLiveEvents ?? TODAY_LIVE_EVENTS);
+    if (todayThrough === null) rawDays.push(today);
+  }
+  return { rawDays, todayThrough };
 }
 
-/** Figures of `period` from the aggregates of its finished days, plus the raw events of `rawDays`. */
-async function dailyFigures(db: Database, options: DashboardOptions, rawDays: string[]) {
+/** The last day (excluded) whose aggregates a view reads: today's too when `todayThrough`. */
+const aggregatesBefore = (today: string, todayThrough: number | null) => (todayThrough === null ? today : addDays(today, 1));
+
+type DaysRead = Awaited<ReturnType<typeof rawDaysOf>>;
+
+/**
+ * Figures of `period` from the aggregates of its finished days (and today's, when `todayThrough`),
+ * plus the raw events of `rawDays`; with `totalsOnly`, no lists.
+ */
+async function dailyFigures(db: Database, options: DashboardOptions, { rawDays, todayThrough }: DaysRead, totalsOnly = false) {
   const { period, timeZone, filters } = options;
-  const today = dayOf(options.now ?? Date.now(), timeZone);
+  const before = aggregatesBefore(dayOf(options.now ?? Date.now(), timeZone), todayThrough);
   const { dimension, value, ignored } = dailyDimensionFor(filters);
   const fromRaw = rawDays.map((day) => sql` union all (${dailyRowsQuery(day, timeZone)})`);
   const sums = sql`coalesce(sum(visitors), 0) as visitors, coalesce(sum(visits), 0) as visits, coalesce(sum(pageviews), 0) as pageviews,
@@ -503,11 +618,11 @@ async function dailyFigures(db: Database, options: DashboardOptions, rawDays: st
   const found = await rows(
     db,
     sql`with d as (select day, dimension, value, visitors, visits, pageviews, bounces, converted, leads, calls, emails
-        from insight_daily where day >= ${period.from}::date and day <= ${period.to}::date and day < ${today}::date
+        from insight_daily where day >= ${period.from}::date and day <= ${period.to}::date and day < ${before}::date
         ${sql.join(fromRaw, sql``)})
       select 'bucket' as part, null::text as dimension, to_char(day, 'YYYY-MM-DD') as value, ${sums}
         from d where dimension = ${dimension} and value = ${value} group by 3
-      ${filtered ? sql`` : sql`union all select 'list', dimension, value, ${sums} from d where dimension <> 'total' group by dimension, value`}`,
+      ${filtered || totalsOnly ? sql`` : sql`union all select 'list', dimension, value, ${sums} from d where dimension <> 'total' group by dimension, value`}`,
   );
   const seriesRows = found.filter((row) => row.part === "bucket");
   const listRows = found.filter((row) => row.part === "list");
@@ -540,14 +655,18 @@ async function dailyFigures(db: Database, options: DashboardOptions, rawDays: st
  * `rawDays`: each group's samples and histograms summed, its 75th percentile read from the sum.
  * Like the raw events, they cover the days within the retention only.
  */
-async function dailyVitals(db: Database, { period, timeZone, now, retentionDays }: DashboardOptions, rawDays: string[]): Promise<Vitals> {
+async function dailyVitals(
+  db: Database,
+  { period, timeZone, now, retentionDays }: DashboardOptions,
+  { rawDays, todayThrough }: DaysRead,
+): Promise<Vitals> {
   const at = now ?? Date.now();
-  const today = dayOf(at, timeZone);
+  const before = aggregatesBefore(dayOf(at, timeZone), todayThrough);
   // As the raw events: the days within the retention (a year of histograms would take seconds to add up).
   const oldest = oldestRawDay(at, timeZone, retentionDays);
   const parts = [
     sql`select metric, dimension, value, samples, good, needs_improvement, poor, histogram from insight_daily_vitals
-      where day >= ${period.from > oldest ? period.from : oldest}::date and day <= ${period.to}::date and day < ${today}::date`,
+      where day >= ${period.from > oldest ? period.from : oldest}::date and day <= ${period.to}::date and day < ${before}::date`,
     ...rawDays.map((day) => sql`(${vitalRowsQuery(dayStart(day, timeZone), dayStart(addDays(day, 1), timeZone))})`),
   ];
   const groups = new Map<string, { row: VitalRow; kind: string; histogram: Histogram }>();
@@ -607,9 +726,9 @@ export async function periodTotals(db: Database, options: DashboardOptions): Pro
   const now = options.now ?? Date.now();
   if (needsRawVisits(options, now)) {
     const cte = visitsWith(options.period.start, options.period.end, options.filters, options.timeZone);
-    return totalsOf((await rows(db, sql`${cte} select ${VISIT_SUMS} from kept where counted`))[0]);
+    return totalsOf((await rows(db, sql`${cte} select ${VISIT_SUMS} from kept`))[0]);
   }
-  return (await dailyFigures(db, { ...options, now }, await rawDaysOf(db, options, now))).totals;
+  return (await dailyFigures(db, { ...options, now }, await rawDaysOf(db, options, now), true)).totals;
 }
 
 /** Every figure of the dashboard for `period` and `filters`. */
@@ -619,6 +738,7 @@ export async function dashboardFigures(db: Database, options: DashboardOptions):
   const raw = readsRawEvents(period, timeZone, options.retentionDays, now);
   let figures: Awaited<ReturnType<typeof dailyFigures>>;
   let details: ReturnType<typeof parseDetails>;
+  let todayThrough: number | null = null;
   const rawVisits = needsRawVisits(options, now);
   const cte =
     rawVisits || isFiltered(options.filters)
@@ -657,11 +777,12 @@ export async function dashboardFigures(db: Database, options: DashboardOptions):
       part("d").map((r) => ({ kind: r.dimension, metric: r.value, grp: r.grp, p75: r.a, samples: r.b, good: r.c, ni: r.d, poor: r.e })),
     );
   } else {
-    const rawDays = await rawDaysOf(db, options, now);
+    const days = await rawDaysOf(db, options, now);
+    todayThrough = days.todayThrough;
     if (isFiltered(options.filters)) {
       // Beyond the raw retention, a filter narrows the details of the days still kept.
       [figures, details] = await Promise.all([
-        dailyFigures(db, { ...options, now }, rawDays),
+        dailyFigures(db, { ...options, now }, days),
         rows(db, sql`${cte} ${detailsSelect()}`).then(parseDetails),
       ]);
     } else {
@@ -669,9 +790,9 @@ export async function dashboardFigures(db: Database, options: DashboardOptions):
       let clicks: ClickRow[];
       let vitals: Vitals;
       [figures, { clicks }, vitals] = await Promise.all([
-        dailyFigures(db, { ...options, now }, rawDays),
+        dailyFigures(db, { ...options, now }, days),
         rows(db, sql`${cte} ${CLICKS_SELECT}`).then(parseDetails),
-        dailyVitals(db, { ...options, now }, rawDays),
+        dailyVitals(db, { ...options, now }, days),
       ]);
       details = { clicks, vitals };
     }
@@ -680,6 +801,7 @@ export async function dashboardFigures(db: Database, options: DashboardOptions):
     source: raw ? "raw" : "daily",
     ignoredFilters: figures.ignored,
     listsUnfiltered: figures.listsUnfiltered,
+    todayThrough,
     totals: figures.totals,
     series: fillSeries(seriesBuckets(period, timeZone), figures.series),
     pages: figures.pages,

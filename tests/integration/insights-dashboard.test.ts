@@ -8,9 +8,16 @@ import { sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 
 import type { Database } from "~/db/client.server";
-import { insightDaily, insightDailyVitals, insightEvents } from "~/db/schema.server";
+import { insightDaily, insightDailyRuns, insightDailyVitals, insightEvents } from "~/db/schema.server";
 import { addDays, periodOf, presetPeriod, type Filters, type Period } from "~/insights/dashboard-params";
-import { aggregateDay, dashboardFigures, maintainDailyAggregates, periodTotals, visitorsNow } from "~/insights/dashboard.server";
+import {
+  aggregateDay,
+  dashboardFigures,
+  maintainDailyAggregates,
+  periodTotals,
+  refreshTodayAggregates,
+  visitorsNow,
+} from "~/insights/dashboard.server";
 
 import { backends, freshDatabaseFor } from "./backends";
 import { seedEvents } from "./insight-events";
@@ -33,6 +40,7 @@ describe.each(backends())("Insights dashboard on $name", (backend) => {
       await db.delete(insightEvents);
       await db.delete(insightDaily);
       await db.delete(insightDailyVitals);
+      await db.delete(insightDailyRuns);
     });
 
     /** Three visitors on 2026-03-10: A two visits (the second a lead from a campaign), B a bounce, C a call. */
@@ -312,6 +320,85 @@ describe.each(backends())("Insights dashboard on $name", (backend) => {
       expect(later.vitals.all).toEqual([]);
       await maintainDailyAggregates(db, { retentionDays: RETENTION, timeZone: TZ, now: sixtyDaysOn });
       expect(await db.select().from(insightDailyVitals)).toEqual([]);
+    });
+
+    it("on a busy day, reads today in views of several days from today's aggregates, written again each minute, and says up to when", async () => {
+      await seedDay(); // 2026-03-10, "today": 5 page views, a form and a call
+      const now = NOON + 60 * MIN;
+      const week = presetPeriod("7d", "2026-03-10", TZ);
+      const busy = { timeZone: TZ, now, liveEvents: 3 };
+      const weekOf = () =>
+        dashboardFigures(db, { period: week, filters: {}, timeZone: TZ, retentionDays: RETENTION, now, todayLiveEvents: 3 });
+      // No aggregates of today yet: counted live.
+      const live = await weekOf();
+      expect(live.todayThrough).toBeNull();
+      expect(await refreshTodayAggregates(db, busy)).toBe(true);
+      const read = await weekOf();
+      expect(read.todayThrough).not.toBeNull();
+      expect(read.totals).toEqual(live.totals);
+      expect(read.lists).toEqual(live.lists);
+      expect(read.pages).toEqual(live.pages);
+      expect(read.vitals).toEqual(live.vitals);
+      // A visit after them: the week shows it at the next refresh; the Today view (hours, live) at once.
+      await seedEvents(db, [{ visitor: "new", at: NOON + 30 * MIN, path: "/about" }]);
+      expect((await weekOf()).totals.visits).toBe(live.totals.visits);
+      expect((await figures(db, day("2026-03-10"), {}, now)).totals.visits).toBe(live.totals.visits + 1);
+      expect(await refreshTodayAggregates(db, busy)).toBe(false); // written under a minute ago
+      expect(await refreshTodayAggregates(db, { ...busy, everyMs: 0 })).toBe(true);
+      expect((await weekOf()).totals.visits).toBe(live.totals.visits + 1);
+      // Nothing new since: nothing written.
+      expect(await refreshTodayAggregates(db, { ...busy, everyMs: 0 })).toBe(false);
+      // Aggregates over five minutes old (their refresh stopped) are not used; nor on a quiet day.
+      await db.update(insightDailyRuns).set({ aggregatedAt: new Date(now - 6 * MIN) });
+      expect((await weekOf()).todayThrough).toBeNull();
+      await db.update(insightDailyRuns).set({ aggregatedAt: new Date(now) });
+      expect((await weekOf()).todayThrough).toBe(now);
+      const quiet = await dashboardFigures(db, { period: week, filters: {}, timeZone: TZ, retentionDays: RETENTION, now });
+      expect(quiet.todayThrough).toBeNull();
+      expect(await refreshTodayAggregates(db, { timeZone: TZ, now, everyMs: 0 })).toBe(false);
+    });
+
+    it("writes a day's aggregates once when processes write them at the same moment", async () => {
+      await seedDay();
+      const expected = await figures(db, day("2026-03-10"));
+      const busy = { timeZone: TZ, now: NOON + 60 * MIN, liveEvents: 3, everyMs: 0 };
+      const results = await Promise.all([
+        ...Array.from({ length: 10 }, () => aggregateDay(db, "2026-03-10", TZ)),
+        ...Array.from({ length: 10 }, () => refreshTodayAggregates(db, busy)),
+      ]);
+      expect(results.slice(0, 10)).toEqual(Array(10).fill(true));
+      const [total] = await db
+        .select()
+        .from(insightDaily)
+        .where(sql`dimension = 'total'`);
+      expect(total).toMatchObject({ day: "2026-03-10", visits: expected.totals.visits, pageviews: expected.totals.pageviews });
+      expect(await db.select().from(insightDailyRuns)).toHaveLength(1);
+    });
+
+    it("counts a Web Vitals sample in the visit of its page, without starting or prolonging a visit", async () => {
+      const t = NOON - 3 * 60 * MIN;
+      const lcp = (at: number, value: number) => ({
+        visitor: "v",
+        at,
+        kind: "web_vital" as const,
+        path: "/",
+        metric: "LCP",
+        value,
+        rating: "good",
+      });
+      await seedEvents(db, [
+        { visitor: "v", at: t, path: "/", utmCampaign: "fall" },
+        lcp(t + 25 * MIN, 1000), // reported when the tab was hidden, 25 minutes on
+        { visitor: "v", at: t + 50 * MIN, path: "/about" }, // 50 minutes after the last page view: a new visit
+        lcp(t + 95 * MIN, 3000), // the second page's, reported 45 minutes after it
+      ]);
+      const data = await figures(db, day("2026-03-10"));
+      expect(data.totals).toMatchObject({ visits: 2, pageviews: 2, bounces: 2 });
+      const fall = await figures(db, day("2026-03-10"), { campaign: "fall" });
+      expect(fall.totals).toMatchObject({ visits: 1, pageviews: 1 });
+      expect(fall.vitals.all).toMatchObject([{ metric: "LCP", samples: 1, p75: 1000 }]);
+      const about = await figures(db, day("2026-03-10"), { entry: "/about" });
+      expect(about.vitals.all).toMatchObject([{ metric: "LCP", samples: 1, p75: 3000 }]);
     });
 
     it("has the housekeeping aggregate each finished day within the retention once, and yesterday again", async () => {

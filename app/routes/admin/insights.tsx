@@ -9,6 +9,7 @@ import { Input } from "~/components/ui/input";
 import { env } from "~/env.server";
 import { loadDashboard } from "~/insights/dashboard-page.server";
 import { dashboardHref, FILTER_KEYS, FILTERS, NONE, PERIODS, type FilterKey, type Filters } from "~/insights/dashboard-params";
+import { formatDateTime } from "~/lib/format-date";
 import { adminMeta } from "~/lib/meta";
 
 import type { Route } from "./+types/insights";
@@ -152,6 +153,16 @@ export default function Insights({ loaderData }: Route.ComponentProps) {
             </Link>
           )}
         </div>
+      )}
+      {data.todayThrough !== null && (
+        <p className="mt-3 rounded-md border border-slate-300 bg-white p-3 text-sm text-slate-700">
+          Today is counted up to {formatDateTime(new Date(data.todayThrough))}: on a day this busy, today&rsquo;s visits are brought up to
+          date every minute in views of several days.{" "}
+          <Link to={dashboardHref({ key: "today", from: "", to: "" }, filters)} className="underline">
+            The Today view
+          </Link>{" "}
+          counts them as they come.
+        </p>
       )}
       {data.source === "daily" && (
         <p className="mt-3 rounded-md border border-slate-300 bg-white p-3 text-sm text-slate-700">
