@@ -462,10 +462,11 @@ export const insightSalts = pgTable("insight_salts", {
 
 /**
  * Insights' daily aggregates (docs/requirements.md#insights-dashboard, ADR 023): for each finished
- * day (office time zone), the sums of its visits in total (dimension "total", value ""), by page
- * (visits that viewed it, and its own page views), and by entry page, referring site, UTM source,
- * medium and campaign, device and browser ("" for none). Written by the hourly housekeeping from
- * the raw events (a day is replaced when done again), kept 25 months, so the dashboard can show
+ * day (office time zone), the sums of its visits in total (dimension "total", value ""), by the
+ * hour they started ("hour", "YYYY-MM-DDTHH"), by page (visits that viewed it, and its own page
+ * views), and by entry page, referring site, UTM source, medium and campaign, device and browser
+ * ("" for none). Written by the hourly housekeeping from the raw events (a day is replaced when
+ * done again; today's too, every minute, on a busy day), kept 25 months, so the dashboard can show
  * periods older than the raw events' retention.
  */
 export const insightDaily = pgTable(
@@ -523,6 +524,29 @@ export const insightDailyVitals = pgTable(
     needsImprovement: integer("needs_improvement").notNull(),
     poor: integer("poor").notNull(),
     /** Bucket number (as text, a JSON key) → samples in it: see app/insights/vitals.ts. */
+    histogram: jsonb("histogram").$type<Record<string, number>>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.metric, t.dimension, t.value] })],
+);
+
+/**
+ * Running sums of `insight_daily_vitals` (ADR 023): for each day that has Web Vitals, each group's
+ * samples, ratings and histogram summed over every kept day up to and including it. A run of days
+ * is then the running sums of its last day less those of the day before it: two rows a group,
+ * whatever the number of days. Written with the daily rows (and again from a day written late),
+ * and written anew from the oldest kept day when older days are deleted.
+ */
+export const insightVitalsRunning = pgTable(
+  "insight_vitals_running",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    metric: text("metric").$type<WebVitalMetric>().notNull(),
+    dimension: text("dimension").notNull(),
+    value: text("value").notNull(),
+    samples: integer("samples").notNull(),
+    good: integer("good").notNull(),
+    needsImprovement: integer("needs_improvement").notNull(),
+    poor: integer("poor").notNull(),
     histogram: jsonb("histogram").$type<Record<string, number>>().notNull(),
   },
   (t) => [primaryKey({ columns: [t.day, t.metric, t.dimension, t.value] })],

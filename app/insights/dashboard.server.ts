@@ -1,16 +1,18 @@
 /**
  * The Insights dashboard's figures (docs/requirements.md#insights-dashboard, ADR 023), read from
- * the raw events (`insight_events`) for periods within their retention, and from the daily
- * aggregates (`insight_daily`, written by the hourly housekeeping) plus today's raw events for
- * older ones.
+ * the raw events (`insight_events`) for a single day and for filtered periods within their
+ * retention, and otherwise from the daily aggregates (`insight_daily`, written by the hourly
+ * housekeeping) plus today's raw events, or, on a busy day, today's aggregates (written every
+ * minute).
  *
- * A visit is one visitor's run of events with no gap over 30 minutes; its entry page is the path
- * of its first page view, its source (referring site, UTM values), device and browser those of its
- * first page view (or first event). Runs of Web Vitals alone (a tab reporting long after its page
- * view) are not visits. Visitors are distinct visitor hashes per day, summed over the days (the
- * hashes change every day, ADR 021). A bounce is a visit with one page view and no conversion; a
- * conversion is a contact-form submission, a phone click or an e-mail click; a converted visit has
- * at least one. Filters select visits: the page filter keeps visits that viewed the page.
+ * A visit is one visitor's run of page views, taps and forms with no gap over 30 minutes; its
+ * entry page is the path of its first page view, its source (referring site, UTM values), device
+ * and browser those of its first page view (or first event). A Web Vitals sample belongs to the
+ * visit that started last before it and never starts or prolongs one. Visitors are distinct
+ * visitor hashes per day, summed over the days (the hashes change every day, ADR 021). A bounce is
+ * a visit with one page view and no conversion; a conversion is a contact-form submission, a phone
+ * click or an e-mail click; a converted visit has at least one. Filters select visits: the page
+ * filter keeps visits that viewed the page.
  */
 import { sql, type SQL } from "drizzle-orm";
 
@@ -380,8 +382,11 @@ function parseDetails(found: Raw[]) {
 // ---------------------------------------------------------------------------------------------
 // Daily aggregates
 
-/** Aggregate dimensions: the visit lists, "page" (visits that viewed it; its own page views), "total". */
-export const DAILY_DIMENSIONS = ["total", "page", ...VISIT_DIMENSION_KEYS] as const;
+/**
+ * Aggregate dimensions: the visit lists, "page" (visits that viewed it; its own page views),
+ * "total", and "hour" (visits by the hour they started: the chart of a single day).
+ */
+export const DAILY_DIMENSIONS = ["total", "hour", "page", ...VISIT_DIMENSION_KEYS] as const;
 export type DailyDimension = (typeof DAILY_DIMENSIONS)[number];
 
 /** The SELECT of `day`'s aggregate rows (day, dimension, value, sums), from the raw events. */
@@ -392,6 +397,8 @@ function dailyRowsQuery(day: string, timeZone: string): SQL {
     coalesce(sum(leads), 0) as leads, coalesce(sum(calls), 0) as calls, coalesce(sum(emails), 0) as emails`;
   const parts = [
     sql`select 'total' as dimension, '' as value, ${sums} from kept`,
+    // The hours of the day (the chart of a single day), as the raw query's chart buckets them.
+    sql`select 'hour', to_char(started at time zone ${timeZone}, 'YYYY-MM-DD"T"HH24'), ${sums} from kept group by 2`,
     ...VISIT_DIMENSION_KEYS.map(
       (key) =>
         sql`select ${key}, coalesce(${sql.raw(VISIT_DIMENSIONS[key])}, ''), ${sums} from kept group by ${sql.raw(VISIT_DIMENSIONS[key])}`,
@@ -456,8 +463,35 @@ export async function aggregateDay(db: Database, day: string, timeZone: string, 
     await tx.execute(sql`delete from insight_daily_vitals where day = ${day}::date`);
     await tx.execute(sql`insert into insight_daily_vitals (day, metric, dimension, value, samples, good, needs_improvement, poor, histogram)
       select ${day}::date, v.* from (${vitalRowsQuery(dayStart(day, timeZone), dayStart(addDays(day, 1), timeZone))}) v`);
+    await writeRunningVitals(tx, day);
     return true;
   });
+}
+
+/** Two histograms (JSON objects, bucket → samples) added up in SQL; either may be null. */
+const SUM_HISTOGRAMS = sql`case when p.histogram is null then c.histogram when c.histogram is null then p.histogram
+  else (select jsonb_object_agg(key, n) from (select key, sum(value::int) as n
+    from (select * from jsonb_each_text(p.histogram) union all select * from jsonb_each_text(c.histogram)) e group by key) t) end`;
+
+/**
+ * Writes the running sums of Web Vitals (`insight_vitals_running`) of `from` and of every later
+ * day with daily Web Vitals, each from the last running sums before it plus its own day; with
+ * `from` null, all of them anew from the oldest day kept (after older days were deleted).
+ */
+async function writeRunningVitals(tx: Pick<Database, "execute">, from: string | null): Promise<void> {
+  if (from === null) await tx.execute(sql`delete from insight_vitals_running`);
+  else await tx.execute(sql`delete from insight_vitals_running where day >= ${from}::date`);
+  const days = await tx.execute<Raw>(
+    sql`select distinct to_char(day, 'YYYY-MM-DD') as day from insight_daily_vitals
+      ${from === null ? sql`` : sql`where day >= ${from}::date`} order by 1`,
+  );
+  for (const { day } of days.rows) {
+    await tx.execute(sql`insert into insight_vitals_running (day, metric, dimension, value, samples, good, needs_improvement, poor, histogram)
+      select ${day}::date, metric, dimension, value, coalesce(p.samples, 0) + coalesce(c.samples, 0), coalesce(p.good, 0) + coalesce(c.good, 0),
+        coalesce(p.needs_improvement, 0) + coalesce(c.needs_improvement, 0), coalesce(p.poor, 0) + coalesce(c.poor, 0), ${SUM_HISTOGRAMS}
+      from (select * from insight_vitals_running where day = (select max(day) from insight_vitals_running where day < ${day}::date)) p
+      full join (select * from insight_daily_vitals where day = ${day}::date) c using (metric, dimension, value)`);
+  }
 }
 
 /**
@@ -542,7 +576,15 @@ export async function maintainDailyAggregates(
   }
   const cutoff = addMonths(today, -DAILY_RETENTION_MONTHS);
   const deleted = await rows(db, sql`delete from insight_daily where day < ${cutoff}::date returning 1 as gone`);
-  await db.execute(sql`delete from insight_daily_vitals where day < ${oldest}::date`);
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${AGGREGATES_LOCK_KEY.toString()}::bigint)`);
+    await tx.execute(sql`delete from insight_daily_vitals where day < ${oldest}::date`);
+    // The running sums start at the oldest day kept: when it moved (or they were never written), anew.
+    const [first] = (
+      await tx.execute<Raw>(sql`select (select min(day) from insight_daily_vitals) = (select min(day) from insight_vitals_running) as same`)
+    ).rows;
+    if (!first?.same) await writeRunningVitals(tx, null);
+  });
   return { aggregated, pruned: deleted.length };
 }
 
@@ -614,6 +656,8 @@ async function dailyFigures(db: Database, options: DashboardOptions, { rawDays, 
     coalesce(sum(bounces), 0) as bounces, coalesce(sum(converted), 0) as converted, coalesce(sum(leads), 0) as leads,
     coalesce(sum(calls), 0) as calls, coalesce(sum(emails), 0) as emails`;
   const filtered = dimension !== "total";
+  // A single day's chart is by the hour: its "hour" rows (unfiltered only: the hours are not kept by filter).
+  const hourly = period.hourly && !filtered && !totalsOnly;
   // One statement: the raw days' rows are worked out once (a CTE used twice is computed once) for the totals, the chart and the lists.
   const found = await rows(
     db,
@@ -622,11 +666,13 @@ async function dailyFigures(db: Database, options: DashboardOptions, { rawDays, 
         ${sql.join(fromRaw, sql``)})
       select 'bucket' as part, null::text as dimension, to_char(day, 'YYYY-MM-DD') as value, ${sums}
         from d where dimension = ${dimension} and value = ${value} group by 3
-      ${filtered || totalsOnly ? sql`` : sql`union all select 'list', dimension, value, ${sums} from d where dimension <> 'total' group by dimension, value`}`,
+      ${hourly ? sql`union all select 'hour', null, value, ${sums} from d where dimension = 'hour' group by 3` : sql``}
+      ${filtered || totalsOnly ? sql`` : sql`union all select 'list', dimension, value, ${sums} from d where dimension not in ('total', 'hour') group by dimension, value`}`,
   );
-  const seriesRows = found.filter((row) => row.part === "bucket");
+  const dayRows = found.filter((row) => row.part === "bucket");
+  const seriesRows = hourly ? found.filter((row) => row.part === "hour") : dayRows;
   const listRows = found.filter((row) => row.part === "list");
-  const totals = seriesRows.reduce<Totals>((sum, row) => {
+  const totals = dayRows.reduce<Totals>((sum, row) => {
     const day = totalsOf(row);
     for (const key of Object.keys(sum) as (keyof Totals)[]) sum[key] += day[key];
     return sum;
@@ -651,8 +697,9 @@ async function dailyFigures(db: Database, options: DashboardOptions, { rawDays, 
 }
 
 /**
- * The Web Vitals of `period` from the daily histograms of its finished days plus the raw events of
- * `rawDays`: each group's samples and histograms summed, its 75th percentile read from the sum.
+ * The Web Vitals of `period` from the histograms of its aggregated days (their running sums: two
+ * rows a group) plus the raw events of `rawDays`: each group's samples and histograms summed, its
+ * 75th percentile read from the sum.
  * Like the raw events, they cover the days within the retention only.
  */
 async function dailyVitals(
@@ -662,13 +709,24 @@ async function dailyVitals(
 ): Promise<Vitals> {
   const at = now ?? Date.now();
   const before = aggregatesBefore(dayOf(at, timeZone), todayThrough);
-  // As the raw events: the days within the retention (a year of histograms would take seconds to add up).
+  // As the raw events: the days within the retention.
   const oldest = oldestRawDay(at, timeZone, retentionDays);
-  const parts = [
-    sql`select metric, dimension, value, samples, good, needs_improvement, poor, histogram from insight_daily_vitals
-      where day >= ${period.from > oldest ? period.from : oldest}::date and day <= ${period.to}::date and day < ${before}::date`,
-    ...rawDays.map((day) => sql`(${vitalRowsQuery(dayStart(day, timeZone), dayStart(addDays(day, 1), timeZone))})`),
-  ];
+  const from = period.from > oldest ? period.from : oldest;
+  const last = period.to < addDays(before, -1) ? period.to : addDays(before, -1);
+  const columns = sql`metric, dimension, value, samples, good, needs_improvement, poor, histogram`;
+  // The aggregated days: the running sums of the last one less those of the day before the first (sign -1).
+  const parts =
+    from <= last
+      ? [
+          sql`select 1 as sign, ${columns} from insight_vitals_running
+            where day = (select max(day) from insight_vitals_running where day <= ${last}::date)`,
+          sql`select -1, ${columns} from insight_vitals_running
+            where day = (select max(day) from insight_vitals_running where day < ${from}::date)`,
+        ]
+      : [];
+  for (const day of rawDays)
+    parts.push(sql`(select 1 as sign, * from (${vitalRowsQuery(dayStart(day, timeZone), dayStart(addDays(day, 1), timeZone))}) r)`);
+  if (parts.length === 0) return emptyVitals();
   const groups = new Map<string, { row: VitalRow; kind: string; histogram: Histogram }>();
   for (const found of await rows(db, sql.join(parts, sql` union all `))) {
     const metric = found.metric as VitalMetric;
@@ -688,15 +746,16 @@ async function dailyVitals(
       group = { row, kind, histogram: new Map() };
       groups.set(key, group);
     }
-    group.row.samples += num(found.samples);
-    group.row.good += num(found.good);
-    group.row.needsImprovement += num(found.needs_improvement);
-    group.row.poor += num(found.poor);
-    addHistogram(group.histogram, found.histogram as Record<string, number>);
+    const sign = num(found.sign);
+    group.row.samples += sign * num(found.samples);
+    group.row.good += sign * num(found.good);
+    group.row.needsImprovement += sign * num(found.needs_improvement);
+    group.row.poor += sign * num(found.poor);
+    addHistogram(group.histogram, found.histogram as Record<string, number>, sign);
   }
   const vitals = emptyVitals();
   for (const { row, kind, histogram } of groups.values())
-    vitalList(vitals, kind).push({ ...row, p75: histogramPercentile(row.metric, histogram) });
+    if (row.samples > 0) vitalList(vitals, kind).push({ ...row, p75: histogramPercentile(row.metric, histogram) });
   for (const list of Object.values(vitals)) list.sort(byMetricThenSamples);
   return vitals;
 }
@@ -713,22 +772,29 @@ export function readsRawEvents(period: Period, timeZone: string, retentionDays: 
 const isFiltered = (filters: Filters) => FILTER_KEYS.some((key) => filters[key] !== undefined);
 
 /**
- * Whether the visits of `period` must be worked out from the raw events: within the retention, a
- * single day (its chart is by the hour) or a filtered period (the aggregates answer one filter,
- * and their lists none). Otherwise the finished days' aggregates give the same figures for a
- * fraction of the work (ADR 023).
+ * The days `period` reads from the raw events beside the aggregates, or null when its visits must
+ * be worked out from the raw events altogether: a filtered period within the retention (the
+ * aggregates answer one filter, and their lists none), or a single day the aggregates do not hold
+ * yet (today, but on a busy day; a day that ended within the hour). Otherwise the aggregates give
+ * the same figures for a fraction of the work (ADR 023).
  */
-const needsRawVisits = ({ period, timeZone, retentionDays, filters }: DashboardOptions, now: number) =>
-  readsRawEvents(period, timeZone, retentionDays, now) && (period.hourly || isFiltered(filters));
+async function aggregatesRead(db: Database, options: DashboardOptions, now: number): Promise<DaysRead | null> {
+  const { period, timeZone, retentionDays, filters } = options;
+  const withinRetention = readsRawEvents(period, timeZone, retentionDays, now);
+  if (withinRetention && isFiltered(filters)) return null;
+  const days = await rawDaysOf(db, options, now);
+  return withinRetention && period.hourly && days.rawDays.length > 0 ? null : days;
+}
 
 /** The totals of `period` alone (the comparison with the period before). */
 export async function periodTotals(db: Database, options: DashboardOptions): Promise<Totals> {
   const now = options.now ?? Date.now();
-  if (needsRawVisits(options, now)) {
+  const days = await aggregatesRead(db, options, now);
+  if (days === null) {
     const cte = visitsWith(options.period.start, options.period.end, options.filters, options.timeZone);
     return totalsOf((await rows(db, sql`${cte} select ${VISIT_SUMS} from kept`))[0]);
   }
-  return (await dailyFigures(db, { ...options, now }, await rawDaysOf(db, options, now), true)).totals;
+  return (await dailyFigures(db, { ...options, now }, days, true)).totals;
 }
 
 /** Every figure of the dashboard for `period` and `filters`. */
@@ -739,7 +805,8 @@ export async function dashboardFigures(db: Database, options: DashboardOptions):
   let figures: Awaited<ReturnType<typeof dailyFigures>>;
   let details: ReturnType<typeof parseDetails>;
   let todayThrough: number | null = null;
-  const rawVisits = needsRawVisits(options, now);
+  const days = await aggregatesRead(db, options, now);
+  const rawVisits = days === null;
   const cte =
     rawVisits || isFiltered(options.filters)
       ? visitsWith(period.start, period.end, options.filters, timeZone)
@@ -777,7 +844,6 @@ export async function dashboardFigures(db: Database, options: DashboardOptions):
       part("d").map((r) => ({ kind: r.dimension, metric: r.value, grp: r.grp, p75: r.a, samples: r.b, good: r.c, ni: r.d, poor: r.e })),
     );
   } else {
-    const days = await rawDaysOf(db, options, now);
     todayThrough = days.todayThrough;
     if (isFiltered(options.filters)) {
       // Beyond the raw retention, a filter narrows the details of the days still kept.

@@ -22,9 +22,10 @@ export const VITAL_BUCKET_SQL = `floor(ln(1 + greatest(n.value, 0) * case when n
 
 export type Histogram = Map<number, number>;
 
-/** Adds a stored histogram (JSON: bucket as text → samples) into `into`. */
-export function addHistogram(into: Histogram, stored: Record<string, number>): Histogram {
-  for (const [bucket, samples] of Object.entries(stored)) into.set(Number(bucket), (into.get(Number(bucket)) ?? 0) + Number(samples));
+/** Adds a stored histogram (JSON: bucket as text → samples) into `into`, times `sign` (-1: takes it away). */
+export function addHistogram(into: Histogram, stored: Record<string, number>, sign = 1): Histogram {
+  for (const [bucket, samples] of Object.entries(stored))
+    into.set(Number(bucket), (into.get(Number(bucket)) ?? 0) + sign * Number(samples));
   return into;
 }
 

@@ -33,8 +33,8 @@
  *    would have done on PostgreSQL; it also keeps autovacuum from running during the timings), and
  *    maintainDailyAggregates (timed: the hourly housekeeping's first run, every finished day of the
  *    30), then refreshTodayAggregates (timed: the housekeeping's minute part, which on a day this
- *    busy writes today's aggregates, so that views of several days read today from them, at most a
- *    minute old; the Today view and filtered views still work today out from the events). The
+ *    busy writes today's aggregates, so that unfiltered views read today from them, at most a
+ *    minute old; filtered views still work today out from the events). The
  *    daily aggregates (insight_daily) of the 25 months before are filled with copies of
  *    those days, as a site that has run that long would have them, so that "12 months" and its
  *    previous period read a full year each. Then the page's loader (loadDashboard: dashboardFigures
@@ -132,9 +132,10 @@ export interface DashboardView {
   label: string;
   query: string;
   /**
-   * Where the visits' figures come from: "events" (worked out from the raw events: a single day,
-   * or a filter), "aggregates" (the finished days' daily aggregates, today from the events) or
-   * "aggregates, today's too" (a busy day: today's aggregates, written every minute, ADR 023).
+   * Where the visits' figures come from: "events" (worked out from the raw events: a filter, or
+   * today on a quiet day), "aggregates" (the finished days' daily aggregates, today from the
+   * events) or "aggregates, today's too" (a busy day: today's aggregates, written every minute,
+   * ADR 023).
    */
   source: "events" | "aggregates" | "aggregates, today's too";
   /** The period's totals (visitors, visits, page views...), to see that the view read what was seeded. */
@@ -630,11 +631,13 @@ async function measureDashboard(backend: Backend, events: number): Promise<Dashb
         label: v.label,
         query: v.query,
         source:
-          page!.query.period.hourly || Object.keys(page!.query.filters).length > 0
+          Object.keys(page!.query.filters).length > 0
             ? "events"
-            : page!.data.todayThrough === null
-              ? "aggregates"
-              : "aggregates, today's too",
+            : page!.data.todayThrough !== null
+              ? "aggregates, today's too"
+              : page!.query.period.hourly
+                ? "events"
+                : "aggregates",
         totals: { ...page!.data.totals },
         runsMs,
         medianMs: round(median(runsMs), 1),

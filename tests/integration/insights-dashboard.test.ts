@@ -8,7 +8,7 @@ import { sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 
 import type { Database } from "~/db/client.server";
-import { insightDaily, insightDailyRuns, insightDailyVitals, insightEvents } from "~/db/schema.server";
+import { insightDaily, insightDailyRuns, insightDailyVitals, insightEvents, insightVitalsRunning } from "~/db/schema.server";
 import { addDays, periodOf, presetPeriod, type Filters, type Period } from "~/insights/dashboard-params";
 import {
   aggregateDay,
@@ -41,6 +41,7 @@ describe.each(backends())("Insights dashboard on $name", (backend) => {
       await db.delete(insightDaily);
       await db.delete(insightDailyVitals);
       await db.delete(insightDailyRuns);
+      await db.delete(insightVitalsRunning);
     });
 
     /** Three visitors on 2026-03-10: A two visits (the second a lead from a campaign), B a bounce, C a call. */
@@ -339,13 +340,29 @@ describe.each(backends())("Insights dashboard on $name", (backend) => {
       expect(read.lists).toEqual(live.lists);
       expect(read.pages).toEqual(live.pages);
       expect(read.vitals).toEqual(live.vitals);
-      // A visit after them: the week shows it at the next refresh; the Today view (hours, live) at once.
+      // The Today view too, its chart by the hour: the same figures as its events give.
+      const todayOf = () =>
+        dashboardFigures(db, { period: day("2026-03-10"), filters: {}, timeZone: TZ, retentionDays: RETENTION, now, todayLiveEvents: 3 });
+      const todayLive = await figures(db, day("2026-03-10"), {}, now);
+      const todayRead = await todayOf();
+      expect(todayLive.todayThrough).toBeNull();
+      expect(todayRead.todayThrough).not.toBeNull();
+      expect(todayRead.totals).toEqual(todayLive.totals);
+      expect(todayRead.series).toEqual(todayLive.series);
+      expect(todayRead.lists).toEqual(todayLive.lists);
+      expect(todayRead.pages).toEqual(todayLive.pages);
+      expect(todayRead.clicks).toEqual(todayLive.clicks);
+      expect(todayRead.vitals.all[0]).toMatchObject({ metric: "LCP", samples: 4 });
+      expect(Math.abs(todayRead.vitals.all[0]!.p75 - 3500)).toBeLessThanOrEqual(3500 * 0.02);
+      // A visit after them shows at the next refresh; in a filtered view (worked out from the events) at once.
       await seedEvents(db, [{ visitor: "new", at: NOON + 30 * MIN, path: "/about" }]);
       expect((await weekOf()).totals.visits).toBe(live.totals.visits);
-      expect((await figures(db, day("2026-03-10"), {}, now)).totals.visits).toBe(live.totals.visits + 1);
+      expect((await todayOf()).totals.visits).toBe(live.totals.visits);
+      expect((await figures(db, day("2026-03-10"), { entry: "/about" }, now)).totals.visits).toBe(1);
       expect(await refreshTodayAggregates(db, busy)).toBe(false); // written under a minute ago
       expect(await refreshTodayAggregates(db, { ...busy, everyMs: 0 })).toBe(true);
       expect((await weekOf()).totals.visits).toBe(live.totals.visits + 1);
+      expect((await todayOf()).series.find((p) => p.bucket === "2026-03-10T12")).toMatchObject({ visits: 1 });
       // Nothing new since: nothing written.
       expect(await refreshTodayAggregates(db, { ...busy, everyMs: 0 })).toBe(false);
       // Aggregates over five minutes old (their refresh stopped) are not used; nor on a quiet day.
@@ -356,6 +373,55 @@ describe.each(backends())("Insights dashboard on $name", (backend) => {
       const quiet = await dashboardFigures(db, { period: week, filters: {}, timeZone: TZ, retentionDays: RETENTION, now });
       expect(quiet.todayThrough).toBeNull();
       expect(await refreshTodayAggregates(db, { timeZone: TZ, now, everyMs: 0 })).toBe(false);
+    });
+
+    it("reads a finished day, hour by hour, from its aggregates, with the figures its events give", async () => {
+      await seedDay(); // 2026-03-10
+      const nextDay = NOON + 24 * 60 * MIN;
+      const fromEvents = await figures(db, day("2026-03-10"), {}, nextDay); // not aggregated yet
+      await maintainDailyAggregates(db, { retentionDays: RETENTION, timeZone: TZ, now: nextDay });
+      await db.delete(insightEvents).where(sql`kind <> 'phone_call'`); // what is read now is the aggregates
+      const fromAggregates = await figures(db, day("2026-03-10"), {}, nextDay);
+      expect(fromAggregates.totals).toEqual(fromEvents.totals);
+      expect(fromAggregates.series).toHaveLength(24);
+      expect(fromAggregates.series).toEqual(fromEvents.series);
+      expect(fromAggregates.lists).toEqual(fromEvents.lists);
+      expect(fromAggregates.pages).toEqual(fromEvents.pages);
+      expect(fromAggregates.vitals.all[0]).toMatchObject({ metric: "LCP", samples: 4, good: 2, needsImprovement: 1, poor: 1 });
+      // The day before, for the comparison, from the aggregates too.
+      expect(
+        await periodTotals(db, { period: day("2026-03-10"), filters: {}, timeZone: TZ, retentionDays: RETENTION, now: nextDay }),
+      ).toEqual(fromEvents.totals);
+    });
+
+    it("reads any run of days' Web Vitals from their running sums, which start again at the oldest day kept", async () => {
+      const DAY = 24 * 60 * MIN;
+      // One LCP sample a day, 03-06 to 03-09: 1000, 2000, 3000, 4000.
+      await seedEvents(
+        db,
+        [0, 1, 2, 3].flatMap((k) => [
+          { visitor: `d${k}`, at: NOON - (4 - k) * DAY, path: "/" },
+          { visitor: `d${k}`, at: NOON - (4 - k) * DAY + 1000, kind: "web_vital", metric: "LCP", value: 1000 * (k + 1), rating: "good" },
+        ]),
+      );
+      await maintainDailyAggregates(db, { retentionDays: RETENTION, timeZone: TZ, now: NOON });
+      const lcp = async (from: string, to: string, retentionDays = RETENTION) =>
+        (await dashboardFigures(db, { period: periodOf("custom", from, to, TZ), filters: {}, timeZone: TZ, retentionDays, now: NOON }))
+          .vitals.all[0];
+      const middle = await lcp("2026-03-07", "2026-03-08");
+      expect(middle).toMatchObject({ samples: 2, good: 2 });
+      expect(Math.abs(middle!.p75 - 2750)).toBeLessThanOrEqual(2750 * 0.02); // 2000 and 3000
+      expect(await lcp("2026-03-06", "2026-03-09")).toMatchObject({ samples: 4 });
+      expect(await lcp("2026-03-09", "2026-03-09")).toMatchObject({ samples: 1 });
+      // Three days kept from now on: 03-06 and 03-07 go, the running sums start at 03-08.
+      await maintainDailyAggregates(db, { retentionDays: 3, timeZone: TZ, now: NOON });
+      const [first] = await db
+        .execute<{ day: string }>(sql`select to_char(min(day), 'YYYY-MM-DD') as day from insight_vitals_running`)
+        .then((r) => r.rows);
+      expect(first?.day).toBe("2026-03-08");
+      const kept = await lcp("2026-03-08", "2026-03-09", 3);
+      expect(kept).toMatchObject({ samples: 2 });
+      expect(Math.abs(kept!.p75 - 3750)).toBeLessThanOrEqual(3750 * 0.02); // 3000 and 4000
     });
 
     it("writes a day's aggregates once when processes write them at the same moment", async () => {

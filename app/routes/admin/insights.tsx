@@ -157,11 +157,7 @@ export default function Insights({ loaderData }: Route.ComponentProps) {
       {data.todayThrough !== null && (
         <p className="mt-3 rounded-md border border-slate-300 bg-white p-3 text-sm text-slate-700">
           Today is counted up to {formatDateTime(new Date(data.todayThrough))}: on a day this busy, today&rsquo;s visits are brought up to
-          date every minute in views of several days.{" "}
-          <Link to={dashboardHref({ key: "today", from: "", to: "" }, filters)} className="underline">
-            The Today view
-          </Link>{" "}
-          counts them as they come.
+          date every minute. Filtered figures count them as they come.
         </p>
       )}
       {data.source === "daily" && (
