@@ -46,6 +46,8 @@ export function startAuthMaintenance(
     insightsRetentionDays?: number;
     /** The mailer and addresses of the weekly summary; unset (e-mail not configured): no summary is sent. */
     weeklySummary?: SummaryMail;
+    /** How often today's Insights aggregates are looked at (TODAY_REFRESH_MS; tests). */
+    todayEveryMs?: number;
   } = {},
 ): AuthMaintenance {
   let running: Promise<void> = Promise.resolve();
@@ -91,7 +93,7 @@ export function startAuthMaintenance(
     refreshing = (async () => {
       await running; // the hourly run first: it may be writing aggregates too
       try {
-        await refreshTodayAggregates(db, { timeZone: site.hours.timeZone });
+        await refreshTodayAggregates(db, { timeZone: site.hours.timeZone, everyMs: options.todayEveryMs });
       } catch (error) {
         log.error(oneLine(`Insights: today's aggregates failed: ${error instanceof Error ? error.message : String(error)}`));
       } finally {
@@ -99,7 +101,8 @@ export function startAuthMaintenance(
       }
     })();
   };
-  const todayTimer = options.insightsRetentionDays === undefined ? undefined : setInterval(refreshToday, TODAY_REFRESH_MS);
+  const todayTimer =
+    options.insightsRetentionDays === undefined ? undefined : setInterval(refreshToday, options.todayEveryMs ?? TODAY_REFRESH_MS);
   todayTimer?.unref();
   return {
     stop: async () => {

@@ -7,15 +7,17 @@
 import { sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 
+import { startAuthMaintenance } from "~/auth/maintenance.server";
 import type { Database } from "~/db/client.server";
 import { insightDaily, insightDailyRuns, insightDailyVitals, insightEvents, insightVitalsRunning } from "~/db/schema.server";
-import { addDays, periodOf, presetPeriod, type Filters, type Period } from "~/insights/dashboard-params";
+import { addDays, dayOf, periodOf, presetPeriod, type Filters, type Period } from "~/insights/dashboard-params";
 import {
   aggregateDay,
   dashboardFigures,
   maintainDailyAggregates,
   periodTotals,
   refreshTodayAggregates,
+  TODAY_LIVE_EVENTS,
   visitorsNow,
 } from "~/insights/dashboard.server";
 
@@ -422,6 +424,36 @@ describe.each(backends())("Insights dashboard on $name", (backend) => {
       const kept = await lcp("2026-03-08", "2026-03-09", 3);
       expect(kept).toMatchObject({ samples: 2 });
       expect(Math.abs(kept!.p75 - 3750)).toBeLessThanOrEqual(3750 * 0.02); // 3000 and 4000
+    });
+
+    it("has the housekeeping write today's aggregates every minute on a busy day", async () => {
+      const now = Date.now();
+      // One more page view than a quiet day has, all within the last 20 ms (today, but a few ms after midnight).
+      await seedEvents(
+        db,
+        Array.from({ length: TODAY_LIVE_EVENTS + 1 }, (_, k) => ({ visitor: `v${k % 500}`, at: now - (k % 20) })),
+      );
+      const logged: string[] = [];
+      const log = (line: string) => logged.push(line);
+      const maintenance = startAuthMaintenance(db, { log, error: log }, undefined, { insightsRetentionDays: RETENTION, todayEveryMs: 50 });
+      try {
+        const today = sql`day = ${dayOf(now, TZ)}::date`;
+        await expect
+          .poll(async () => (await db.select().from(insightDailyRuns).where(today)).map((r) => r.events), { timeout: 15_000 })
+          .toEqual([TODAY_LIVE_EVENTS + 1]);
+      } finally {
+        await maintenance.stop();
+      }
+      expect(logged.filter((line) => line.includes("failed"))).toEqual([]);
+      const week = await dashboardFigures(db, {
+        period: presetPeriod("7d", dayOf(now, TZ), TZ),
+        filters: {},
+        timeZone: TZ,
+        retentionDays: RETENTION,
+        now,
+      });
+      expect(week.todayThrough).not.toBeNull();
+      expect(week.totals.pageviews).toBe(TODAY_LIVE_EVENTS + 1);
     });
 
     it("writes a day's aggregates once when processes write them at the same moment", async () => {
