@@ -504,6 +504,20 @@ export const insightDailyRuns = pgTable("insight_daily_runs", {
   events: integer("events").notNull(),
 });
 
+/** The columns of a day's Web Vitals sums by group (a fresh set for each table). */
+const vitalSumColumns = () => ({
+  day: date("day", { mode: "string" }).notNull(),
+  metric: text("metric").$type<WebVitalMetric>().notNull(),
+  dimension: text("dimension").notNull(),
+  value: text("value").notNull(),
+  samples: integer("samples").notNull(),
+  good: integer("good").notNull(),
+  needsImprovement: integer("needs_improvement").notNull(),
+  poor: integer("poor").notNull(),
+  /** Bucket number (as text, a JSON key) → samples in it: see app/insights/vitals.ts. */
+  histogram: jsonb("histogram").$type<Record<string, number>>().notNull(),
+});
+
 /**
  * Insights' daily Web Vitals (docs/requirements.md#insights-dashboard, ADR 023): for each finished
  * day, each metric and each group (dimension "all" with value "", "page", "family", "device"), the
@@ -512,22 +526,9 @@ export const insightDailyRuns = pgTable("insight_daily_runs", {
  * histograms do). Written with `insight_daily` by the hourly housekeeping, kept as long as the raw
  * events (INSIGHTS_RETENTION_DAYS): they make the dashboard's percentiles fast, not longer-lived.
  */
-export const insightDailyVitals = pgTable(
-  "insight_daily_vitals",
-  {
-    day: date("day", { mode: "string" }).notNull(),
-    metric: text("metric").$type<WebVitalMetric>().notNull(),
-    dimension: text("dimension").notNull(),
-    value: text("value").notNull(),
-    samples: integer("samples").notNull(),
-    good: integer("good").notNull(),
-    needsImprovement: integer("needs_improvement").notNull(),
-    poor: integer("poor").notNull(),
-    /** Bucket number (as text, a JSON key) → samples in it: see app/insights/vitals.ts. */
-    histogram: jsonb("histogram").$type<Record<string, number>>().notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.day, t.metric, t.dimension, t.value] })],
-);
+export const insightDailyVitals = pgTable("insight_daily_vitals", vitalSumColumns(), (t) => [
+  primaryKey({ columns: [t.day, t.metric, t.dimension, t.value] }),
+]);
 
 /**
  * Running sums of `insight_daily_vitals` (ADR 023): for each day that has Web Vitals, each group's
@@ -536,21 +537,9 @@ export const insightDailyVitals = pgTable(
  * whatever the number of days. Written with the daily rows (and again from a day written late),
  * and written anew from the oldest kept day when older days are deleted.
  */
-export const insightVitalsRunning = pgTable(
-  "insight_vitals_running",
-  {
-    day: date("day", { mode: "string" }).notNull(),
-    metric: text("metric").$type<WebVitalMetric>().notNull(),
-    dimension: text("dimension").notNull(),
-    value: text("value").notNull(),
-    samples: integer("samples").notNull(),
-    good: integer("good").notNull(),
-    needsImprovement: integer("needs_improvement").notNull(),
-    poor: integer("poor").notNull(),
-    histogram: jsonb("histogram").$type<Record<string, number>>().notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.day, t.metric, t.dimension, t.value] })],
-);
+export const insightVitalsRunning = pgTable("insight_vitals_running", vitalSumColumns(), (t) => [
+  primaryKey({ columns: [t.day, t.metric, t.dimension, t.value] }),
+]);
 
 /**
  * The administrators who asked for Insights' weekly summary by e-mail (docs/requirements.md#insights-weekly-summary),

@@ -576,6 +576,7 @@ export async function maintainDailyAggregates(
   }
   const cutoff = addMonths(today, -DAILY_RETENTION_MONTHS);
   const deleted = await rows(db, sql`delete from insight_daily where day < ${cutoff}::date returning 1 as gone`);
+  await db.execute(sql`delete from insight_daily_runs where day < ${cutoff}::date`);
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${AGGREGATES_LOCK_KEY.toString()}::bigint)`);
     await tx.execute(sql`delete from insight_daily_vitals where day < ${oldest}::date`);
