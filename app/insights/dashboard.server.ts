@@ -217,7 +217,7 @@ function visitsWith(start: number, end: number, filters: Filters, timeZone: stri
         (pageviews = 1 and leads + calls + emails = 0) as bounce, (leads + calls + emails > 0) as converted,
         to_char(visit_start at time zone ${timeZone}, 'YYYY-MM-DD') || visitor as day_visitor,
         visitor || ':' || extract(epoch from visit_start) as visit_key,
-        ${sql.join(conditions, sql` and `)} as is_kept
+        coalesce(${sql.join(conditions, sql` and `)}, false) as is_kept
       from visit_rows
     ),
     visits as (
