@@ -18,6 +18,7 @@ CREATE TABLE "insight_vitals_running" (
 );
 --> statement-breakpoint
 -- The aggregates now keep each day's hours, and Web Vitals' running sums (ADR 023): the days whose
--- events are all still kept are written again by the housekeeping (until then the dashboard reads
--- those days from the events).
-DELETE FROM "insight_daily" WHERE "day" > (SELECT min("at") FROM "insight_events")::date;
+-- events are all still kept are written again by the housekeeping, oldest first, so that each
+-- day's running sums are written once (until then the dashboard reads those days from the events).
+DELETE FROM "insight_daily" WHERE "day" > (SELECT min("at") FROM "insight_events")::date;--> statement-breakpoint
+DELETE FROM "insight_daily_vitals" WHERE "day" > (SELECT min("at") FROM "insight_events")::date;
