@@ -79,8 +79,11 @@ test.describe("on a phone", () => {
     });
     const inp = () => events(page, "web_vitals").then((all) => all.find((e) => e.metric_name === "INP"));
     await expect.poll(inp, { timeout: 5_000 }).toBeTruthy();
+    // INP is only reported after an interaction. Event Timing counts in steps of 8 ms: a menu that
+    // opens within about 4 ms of the tap (laid out ahead while the page was idle) reads 0.
     const reported = (await inp())!;
-    expect(reported.metric_value).toBeGreaterThan(0);
+    expect(Number.isFinite(reported.metric_value)).toBe(true);
+    expect(reported.metric_value).toBeGreaterThanOrEqual(0);
     expect(["good", "needs-improvement", "poor"]).toContain(reported.metric_rating);
   });
 });
