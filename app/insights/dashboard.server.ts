@@ -439,30 +439,52 @@ function vitalRowsQuery(start: number, end: number): SQL {
 const AGGREGATES_LOCK_KEY = 0x1a5_d411n;
 
 /**
+ * Takes the aggregates' lock for the rest of `tx`: waits for it, or with `ifFree` returns false at
+ * once when another writer holds it.
+ */
+async function lockAggregates(tx: Pick<Database, "execute">, { ifFree = false } = {}): Promise<boolean> {
+  const key = AGGREGATES_LOCK_KEY.toString();
+  if (!ifFree) {
+    await tx.execute(sql`select pg_advisory_xact_lock(${key}::bigint)`);
+    return true;
+  }
+  const [lock] = (await tx.execute<Raw>(sql`select pg_try_advisory_xact_lock(${key}::bigint) as got`)).rows;
+  return Boolean(lock?.got);
+}
+
+/** `day`'s start and end (office time zone) as timestamptz parameters. */
+function dayBounds(day: string, timeZone: string) {
+  const start = dayStart(day, timeZone);
+  const end = dayStart(addDays(day, 1), timeZone);
+  return { start, end, from: sql`${new Date(start).toISOString()}::timestamptz`, to: sql`${new Date(end).toISOString()}::timestamptz` };
+}
+
+/** How many page views, taps and forms `day` has had, counted up to `limit` (enough to tell a busy day). */
+function visitEventsUpTo(day: string, timeZone: string, limit: number): SQL {
+  const { from, to } = dayBounds(day, timeZone);
+  return sql`(select count(*) from (select 1 from insight_events where kind in ${VISIT_KINDS} and at >= ${from} and at < ${to} limit ${limit}) e)`;
+}
+
+/**
  * Writes the daily aggregates of `day` (office time zone) from its raw events, replacing what was
  * there: re-running a day is harmless. A day without visits still gets its "total" row (zeros), so
  * the housekeeping knows it is done. Writers take turns (an advisory lock); with `ifFree`, a day
  * another process is writing is left to it (returns false).
  */
 export async function aggregateDay(db: Database, day: string, timeZone: string, options: { ifFree?: boolean } = {}): Promise<boolean> {
-  const start = new Date(dayStart(day, timeZone)).toISOString();
-  const end = new Date(dayStart(addDays(day, 1), timeZone)).toISOString();
+  const { start, end, from, to } = dayBounds(day, timeZone);
   return db.transaction(async (tx) => {
-    const key = AGGREGATES_LOCK_KEY.toString();
-    if (options.ifFree) {
-      const [lock] = (await tx.execute<Raw>(sql`select pg_try_advisory_xact_lock(${key}::bigint) as got`)).rows;
-      if (!lock?.got) return false;
-    } else await tx.execute(sql`select pg_advisory_xact_lock(${key}::bigint)`);
+    if (!(await lockAggregates(tx, options))) return false;
     // The day's events are counted first: the aggregates below count at least those (more, if some come in meanwhile).
     await tx.execute(sql`insert into insight_daily_runs (day, aggregated_at, events)
-      select ${day}::date, now(), count(*) from insight_events where at >= ${start}::timestamptz and at < ${end}::timestamptz
+      select ${day}::date, now(), count(*) from insight_events where at >= ${from} and at < ${to}
       on conflict (day) do update set aggregated_at = excluded.aggregated_at, events = excluded.events`);
     await tx.execute(sql`delete from insight_daily where day = ${day}::date`);
     await tx.execute(sql`insert into insight_daily (day, dimension, value, visitors, visits, pageviews, bounces, converted, leads, calls, emails)
       ${dailyRowsQuery(day, timeZone)}`);
     await tx.execute(sql`delete from insight_daily_vitals where day = ${day}::date`);
     await tx.execute(sql`insert into insight_daily_vitals (day, metric, dimension, value, samples, good, needs_improvement, poor, histogram)
-      select ${day}::date, v.* from (${vitalRowsQuery(dayStart(day, timeZone), dayStart(addDays(day, 1), timeZone))}) v`);
+      select ${day}::date, v.* from (${vitalRowsQuery(start, end)}) v`);
     await writeRunningVitals(tx, day);
     return true;
   });
@@ -509,8 +531,7 @@ async function todayAggregatesThrough(
   const [row] = await rows(
     db,
     sql`select (select aggregated_at from insight_daily_runs where day = ${today}::date) as through,
-      (select count(*) from (select 1 from insight_events where kind in ${VISIT_KINDS}
-        and at >= ${new Date(dayStart(today, timeZone)).toISOString()}::timestamptz limit ${liveEvents + 1}) e) as events`,
+      ${visitEventsUpTo(today, timeZone, liveEvents + 1)} as events`,
   );
   if (!row?.through || num(row.events) <= liveEvents) return null;
   const through = new Date(row.through as string | Date).getTime();
@@ -530,13 +551,12 @@ export async function refreshTodayAggregates(
   const now = options.now ?? Date.now();
   const liveEvents = options.liveEvents ?? TODAY_LIVE_EVENTS;
   const today = dayOf(now, options.timeZone);
+  const { from, to } = dayBounds(today, options.timeZone);
   const [row] = await rows(
     db,
     sql`select r.aggregated_at as through, r.events as counted,
-      (select count(*) from insight_events where at >= ${new Date(dayStart(today, options.timeZone)).toISOString()}::timestamptz
-        and at < ${new Date(dayStart(addDays(today, 1), options.timeZone)).toISOString()}::timestamptz) as events,
-      (select count(*) from (select 1 from insight_events where kind in ${VISIT_KINDS}
-        and at >= ${new Date(dayStart(today, options.timeZone)).toISOString()}::timestamptz limit ${liveEvents + 1}) e) as visit_events
+      (select count(*) from insight_events where at >= ${from} and at < ${to}) as events,
+      ${visitEventsUpTo(today, options.timeZone, liveEvents + 1)} as visit_events
       from (select 1) one left join insight_daily_runs r on r.day = ${today}::date`,
   );
   if (num(row?.visit_events) <= liveEvents) return false;
@@ -578,7 +598,7 @@ export async function maintainDailyAggregates(
   const deleted = await rows(db, sql`delete from insight_daily where day < ${cutoff}::date returning 1 as gone`);
   await db.execute(sql`delete from insight_daily_runs where day < ${cutoff}::date`);
   await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${AGGREGATES_LOCK_KEY.toString()}::bigint)`);
+    await lockAggregates(tx);
     await tx.execute(sql`delete from insight_daily_vitals where day < ${oldest}::date`);
     // The running sums start at the oldest day kept: when it moved (or they were never written), anew.
     const [first] = (
