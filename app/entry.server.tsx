@@ -19,6 +19,7 @@ import {
 } from "react-router";
 
 import { isProtectedPath } from "~/config/private-paths";
+import { env } from "~/env.server";
 import { logRequestError } from "~/lib/error-log.server";
 import { deferHydrationStream } from "~/lib/first-paint.server";
 import { applyPrivateCaching } from "~/lib/private-caching";
@@ -70,7 +71,8 @@ export default function handleRequest(
         // The first paint before hydration (ADR 013): no module preloads, imports after the gate.
         // Pages behind sign-in hydrate at once: they are no first-paint pages, and their editors
         // must not be typed into before React has them.
-        pipe(deferHydrationStream({ immediate: isProtectedPath(new URL(request.url).pathname) })).pipe(body);
+        // The gate loads the tag manager (GTM_ID) once a public page is idle.
+        pipe(deferHydrationStream({ immediate: isProtectedPath(new URL(request.url).pathname), gtmId: env().GTM_ID })).pipe(body);
         resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
       },
       onShellError(error: unknown) {

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 
 import { AuthProvider } from "~/auth/auth-context";
@@ -6,6 +6,8 @@ import { Analytics } from "~/components/layout/analytics";
 import { ServerErrorContent } from "~/components/sections/error-content";
 import { site } from "~/config/site";
 import { env } from "~/env.server";
+import { releaseHeldInput } from "~/lib/held-input";
+import { HYDRATED } from "~/lib/hydration-gate";
 import { organizationJsonLd, withBrand } from "~/lib/seo";
 import { useWebFontOnNavigation } from "~/lib/web-font";
 
@@ -15,12 +17,10 @@ import fontsStylesheet from "./fonts.css?url";
 
 export interface RootData {
   origin: string;
-  gtmId: string | null;
 }
 
 export function loader(): RootData {
-  const { SITE_URL, GTM_ID } = env();
-  return { origin: SITE_URL, gtmId: GTM_ID ?? null };
+  return { origin: env().SITE_URL };
 }
 
 // Configuration does not change between navigations: never refetch it.
@@ -32,8 +32,18 @@ export const links: Route.LinksFunction = () => [
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
 ];
 
+/**
+ * React has committed the page (the outermost component's effect runs last): input goes to React
+ * again (app/lib/held-input.ts), and `<html data-hydrated>` says so.
+ */
+function pageHydrated(): void {
+  releaseHeldInput();
+  document.documentElement.dataset[HYDRATED] = "";
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<RootData>("root");
+  useEffect(pageHydrated, []);
   const origin = data?.origin ?? site.defaultOrigin;
   return (
     <html lang="en-US">
@@ -63,12 +73,12 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
-export default function App({ loaderData }: Route.ComponentProps) {
+export default function App() {
   useWebFontOnNavigation();
   return (
     <AuthProvider>
       <Outlet />
-      <Analytics gtmId={loaderData.gtmId} />
+      <Analytics />
     </AuthProvider>
   );
 }

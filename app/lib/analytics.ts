@@ -79,11 +79,59 @@ export function contactClickEvent(href: string, clickLocation: string | null, pa
   return null;
 }
 
-/** docs/requirements.md#analytics: the tag manager loads only with a container id and without GPC or DNT. */
-export function shouldLoadTagManager(gtmId: string | undefined | null, signals: { gpc?: boolean; dnt?: string | null }): boolean {
-  if (!gtmId) return false;
-  if (signals.gpc === true) return false;
-  if (signals.dnt === "1" || signals.dnt === "yes") return false;
+/** The id of the tag manager's <script> element: whether it runs in this document. */
+export const TAG_MANAGER_SCRIPT_ID = "gtm-script";
+
+/**
+ * Loads the tag manager (docs/requirements.md#analytics) in a document opened on a public page,
+ * unless the browser sends Global Privacy Control or Do Not Track. Self-contained: the gate
+ * carries its text and runs it, with the container's id, once the page is idle after load,
+ * touched or not (app/lib/first-paint.server.ts); without a container it is not in the page.
+ */
+export function loadTagManager(gtmId: string, scriptId: string, privatePath: RegExp): void {
+  try {
+    if (privatePath.test(location.pathname) || document.getElementById(scriptId)) return;
+    const dnt = navigator.doNotTrack;
+    if ((navigator as { globalPrivacyControl?: boolean }).globalPrivacyControl === true || dnt === "1" || dnt === "yes") return;
+    (window.dataLayer ??= []).push({ "gtm.start": Date.now(), event: "gtm.js" });
+    const script = document.createElement("script");
+    script.id = scriptId;
+    script.async = true;
+    script.src = `https://www.googletagmanager.com/gtm.js?id=${encodeURIComponent(gtmId)}`;
+    document.head.appendChild(script);
+  } catch {
+    // Analytics must never break the page.
+  }
+}
+
+/** On window: the path and query whose page view the gate pushed, until the hydrated page has seen it. */
+export const FIRST_PAGE_VIEW = "__firstPageView";
+
+/**
+ * The page view of the document's own page, pushed as soon as the document is parsed (its title
+ * is known), whether or not the visitor ever touches the page: the gate carries its text
+ * (app/lib/first-paint.server.ts). It notes the address under `flag`, so that the hydrated page
+ * (app/components/layout/analytics.tsx) does not push the same view again. Nothing on a private path.
+ */
+export function pushFirstPageView(flag: string, privatePath: RegExp): void {
+  try {
+    if (privatePath.test(location.pathname)) return;
+    (window.dataLayer ??= []).push({ event: "page_view", page_title: document.title, page_location: location.href });
+    (window as unknown as Record<string, string>)[flag] = location.pathname + location.search;
+  } catch {
+    // Analytics must never break the page.
+  }
+}
+
+/**
+ * Whether the page view of `pathAndQuery` was pushed by the gate and not yet claimed: true once,
+ * for the hydrated page's first view of the document's own page (a jump to an anchor since then
+ * is the same page).
+ */
+export function claimFirstPageView(pathAndQuery: string): boolean {
+  const w = window as unknown as Record<string, string | undefined>;
+  if (w[FIRST_PAGE_VIEW] !== pathAndQuery) return false;
+  delete w[FIRST_PAGE_VIEW];
   return true;
 }
 

@@ -8,14 +8,15 @@
  *
  * - every <link rel="modulepreload"> is dropped from the markup;
  * - the module script's static imports become dynamic imports that wait for a gate: the page
- *   loaded, painted and the browser idle, or the first interaction (`gate`); the preloads are
- *   added then, all at once, so the modules still download in parallel;
+ *   loaded, painted and the browser idle, or the first interaction, whichever is first (`gate`);
+ *   the preloads are added then, all at once, so the modules still download in parallel. The
+ *   page hydrates at the visitor's first input (app/entry.client.tsx waits for it);
  * - a classic script at the top of <head> adds the web font before the first paint when the
  *   browser already has it; otherwise the page stays in the font's metric-matched fallback and
  *   the module script fetches the font for the next pages once the gate has opened
  *   (app/lib/web-font.ts).
  *
- * Until the gate opens the page works as without JavaScript: links, forms, the header's
+ * Until it hydrates the page works as without JavaScript: links, forms, the header's
  * no-JavaScript menus. The script keeps its nonce (rendered pages); prerendered pages' inline
  * scripts are allowed by hashes of the final file (server/security-headers.ts, ADR 008).
  *
@@ -24,9 +25,13 @@
  */
 import { Transform, type TransformCallback } from "node:stream";
 
-import { noteVisit, PRIVATE_PATH, VISIT_KEY } from "./analytics";
+import { HEADER_SHADOW_THRESHOLD_PX } from "~/config/ui";
+
+import { FIRST_PAGE_VIEW, loadTagManager, noteVisit, PRIVATE_PATH, pushFirstPageView, TAG_MANAGER_SCRIPT_ID, VISIT_KEY } from "./analytics";
 import { REPLAY_EARLY_CLICKS } from "./early-clicks";
+import { HYDRATE_ON, HYDRATE_WHEN, MENU_READY, TAP_ENDS, TAP_WAIT_MS } from "./hydration-gate";
 import { ENDPOINT as INSIGHTS_ENDPOINT, INSIGHTS_RUNNING, sendUnhydratedPageView } from "./insights-beacon";
+import { watchScrollMarks } from "./scroll-marks";
 import { NOTE_TYPED_VALUES } from "./typed-before-hydration";
 import {
   fontFaceSource,
@@ -48,30 +53,6 @@ const BOOT_SCRIPT = /(<script\b[^>]*\btype="module"[^>]*>)([\s\S]*?)(<\/script>)
 const NAMESPACE_IMPORT = /\bimport\s*\*\s*as\s+([\w$]+)\s+from\s*("[^"\\]+")\s*;?/g;
 const BARE_IMPORT = /(^|[;\n])\s*import\s*("[^"\\]+")\s*;?/g;
 
-/**
- * Events that start hydration: the visitor is about to use the page (a pointer moved or pressed,
- * a touch, a wheel, a key, focus). A page nobody touches is never hydrated: it works as sent
- * (ADR 013, amended 2026-11-26).
- */
-export const HYDRATE_ON = ["pointerdown", "pointermove", "touchstart", "wheel", "keydown", "focusin"] as const;
-
-/**
- * A press (pointer or touch) starts the fetches once its tap is over: after its click, or its
- * cancel (the touch became a scroll), or after `TAP_WAIT_MS` of a press held. Any start waits for
- * the frame that answers the input: appending the preloads and starting the imports takes 17-35 ms
- * on Lighthouse's mobile profile, which in the press's own task delayed the click, and so the
- * menu it opens, by as much (docs/decisions/013-first-paint-before-hydration.md).
- */
-export const TAP_ENDS = ["click", "pointercancel"] as const;
-export const TAP_WAIT_MS = 500;
-
-/**
- * Set on <html> once the page is idle after its first paint: from then on the closed side menu is
- * laid out hidden rather than not at all (app/site.css), so that the tap that opens it does not
- * also style and lay it out for the first time (about 20 ms of its frame on the mobile profile).
- */
-export const MENU_READY = "menuReady";
-
 /** The private paths (nothing is measured there, `isTrackedPath`), as a script literal. */
 const PRIVATE_PATH_LITERAL = PRIVATE_PATH.toString();
 
@@ -83,8 +64,9 @@ const literal = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c
  * has the font (the same as `webFontCached() && addWebFont("optional")`, written out because it
  * must run before any module), the note of text typed before hydration
  * (app/lib/typed-before-hydration.ts), the replay of clicks made before it
- * (app/lib/early-clicks.ts) and, on a public page, the note of the visit's landing page and
- * campaign (`noteVisit`, app/lib/analytics.ts). The same text for every page: made once.
+ * (app/lib/early-clicks.ts), the header's scroll marks (`watchScrollMarks`, app/lib/scroll-marks.ts)
+ * and, on a public page, the note of the visit's landing page and campaign (`noteVisit`,
+ * app/lib/analytics.ts). The same text for every page: made once.
  */
 const HEAD_SCRIPT =
   `try{if(localStorage.getItem(${literal(WEB_FONT_KEY)})===${literal(WEB_FONT_VERSION)}){` +
@@ -93,6 +75,7 @@ const HEAD_SCRIPT =
   `document.documentElement.dataset.${WEB_FONT_APPLIED}=""}}catch{}` +
   NOTE_TYPED_VALUES +
   REPLAY_EARLY_CLICKS +
+  `(${String(watchScrollMarks)})(${HEADER_SHADOW_THRESHOLD_PX});` +
   `if(!${PRIVATE_PATH_LITERAL}.test(location.pathname))(${String(noteVisit)})(${literal(VISIT_KEY)});`;
 
 export const headScript = (): string => HEAD_SCRIPT;
@@ -108,22 +91,35 @@ const LOAD_WEB_FONT_LATER =
 
 export const loadWebFontLater = (): string => LOAD_WEB_FONT_LATER;
 
-/** The gate's first statement: a page left before Insights' sender runs sends its view. Made once. */
-const SEND_VIEW_IF_LEFT_UNHYDRATED = `addEventListener("pagehide", () => { if (!window[${literal(INSIGHTS_RUNNING)}]) (${String(sendUnhydratedPageView)})(${literal(INSIGHTS_ENDPOINT)}, ${PRIVATE_PATH_LITERAL}); }, { once: true });`;
+/**
+ * The gate's first statements, made once: a page left before Insights' sender runs sends its view
+ * (`pagehide`); the page view of the document's own page goes to dataLayer at once, touched or not.
+ */
+const PAGE_VIEW_STATEMENTS =
+  `addEventListener("pagehide", () => { if (!window[${literal(INSIGHTS_RUNNING)}]) (${String(sendUnhydratedPageView)})(${literal(INSIGHTS_ENDPOINT)}, ${PRIVATE_PATH_LITERAL}); }, { once: true });\n` +
+  `(${String(pushFirstPageView)})(${literal(FIRST_PAGE_VIEW)}, ${PRIVATE_PATH_LITERAL});\n`;
+
+/** The statement that loads the tag manager (`loadTagManager`, app/lib/analytics.ts), or nothing without a container. */
+const tagManagerStatement = (gtmId: string | null | undefined) =>
+  gtmId ? `(${String(loadTagManager)})(${literal(gtmId)}, ${literal(TAG_MANAGER_SCRIPT_ID)}, ${PRIVATE_PATH_LITERAL});\n` : "";
 
 /**
- * The gate, at the top of the module script. Once the page has loaded, painted (the first
- * contentful paint) and the browser is idle, the closed side menu is laid out (`MENU_READY`) and
- * the web font is fetched for the next pages. The rest (the module preloads, then the imports that
- * hydrate the page) waits for the first paint and the visitor's first pointer, touch, wheel, key or
- * focus, then for that input's tap to end and its frame (`TAP_ENDS`): a page read and left
- * untouched costs its reader no script at all, and its controls work as sent until then (native
- * popovers, disclosures, links and forms). A page left before it was hydrated still has its view
- * counted: `pagehide` sends it unless Insights' sender runs (app/lib/insights-beacon.ts).
+ * The gate, at the top of the module script.
+ *
+ * - At once: the page view goes to dataLayer; a page left before Insights' sender runs sends its
+ *   view on `pagehide` (app/lib/insights-beacon.ts).
+ * - Once the page has loaded, painted (the first contentful paint) and the browser is idle: the
+ *   closed side menu is laid out (`MENU_READY`), the web font is fetched for the next pages, the
+ *   tag manager loads when there is one, and the page's modules are fetched and evaluated (the
+ *   preloads, then the imports), so that the visitor's first touch costs their execution only.
+ *   Evaluating them starts Web Vitals and Insights' sender (app/entry.client.tsx), not hydration.
+ * - At the visitor's first pointer, touch, wheel, key or focus, once that input's tap is over and
+ *   its frame painted (`TAP_ENDS`): `HYDRATE_WHEN` settles and the page hydrates (the modules are
+ *   fetched then, if the page was not idle yet). Until then its controls work as sent (native
+ *   popovers, disclosures, links and forms), and a page nobody touches is never hydrated.
  */
-function gate(preloads: readonly string[]): string {
-  return `${SEND_VIEW_IF_LEFT_UNHYDRATED}
-const painted = new Promise((resolve) => {
+function gate(preloads: readonly string[], gtmId: string | null | undefined): string {
+  return `${PAGE_VIEW_STATEMENTS}const painted = new Promise((resolve) => {
   try {
     new PerformanceObserver((list, observer) => {
       if (list.getEntriesByName("first-contentful-paint").length) { observer.disconnect(); resolve(); }
@@ -132,10 +128,11 @@ const painted = new Promise((resolve) => {
   setTimeout(resolve, 3000);
 });
 const loaded = document.readyState === "complete" ? null : new Promise((r) => addEventListener("load", r, { once: true }));
-Promise.all([painted, loaded]).then(() => new Promise((r) => (window.requestIdleCallback ? requestIdleCallback(r, { timeout: 2000 }) : setTimeout(r, 200)))).then(() => {
+const idle = Promise.all([painted, loaded]).then(() => new Promise((r) => (window.requestIdleCallback ? requestIdleCallback(r, { timeout: 2000 }) : setTimeout(r, 200))));
+idle.then(() => {
 document.documentElement.dataset.${MENU_READY} = "";
-${loadWebFontLater()}});
-await Promise.all([painted, new Promise((resolve) => {
+${loadWebFontLater()}${tagManagerStatement(gtmId)}});
+const hydrateWhen = window[${literal(HYDRATE_WHEN)}] = Promise.all([painted, new Promise((resolve) => {
   const events = ${literal(HYDRATE_ON)};
   const afterFrame = () => requestAnimationFrame(() => setTimeout(resolve, 0));
   const go = (event) => {
@@ -148,6 +145,7 @@ await Promise.all([painted, new Promise((resolve) => {
   };
   events.forEach((e) => addEventListener(e, go, { capture: true, passive: true }));
 })]);
+await Promise.race([idle, hydrateWhen]);
 for (const href of ${literal(preloads)}) { const link = document.createElement("link"); link.rel = "modulepreload"; link.href = href; document.head.append(link); }
 `;
 }
@@ -156,7 +154,7 @@ for (const href of ${literal(preloads)}) { const link = document.createElement("
  * The module script's text with its static imports turned into dynamic ones behind the gate,
  * or null when it has none (nothing to defer).
  */
-export function deferBootScript(script: string, preloads: readonly string[]): string | null {
+export function deferBootScript(script: string, preloads: readonly string[], gtmId?: string | null): string | null {
   const bindings: { name: string | null; url: string }[] = [];
   let rest = script.replace(NAMESPACE_IMPORT, (_, name: string, url: string) => {
     bindings.push({ name, url });
@@ -169,7 +167,9 @@ export function deferBootScript(script: string, preloads: readonly string[]): st
   if (bindings.length === 0) return null;
   const names = bindings.map((b, i) => b.name ?? `_unused${i}`);
   return (
-    gate(preloads) + `const [${names.join(", ")}] = await Promise.all([${bindings.map((b) => `import(${b.url})`).join(", ")}]);\n` + rest
+    gate(preloads, gtmId) +
+    `const [${names.join(", ")}] = await Promise.all([${bindings.map((b) => `import(${b.url})`).join(", ")}]);\n` +
+    rest
   );
 }
 
@@ -179,7 +179,7 @@ const unescapeAttribute = (value: string) => value.replace(/&amp;/g, "&");
  * The document's beginning (up to and including React Router's module script) rewritten, or null
  * when that script is not in `html`.
  */
-export function deferHydration(html: string, { immediate = false }: DeferOptions = {}): string | null {
+export function deferHydration(html: string, { immediate = false, gtmId }: DeferOptions = {}): string | null {
   const boot = BOOT_SCRIPT.exec(html);
   if (!boot) return null;
   const withFont = (head: string) => withHeadScript(head, NONCE.exec(boot[1])?.[1]);
@@ -199,7 +199,7 @@ export function deferHydration(html: string, { immediate = false }: DeferOptions
     });
   const before = withFont(withoutPreloads(html.slice(0, boot.index)));
   const after = withoutPreloads(html.slice(boot.index + boot[0].length));
-  const script = deferBootScript(boot[2], preloads);
+  const script = deferBootScript(boot[2], preloads, gtmId);
   if (script === null) return null;
   return `${before}${boot[1]}${script}${boot[3]}${after}`;
 }
@@ -219,6 +219,8 @@ function withHeadScript(html: string, nonce: string | undefined): string {
 export interface DeferOptions {
   /** Hydrate as React Router wrote it (the pages behind sign-in); only the web font is added at once. */
   immediate?: boolean;
+  /** The tag manager's container (GTM_ID): the gate loads it once the page is idle, on a public page. */
+  gtmId?: string | null;
 }
 
 /** Where React Router's module script ends in `text` (just after its </script>), or -1. */

@@ -1,4 +1,4 @@
-import { useRef, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { isRouteErrorResponse, Outlet, useLocation, useNavigation, useRouteError } from "react-router";
 
 import { useAuth } from "~/auth/auth-context";
@@ -14,23 +14,18 @@ import { SKELETON_DELAY_MS } from "~/config/ui";
 import { serverErrorPage } from "~/content/pages";
 import { notFoundMeta, routeMeta } from "~/lib/meta";
 import { useDelayedFlag } from "~/lib/use-delayed-flag";
-import { useScrollMarks } from "~/lib/use-scroll-marks";
 import { VISITOR, type Viewer } from "~/lib/viewer";
 
 import type { Route } from "./+types/site-layout";
 
 /** Skip link, top bar, header, main area and footer around every public page. */
 function SiteShell({ viewer, children }: { viewer: Viewer; children: ReactNode }) {
-  const chrome = useRef<HTMLElement>(null);
-  useScrollMarks(chrome);
   return (
     <>
       <SkipLink />
-      {/* Fixed chrome: the top bar slides away once scrolled (a transform, so nothing below moves). */}
-      <header
-        ref={chrome}
-        className="group/chrome fixed inset-x-0 top-0 z-40 transition-transform duration-200 data-away:-translate-y-10 motion-reduce:transition-none"
-      >
+      {/* Fixed chrome: the top bar slides away once scrolled (a transform, so nothing below moves),
+          from the scroll marks the head script sets on <html> (app/lib/scroll-marks.ts). */}
+      <header className="fixed inset-x-0 top-0 z-40 transition-transform duration-200 in-data-away:-translate-y-10 motion-reduce:transition-none">
         <TopBar />
         <SiteHeader viewer={viewer} />
       </header>

@@ -88,16 +88,10 @@ async function longestInteraction(page: Page): Promise<number> {
   return durations.length ? Math.max(...durations) : 8;
 }
 
-/** A Shift press starts hydration (ADR 013: a page hydrates at the visitor's first key, pointer, touch or focus); then its page view. */
+/** A Shift press starts hydration (ADR 013: a page hydrates at the visitor's first key, pointer, touch or focus); then `<html data-hydrated>`. */
 const hydrated = async (page: Page) => {
   await page.keyboard.press("Shift");
-  await page.waitForFunction(
-    () => (window as unknown as { dataLayer?: { event?: string }[] }).dataLayer?.some((e) => e.event === "page_view"),
-    undefined,
-    {
-      timeout: 60_000,
-    },
-  );
+  await page.waitForFunction(() => "hydrated" in document.documentElement.dataset, undefined, { timeout: 60_000 });
 };
 
 async function menuIdle(browser: Browser, base: string): Promise<number> {

@@ -1,6 +1,6 @@
 import { axeViolations } from "./axe";
 import { expect, test } from "./fixtures";
-import { hydrated, publicPages, reactHydrated } from "./helpers";
+import { hydrated, publicPages } from "./helpers";
 
 const pages = [...publicPages().map((p) => p.path), "/500", "/no-such-page", "/auth/login"];
 /**
@@ -24,7 +24,7 @@ for (const width of [1280, 390]) {
         const page = await context.newPage();
         await page.goto(path);
         // Hydrated (a key press starts it, ADR 013): public pages have pushed their page view; sign-in pushes no analytics.
-        if (path.startsWith("/auth/")) await reactHydrated(page);
+        if (path.startsWith("/auth/")) await hydrated(page);
         else await hydrated(page);
         expect(await axeViolations(page, { bestPractice: true })).toEqual([]);
         await context.close();

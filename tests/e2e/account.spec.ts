@@ -7,7 +7,7 @@ import { createStaff, freshPassword, newContext } from "./account-helpers";
 import { axeViolations } from "./axe";
 import { E2E_ORIGIN, E2E_USERS } from "./config";
 import { expect, signIn, test, type Browser, type Page } from "./fixtures";
-import { reactHydrated, type TestUser } from "./helpers";
+import { hydrated, type TestUser } from "./helpers";
 
 const FIREFOX_WINDOWS = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0";
 const SAFARI_IPHONE =
@@ -66,7 +66,7 @@ test("the header's Account link opens the account page; the page lists two brows
   const iphone = sessions.filter({ hasText: "Safari 17 on iOS" });
   await expect(iphone).toHaveCount(1);
   await expect(iphone).toContainText(/Address 10\.\d+\.\d+\.\d+ · Last active \w{3} \d+, \d{4}/);
-  await reactHydrated(desk);
+  await hydrated(desk);
   expect(await axeViolations(desk, { bestPractice: true }), "/account").toEqual([]);
 
   // One session: the phone is signed out, the others stay.
@@ -182,13 +182,13 @@ test("without e-mail configured: the reset page says to ask an administrator, an
   await expect(page.getByText("This site cannot send e-mail, so it cannot send you a reset link.")).toBeVisible();
   await expect(page.getByRole("textbox")).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Send the link" })).toHaveCount(0);
-  await reactHydrated(page);
+  await hydrated(page);
   expect(await axeViolations(page, { bestPractice: true }), "/auth/forgot-password without e-mail").toEqual([]);
   // A link that is not (or no longer) valid.
   await page.goto("/auth/reset-password?token=abcdefghijklmnopqrstuvwx");
   await expect(page).toHaveURL(/\/auth\/reset-password$/);
   await expect(page.getByRole("alert")).toContainText("This link no longer works.");
-  await reactHydrated(page);
+  await hydrated(page);
   expect(await axeViolations(page, { bestPractice: true }), "/auth/reset-password, invalid link").toEqual([]);
 
   const adminContext = await newContext(browser);
@@ -225,7 +225,7 @@ test("the phone menu has Account next to Logout", async ({ browser }) => {
   const user = await freshStaff(browser, "phone-menu");
   const page = await signedIn(browser, user, {}, "/about");
   await page.setViewportSize({ width: 390, height: 844 });
-  await reactHydrated(page);
+  await hydrated(page);
   await page.getByRole("button", { name: "Open menu" }).click();
   const menu = page.getByRole("dialog", { name: "Menu" });
   await expect(menu.getByRole("button", { name: "Logout" })).toBeVisible();

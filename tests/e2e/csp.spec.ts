@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 
 import { E2E_USERS } from "./config";
 import { expect, signIn, test } from "./fixtures";
-import { hydrated, ownClientAddressPerTest, reactHydrated } from "./helpers";
+import { hydrated, ownClientAddressPerTest } from "./helpers";
 
 ownClientAddressPerTest(test);
 
@@ -137,7 +137,7 @@ test("the policy of sign-in, the admin area, the account and the document viewer
     return route.fulfill({ contentType: "text/javascript", body: "" });
   });
   await page.goto("/admin");
-  await reactHydrated(page);
+  await hydrated(page);
   await page.locator('header a[href="/"]').first().click();
   await expect(page).toHaveURL(/\/$/);
   await hydrated(page);

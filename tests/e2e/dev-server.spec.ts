@@ -67,13 +67,7 @@ test("npm run dev: production headers, the cross-site guard, /healthz, and a con
     await page.goto("/contact", { timeout: 90_000 });
     try {
       await startHydration(page);
-      await page.waitForFunction(
-        () => (window as unknown as { dataLayer?: { event?: string }[] }).dataLayer?.some((e) => e.event === "page_view"),
-        undefined,
-        {
-          timeout: 60_000,
-        },
-      );
+      await page.waitForFunction(() => "hydrated" in document.documentElement.dataset, undefined, { timeout: 60_000 });
     } catch {
       await page.reload({ timeout: 90_000 });
       await hydrated(page);

@@ -3,15 +3,7 @@ import { randomUUID } from "node:crypto";
 import { axeViolations } from "./axe";
 import { E2E_ORIGIN, E2E_USERS } from "./config";
 import { expect, signIn, test, type Browser, type Page } from "./fixtures";
-import {
-  holdRequests,
-  ownClientAddressPerTest,
-  PAGE_SCRIPTS,
-  randomClientAddress,
-  reactHydrated,
-  submitSignIn,
-  type TestUser,
-} from "./helpers";
+import { holdRequests, hydrated, ownClientAddressPerTest, PAGE_SCRIPTS, randomClientAddress, submitSignIn, type TestUser } from "./helpers";
 
 ownClientAddressPerTest(test);
 
@@ -219,7 +211,7 @@ test("unsaved edits are not lost silently: in-app navigation asks, closing the t
   const id = await createDoc(page, { title: unique("Guarded"), slug: unique("guarded"), body: "Original" });
   await page.goto(`/admin/docs/${id}`);
   await expect(page.getByText("All changes saved")).toBeVisible();
-  await reactHydrated(page); // the guard is the editor's own (without JavaScript there is nothing to guard)
+  await hydrated(page); // the guard is the editor's own (without JavaScript there is nothing to guard)
   const body = editor(page).getByLabel("Body (Markdown)");
   await body.fill("Original, and a new paragraph.");
   await expect(page.getByText("Unsaved changes")).toBeVisible();
@@ -246,7 +238,7 @@ test("unsaved edits are not lost silently: in-app navigation asks, closing the t
   await expect(page).toHaveURL(/\/admin\/docs$/);
   await page.goto(`/admin/docs/${id}`);
   await expect(editor(page).getByLabel("Body (Markdown)")).toHaveValue("Original");
-  await reactHydrated(page); // this test is about the guard; typing before hydration has its own test
+  await hydrated(page); // this test is about the guard; typing before hydration has its own test
 
   // Once saved, leaving asks nothing.
   await editor(page).getByLabel("Body (Markdown)").fill("Saved text");
@@ -265,7 +257,7 @@ test("text typed into the editor before its scripts have run counts: it is unsav
   await page.goto(`/admin/docs/${id}`, { waitUntil: "commit" });
   await editor(page).getByLabel("Body (Markdown)").fill("Typed at once");
   release();
-  await reactHydrated(page);
+  await hydrated(page);
   await expect(page.getByText("Unsaved changes")).toBeVisible();
   await expect(editor(page).getByLabel("Body (Markdown)")).toHaveValue("Typed at once");
   await expect(preview(page)).toContainText("Typed at once");
@@ -284,7 +276,7 @@ test("delete asks for confirmation in a dialog, and removes the document everywh
   expect((await page.goto(`/ste/${slug}`))?.status()).toBe(200);
 
   await page.goto(`/admin/docs/${id}`);
-  await reactHydrated(page); // the dialog needs JavaScript; without it the button leads to a confirmation page (tested below)
+  await hydrated(page); // the dialog needs JavaScript; without it the button leads to a confirmation page (tested below)
   await page.getByRole("button", { name: "Delete…" }).click();
   const dialog = page.getByRole("dialog", { name: "Delete this document?" });
   await expect(dialog).toBeVisible();

@@ -99,29 +99,14 @@ export async function startHydration(page: Page): Promise<void> {
   await page.keyboard.press("Shift");
 }
 
-/** Start hydration and wait until React has hydrated the page (the layout's effects have run). */
+/**
+ * Start hydration and wait until React has committed the page: the root layout's effect marks
+ * `<html data-hydrated>` (app/root.tsx) on every page, public or behind sign-in, and from then on
+ * input reaches React (app/lib/held-input.ts).
+ */
 export async function hydrated(page: Page): Promise<void> {
   await startHydration(page);
-  await page.waitForFunction(() =>
-    (window as unknown as { dataLayer?: { event?: string }[] }).dataLayer?.some((e) => e.event === "page_view"),
-  );
-}
-
-/**
- * Wait until React has hydrated a page that pushes no analytics (the admin area, sign-in, document
- * viewers): the router is running, its nodes carry React's props, and a frame has passed.
- */
-export async function reactHydrated(page: Page): Promise<void> {
-  await startHydration(page);
-  await page.waitForFunction(() => {
-    const main = document.querySelector("main");
-    return (
-      !!(window as unknown as { __reactRouterDataRouter?: unknown }).__reactRouterDataRouter &&
-      !!main &&
-      Object.keys(main).some((k) => k.startsWith("__reactProps"))
-    );
-  });
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+  await page.waitForFunction(() => "hydrated" in document.documentElement.dataset);
 }
 
 /** Stop tel: and mailto: links from leaving the page, after the site's own listeners ran. */

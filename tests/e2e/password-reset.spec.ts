@@ -10,7 +10,7 @@ import { createStaff, freshPassword, newContext } from "./account-helpers";
 import { axeViolations } from "./axe";
 import { E2E_SITE_URL, E2E_USERS } from "./config";
 import { expect, signIn, test, type Browser } from "./fixtures";
-import { nuErrors, reactHydrated, submitSignIn } from "./helpers";
+import { hydrated, nuErrors, submitSignIn } from "./helpers";
 import { serverWithMailForFile } from "./server-process";
 
 test.describe.configure({ mode: "serial", timeout: 90_000 });
@@ -57,7 +57,7 @@ test("a staff member resets a forgotten password from the e-mailed link; every s
   await page.goto("/auth/login");
   await page.getByRole("link", { name: "Forgot your password?" }).click();
   await expect(page).toHaveURL(/\/auth\/forgot-password$/);
-  await reactHydrated(page);
+  await hydrated(page);
   expect(await axeViolations(page, { bestPractice: true }), "/auth/forgot-password").toEqual([]);
   await page.getByLabel("E-mail address").fill(staff.email);
   await page.getByRole("button", { name: "Send the link" }).click();
@@ -78,7 +78,7 @@ test("a staff member resets a forgotten password from the e-mailed link; every s
   expect(await page.content()).not.toContain(token);
   await expect(page.getByText(`For the staff account ${staff.email}.`)).toBeVisible();
   expect(await nuErrors(await (await page.request.get("/auth/reset-password")).text())).toEqual([]);
-  await reactHydrated(page);
+  await hydrated(page);
   expect(await axeViolations(page, { bestPractice: true }), "/auth/reset-password").toEqual([]);
 
   // A weak password: refused with every reason, the field focused.
@@ -167,7 +167,7 @@ test("administrators send reset links: an administrator's account only by the su
     headers: { origin: running.server.url },
   });
   expect(refused.status()).toBe(403);
-  await reactHydrated(ops);
+  await hydrated(ops);
   await ops.getByRole("button", { name: `Send reset link to ${staff.email}` }).click();
   await expect(ops.getByRole("status")).toHaveText(`Reset link sent to ${staff.email}. It works once, for 30 minutes.`);
   const [mail] = await mailTo(staff.email, /^Subject: Set a new password/m);
@@ -175,7 +175,7 @@ test("administrators send reset links: an administrator's account only by the su
 
   // The super-administrator: an administrator too.
   await superAdmin.reload();
-  await reactHydrated(superAdmin);
+  await hydrated(superAdmin);
   await superAdmin.getByRole("button", { name: `Send reset link to ${E2E_USERS.ops.email}` }).click();
   await expect(superAdmin.getByRole("status")).toHaveText(`Reset link sent to ${E2E_USERS.ops.email}. It works once, for 30 minutes.`);
   await mailTo(E2E_USERS.ops.email, /^Subject: Set a new password/m);

@@ -12,7 +12,7 @@ import net from "node:net";
 import { startTestPostgres, type TestPostgres } from "../../scripts/pg/test-server";
 import { E2E_ORIGIN, E2E_USERS } from "./config";
 import { expect, signIn, test } from "./fixtures";
-import { randomClientAddress, reactHydrated, submitSignIn } from "./helpers";
+import { hydrated, randomClientAddress, submitSignIn } from "./helpers";
 import { startServerProcess, type ServerProcess } from "./server-process";
 
 /** Sends bytes exactly as given (no client fixes them up) and returns the status line's code. */
@@ -299,7 +299,7 @@ test("sign-in during a database outage answers 503 with a message on the form", 
 
     // The sign-in page still opens, and signing in says to retry, with the e-mail kept.
     await page.goto("/auth/login");
-    await reactHydrated(page);
+    await hydrated(page);
     await submitSignIn(page, user);
     const alert = page.getByRole("alert");
     await expect(alert).toHaveText("We could not sign you in just now. Try again in a minute.");

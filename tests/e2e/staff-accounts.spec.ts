@@ -4,7 +4,7 @@ import { formatShortDate } from "../../app/lib/format-date";
 import { axeViolations } from "./axe";
 import { E2E_ORIGIN, E2E_USERS } from "./config";
 import { expect, signIn, test, type Page } from "./fixtures";
-import { ownClientAddressPerTest, randomClientAddress, reactHydrated } from "./helpers";
+import { hydrated, ownClientAddressPerTest, randomClientAddress } from "./helpers";
 
 ownClientAddressPerTest(test);
 
@@ -52,7 +52,7 @@ test("the Created date is the office's, whatever the browser's time zone, and hy
   await expect(row(page, email).getByRole("cell").nth(1)).toHaveText(formatShortDate(now));
   // ...and by the server, then hydrated.
   await page.reload();
-  await reactHydrated(page);
+  await hydrated(page);
   await expect(row(page, email).getByRole("cell").nth(1)).toHaveText(formatShortDate(now));
   expect(problems).toEqual([]);
   await context.close();

@@ -11,7 +11,7 @@ import { totp, unusedCode } from "../two-factor";
 import { axeViolations } from "./axe";
 import { E2E_USERS } from "./config";
 import { expect, signIn, test, type Browser, type Page } from "./fixtures";
-import { currentCode, ownClientAddressPerTest, randomClientAddress, reactHydrated, submitSignIn, type TestUser } from "./helpers";
+import { currentCode, hydrated, ownClientAddressPerTest, randomClientAddress, submitSignIn, type TestUser } from "./helpers";
 
 ownClientAddressPerTest(test);
 
@@ -70,7 +70,7 @@ test("staff turn it on from the shown secret, then sign in with a pasted code, a
   const user = await newAccount(browser);
   await signIn(page, user, { to: "/account/two-factor" });
   await expect(page.getByText("We recommend it for every staff account.")).toBeVisible();
-  await reactHydrated(page);
+  await hydrated(page);
 
   // A wrong first code keeps the QR code and the secret on screen.
   await page.getByLabel("Your password").fill("Not-The-Password-1");
@@ -116,7 +116,7 @@ test("staff turn it on from the shown secret, then sign in with a pasted code, a
   const field = page.getByLabel("6-digit code");
   await expect(field).toHaveAttribute("autocomplete", "one-time-code");
   await expect(field).toHaveAttribute("inputmode", "numeric");
-  await reactHydrated(page);
+  await hydrated(page);
   const now = await unusedCode(secret);
   await page.evaluate((text) => navigator.clipboard.writeText(text), `${now.slice(0, 3)} ${now.slice(3)}`);
   await field.focus();

@@ -2,7 +2,7 @@
 /** Analytics events (docs/requirements.md#analytics): the right fields, no personal data, never a crash. */
 import { afterEach, describe, expect, it } from "vitest";
 
-import { contactClickEvent, isTrackedPath, pageViewEvent, pushEvent, shouldLoadTagManager } from "~/lib/analytics";
+import { contactClickEvent, isTrackedPath, pageViewEvent, pushEvent } from "~/lib/analytics";
 
 const PAGE = "https://www.crossroadsit.example/contact";
 
@@ -31,28 +31,6 @@ describe("contactClickEvent", () => {
   it('a link with no location is reported as "main"', () => {
     expect(contactClickEvent("tel:+13175550100", null, PAGE)).toMatchObject({ click_location: "main" });
     expect(contactClickEvent("mailto:support@crossroadsit.example", "", PAGE)).toMatchObject({ click_location: "main" });
-  });
-});
-
-describe("shouldLoadTagManager", () => {
-  it("is false without a container id", () => {
-    expect(shouldLoadTagManager(undefined, {})).toBe(false);
-    expect(shouldLoadTagManager(null, {})).toBe(false);
-    expect(shouldLoadTagManager("", {})).toBe(false);
-  });
-
-  it("is false when the browser sends Global Privacy Control", () => {
-    expect(shouldLoadTagManager("GTM-ABC1234", { gpc: true })).toBe(false);
-  });
-
-  it('is false when Do Not Track is "1"', () => {
-    expect(shouldLoadTagManager("GTM-ABC1234", { dnt: "1" })).toBe(false);
-  });
-
-  it("is true with an id and no privacy signal", () => {
-    expect(shouldLoadTagManager("GTM-ABC1234", {})).toBe(true);
-    expect(shouldLoadTagManager("GTM-ABC1234", { gpc: false, dnt: "0" })).toBe(true);
-    expect(shouldLoadTagManager("GTM-ABC1234", { dnt: null })).toBe(true);
   });
 });
 

@@ -35,7 +35,7 @@ describe("deferHydration", () => {
     expect(script.indexOf("if (!(")).toBe(0);
     expect(script).toContain(".load().then(");
     expect(script).toContain(BOOT.slice(BOOT.indexOf(">") + 1, BOOT.lastIndexOf("</script>")));
-    expect(script).not.toContain("await Promise.all([painted");
+    expect(script).not.toContain("await Promise.race([idle");
   });
 
   it("puts the web font's script first in <head>, with the page's nonce (none on a prerendered page)", () => {
@@ -48,7 +48,7 @@ describe("deferHydration", () => {
     expect(out).not.toMatch(/<link[^>]*modulepreload/);
     const script = /<script nonce="abc" type="module" async="">([\s\S]*?)<\/script>/.exec(out)![1];
     expect(script).toContain('["/assets/entry.client-1.js","/assets/app-1.js"]');
-    expect(script.indexOf("await Promise.all([painted")).toBeLessThan(script.indexOf('link.rel = "modulepreload"'));
+    expect(script.indexOf("await Promise.race([idle, hydrateWhen])")).toBeLessThan(script.indexOf('link.rel = "modulepreload"'));
   });
 
   it("turns the static imports into dynamic ones that wait for the gate, keeping the names", () => {
@@ -57,7 +57,7 @@ describe("deferHydration", () => {
     expect(script).toContain(
       'const [route0, route1_clientLoader, route1_main] = await Promise.all([import("/assets/root-1.js"), import("/assets/r1-loader.js"), import("/assets/r1.js")]);',
     );
-    expect(script.indexOf("await Promise.all([painted")).toBeLessThan(script.indexOf("Promise.all([import("));
+    expect(script.indexOf("await Promise.race([idle, hydrateWhen])")).toBeLessThan(script.indexOf("Promise.all([import("));
     expect(script).toContain("const route1 = {...route1_clientLoader,...route1_main};");
     expect(script).toContain('import("/assets/entry.client-1.js");');
     expect(script).toContain(`localStorage.setItem(${JSON.stringify(WEB_FONT_KEY)}`);
@@ -69,7 +69,7 @@ describe("deferHydration", () => {
     const idle = script.indexOf("requestIdleCallback");
     expect(script.indexOf('"first-contentful-paint"')).toBeLessThan(idle);
     expect(idle).toBeLessThan(script.indexOf(".load().then("));
-    expect(script.indexOf(".load().then(")).toBeLessThan(script.indexOf("await Promise.all([painted"));
+    expect(script.indexOf(".load().then(")).toBeLessThan(script.indexOf("await Promise.race([idle"));
   });
 
   it("is valid module code", async () => {

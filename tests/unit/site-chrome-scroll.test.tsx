@@ -1,20 +1,25 @@
 // @vitest-environment jsdom
 /**
  * The header's scroll states (docs/requirements.md#layout: the top bar only at scroll 0, the shadow
- * past 50 px) are drawn by CSS from attributes the scroll listener sets: a scroll never makes React
- * render, so a tap just after a scroll is answered without waiting for a render of the page's chrome.
+ * past 50 px) are drawn by CSS from attributes the head script's scroll listener sets
+ * (app/lib/scroll-marks.ts): from the first paint, before any hydration, and a scroll never makes
+ * React render, so a tap just after a scroll is answered without waiting for a render of the page's chrome.
  */
 import { render } from "@testing-library/react";
 import { Profiler } from "react";
 import { createRoutesStub, Outlet } from "react-router";
-import { beforeEach, expect, it } from "vitest";
+import { beforeAll, beforeEach, expect, it } from "vitest";
 
 import { AuthProvider } from "~/auth/auth-context";
+import { HEADER_SHADOW_THRESHOLD_PX } from "~/config/ui";
+import { watchScrollMarks } from "~/lib/scroll-marks";
 import SiteLayout from "~/routes/site-layout";
 
 import { layoutContentLoaded, stubSignedOutSession } from "./site-layout-helpers";
 
 beforeEach(stubSignedOutSession);
+// What the head script of every page runs before its first paint (app/lib/first-paint.server.ts).
+beforeAll(() => watchScrollMarks(HEADER_SHADOW_THRESHOLD_PX));
 
 const nextFrame = () => new Promise((resolve) => requestAnimationFrame(() => resolve(undefined)));
 
@@ -45,7 +50,7 @@ it("a scroll across the top bar's and the shadow's thresholds marks the header a
   // Signed-out state known, footer and phone menu content loaded: nothing left to render.
   await layoutContentLoaded();
   await new Promise((resolve) => setTimeout(resolve, 50));
-  const chrome = document.querySelector("header.fixed")!;
+  const chrome = document.documentElement;
   expect(chrome.hasAttribute("data-away")).toBe(false);
   commits.length = 0;
 

@@ -1,31 +1,10 @@
 import { useEffect } from "react";
 import { useLocation } from "react-router";
 
-import { contactClickEvent, isTrackedPath, pageViewEvent, pushEvent, shouldLoadTagManager } from "~/lib/analytics";
+import { claimFirstPageView, contactClickEvent, isTrackedPath, pageViewEvent, pushEvent, TAG_MANAGER_SCRIPT_ID } from "~/lib/analytics";
 import { plainLinkClick } from "~/lib/link-click";
 
-const GTM_SCRIPT_ID = "gtm-script";
-
-function loadTagManager(gtmId: string) {
-  if (document.getElementById(GTM_SCRIPT_ID)) return;
-  (window.dataLayer ??= []).push({ "gtm.start": Date.now(), event: "gtm.js" });
-  const script = document.createElement("script");
-  script.id = GTM_SCRIPT_ID;
-  script.async = true;
-  script.src = `https://www.googletagmanager.com/gtm.js?id=${encodeURIComponent(gtmId)}`;
-  document.head.appendChild(script);
-}
-
-const tagManagerLoaded = () => document.getElementById(GTM_SCRIPT_ID) !== null;
-
-/**
- * Whether this document may load the tag manager: its Content-Security-Policy, sent with the page
- * the document was opened on, allows the tag manager's origin only on a public page
- * (server/security-headers.ts). A document opened on a private path keeps that policy after a
- * client-side navigation to a public page, so it never loads the tag manager (the page views still
- * go to dataLayer). Read once, when the app's code first runs in the document.
- */
-const documentAllowsTagManager = typeof window !== "undefined" && isTrackedPath(window.location.pathname);
+const tagManagerLoaded = () => document.getElementById(TAG_MANAGER_SCRIPT_ID) !== null;
 
 /**
  * Once the tag manager runs in this document it sees every later URL (its tags can follow
@@ -48,17 +27,33 @@ function whenIdle(fn: () => void) {
 }
 
 /**
- * Page views on the first load and every navigation, tel:/mailto: clicks, Web Vitals, and the
- * tag manager when configured and the browser sends neither GPC nor DNT (docs/requirements.md#analytics).
- * None of it on the staff area, the document viewers and sign-in (`isTrackedPath`), also when
- * they are reached from a public page. Renders nothing; nothing here blocks rendering.
+ * Web Vitals and Insights' sender (docs/requirements.md#insights), once the browser is idle, in a
+ * document opened on a public page: Web Vitals describe the load of this document. Called when
+ * the page's code first runs (app/entry.client.tsx), which on a public page is once it is idle
+ * after load, touched or not (ADR 013), so that a page read and left untouched reports them too.
  */
-export function Analytics({ gtmId }: { gtmId: string | null }) {
+export function startMeasuring(): void {
+  if (!isTrackedPath(window.location.pathname)) return;
+  whenIdle(() => {
+    void import("~/lib/web-vitals").then((m) => m.reportWebVitals());
+    void import("~/lib/insights-beacon").then((m) => m.startInsights());
+  });
+}
+
+/**
+ * Page views on every navigation (the document's own page view is pushed by the gate before
+ * hydration, app/lib/first-paint.server.ts) and tel:/mailto: clicks (docs/requirements.md#analytics).
+ * None of it on the staff area, the document viewers and sign-in (`isTrackedPath`), also when
+ * they are reached from a public page. The tag manager is loaded by the gate, only in a document
+ * opened on a public page (whose Content-Security-Policy allows it: server/security-headers.ts).
+ * Renders nothing; nothing here blocks rendering.
+ */
+export function Analytics() {
   const { pathname, search } = useLocation();
   const tracked = isTrackedPath(pathname);
 
   useEffect(() => {
-    if (tracked) pushEvent(pageViewEvent(document.title, window.location.href));
+    if (tracked && !claimFirstPageView(pathname + search)) pushEvent(pageViewEvent(document.title, window.location.href));
   }, [pathname, search, tracked]);
 
   useEffect(() => {
@@ -75,28 +70,6 @@ export function Analytics({ gtmId }: { gtmId: string | null }) {
       document.removeEventListener("click", onClick, { capture: true });
       document.removeEventListener("click", leaveTagManagerBehind, { capture: true });
     };
-  }, []);
-
-  useEffect(() => {
-    if (
-      tracked &&
-      documentAllowsTagManager &&
-      shouldLoadTagManager(gtmId, { gpc: navigator.globalPrivacyControl, dnt: navigator.doNotTrack })
-    ) {
-      whenIdle(() => {
-        if (isTrackedPath(window.location.pathname)) loadTagManager(gtmId!);
-      });
-    }
-  }, [gtmId, tracked]);
-
-  // Web Vitals describe the load of this document: measured only when it was a public page. So
-  // is Insights' sender (docs/requirements.md#insights), which sends them and the events above.
-  useEffect(() => {
-    if (!isTrackedPath(window.location.pathname)) return;
-    whenIdle(() => {
-      void import("~/lib/web-vitals").then((m) => m.reportWebVitals());
-      void import("~/lib/insights-beacon").then((m) => m.startInsights());
-    });
   }, []);
 
   return null;

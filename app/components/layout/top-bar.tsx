@@ -9,8 +9,8 @@ const PORTALS = [
 
 /**
  * Client support phone and the two portals (docs/requirements.md#layout). Shown only at scroll
- * position 0: hidden (from sight and from screen readers) while the chrome around it is marked
- * `data-away` (app/lib/use-scroll-marks.ts).
+ * position 0: hidden (from sight and from screen readers) while the page is marked `data-away`
+ * (app/lib/scroll-marks.ts).
  */
 export function TopBar() {
   const portalClass =
@@ -19,7 +19,7 @@ export function TopBar() {
     <div
       data-testid="top-bar"
       data-click-location="top_bar"
-      className="visible h-10 bg-navy-950 text-sm text-white transition-[visibility] duration-200 group-data-away/chrome:invisible motion-reduce:transition-none"
+      className="visible h-10 bg-navy-950 text-sm text-white transition-[visibility] duration-200 in-data-away:invisible motion-reduce:transition-none"
     >
       <div className="mx-auto flex h-full max-w-7xl items-center justify-between gap-3 px-4 sm:px-6">
         <p className="flex items-center gap-1.5">
