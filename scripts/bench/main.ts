@@ -5,7 +5,8 @@
  * code is 1 only when a measurement itself could not be made (ERROR).
  *
  * Env: BENCH_ONLY=sizes,coldstart,throughput,paint,interaction,lighthouse,signin,leads,graphics,workers,scale,insights (default all),
- *      BENCH_LH_RUNS (5), BENCH_INTERACTION_RUNS (5 a time point), BENCH_START_EPOCH_MS (set by bench.sh: time limits count from the script's start).
+ *      BENCH_LH_RUNS (5), BENCH_INTERACTION_RUNS (5 a time point), BENCH_SWIPE_RUNS (5 a point after the first swipe; 3 for the
+ *      visitor who swipes at once), BENCH_START_EPOCH_MS (set by bench.sh: time limits count from the script's start).
  * The scale phase (scripts/bench/scale.ts) seeds PostgreSQL at three sizes (up to 100k leads and 1M
  * audit entries) and PGlite at the largest, and times the admin and public pages and the CSV exports
  * on each (10-20 minutes); BENCH_SCALE_SIZES=S1,S2 and BENCH_SCALE_PGLITE=0 shorten it.
@@ -37,6 +38,7 @@ import { measurePaint, PAINT_TARGETS, type PaintResult } from "./paint.ts";
 import { measureScale, scaleFigures, scaleReport } from "./scale.ts";
 import { measureSignIn, signInFigures, type SignInDatabaseResult } from "./signin.ts";
 import { measureSizes, type PageSizes } from "./sizes.ts";
+import { measureSwipeTap, SWIPE_TAP_TARGETS, swipeTapTable, type SwipeTapFigure } from "./swipe-tap.ts";
 import { findBinary, measureThroughput, type ThroughputResult } from "./throughput.ts";
 import { measureWorkers, SCALING_TARGET, workersFigures } from "./workers.ts";
 
@@ -282,6 +284,47 @@ if (enabled("interaction")) {
           .map((p) => `${p.atMs}: ${p.medianMs ?? "-"} ms${p.worked < p.runsMs.length ? ` (worked ${p.worked}/${p.runsMs.length})` : ""}`)
           .join("; "),
       },
+    );
+  }
+}
+
+// A tap after the first swipe (scripts/bench/swipe-tap.ts): the visitor who reads 1.5 s first (the
+// page is idle and has its modules) and the one who swipes at once (the modules come after the
+// swipe, and taps meet hydration); each point's Event Timing beside the no-JS copy.
+const swipeRuns = Number(process.env.BENCH_SWIPE_RUNS ?? 5);
+for (const readMs of [1500, 0]) {
+  const figures: SwipeTapFigure[] | undefined = await phase("interaction", () =>
+    measureSwipeTap(readMs ? swipeRuns : Math.min(3, swipeRuns), undefined, undefined, readMs),
+  );
+  if (!enabled("interaction")) continue;
+  const group = `Tap after the first swipe, read ${readMs / 1000} s`;
+  if (!figures) {
+    check(group, "tap to answer", null, "ms");
+    continue;
+  }
+  log(`${group} (median (max) ms of Event Timing; d/a: taps during/after hydration):\n${swipeTapTable(figures)}`);
+  for (const f of figures) {
+    const site = f.name.startsWith("site ");
+    const medians = f.points.map((p) => p.medianMs);
+    const slowest = medians.some((m) => m === null) ? null : Math.max(...(medians as number[]));
+    const worst = f.points.some((p) => p.maxMs === null) ? null : Math.max(...f.points.map((p) => p.maxMs as number));
+    const runs = f.points.reduce((n, p) => n + p.runsMs.length, 0);
+    const note =
+      f.points.map((p) => `${p.delayMs}: ${p.medianMs ?? "-"}`).join("; ") +
+      (site
+        ? `; taps ${["before", "during", "after"].map((s) => f.points.reduce((n, p) => n + p.states[s as "before"], 0)).join("/")} before/during/after hydration`
+        : "");
+    const target = site ? { op: "<=" as const, limit: SWIPE_TAP_TARGETS.medianMs } : undefined;
+    check(group, `${f.name}, slowest point's median`, slowest, "ms", target, { digits: 0, note });
+    if (!site) continue;
+    check(group, `${f.name}, worst tap`, worst, "ms", { op: "<=", limit: SWIPE_TAP_TARGETS.maxMs }, { digits: 0 });
+    check(
+      group,
+      `${f.name}, menu opened`,
+      f.points.reduce((n, p) => n + p.opened, 0),
+      "",
+      { op: "=", limit: runs },
+      { digits: 0 },
     );
   }
 }
