@@ -81,6 +81,16 @@ export const envSchema = z
     INSIGHTS_RETENTION_DAYS: optional(
       z.coerce.number({ error: "must be a whole number of days" }).int("must be a whole number of days").min(1).max(3650),
     ).transform((v) => v ?? 30),
+    /**
+     * Insights' site-wide budget (docs/requirements.md#insights): events kept a minute and a day,
+     * counted in the database by every process; past it, events are dropped (and counted).
+     */
+    INSIGHTS_EVENTS_PER_MINUTE: optional(
+      z.coerce.number({ error: "must be a whole number of events" }).int("must be a whole number of events").min(1).max(10_000_000),
+    ).transform((v) => v ?? 5_000),
+    INSIGHTS_EVENTS_PER_DAY: optional(
+      z.coerce.number({ error: "must be a whole number of events" }).int("must be a whole number of events").min(1).max(1_000_000_000),
+    ).transform((v) => v ?? 200_000),
   })
   .superRefine((value, ctx) => {
     // Lead notifications need both: one alone is a half-done configuration, not "off".

@@ -81,7 +81,12 @@ export async function openServices(env: Env, log: Pick<Console, "log" | "error">
     insightsRetentionDays: env.INSIGHTS_RETENTION_DAYS,
     weeklySummary: mailer ? { mailer, from: mailFrom(env), siteUrl: env.SITE_URL } : undefined,
   });
-  const insights = createInsightsCollector({ db: handle.db, siteUrl: env.SITE_URL, allowedOrigins: trustedOrigins(env) });
+  const insights = createInsightsCollector({
+    db: handle.db,
+    siteUrl: env.SITE_URL,
+    allowedOrigins: trustedOrigins(env),
+    budget: { perMinute: env.INSIGHTS_EVENTS_PER_MINUTE, perDay: env.INSIGHTS_EVENTS_PER_DAY },
+  });
   const services: AppServices = {
     db: handle.db,
     auth: createAuth(handle.db, env, { mailer }),

@@ -103,6 +103,7 @@ export async function startServer({ env, startedAt, production, development }: S
       mode: isDev ? "development" : "production",
       getLoadContext,
       replaceable: Object.keys(securityHeaders),
+      answered: security.answered,
     }),
   );
   const onError: ErrorRequestHandler = (error, req, res, _next) => {

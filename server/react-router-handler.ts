@@ -19,14 +19,17 @@ export interface HandlerOptions {
   getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext;
   /** Header names (any case) whose value in React Router's answer replaces the one already set. */
   replaceable: Iterable<string>;
+  /** Told each answer before it is written, to adjust the headers already set (server/security-headers.ts `answered`). */
+  answered?: (res: ExpressResponse, answer: Response) => void;
 }
 
-export function createRequestHandler({ build, mode, getLoadContext, replaceable }: HandlerOptions) {
+export function createRequestHandler({ build, mode, getLoadContext, replaceable, answered }: HandlerOptions) {
   const handle = createReactRouterHandler(build, mode);
   const replace = new Set([...replaceable].map((name) => name.toLowerCase()));
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     try {
       const response = await handle(toFetchRequest(req, res), getLoadContext(req, res));
+      answered?.(res, response);
       await send(res, response, replace);
     } catch (error) {
       next(error);

@@ -16,7 +16,7 @@
  * Cross-Origin-Opener-Policy on the private paths' documents.
  */
 import { createHash, randomBytes } from "node:crypto";
-import type { RequestHandler } from "express";
+import type { RequestHandler, Response } from "express";
 
 import { isPrivatePath } from "../app/lib/private-caching.ts";
 
@@ -59,6 +59,12 @@ export interface Security {
    * stored graphic's stricter sandbox policy) replace ours (server/react-router-handler.ts).
    */
   readonly middleware: RequestHandler;
+  /**
+   * Called by the React Router handler once it knows the answer: an answer that is not a page
+   * (JSON, CSV, XML, text) gets the policy without the tag manager, which only a page loads,
+   * unless it brought a policy of its own.
+   */
+  readonly answered: (res: Pick<Response, "setHeader" | "locals">, answer: globalThis.Response) => void;
 }
 
 export function contentSecurityPolicy(inlineScriptSources: readonly string[], tagManager: boolean, development = false): string {
@@ -105,7 +111,14 @@ export function createSecurity(options: SecurityOptions): Security {
     next();
   };
 
-  return { headers, policy, middleware };
+  const answered: Security["answered"] = (res, answer) => {
+    if (!tagManager || answer.headers.has("content-security-policy")) return;
+    if (/^text\/html\b/i.test(answer.headers.get("content-type") ?? "")) return;
+    const nonce = res.locals.cspNonce;
+    res.setHeader("Content-Security-Policy", contentSecurityPolicy(typeof nonce === "string" ? [`'nonce-${nonce}'`] : [], false, options.development));
+  };
+
+  return { headers, policy, middleware, answered };
 }
 
 const EXECUTABLE_TYPES = /^(|module|(text|application)\/(x-)?(javascript|ecmascript)|text\/jscript|text\/livescript)$/i;

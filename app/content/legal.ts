@@ -148,7 +148,7 @@ export const privacyPage: LegalDocument = {
   title: "Privacy Policy",
   description: `How ${brand} collects, uses, stores and protects information from this website and its contact form, and how to exercise your privacy rights.`,
   heading: "Privacy Policy",
-  effectiveDate: "2026-11-26",
+  effectiveDate: "2026-11-29",
   intro: `This Privacy Policy explains what personal information ${legalName} ("${brand}", "we", "us" or "our") collects through this website, why we collect it, who receives it and the choices you have. We collect little: what you type into the contact form, basic technical data needed to run and protect the website, and, only when your browser allows it, analytics about how pages are used.`,
   sections: [
     {
@@ -220,8 +220,8 @@ export const privacyPage: LegalDocument = {
       id: "visit-statistics",
       heading: "Our own visit statistics",
       paragraphs: [
-        'We also count visits ourselves, on our own servers, without cookies and without Google. While you browse, the page sends our server a short note of what happened: the page\'s address, without anything after a "?" or "#"; the name of the website that sent you here (such as www.google.com, never the full address of the page); the campaign labels in the address (utm_source, utm_medium, utm_campaign, utm_term, utm_content); whether your screen is phone, tablet or desktop sized; your browser\'s name (such as Chrome or Safari); where on the page you clicked a phone or e-mail link, but not the number or address; that the contact form was sent, but nothing you typed; and how fast the page loaded and responded.',
-        "To count visitors without knowing who they are, our server mixes your IP address and your browser's identification string with a random value that changes every day, and keeps only the scrambled code that comes out. Your IP address and your browser's full identification string are never stored, nothing is stored in your browser, and the random value of each day is deleted once the day is over, so visits on different days cannot be linked to each other or back to you.",
+        'We also count visits ourselves, on our own servers, without cookies and without Google. While you browse, the page sends our server a short note of what happened: the page\'s address, without anything after a "?" or "#"; the name of the website that sent you here (such as www.google.com, never the full address of the page); the campaign labels in the address (utm_source, utm_medium, utm_campaign, utm_term, utm_content); whether your screen is phone, tablet or desktop sized; your browser\'s name (such as Chrome or Safari); where on the page you clicked a phone or e-mail link, but not the number or address; and how fast the page loaded and responded. When you send the contact form, our server itself notes that a request came in, but nothing you typed.',
+        "To count visitors without knowing who they are, our server mixes your IP address with a random value that changes every day, and keeps only the scrambled code that comes out. Your IP address and your browser's full identification string are never stored, nothing is stored in your browser, and the random value of each day is deleted once the day is over, so visits on different days cannot be linked to each other or back to you.",
         "These statistics are deleted after 30 days; only daily totals remain, for 25 months (how many visits each page, referring site and campaign had that day), which cannot tell one visitor from another. They are not collected when your browser sends a Global Privacy Control or Do Not Track signal, on the staff pages or the sign-in page, or for search-engine robots and other automated visitors. They stay with us and are not shared with anyone.",
       ],
     },

@@ -407,7 +407,7 @@ const oneOf = (column: string, values: readonly string[]) => sql.raw(`${column} 
 /**
  * Insights (docs/requirements.md#insights, ADR 021): one row per event a visitor's browser sent,
  * raw, kept INSIGHTS_RETENTION_DAYS. No address, no user agent, no cookie: `visitor` is a hash of
- * the day's salt, the address, the user agent and the site's host, which cannot be linked across days.
+ * the day's salt, the address and the site's host, which cannot be linked across days.
  */
 export const insightEvents = pgTable(
   "insight_events",
@@ -415,9 +415,9 @@ export const insightEvents = pgTable(
     id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
     at: timestamp("at", { withTimezone: true }).notNull(),
     kind: text("kind").$type<InsightKind>().notNull(),
-    /** The page's path only: no query, no fragment; at most 512 characters. */
+    /** The path of a page of the site (app/insights/site-pages.server.ts), or "other". */
     path: text("path").notNull(),
-    /** Hex of the first 16 bytes of SHA-256(salt of the day, address, user agent, site host). */
+    /** Hex of the first 16 bytes of SHA-256(salt of the day, address, site host). */
     visitor: text("visitor").notNull(),
     /** The referring site's host; null for none or this site. */
     referrerHost: text("referrer_host"),
@@ -503,6 +503,74 @@ export const insightDailyRuns = pgTable("insight_daily_runs", {
   /** How many of the day's events they counted (all kinds): more now, and they are behind. */
   events: integer("events").notNull(),
 });
+
+/**
+ * Insights' visits (docs/requirements.md#insights-dashboard, ADR 023): one row per visit of each
+ * finished day (and of today, on a busy day), worked out from the raw events by the same query as
+ * the daily aggregates and written with them: what a filtered view reads instead of working the
+ * visits out again. Its dimensions are its first event's; `until` is the start of the visitor's
+ * next visit (its Web Vitals samples are those before it). Kept as long as the raw events.
+ */
+export const insightVisits = pgTable(
+  "insight_visits",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    visitor: text("visitor").notNull(),
+    started: timestamp("started", { withTimezone: true }).notNull(),
+    until: timestamp("until", { withTimezone: true }),
+    entry: text("entry"),
+    referrer: text("referrer"),
+    utmSource: text("utm_source"),
+    utmMedium: text("utm_medium"),
+    utmCampaign: text("utm_campaign"),
+    device: text("device").notNull(),
+    browser: text("browser").notNull(),
+    pageviews: integer("pageviews").notNull(),
+    leads: integer("leads").notNull(),
+    calls: integer("calls").notNull(),
+    emails: integer("emails").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.visitor, t.started] }),
+    index("insight_visits_day_idx").on(t.day),
+    index("insight_visits_entry_day_idx").on(t.entry, t.day),
+    index("insight_visits_referrer_day_idx").on(t.referrer, t.day),
+    index("insight_visits_source_day_idx").on(t.utmSource, t.day),
+    index("insight_visits_medium_day_idx").on(t.utmMedium, t.day),
+    index("insight_visits_campaign_day_idx").on(t.utmCampaign, t.day),
+  ],
+);
+
+/** The pages each visit of insight_visits viewed, and how often: a filter on a page, and the top pages of filtered visits. */
+export const insightVisitPages = pgTable(
+  "insight_visit_pages",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    visitor: text("visitor").notNull(),
+    started: timestamp("started", { withTimezone: true }).notNull(),
+    path: text("path").notNull(),
+    views: integer("views").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.visitor, t.started, t.path] }), index("insight_visit_pages_path_day_idx").on(t.path, t.day)],
+);
+
+/**
+ * Insights' site-wide budget (docs/requirements.md#insights): the events taken and dropped in each
+ * minute (UTC, "2026-11-29T15:04") and each day (office time zone, "2026-11-29"), counted by every
+ * process as it writes a batch. Minutes are kept two days, days as long as the daily aggregates.
+ */
+export const insightIntake = pgTable(
+  "insight_intake",
+  {
+    /** "minute" or "day". */
+    scope: text("scope").$type<"minute" | "day">().notNull(),
+    /** The minute or the day. */
+    period: text("period").notNull(),
+    accepted: integer("accepted").notNull(),
+    dropped: integer("dropped").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.period] }), check("insight_intake_scope_check", oneOf("scope", ["minute", "day"]))],
+);
 
 /** The columns of a day's Web Vitals sums by group (a fresh set for each table). */
 const vitalSumColumns = () => ({

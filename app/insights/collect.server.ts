@@ -8,9 +8,15 @@
  * - Dropped with 204, nothing stored: a bot or headless browser (isbot), a browser that sends
  *   Global Privacy Control or Do Not Track, and the events of private paths.
  * - Accepted events wait in this process's queue and are written every FLUSH_EVERY_MS or at
- *   FLUSH_AT events. The visitor hash is made then, from the day's salt (insight_salts); the
- *   address and user agent stay in memory until that moment and are never stored. When the
+ *   FLUSH_AT events. The visitor hash is made then, from the day's salt (insight_salts) and the
+ *   client address; the address stays in memory until that moment and is never stored. When the
  *   database fails, the batch is dropped with a WARN line that counts it: analytics never retries.
+ * - What a browser says is not taken on trust (docs/requirements.md#insights): a contact request
+ *   is counted from the stored lead (`recordLead`, called by the contact form's action), never from
+ *   a browser's `form_submit`; a Web Vitals sample outside what a browser can measure is dropped,
+ *   and the rest are rated here by Google's thresholds; a visitor is an address on a day, whatever
+ *   user agents it claims; a page that sends more than VITALS_PER_PAGE samples of one metric a day
+ *   has the rest dropped.
  */
 import { createHash, randomBytes } from "node:crypto";
 import { eq, getTableColumns, lt, sql } from "drizzle-orm";
@@ -19,15 +25,26 @@ import { isbot } from "isbot";
 import { isCrossSiteWrite } from "~/auth/origins";
 import { site } from "~/config/site";
 import type { Database } from "~/db/client.server";
-import { insightEvents, insightSalts } from "~/db/schema.server";
+import {
+  insightEvents,
+  insightSalts,
+  insightVisitPages,
+  insightVisits,
+  type WEB_VITAL_RATINGS,
+  type WebVitalMetric,
+} from "~/db/schema.server";
 import { isTrackedPath } from "~/lib/analytics";
 import { browserFamily } from "~/lib/browser-name";
 import { log as appLog } from "~/lib/log.server";
 import { bodyRefusal, BodyTooLargeError, FORM_BODY_LIMIT, readBodyLimited } from "~/lib/request-body.server";
 import { wallClockAt } from "~/lib/time-zone";
 
+import { addMonths } from "./dashboard-params";
+import { DAILY_RETENTION_MONTHS } from "./dashboard.server";
 import { insightBatchSchema, type InsightEventInput } from "./event-schema.server";
 import { deviceClass, referrerHost } from "./fields";
+import { sitePageOf } from "./site-pages.server";
+import { VITAL_THRESHOLDS } from "./vitals";
 
 /** A batch of 50 events is a few KB; a body past this is refused before it is kept. */
 export const EVENTS_BODY_LIMIT = 16 * 1024;
@@ -45,7 +62,6 @@ type Row = typeof insightEvents.$inferInsert;
 interface Sender {
   day: string;
   address: string;
-  userAgent: string;
 }
 
 interface Queued {
@@ -65,12 +81,28 @@ export interface InsightsOptions {
   now?: () => number;
   log?: Pick<typeof appLog, "warn">;
   rateLimit?: { events: number; windowMs: number };
+  /** The site-wide budget: events kept a minute and a day, by every process together (INSIGHTS_EVENTS_PER_*). */
+  budget?: Budget;
   flushEveryMs?: number;
 }
+
+export interface Budget {
+  perMinute: number;
+  perDay: number;
+}
+
+/** The defaults of INSIGHTS_EVENTS_PER_MINUTE and INSIGHTS_EVENTS_PER_DAY (app/env.server.ts). */
+export const DEFAULT_BUDGET: Budget = { perMinute: 5_000, perDay: 200_000 };
 
 export interface InsightsCollector {
   /** Answers POST /api/events from `clientAddress`. */
   collect(request: Request, clientAddress: string): Promise<Response>;
+  /**
+   * Counts the contact request of a lead just stored, from the request that sent the form: the
+   * one source of contact requests and conversions (a browser's own `form_submit` is not taken).
+   * Nothing for a bot, or a browser that sends Global Privacy Control or Do Not Track.
+   */
+  recordLead(request: Request, clientAddress: string): void;
   /** Writes every event queued so far (and waits for a write under way). */
   flush(): Promise<void>;
   /** Stops the timer and writes what is queued (graceful shutdown). */
@@ -83,16 +115,27 @@ export function dayIn(instant: number, timeZone: string): string {
   return `${c.year}-${String(c.month).padStart(2, "0")}-${String(c.day).padStart(2, "0")}`;
 }
 
-/** Hex of SHA-256(salt ‖ address ‖ user agent ‖ site host), its first 16 bytes. */
-export function visitorHash(saltHex: string, address: string, userAgent: string, siteHost: string): string {
-  return createHash("sha256")
-    .update(Buffer.from(saltHex, "hex"))
-    .update(address)
-    .update(userAgent)
-    .update(siteHost)
-    .digest()
-    .subarray(0, 16)
-    .toString("hex");
+/**
+ * Hex of SHA-256(salt ‖ address ‖ site host), its first 16 bytes. Not the user agent: a script can
+ * claim a new one on every request, and each would count as one more visitor (ADR 021, amended).
+ */
+export function visitorHash(saltHex: string, address: string, siteHost: string): string {
+  return createHash("sha256").update(Buffer.from(saltHex, "hex")).update(address).update(siteHost).digest().subarray(0, 16).toString("hex");
+}
+
+/**
+ * What a browser can report of each Web Vital (web-vitals' own ranges, with room): a sample past
+ * it (200 LCPs of 999,999,999 ms set a page's p75 past a million seconds) is not a measurement.
+ * Times in milliseconds, CLS unitless.
+ */
+export const VITAL_LIMITS: Record<WebVitalMetric, number> = { LCP: 60_000, FCP: 60_000, TTFB: 60_000, INP: 60_000, CLS: 10 };
+/** Samples of one metric kept per visitor, page and day; a real page view sends one. */
+export const VITALS_PER_PAGE = 5;
+
+/** The rating of a Web Vitals sample by Google's thresholds (app/insights/vitals.ts), not the browser's word. */
+export function ratedVital(metric: WebVitalMetric, value: number): (typeof WEB_VITAL_RATINGS)[number] {
+  const [good, poor] = VITAL_THRESHOLDS[metric];
+  return value <= good ? "good" : value <= poor ? "needs-improvement" : "poor";
 }
 
 /**
@@ -112,7 +155,9 @@ export async function saltOfDay(db: Database, day: string): Promise<string> {
 
 /**
  * Retention (the hourly housekeeping, app/auth/maintenance.server.ts): deletes the events older
- * than `retentionDays` and the salts of days before today; returns how many events went.
+ * than `retentionDays` with the visits worked out from them, the salts of days before today and the
+ * budget's old counts (`pruneIntake`);
+ * returns how many events went.
  */
 export async function pruneInsights(
   db: Database,
@@ -122,8 +167,51 @@ export async function pruneInsights(
   const now = options.now ?? Date.now();
   const cutoff = new Date(now - retentionDays * 24 * 60 * 60_000);
   const deleted = await db.delete(insightEvents).where(lt(insightEvents.at, cutoff)).returning({ id: insightEvents.id });
-  await db.delete(insightSalts).where(lt(insightSalts.day, dayIn(now, options.timeZone ?? site.hours.timeZone)));
+  // The visits worked out from them go with them (they hold the same visitor hashes).
+  await db.delete(insightVisits).where(lt(insightVisits.started, cutoff));
+  await db.delete(insightVisitPages).where(lt(insightVisitPages.started, cutoff));
+  const today = dayIn(now, options.timeZone ?? site.hours.timeZone);
+  await db.delete(insightSalts).where(lt(insightSalts.day, today));
+  await pruneIntake(db, now, addMonths(today, -DAILY_RETENTION_MONTHS));
   return deleted.length;
+}
+
+/** "2026-11-29T15:04": the minute of `instant`, in UTC. */
+const minuteOf = (instant: number) => new Date(instant).toISOString().slice(0, 16);
+
+/**
+ * Takes up to `wanted` events from the site-wide budget of the minute and the day of `at` (the
+ * day in the office's time zone, `day`), for every process and host at once: the two rows of
+ * insight_intake are locked, read and written in one transaction. Returns how many may be kept;
+ * the rest are counted as dropped there, for the dashboard.
+ */
+export async function takeBudget(db: Database, wanted: number, at: number, day: string, budget: Budget): Promise<number> {
+  if (wanted <= 0) return 0;
+  const minute = minuteOf(at);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`insert into insight_intake (scope, period, accepted, dropped)
+      values ('minute', ${minute}, 0, 0), ('day', ${day}, 0, 0) on conflict do nothing`);
+    const found = await tx.execute<{ scope: string; accepted: number }>(sql`select scope, accepted from insight_intake
+      where (scope = 'minute' and period = ${minute}) or (scope = 'day' and period = ${day}) order by scope for update`);
+    const used = Object.fromEntries(found.rows.map((row) => [row.scope, Number(row.accepted)]));
+    const granted = Math.max(0, Math.min(wanted, budget.perMinute - (used.minute ?? 0), budget.perDay - (used.day ?? 0)));
+    await tx.execute(sql`update insight_intake set accepted = accepted + ${granted}, dropped = dropped + ${wanted - granted}
+      where (scope = 'minute' and period = ${minute}) or (scope = 'day' and period = ${day})`);
+    return granted;
+  });
+}
+
+/** The days (office time zone) of `from`-`to` on which the budget dropped events, with how many. */
+export async function droppedDays(db: Database, from: string, to: string): Promise<{ day: string; dropped: number }[]> {
+  const found = await db.execute<{ day: string; dropped: number }>(sql`select period as day, dropped from insight_intake
+    where scope = 'day' and period >= ${from} and period <= ${to} and dropped > 0 order by period`);
+  return found.rows.map((row) => ({ day: row.day, dropped: Number(row.dropped) }));
+}
+
+/** The housekeeping's part: forgets the minutes of the budget after two days, its days with the daily aggregates. */
+export async function pruneIntake(db: Database, now: number, oldestDay: string): Promise<void> {
+  await db.execute(sql`delete from insight_intake where (scope = 'minute' and period < ${minuteOf(now - 2 * 86_400_000)})
+    or (scope = 'day' and period < ${oldestDay})`);
 }
 
 /**
@@ -197,6 +285,9 @@ export function createInsightsCollector(options: InsightsOptions): InsightsColle
   const log = options.log ?? appLog;
   const limit = new EventRateLimit(options.rateLimit?.events ?? RATE_LIMIT_EVENTS, options.rateLimit?.windowMs ?? RATE_LIMIT_WINDOW_MS);
   const flushEveryMs = options.flushEveryMs ?? FLUSH_EVERY_MS;
+  const budget = options.budget ?? DEFAULT_BUDGET;
+  /** The minute of the last WARN about the budget: one line a minute at most. */
+  let warnedMinute = "";
 
   let queue: Queued[] = [];
   let overflow = 0;
@@ -204,6 +295,7 @@ export function createInsightsCollector(options: InsightsOptions): InsightsColle
   let writing: Promise<void> = Promise.resolve();
   /** The latest day's salt, so that a flush asks the database only on a new day. */
   let salt: { day: string; salt: string } | undefined;
+  const vitalsKept = new DailyCounts(VITALS_PER_PAGE);
 
   async function saltFor(day: string): Promise<string> {
     if (salt?.day === day) return salt.salt;
@@ -218,14 +310,30 @@ export function createInsightsCollector(options: InsightsOptions): InsightsColle
       const salts = new Map<string, string>();
       for (const { sender } of batch) if (!salts.has(sender.day)) salts.set(sender.day, await saltFor(sender.day));
       const hashes = new Map<Sender, string>();
-      const rows: Row[] = batch.map(({ sender, row }) => {
+      const rows: Row[] = [];
+      for (const { sender, row } of batch) {
         let visitor = hashes.get(sender);
         if (!visitor) {
-          visitor = visitorHash(salts.get(sender.day)!, sender.address, sender.userAgent, siteHost);
+          visitor = visitorHash(salts.get(sender.day)!, sender.address, siteHost);
           hashes.set(sender, visitor);
         }
-        return { ...row, visitor };
-      });
+        if (row.kind === "web_vital" && !vitalsKept.take(`${sender.day} ${visitor} ${row.path} ${row.metric}`, sender.day)) continue;
+        rows.push({ ...row, visitor });
+      }
+      // The site-wide budget. A contact request (a stored lead, counted here) is never dropped.
+      const at = now();
+      const budgeted = rows.filter((row) => row.kind !== "form_submit");
+      const granted = await takeBudget(db, budgeted.length, at, dayIn(at, timeZone), budget);
+      if (granted < budgeted.length) {
+        const over = new Set(budgeted.slice(granted));
+        rows.splice(0, rows.length, ...rows.filter((row) => !over.has(row)));
+        if (minuteOf(at) !== warnedMinute) {
+          warnedMinute = minuteOf(at);
+          log.warn(
+            `Insights: dropped ${budgeted.length - granted} events, the site-wide budget (${budget.perMinute} a minute, ${budget.perDay} a day) is used up; more are dropped until it frees, counted on the dashboard`,
+          );
+        }
+      }
       for (let at = 0; at < rows.length; at += FLUSH_AT) {
         const chunk = rows.slice(at, at + FLUSH_AT);
         await db.execute(insertEvents(chunk));
@@ -299,20 +407,42 @@ export function createInsightsCollector(options: InsightsOptions): InsightsColle
       return plain(429, "Too many events; try again later.", { "Retry-After": String(limit.retryAfterSeconds(clientAddress, at)) });
     }
 
-    const sender: Sender = { day: dayIn(at, timeZone), address: clientAddress, userAgent };
+    const sender: Sender = { day: dayIn(at, timeZone), address: clientAddress };
     const requestHost = new URL(request.url).host;
     const device = deviceClass(parsed.data.width);
     const browser = browserFamily(userAgent);
+    const pageOf = await sitePageOf(db);
     const items = parsed.data.events
-      .filter((event) => publicPath(event.path))
-      .map((event): Queued => ({ sender, row: rowOf(event, new Date(at), device, browser, [siteHost, requestHost]) }));
+      .filter(
+        (event) =>
+          publicPath(event.path) &&
+          event.kind !== "form_submit" &&
+          (event.kind !== "web_vital" || event.value <= VITAL_LIMITS[event.metric]),
+      )
+      .map((event): Queued => ({
+        sender,
+        row: rowOf({ ...event, path: pageOf(event.path) }, new Date(at), device, browser, [siteHost, requestHost]),
+      }));
     if (items.length === 0) return dropped();
     enqueue(items);
     return plain(202, "");
   }
 
+  function recordLead(request: Request, clientAddress: string) {
+    const headers = request.headers;
+    const userAgent = headers.get("user-agent") ?? "";
+    if (!userAgent || isbot(userAgent)) return;
+    if (headers.get("sec-gpc")?.trim() === "1" || headers.get("dnt")?.trim() === "1") return;
+    const at = now();
+    const row = rowOf({ kind: "form_submit", path: CONTACT_PAGE }, new Date(at), deviceOfUserAgent(userAgent), browserFamily(userAgent), [
+      siteHost,
+    ]);
+    enqueue([{ sender: { day: dayIn(at, timeZone), address: clientAddress }, row }]);
+  }
+
   return {
     collect,
+    recordLead,
     flush,
     close: async () => {
       await flush();
@@ -366,6 +496,39 @@ function rowOf(event: InsightEventInput, at: Date, device: Row["device"], browse
     clickLocation: "click_location" in event ? event.click_location : null,
     metric: event.kind === "web_vital" ? event.metric : null,
     value: event.kind === "web_vital" ? event.value : null,
-    rating: event.kind === "web_vital" ? event.rating : null,
+    rating: event.kind === "web_vital" ? ratedVital(event.metric, event.value) : null,
   };
+}
+
+/** The page of the contact form, where a lead's contact request is counted. */
+const CONTACT_PAGE = "/contact";
+
+/** A device class from a user agent, for the one event the server itself records (a browser sends its width). */
+function deviceOfUserAgent(userAgent: string): Row["device"] {
+  if (/iPad|Tablet/i.test(userAgent)) return "tablet";
+  return /Mobi|Android|iPhone/i.test(userAgent) ? "mobile" : "desktop";
+}
+
+/**
+ * Counts per key for the current day, each up to `max`, in this process's memory (like the rate
+ * limit: with N processes, up to N times `max`); a new day starts afresh, and a flood of keys
+ * cannot make it grow without end.
+ */
+class DailyCounts {
+  private day = "";
+  private readonly counts = new Map<string, number>();
+
+  constructor(private readonly max: number) {}
+
+  /** Counts one for `key` on `day`; false when it already had `max`. */
+  take(key: string, day: string): boolean {
+    if (day !== this.day || this.counts.size > 500_000) {
+      this.day = day;
+      this.counts.clear();
+    }
+    const n = this.counts.get(key) ?? 0;
+    if (n >= this.max) return false;
+    this.counts.set(key, n + 1);
+    return true;
+  }
 }

@@ -7,6 +7,7 @@ import { site } from "~/config/site";
 import type { Database } from "~/db/client.server";
 import type { CsvColumns } from "~/lib/csv-download.server";
 
+import { droppedDays } from "./collect.server";
 import { parseDashboardQuery, type DashboardQuery } from "./dashboard-params";
 import {
   dashboardFigures,
@@ -27,6 +28,8 @@ export interface DashboardPage {
   now: number;
   visitorsNow: number;
   retentionDays: number;
+  /** The days of the period on which the site-wide budget dropped events, with how many. */
+  dropped: { day: string; dropped: number }[];
 }
 
 export async function loadDashboard(db: Database, url: URL, options: { retentionDays: number; now?: number }): Promise<DashboardPage> {
@@ -34,12 +37,13 @@ export async function loadDashboard(db: Database, url: URL, options: { retention
   const timeZone = site.hours.timeZone;
   const query = parseDashboardQuery(url, now, timeZone);
   const common = { filters: query.filters, timeZone, retentionDays: options.retentionDays, now };
-  const [data, previous, current] = await Promise.all([
+  const [data, previous, current, dropped] = await Promise.all([
     dashboardFigures(db, { ...common, period: query.period }),
     periodTotals(db, { ...common, period: query.previous }),
     visitorsNow(db, now),
+    droppedDays(db, query.period.from, query.period.to),
   ]);
-  return { query, data, previous, now, visitorsNow: current, retentionDays: options.retentionDays };
+  return { query, data, previous, now, visitorsNow: current, retentionDays: options.retentionDays, dropped };
 }
 
 const rate = (part: number, whole: number) => (whole > 0 ? (part / whole).toFixed(4) : "");
@@ -52,9 +56,9 @@ const listColumns = (heading: string): CsvColumns<ListRow> => [
   ["bounce_rate", (r) => rate(r.bounces, r.visits)],
   ["converted_visits", (r) => r.converted],
   ["conversion_rate", (r) => rate(r.converted, r.visits)],
-  ["leads", (r) => r.leads],
-  ["phone_clicks", (r) => r.calls],
-  ["email_clicks", (r) => r.emails],
+  ["contact_requests", (r) => r.leads],
+  ["visits_with_phone_tap", (r) => r.calls],
+  ["visits_with_email_tap", (r) => r.emails],
 ];
 
 const vitalColumns = (heading: string): CsvColumns<VitalRow> => [
@@ -97,7 +101,7 @@ export const CSV_TABLES: Record<string, CsvTable<unknown>> = {
     [
       ["kind", (r) => (r.kind === "phone_call" ? "phone" : "email")],
       ["click_location", (r) => r.location ?? ""],
-      ["clicks", (r) => r.count],
+      ["visitors", (r) => r.count],
     ],
     (d) => d.clicks,
   ),

@@ -10,8 +10,10 @@
  * and browser those of its first page view (or first event). A Web Vitals sample belongs to the
  * visit that started last before it and never starts or prolongs one. Visitors are distinct
  * visitor hashes per day, summed over the days (the hashes change every day, ADR 021). A bounce is
- * a visit with one page view and no conversion; a conversion is a contact-form submission, a phone
- * click or an e-mail click; a converted visit has at least one. Filters select visits: the page
+ * a visit with one page view and no contact request or tap. A contact request is a lead the site
+ * stored (counted on the server, app/insights/collect.server.ts `recordLead`); a converted visit
+ * has at least one. Phone and e-mail taps are what browsers report: each visit counts once for
+ * each (a script that sends 300 taps in a visit makes one). Filters select visits: the page
  * filter keeps visits that viewed the page.
  */
 import { sql, type SQL } from "drizzle-orm";
@@ -161,7 +163,8 @@ const VISIT_KINDS = sql.raw(`('page_view', 'form_submit', 'phone_call', 'email_c
 
 /**
  * The events of [start, end) with their visit's figures on every row (`events`, only those of the
- * visits the filters keep), one row per visit (`kept`: its first event's row) and the Web Vitals
+ * visits the filters keep), one row per visit (`kept`: its first event's row, with `until`, the
+ * start of the visitor's next visit), each visit's page views by page (`views`) and the Web Vitals
  * samples (`vitals`: of the kept visits when filtered, else all of the period's). A visit starts
  * at a page view, tap or form more than 30 minutes after the visitor's previous one; its page,
  * source, device and browser are its first event's. Window functions only (sorts, no joins), so
@@ -169,7 +172,9 @@ const VISIT_KINDS = sql.raw(`('page_view', 'form_submit', 'phone_call', 'email_c
  * five, are left out of them and joined to their visit afterwards (on the visitor, between the
  * visit's start and the next one's) when a filter needs it.
  */
-function visitsWith(start: number, end: number, filters: Filters, timeZone: string): SQL {
+function visitsWith(start: number, end: number, filters: Filters, timeZone: string, prefix = ""): SQL {
+  /** A CTE's name, with `prefix` when these CTEs go beside others of the same names. */
+  const n = (name: string) => sql.raw(prefix + name);
   const page = filters.page;
   const conditions: SQL[] = [sql`true`];
   for (const key of FILTER_KEYS) {
@@ -186,48 +191,56 @@ function visitsWith(start: number, end: number, filters: Filters, timeZone: stri
   // Filtered: each kept visit's samples, found through the (visitor, at) index between its start and the next visit's.
   const vitals = isFiltered(filters)
     ? sql`select v.at, v.path, v.device, v.metric, v.value, v.rating
-        from visits k join insight_events v on v.visitor = k.visitor and v.at >= k.visit_start and v.at < coalesce(k.next_start, ${new Date(end).toISOString()}::timestamptz)
+        from ${n("visits")} k join insight_events v on v.visitor = k.visitor and v.at >= k.visit_start and v.at < coalesce(k.next_start, ${new Date(end).toISOString()}::timestamptz)
         where k.is_kept and v.kind = 'web_vital'`
     : sql`select at, path, device, metric, value, rating from insight_events where kind = 'web_vital' and ${inPeriod}`;
   return sql`
-    with ev as (
+    ${n("ev")} as (
       select id, at, kind, path, visitor, referrer_host, utm_source, utm_medium, utm_campaign, device, browser, click_location,
         case when at - lag(at) over (partition by visitor order by at, id) <= interval '${sql.raw(String(VISIT_GAP_MINUTES))} minutes'
           then 0 else 1 end as starts
       from insight_events
       where kind in ${VISIT_KINDS} and ${inPeriod} ${sql.join(candidates, sql``)}
     ),
-    numbered as (
+    ${n("numbered")} as (
       select *, max(case when starts = 1 then at end) over (partition by visitor order by at, id rows unbounded preceding) as visit_start
-      from ev
+      from ${n("ev")}
     ),
-    visit_rows as (
+    ${n("visit_rows")} as (
       select id, at, kind, path, visitor, visit_start, starts, click_location,
         ${FIRST_EVENT_VALUES},
         count(*) filter (where kind = 'page_view') over w as pageviews,
         count(*) filter (where kind = 'form_submit') over w as leads,
-        count(*) filter (where kind = 'phone_call') over w as calls,
-        count(*) filter (where kind = 'email_click') over w as emails,
+        least(count(*) filter (where kind = 'phone_call') over w, 1) as calls,
+        least(count(*) filter (where kind = 'email_click') over w, 1) as emails,
         ${page === undefined ? sql`false` : sql`bool_or(kind = 'page_view' and path = ${page}) over w`} as saw_page
-      from numbered
+      from ${n("numbered")}
       window w as (partition by visitor, visit_start order by at, id rows between unbounded preceding and unbounded following)
     ),
-    marked as (
+    ${n("marked")} as (
       select *, visit_start as started, to_char(visit_start at time zone ${timeZone}, 'YYYY-MM-DD') as day,
-        (pageviews = 1 and leads + calls + emails = 0) as bounce, (leads + calls + emails > 0) as converted,
+        (pageviews = 1 and leads + calls + emails = 0) as bounce, (leads > 0) as converted,
         to_char(visit_start at time zone ${timeZone}, 'YYYY-MM-DD') || visitor as day_visitor,
-        visitor || ':' || extract(epoch from visit_start) as visit_key,
         coalesce(${sql.join(conditions, sql` and `)}, false) as is_kept
-      from visit_rows
+      from ${n("visit_rows")}
     ),
-    visits as (
+    ${n("visits")} as (
       select visitor, visit_start, is_kept, lead(visit_start) over (partition by visitor order by visit_start) as next_start
-      from marked where starts = 1
+      from ${n("marked")} where starts = 1
     ),
-    events as (select * from marked where is_kept),
-    kept as (select * from events where starts = 1),
-    vitals as (${vitals})`;
+    ${n("events")} as (select * from ${n("marked")} where is_kept),
+    ${n("kept")} as (select e.*, v.next_start as until from ${n("events")} e join ${n("visits")} v using (visitor, visit_start) where e.starts = 1),
+    ${n("views")} as (
+      select visitor, visit_start as started, path, count(*) as views, bool_or(bounce) as bounce, bool_or(converted) as converted,
+        min(day_visitor) as day_visitor
+      from ${n("events")} where kind = 'page_view' group by visitor, visit_start, path
+    ),
+    ${n("vitals")} as (${vitals})`;
 }
+
+/** `visitsWith`'s CTEs as a WITH clause (the one query they make). */
+const withVisits = (start: number, end: number, filters: Filters, timeZone: string) =>
+  sql`with ${visitsWith(start, end, filters, timeZone)}`;
 
 /** The sums of a group of visits (from `kept`). */
 const VISIT_SUMS = sql`
@@ -287,10 +300,9 @@ function figuresSelect(options: DashboardOptions): SQL {
     sql`select 'total' as dimension, null::text as value, ${VISIT_SUMS} from kept`,
     sql`select 'bucket', ${bucket}, ${VISIT_SUMS} from kept group by 2`,
     ...VISIT_DIMENSION_KEYS.map((key) => sql`select ${key}, ${sql.raw(VISIT_DIMENSIONS[key])}, ${VISIT_SUMS} from kept group by 2`),
-    sql`select 'page', n.path, count(distinct n.day_visitor), count(distinct n.visit_key), count(*),
-        count(distinct n.visit_key) filter (where n.bounce), count(distinct n.visit_key) filter (where n.converted), 0, 0, 0
-        from events n
-        where n.kind = 'page_view' group by 2`,
+    sql`select 'page', path, count(distinct day_visitor), count(*), sum(views),
+        count(*) filter (where bounce), count(*) filter (where converted), 0, 0, 0
+        from views group by 2`,
   ];
   return sql.join(parts, sql` union all `);
 }
@@ -324,9 +336,13 @@ const FAMILY_SQL = sql`case
   when n.path like '/blog/%' then 'blog'
   else 'other' end`;
 
-/** The taps by place, as rows of kind "click" in the shape of `detailsSelect`'s. */
-const CLICKS_SELECT = sql`select 'click' as kind, n.kind as metric, n.click_location as grp, null::double precision as p75, count(*) as samples,
-    0 as good, 0 as ni, 0 as poor
+/**
+ * The taps by place, as rows of kind "click" in the shape of `detailsSelect`'s: the visitors with a
+ * tap there (a visitor hash is one address on one day: it counts once a place a day, however many
+ * taps its browser reports).
+ */
+const CLICKS_SELECT = sql`select 'click' as kind, n.kind as metric, n.click_location as grp, null::double precision as p75,
+    count(distinct n.visitor) as samples, 0 as good, 0 as ni, 0 as poor
   from events n
   where n.kind in ('phone_call', 'email_click') group by 2, 3`;
 
@@ -389,9 +405,11 @@ function parseDetails(found: Raw[]) {
 export const DAILY_DIMENSIONS = ["total", "hour", "page", ...VISIT_DIMENSION_KEYS] as const;
 export type DailyDimension = (typeof DAILY_DIMENSIONS)[number];
 
-/** The SELECT of `day`'s aggregate rows (day, dimension, value, sums), from the raw events. */
-function dailyRowsQuery(day: string, timeZone: string): SQL {
-  const cte = visitsWith(dayStart(day, timeZone), dayStart(addDays(day, 1), timeZone), {}, timeZone);
+/**
+ * A day's aggregate rows (dimension, value, sums) from its visits in `kept` and their page views
+ * by page in `views` (the CTEs of `visitsWith`, or of `storedVisits`).
+ */
+function dailyRowsSelect(timeZone: string): SQL {
   const sums = sql`count(distinct visitor) as visitors, count(*) as visits, coalesce(sum(pageviews), 0) as pageviews,
     count(*) filter (where bounce) as bounces, count(*) filter (where converted) as converted,
     coalesce(sum(leads), 0) as leads, coalesce(sum(calls), 0) as calls, coalesce(sum(emails), 0) as emails`;
@@ -403,12 +421,27 @@ function dailyRowsQuery(day: string, timeZone: string): SQL {
       (key) =>
         sql`select ${key}, coalesce(${sql.raw(VISIT_DIMENSIONS[key])}, ''), ${sums} from kept group by ${sql.raw(VISIT_DIMENSIONS[key])}`,
     ),
-    sql`select 'page', n.path, count(distinct n.visitor), count(distinct n.visit_key), count(*),
-      count(distinct n.visit_key) filter (where n.bounce), count(distinct n.visit_key) filter (where n.converted), 0, 0, 0
-      from events n where n.kind = 'page_view' group by n.path`,
+    sql`select 'page', path, count(distinct visitor), count(*), sum(views), count(*) filter (where bounce), count(*) filter (where converted), 0, 0, 0
+      from views group by path`,
   ];
-  return sql`${cte} select ${day}::date as day, * from (${sql.join(parts, sql` union all `)}) t`;
+  return sql.join(parts, sql` union all `);
 }
+
+/** The SELECT of `day`'s aggregate rows (day, dimension, value, sums), from the raw events (a day not aggregated yet). */
+function dailyRowsQuery(day: string, timeZone: string): SQL {
+  const cte = withVisits(dayStart(day, timeZone), dayStart(addDays(day, 1), timeZone), {}, timeZone);
+  return sql`${cte} select ${day}::date as day, * from (${dailyRowsSelect(timeZone)}) t`;
+}
+
+/** The columns of a visit in insight_visits, in the order `storedVisits` and the writer use. */
+const VISIT_COLUMNS = sql.raw(
+  `visitor, started, until, ${VISIT_DIMENSION_KEYS.map((key) => VISIT_DIMENSIONS[key]).join(", ")}, pageviews, leads, calls, emails`,
+);
+
+/** A stored visit's derived values, as `visitsWith` has them. */
+const VISIT_FLAGS = sql.raw(
+  "(pageviews = 1 and leads + calls + emails = 0) as bounce, leads > 0 as converted, to_char(day, 'YYYY-MM-DD') || visitor as day_visitor",
+);
 
 /**
  * The Web Vitals of [start, end) from the raw events, one row per metric and group ("all" with
@@ -479,9 +512,18 @@ export async function aggregateDay(db: Database, day: string, timeZone: string, 
     await tx.execute(sql`insert into insight_daily_runs (day, aggregated_at, events)
       select ${day}::date, now(), count(*) from insight_events where at >= ${from} and at < ${to}
       on conflict (day) do update set aggregated_at = excluded.aggregated_at, events = excluded.events`);
+    // The day's visits and their pages (one pass over its events), then its aggregates from them.
+    await tx.execute(sql`delete from insight_visits where day = ${day}::date`);
+    await tx.execute(sql`delete from insight_visit_pages where day = ${day}::date`);
+    await tx.execute(sql`${withVisits(start, end, {}, timeZone)},
+      written as (insert into insight_visits (day, ${VISIT_COLUMNS}) select ${day}::date, ${VISIT_COLUMNS} from (
+        select visitor, visit_start as started, until, ${sql.raw(VISIT_DIMENSION_KEYS.map((key) => VISIT_DIMENSIONS[key]).join(", "))}, pageviews, leads, calls, emails from kept) k)
+      insert into insight_visit_pages (day, visitor, started, path, views) select ${day}::date, visitor, started, path, views from views`);
     await tx.execute(sql`delete from insight_daily where day = ${day}::date`);
     await tx.execute(sql`insert into insight_daily (day, dimension, value, visitors, visits, pageviews, bounces, converted, leads, calls, emails)
-      ${dailyRowsQuery(day, timeZone)}`);
+      with kept as (select *, ${VISIT_FLAGS} from insight_visits where day = ${day}::date),
+        views as (select p.visitor, p.started, p.path, p.views, k.bounce, k.converted from insight_visit_pages p join kept k using (visitor, started) where p.day = ${day}::date)
+      select ${day}::date, * from (${dailyRowsSelect(timeZone)}) t`);
     await tx.execute(sql`delete from insight_daily_vitals where day = ${day}::date`);
     await tx.execute(sql`insert into insight_daily_vitals (day, metric, dimension, value, samples, good, needs_improvement, poor, histogram)
       select ${day}::date, v.* from (${vitalRowsQuery(start, end)}) v`);
@@ -793,29 +835,123 @@ export function readsRawEvents(period: Period, timeZone: string, retentionDays: 
 const isFiltered = (filters: Filters) => FILTER_KEYS.some((key) => filters[key] !== undefined);
 
 /**
- * The days `period` reads from the raw events beside the aggregates, or null when its visits must
- * be worked out from the raw events altogether: a filtered period within the retention (the
- * aggregates answer one filter, and their lists none), or a single day the aggregates do not hold
- * yet (today, but on a busy day; a day that ended within the hour). Otherwise the aggregates give
- * the same figures for a fraction of the work (ADR 023).
+ * How a view is read (ADR 023):
+ * - "stored": a filtered period within the raw events' retention: its visits from insight_visits
+ *   (those the filters keep, through the dimensions' indexes), the days not stored yet (today,
+ *   unless it is busy; a day that ended within the hour) worked out from the raw events;
+ * - "raw": a single day not aggregated yet, by the hour: every figure from its events;
+ * - "daily": otherwise, the daily aggregates (one filter at most beyond the retention).
  */
-async function aggregatesRead(db: Database, options: DashboardOptions, now: number): Promise<DaysRead | null> {
+async function readingOf(
+  db: Database,
+  options: DashboardOptions,
+  now: number,
+): Promise<{ how: "stored" | "raw" | "daily"; days: DaysRead }> {
   const { period, timeZone, retentionDays, filters } = options;
   const withinRetention = readsRawEvents(period, timeZone, retentionDays, now);
-  if (withinRetention && isFiltered(filters)) return null;
   const days = await rawDaysOf(db, options, now);
-  return withinRetention && period.hourly && days.rawDays.length > 0 ? null : days;
+  if (withinRetention && isFiltered(filters)) return { how: "stored", days };
+  return { how: withinRetention && period.hourly && days.rawDays.length > 0 ? "raw" : "daily", days };
+}
+
+/**
+ * The visits of `period` that the filters keep, as CTEs in the shape `visitsWith` gives them
+ * (`kept`, `views`, `events` and `vitals`; the figures' and details' selects read either): stored
+ * visits for the stored days, and `visitsWith` over the raw days (prefixed CTEs). A visit's taps and
+ * Web Vitals samples are its visitor's events from its start to the next visit's, found through the
+ * (visitor, at) index.
+ */
+function storedVisits({ period, filters, timeZone }: DashboardOptions, rawDays: string[]): SQL {
+  const conditions: SQL[] = [sql`v.day >= ${period.from}::date`, sql`v.day <= ${period.to}::date`];
+  for (const key of VISIT_DIMENSION_KEYS) {
+    const value = filters[key];
+    if (value === undefined) continue;
+    const column = sql.raw(`v.${VISIT_DIMENSIONS[key]}`);
+    conditions.push(value === NONE ? sql`${column} is null` : sql`${column} = ${value}`);
+  }
+  if (filters.page !== undefined)
+    conditions.push(
+      sql`exists (select 1 from insight_visit_pages p where p.visitor = v.visitor and p.started = v.started and p.path = ${filters.page})`,
+    );
+  const notRaw = (column: SQL) =>
+    rawDays.length
+      ? sql` and ${column} not in (${sql.join(
+          rawDays.map((day) => sql`${day}::date`),
+          sql`, `,
+        )})`
+      : sql``;
+  const raw = rawDays.length
+    ? {
+        ctes: sql`${visitsWith(dayStart(rawDays[0], timeZone), dayStart(addDays(rawDays[rawDays.length - 1], 1), timeZone), filters, timeZone, "r_")},`,
+        kept: sql` union all select day::date, visitor, visit_start, until, ${sql.raw(VISIT_DIMENSION_KEYS.map((key) => VISIT_DIMENSIONS[key]).join(", "))},
+          pageviews, leads, calls, emails, bounce, converted, day_visitor from r_kept where day in (${sql.join(
+            rawDays.map((day) => sql`${day}`),
+            sql`, `,
+          )})`,
+        views: sql` union all select visitor, started, path, views, bounce, converted, day_visitor from r_views
+          where left(day_visitor, 10) in (${sql.join(
+            rawDays.map((day) => sql`${day}`),
+            sql`, `,
+          )})`,
+      }
+    : { ctes: sql``, kept: sql``, views: sql`` };
+  const end = sql`${new Date(period.end).toISOString()}::timestamptz`;
+  return sql`with ${raw.ctes}
+    kept as (
+      select v.day, ${VISIT_COLUMNS}, ${VISIT_FLAGS} from insight_visits v where ${sql.join(conditions, sql` and `)} ${notRaw(sql`v.day`)}
+      ${raw.kept}
+    ),
+    views as (
+      select p.visitor, p.started, p.path, p.views, k.bounce, k.converted, k.day_visitor
+      from insight_visit_pages p join kept k using (visitor, started) where p.day >= ${period.from}::date and p.day <= ${period.to}::date ${notRaw(sql`p.day`)}
+      ${raw.views}
+    ),
+    events as (
+      select e.* from kept k join insight_events e on e.visitor = k.visitor and e.at >= k.started and e.at < coalesce(k.until, ${end})
+      where e.kind in ('phone_call', 'email_click', 'web_vital')
+    ),
+    vitals as (select at, path, device, metric, value, rating from events where kind = 'web_vital')`;
+}
+
+/** Every figure and detail from one statement over the CTEs of `visitsWith` or `storedVisits`. */
+async function figuresAndDetails(db: Database, options: DashboardOptions, cte: SQL) {
+  const found = await rows(
+    db,
+    sql`${cte} select 'f' as part, dimension, value, null::text as grp, visitors::float8 as a, visits as b, pageviews as c,
+        bounces as d, converted as e, leads as f, calls as g, emails as h from (${figuresSelect(options)}) f
+      union all select 'd', kind, metric, grp, p75, samples, good, ni, poor, 0, 0, 0 from (${detailsSelect()}) d`,
+  );
+  const part = (p: string) => found.filter((row) => row.part === p);
+  const figures = parseFigures(
+    part("f").map((r) => ({
+      dimension: r.dimension,
+      value: r.value,
+      visitors: r.a,
+      visits: r.b,
+      pageviews: r.c,
+      bounces: r.d,
+      converted: r.e,
+      leads: r.f,
+      calls: r.g,
+      emails: r.h,
+    })),
+  );
+  const details = parseDetails(
+    part("d").map((r) => ({ kind: r.dimension, metric: r.value, grp: r.grp, p75: r.a, samples: r.b, good: r.c, ni: r.d, poor: r.e })),
+  );
+  return { figures, details };
 }
 
 /** The totals of `period` alone (the comparison with the period before). */
 export async function periodTotals(db: Database, options: DashboardOptions): Promise<Totals> {
   const now = options.now ?? Date.now();
-  const days = await aggregatesRead(db, options, now);
-  if (days === null) {
-    const cte = visitsWith(options.period.start, options.period.end, options.filters, options.timeZone);
-    return totalsOf((await rows(db, sql`${cte} select ${VISIT_SUMS} from kept`))[0]);
-  }
-  return (await dailyFigures(db, { ...options, now }, days, true)).totals;
+  const { how, days } = await readingOf(db, options, now);
+  if (how === "daily") return (await dailyFigures(db, { ...options, now }, days, true)).totals;
+  const cte =
+    how === "stored"
+      ? storedVisits(options, days.rawDays)
+      : withVisits(options.period.start, options.period.end, options.filters, options.timeZone);
+  return totalsOf((await rows(db, sql`${cte} select ${VISIT_SUMS} from kept`))[0]);
 }
 
 /** Every figure of the dashboard for `period` and `filters`. */
@@ -823,72 +959,39 @@ export async function dashboardFigures(db: Database, options: DashboardOptions):
   const now = options.now ?? Date.now();
   const { period, timeZone } = options;
   const raw = readsRawEvents(period, timeZone, options.retentionDays, now);
+  const { how, days } = await readingOf(db, options, now);
   let figures: Awaited<ReturnType<typeof dailyFigures>>;
   let details: ReturnType<typeof parseDetails>;
-  let todayThrough: number | null = null;
-  const days = await aggregatesRead(db, options, now);
-  const rawVisits = days === null;
-  const cte =
-    rawVisits || isFiltered(options.filters)
-      ? visitsWith(period.start, period.end, options.filters, timeZone)
-      : // Web Vitals and taps need no visits when nothing is filtered: the period's events as they are.
-        sql`with events as (select * from insight_events
-        where at >= ${new Date(period.start).toISOString()}::timestamptz and at < ${new Date(period.end).toISOString()}::timestamptz)`;
-  if (rawVisits) {
-    // One statement, so the period's visits are worked out once for every figure.
-    const found = await rows(
-      db,
-      sql`${cte} select 'f' as part, dimension, value, null::text as grp, visitors::float8 as a, visits as b, pageviews as c,
-          bounces as d, converted as e, leads as f, calls as g, emails as h from (${figuresSelect(options)}) f
-        union all select 'd', kind, metric, grp, p75, samples, good, ni, poor, 0, 0, 0 from (${detailsSelect()}) d`,
-    );
-    const part = (p: string) => found.filter((row) => row.part === p);
-    figures = {
-      ...parseFigures(
-        part("f").map((r) => ({
-          dimension: r.dimension,
-          value: r.value,
-          visitors: r.a,
-          visits: r.b,
-          pageviews: r.c,
-          bounces: r.d,
-          converted: r.e,
-          leads: r.f,
-          calls: r.g,
-          emails: r.h,
-        })),
-      ),
-      ignored: [],
-      listsUnfiltered: false,
-    };
-    details = parseDetails(
-      part("d").map((r) => ({ kind: r.dimension, metric: r.value, grp: r.grp, p75: r.a, samples: r.b, good: r.c, ni: r.d, poor: r.e })),
-    );
+  if (how !== "daily") {
+    // One statement, so the period's visits are worked out (or read) once for every figure.
+    const cte = how === "stored" ? storedVisits(options, days.rawDays) : withVisits(period.start, period.end, options.filters, timeZone);
+    const found = await figuresAndDetails(db, options, cte);
+    figures = { ...found.figures, ignored: [], listsUnfiltered: false };
+    details = found.details;
+  } else if (isFiltered(options.filters)) {
+    // Beyond the raw retention, a filter narrows the details of the days still kept.
+    [figures, details] = await Promise.all([
+      dailyFigures(db, { ...options, now }, days),
+      rows(db, sql`${withVisits(period.start, period.end, options.filters, timeZone)} ${detailsSelect()}`).then(parseDetails),
+    ]);
   } else {
-    todayThrough = days.todayThrough;
-    if (isFiltered(options.filters)) {
-      // Beyond the raw retention, a filter narrows the details of the days still kept.
-      [figures, details] = await Promise.all([
-        dailyFigures(db, { ...options, now }, days),
-        rows(db, sql`${cte} ${detailsSelect()}`).then(parseDetails),
-      ]);
-    } else {
-      // The taps by place are few and read from the events still kept; Web Vitals from the histograms.
-      let clicks: ClickRow[];
-      let vitals: Vitals;
-      [figures, { clicks }, vitals] = await Promise.all([
-        dailyFigures(db, { ...options, now }, days),
-        rows(db, sql`${cte} ${CLICKS_SELECT}`).then(parseDetails),
-        dailyVitals(db, { ...options, now }, days),
-      ]);
-      details = { clicks, vitals };
-    }
+    // The taps by place are few and read from the events still kept; Web Vitals from the histograms.
+    const events = sql`with events as (select * from insight_events
+      where at >= ${new Date(period.start).toISOString()}::timestamptz and at < ${new Date(period.end).toISOString()}::timestamptz)`;
+    let clicks: ClickRow[];
+    let vitals: Vitals;
+    [figures, { clicks }, vitals] = await Promise.all([
+      dailyFigures(db, { ...options, now }, days),
+      rows(db, sql`${events} ${CLICKS_SELECT}`).then(parseDetails),
+      dailyVitals(db, { ...options, now }, days),
+    ]);
+    details = { clicks, vitals };
   }
   return {
     source: raw ? "raw" : "daily",
     ignoredFilters: figures.ignored,
     listsUnfiltered: figures.listsUnfiltered,
-    todayThrough,
+    todayThrough: how === "raw" ? null : days.todayThrough,
     totals: figures.totals,
     series: fillSeries(seriesBuckets(period, timeZone), figures.series),
     pages: figures.pages,

@@ -10,9 +10,13 @@ import { WEB_VITAL_METRICS, WEB_VITAL_RATINGS } from "~/db/schema.server";
 import { hasControlCharacter } from "~/lib/control-characters";
 
 export const MAX_EVENTS = 50;
-export const MAX_PATH_LENGTH = 512;
-export const MAX_UTM_LENGTH = 200;
-export const MAX_REFERRER_LENGTH = 2048;
+/**
+ * Each field's limit: what a real page sends, with room (a path of the site is under 100
+ * characters, a campaign's names under 50), and small enough that one event costs little to keep.
+ */
+export const MAX_PATH_LENGTH = 256;
+export const MAX_UTM_LENGTH = 100;
+export const MAX_REFERRER_LENGTH = 1024;
 
 /** The `data-click-location` values of docs/requirements.md#analytics, and "main" for none. */
 export const CLICK_LOCATIONS = [

@@ -4,6 +4,15 @@
  */
 import type { DeviceClass } from "~/db/schema.server";
 
+/** What an event whose path is no page of the site is stored under (app/insights/site-pages.server.ts). */
+export const OTHER_PAGE = "other";
+
+/**
+ * Visitors a value a browser reports (a referring site, a campaign's source, medium or name) must
+ * come from before the weekly e-mail lists it, and below which the dashboard marks it.
+ */
+export const MIN_REPORTING_VISITORS = 3;
+
 /** From the viewport width the browser sends: under 768 px a phone, under 1024 px a tablet, else a desktop. */
 export function deviceClass(width: number): DeviceClass {
   if (width < 768) return "mobile";

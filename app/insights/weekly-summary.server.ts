@@ -24,6 +24,7 @@ import { VITAL_THRESHOLDS } from "./vitals";
 import {
   dueSummaryWeek,
   renderWeeklySummary,
+  SUMMARY_MIN_VISITORS,
   SUMMARY_TOP,
   SUMMARY_VITALS,
   type PoorPage,
@@ -55,11 +56,15 @@ export async function setWeeklySummary(db: Database, userId: string, on: boolean
   else await db.execute(sql`delete from insight_summary_subscriptions where user_id = ${userId}`);
 }
 
-/** The top `SUMMARY_TOP` named rows of a list, each with its visits the week before. */
+/**
+ * The top `SUMMARY_TOP` named rows of a list seen from at least SUMMARY_MIN_VISITORS visitors, each
+ * with its visits the week before. A value a browser reports (a referrer, a utm_source) is anyone's
+ * text: one script from one address cannot put its words into the administrators' e-mail.
+ */
 function topRows(now: ListRow[], before: ListRow[]): SourceRow[] {
   const previous = new Map(before.map((r) => [r.value, r.visits]));
   return now
-    .filter((r) => r.value !== null && r.value !== "")
+    .filter((r) => r.value !== null && r.value !== "" && r.visitors >= SUMMARY_MIN_VISITORS)
     .slice(0, SUMMARY_TOP)
     .map((r) => ({ value: r.value!, visits: r.visits, before: previous.get(r.value) ?? 0 }));
 }

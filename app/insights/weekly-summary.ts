@@ -8,12 +8,15 @@ import { site } from "~/config/site";
 import { formatCalendarDate } from "~/lib/format-date";
 
 import { addDays, dashboardHref, dayOf, periodOf, type Period } from "./dashboard-params";
+import { MIN_REPORTING_VISITORS } from "./fields";
 import { VITAL_THRESHOLDS, vitalValue, type VitalMetric } from "./vitals";
 
 /** The summary goes out from this hour on Monday, office time (the first hourly housekeeping run after it). */
 export const SUMMARY_HOUR = 7;
 /** How many referring sites and campaign sources the summary lists. */
 export const SUMMARY_TOP = 5;
+/** A referring site or campaign source is listed only when this many visitors brought it (anyone's browser can name one). */
+export const SUMMARY_MIN_VISITORS = MIN_REPORTING_VISITORS;
 /** How many newly poor pages it lists (the dashboard has them all). */
 export const SUMMARY_POOR_PAGES_MAX = 10;
 /** The two metrics the summary watches: a page whose 75th percentile turned poor in either is listed. */
@@ -105,9 +108,22 @@ export function weekLabel(period: Pick<Period, "from" | "to">): string {
 const row = (label: string, figure: Compared) =>
   `${label.padEnd(18)}${count.format(figure.now).padStart(9)}${count.format(figure.before).padStart(13)}   ${changeText(figure)}`.trimEnd();
 
+/**
+ * A name a browser reported, as plain text that no mail program turns into a link: in quotes, its
+ * dots, colons, slashes and @ bracketed ("crossroadsit-login[.]example"), control and invisible
+ * characters dropped, at most 60 characters.
+ */
+export function quotedName(value: string): string {
+  const visible = [...value]
+    .filter((c) => !/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u.test(c))
+    .join("")
+    .slice(0, 60);
+  return `"${visible.replace(/[.:/@\\]/g, (c) => `[${c}]`)}"`;
+}
+
 function sourceLines(rows: SourceRow[], none: string): string[] {
   if (rows.length === 0) return [`  ${none}`];
-  return rows.map((r) => `  ${r.value}: ${plural(r.visits, "visit")} (week before: ${count.format(r.before)})`);
+  return rows.map((r) => `  ${quotedName(r.value)}: ${plural(r.visits, "visit")} (week before: ${count.format(r.before)})`);
 }
 
 function poorLines(pages: PoorPage[]): string[] {
@@ -135,16 +151,21 @@ export function renderWeeklySummary(summary: WeeklySummary, siteUrl: string): { 
     row("Visitors", summary.visitors),
     row("Visits", summary.visits),
     row("Contact requests", summary.leads),
-    row("Phone clicks", summary.calls),
-    row("E-mail clicks", summary.emails),
+    row("Phone taps", summary.calls),
+    row("E-mail taps", summary.emails),
     "",
-    "Visitors are counted once a day: someone who came on three days counts three times.",
+    "Contact requests are the requests the website stored. Everything else is reported by",
+    "visitors' browsers: phone and e-mail taps are visits with at least one. Visitors are",
+    "addresses counted once a day: someone who came on three days counts three times.",
+    "",
+    `Names below are reported by visitors' browsers and are shown as text, not links; only those`,
+    `that at least ${SUMMARY_MIN_VISITORS} visitors brought are listed.`,
     "",
     `Top referring sites (visits):`,
-    ...sourceLines(summary.referrers, "None: every visit came directly or from an unknown site."),
+    ...sourceLines(summary.referrers, "None: no referring site brought enough visitors to list."),
     "",
     `Top campaign sources (utm_source, visits):`,
-    ...sourceLines(summary.sources, "None: no visit came from a tagged campaign link."),
+    ...sourceLines(summary.sources, "None: no tagged campaign link brought enough visitors to list."),
     "",
     `Pages whose Web Vitals turned poor (75th percentile: ${SUMMARY_VITALS.map((m) => `${m} over ${vitalValue(m, VITAL_THRESHOLDS[m][1])}`).join(", ")}):`,
     ...poorLines(summary.newlyPoor),

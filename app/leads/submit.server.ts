@@ -3,6 +3,7 @@
  * limit, then the lead is committed to the database before the visitor is told it was received.
  * A submission whose id is already stored (sent again after its answer was lost) gets the first
  * answer and stores nothing. The sales e-mail follows from the outbox; nothing here waits for SMTP.
+ * A lead stored is Insights' contact request, counted here and nowhere else (docs/requirements.md#insights).
  */
 import type { FormSubmitPayload } from "~/lib/analytics";
 import { log } from "~/lib/log.server";
@@ -62,7 +63,9 @@ function storedAnswer(lead: Lead): Answer {
 
 /** What a submission needs of the request's load context. */
 export interface ContactContext {
-  services: Pick<RequestContext["services"], "db" | "kickOutbox" | "notifyLeads">;
+  services: Pick<RequestContext["services"], "db" | "kickOutbox" | "notifyLeads"> & {
+    insights: Pick<RequestContext["services"]["insights"], "recordLead">;
+  };
   /** The client address the rate limit counts by. */
   clientAddress: string;
 }
@@ -119,5 +122,6 @@ export async function handleContactSubmission(
     return { result: { status: "error", code: "unavailable", values }, status: 503, headers: { "Retry-After": "60" } };
   }
   services.kickOutbox();
+  services.insights.recordLead(request, address);
   return storedAnswer(stored);
 }

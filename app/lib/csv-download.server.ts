@@ -1,12 +1,12 @@
 /**
  * The admin area's CSV downloads (leads, audit log, Insights tables): the loader, the guard that
  * answers a refusal as text, and the streamed file (RFC 4180, safe against spreadsheet formulas:
- * app/leads/csv.ts), read from the database in batches so no export is held in memory.
+ * app/lib/csv.ts), read from the database in batches so no export is held in memory.
  */
 import { ACCESS_DENIED_TEXT } from "~/auth/access-denied";
 import type { GuardServices } from "~/auth/session.server";
-import { CSV_BOM, csvRow } from "~/leads/csv";
 
+import { CSV_BOM, csvRow } from "./csv";
 import { PRIVATE_CACHE_CONTROL } from "./private-caching";
 
 export type CsvColumns<Row> = readonly (readonly [string, (row: Row) => unknown])[];

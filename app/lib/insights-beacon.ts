@@ -16,7 +16,7 @@ const MAX_BYTES = 12_000;
 const UTM_KEYS = ["utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content"] as const;
 
 export interface InsightEvent {
-  kind: "page_view" | "form_submit" | "phone_call" | "email_click" | "web_vital";
+  kind: "page_view" | "phone_call" | "email_click" | "web_vital";
   path: string;
   referrer?: string;
   utm_source?: string;
@@ -37,19 +37,20 @@ const clean = (text: string, max: number) =>
     .join("")
     .slice(0, max);
 
-/** The utm_* parameters of a query string that have a value, each at most 200 characters. */
+/** The utm_* parameters of a query string that have a value, each at most 100 characters (the server's limits, app/insights/event-schema.server.ts). */
 export function utmOf(search: string): Partial<Record<(typeof UTM_KEYS)[number], string>> {
   const params = new URLSearchParams(search);
   const utm: Partial<Record<(typeof UTM_KEYS)[number], string>> = {};
   for (const key of UTM_KEYS) {
-    const value = clean(params.get(key)?.trim() ?? "", 200);
+    const value = clean(params.get(key)?.trim() ?? "", 100);
     if (value) utm[key] = value;
   }
   return utm;
 }
 
 /**
- * The Insights event for an item of dataLayer, or null (another kind of item, a private path).
+ * The Insights event for an item of dataLayer, or null (another kind of item, a private path, a
+ * form submission: the server counts contact requests from the leads it stores).
  * Its page is the URL the event names (page_location, page_url), else `pageUrl`; `referrer` goes
  * with a page view only.
  */
@@ -63,12 +64,10 @@ export function insightOf(item: unknown, pageUrl: string, referrer = ""): Insigh
     return null;
   }
   if (!isTrackedPath(url.pathname)) return null;
-  const page = { path: url.pathname.slice(0, 512), ...utmOf(url.search) };
+  const page = { path: url.pathname.slice(0, 256), ...utmOf(url.search) };
   switch (e.event) {
     case "page_view":
-      return { kind: "page_view", ...page, ...(referrer ? { referrer: clean(referrer, 2048) } : {}) };
-    case "form_submit":
-      return { kind: "form_submit", ...page };
+      return { kind: "page_view", ...page, ...(referrer ? { referrer: clean(referrer, 1024) } : {}) };
     case "phone_call":
     case "email_click":
       return { kind: e.event, ...page, click_location: String(e.click_location) };
@@ -113,13 +112,13 @@ export function sendUnhydratedPageView(endpoint: string, privatePath: RegExp): v
     if (privatePath.test(location.pathname)) return;
     // eslint-disable-next-line no-control-regex -- the control characters the server refuses
     const clean = (text: string, max: number) => text.replace(/[\u0000-\u001f\u007f-\u009f]/g, "").slice(0, max);
-    const event: Record<string, string> = { kind: "page_view", path: location.pathname.slice(0, 512) };
+    const event: Record<string, string> = { kind: "page_view", path: location.pathname.slice(0, 256) };
     const params = new URLSearchParams(location.search);
     for (const key of ["utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content"]) {
-      const value = clean(params.get(key)?.trim() ?? "", 200);
+      const value = clean(params.get(key)?.trim() ?? "", 100);
       if (value) event[key] = value;
     }
-    if (document.referrer) event.referrer = clean(document.referrer, 2048);
+    if (document.referrer) event.referrer = clean(document.referrer, 1024);
     navigator.sendBeacon(endpoint, JSON.stringify({ width: Math.round(innerWidth), events: [event] }));
   } catch {
     // Insights must never break the page.

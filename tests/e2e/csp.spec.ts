@@ -128,6 +128,9 @@ test("the policy of sign-in, the admin area, the account and the document viewer
   }
   // Public pages, prerendered and rendered, still allow it (the test build sets GTM_ID).
   for (const path of ["/", "/contact"]) expect(await policyOf(path), path).toContain(tagManager);
+  // Answers that are not pages never do: JSON, the events endpoint's refusals, XML, a page's data.
+  for (const path of ["/api/session", "/api/auth/get-session", "/api/events", "/sitemap.xml", "/blog/rss.xml", "/about.data"])
+    expect(await policyOf(path), path).not.toContain(tagManager);
 
   // A document opened on /admin keeps its policy when a link leads to the home page inside it:
   // the tag manager is not requested there (the guard of every browser test fails on a violation).

@@ -9,7 +9,15 @@ import { beforeEach, describe, expect, it } from "vitest";
 
 import { startAuthMaintenance } from "~/auth/maintenance.server";
 import type { Database } from "~/db/client.server";
-import { insightDaily, insightDailyRuns, insightDailyVitals, insightEvents, insightVitalsRunning } from "~/db/schema.server";
+import {
+  insightDaily,
+  insightDailyRuns,
+  insightDailyVitals,
+  insightEvents,
+  insightVisitPages,
+  insightVisits,
+  insightVitalsRunning,
+} from "~/db/schema.server";
 import { addDays, dayOf, periodOf, presetPeriod, type Filters, type Period } from "~/insights/dashboard-params";
 import {
   aggregateDay,
@@ -44,6 +52,8 @@ describe.each(backends())("Insights dashboard on $name", (backend) => {
       await db.delete(insightDailyVitals);
       await db.delete(insightDailyRuns);
       await db.delete(insightVitalsRunning);
+      await db.delete(insightVisits);
+      await db.delete(insightVisitPages);
     });
 
     /** Three visitors on 2026-03-10: A two visits (the second a lead from a campaign), B a bounce, C a call. */
@@ -113,7 +123,8 @@ describe.each(backends())("Insights dashboard on $name", (backend) => {
       await seedDay();
       const data = await figures(db, day("2026-03-10"));
       expect(data.source).toBe("raw");
-      expect(data.totals).toEqual({ visitors: 3, visits: 4, pageviews: 5, bounces: 1, converted: 2, leads: 1, calls: 1, emails: 0 });
+      // A converted visit has a contact request (a lead the site stored); C's phone tap is not one.
+      expect(data.totals).toEqual({ visitors: 3, visits: 4, pageviews: 5, bounces: 1, converted: 1, leads: 1, calls: 1, emails: 0 });
       expect(data.pages.slice(0, 1)).toMatchObject([{ value: "/services/managed-it", pageviews: 2, visits: 2 }]);
       expect(data.lists.entry.map((r) => [r.value, r.visits])).toEqual([
         ["/", 1],
@@ -122,7 +133,7 @@ describe.each(backends())("Insights dashboard on $name", (backend) => {
         ["/services/managed-it", 1],
       ]);
       const campaign = Object.fromEntries(data.lists.campaign.map((r) => [r.value ?? "none", [r.visits, r.converted]]));
-      expect(campaign).toEqual({ spring: [2, 2], none: [2, 0] });
+      expect(campaign).toEqual({ spring: [2, 1], none: [2, 0] });
       expect(data.lists.referrer.find((r) => r.value === "google.com")).toMatchObject({ visits: 1, bounces: 0 });
       expect(data.lists.device.map((r) => [r.value, r.visits])).toEqual([
         ["desktop", 3],
@@ -323,6 +334,68 @@ describe.each(backends())("Insights dashboard on $name", (backend) => {
       expect(later.vitals.all).toEqual([]);
       await maintainDailyAggregates(db, { retentionDays: RETENTION, timeZone: TZ, now: sixtyDaysOn });
       expect(await db.select().from(insightDailyVitals)).toEqual([]);
+    });
+
+    it("reads a filtered week from the stored visits of its finished days, with the figures the events give", async () => {
+      await seedDay(); // 2026-03-10
+      await seedEvents(db, [
+        { visitor: "d", at: NOON - 24 * 60 * MIN, path: "/about", referrerHost: "bing.com", device: "mobile" }, // 2026-03-09
+        {
+          visitor: "d",
+          at: NOON - 24 * 60 * MIN + 1000,
+          kind: "web_vital",
+          path: "/about",
+          metric: "LCP",
+          value: 2600,
+          rating: "needs-improvement",
+        },
+        { visitor: "d", at: NOON - 24 * 60 * MIN + 2 * MIN, path: "/contact", device: "mobile" },
+        { visitor: "e", at: NOON + 24 * 60 * MIN, path: "/", utmCampaign: "spring" }, // 2026-03-11, "today"
+        { visitor: "e", at: NOON + 24 * 60 * MIN + 1000, kind: "web_vital", path: "/", metric: "LCP", value: 1800, rating: "good" },
+        { visitor: "e", at: NOON + 24 * 60 * MIN + 2000, kind: "email_click", path: "/", clickLocation: "footer" },
+      ]);
+      const now = NOON + 24 * 60 * MIN + 5 * MIN;
+      const week = presetPeriod("7d", "2026-03-11", TZ);
+      const views: Filters[] = [
+        { campaign: "spring" },
+        { campaign: "(none)" },
+        { page: "/contact" },
+        { page: "/services/managed-it", device: "desktop" },
+        { referrer: "bing.com" },
+        { device: "mobile" },
+        { entry: "/contact", source: "newsletter", medium: "email" },
+        { browser: "Safari" },
+      ];
+      const before = await Promise.all(views.map((filters) => figures(db, week, filters, now)));
+      const totalsBefore = await Promise.all(
+        views.map((filters) => periodTotals(db, { period: week, filters, timeZone: TZ, retentionDays: RETENTION, now })),
+      );
+      await maintainDailyAggregates(db, { retentionDays: RETENTION, timeZone: TZ, now });
+      const stored = await db.execute<{ day: string; n: number }>(
+        sql`select to_char(day, 'YYYY-MM-DD') as day, count(*)::int as n from insight_visits group by 1 order by 1`,
+      );
+      expect(stored.rows).toEqual([
+        { day: "2026-03-09", n: 1 },
+        { day: "2026-03-10", n: 4 },
+      ]);
+      for (const [i, filters] of views.entries()) {
+        const after = await figures(db, week, filters, now);
+        const what = JSON.stringify(filters);
+        expect(after.totals, what).toEqual(before[i].totals);
+        expect(after.lists, what).toEqual(before[i].lists);
+        expect(after.pages, what).toEqual(before[i].pages);
+        expect(after.series, what).toEqual(before[i].series);
+        expect(after.clicks, what).toEqual(before[i].clicks);
+        expect(after.vitals, what).toEqual(before[i].vitals);
+        expect(await periodTotals(db, { period: week, filters, timeZone: TZ, retentionDays: RETENTION, now }), what).toEqual(
+          totalsBefore[i],
+        );
+      }
+      expect(before[0].totals).toMatchObject({ visits: 3, leads: 1, calls: 1, emails: 1 });
+      expect(before[2].totals).toMatchObject({ visits: 2, pageviews: 3 });
+      // A single finished day, filtered, by the hour: from its stored visits too.
+      const tenth = await figures(db, day("2026-03-10"), { campaign: "spring" }, now);
+      expect(tenth.series.find((p) => p.bucket === "2026-03-10T09")).toMatchObject({ visits: 2 });
     });
 
     it("on a busy day, reads today in views of several days from today's aggregates, written again each minute, and says up to when", async () => {

@@ -14,6 +14,7 @@ import { CLIENT_IP_HEADER } from "~/auth/config";
 import { createStaffUser } from "~/auth/users.server";
 import type { Database } from "~/db/client.server";
 import { insightDaily, insightDailyVitals, insightSummarySends, insightSummarySubscriptions, user } from "~/db/schema.server";
+import { createInsightsCollector } from "~/insights/collect.server";
 import { maintainDailyAggregates } from "~/insights/dashboard.server";
 import { sendWeeklySummaries, setWeeklySummary, type SendSummariesOptions } from "~/insights/weekly-summary.server";
 import type { Mailer } from "~/mailer.server";
@@ -198,10 +199,11 @@ for (const backend of backends()) {
       expect(text).toMatch(/^Visitors +4 +2 +\+100 %$/m);
       expect(text).toMatch(/^Visits +4 +2 +\+100 %$/m);
       expect(text).toMatch(/^Contact requests +1 +0 +new$/m);
-      expect(text).toMatch(/^Phone clicks +1 +0 +new$/m);
-      expect(text).toMatch(/^E-mail clicks +1 +0 +new$/m);
-      expect(text).toContain("  bing.com: 1 visit (week before: 0)\n  google.com: 1 visit (week before: 1)\n");
-      expect(text).toContain("  newsletter: 1 visit (week before: 0)\n");
+      expect(text).toMatch(/^Phone taps +1 +0 +new$/m);
+      expect(text).toMatch(/^E-mail taps +1 +0 +new$/m);
+      // One visitor each brought Google, Bing and the newsletter: anyone's words, not listed.
+      expect(text).toContain("None: no referring site brought enough visitors to list.");
+      expect(text).toContain("None: no tagged campaign link brought enough visitors to list.");
       // Managed IT's LCP and Contact's INP turned poor (75th percentiles from the 2 % histograms); About was poor already.
       expect(text).toMatch(/^ {2}\/services\/managed-it: LCP 5\.\d s \(1 sample\); 2\.0 s the week before$/m);
       expect(text).toMatch(/^ {2}\/contact: INP 6\d\d ms \(1 sample\); no samples the week before$/m);
@@ -210,6 +212,55 @@ for (const backend of backends()) {
       expect(text).toContain(`${SITE}/account`);
       // Aggregates only: no visitor hash, no address.
       expect(text).not.toMatch(/visitor "?[a-f]"?|127\.0\.0\.1/);
+    });
+
+    it("a stranger's words never reach the e-mail: 400 requests from one address, each with another user agent, one visitor; what three visitors brought is listed as quoted text", async () => {
+      const notice = "SECURITY NOTICE: admin password expired, sign in at https://crossroadsit-login.example/reset";
+      const collector = createInsightsCollector({
+        db,
+        siteUrl: SITE,
+        allowedOrigins: [TEST_ORIGIN],
+        now: () => THIS_TUESDAY + 60 * MIN,
+        budget: { perMinute: 10_000, perDay: 10_000 },
+      });
+      const send = (address: string, userAgent: string, event: Record<string, unknown>) =>
+        collector.collect(
+          new Request(`${TEST_ORIGIN}/api/events`, {
+            method: "POST",
+            headers: { "content-type": "application/json", origin: TEST_ORIGIN, "user-agent": userAgent, [CLIENT_IP_HEADER]: address },
+            body: JSON.stringify({ width: 1280, events: [{ kind: "page_view", path: "/", ...event }] }),
+          }),
+          address,
+        );
+      const chrome = (n: number) =>
+        `Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.${n}.0 Safari/537.36`;
+      try {
+        const stranger = await Promise.all(
+          Array.from({ length: 400 }, (_, i) =>
+            send("10.66.6.6", chrome(i), { utm_source: notice, referrer: "https://crossroadsit-login.example/reset?to=admin" }),
+          ),
+        );
+        expect(stranger.every((r) => r.status === 202)).toBe(true);
+        for (const n of [1, 2, 3]) await send(`10.66.7.${n}`, chrome(0), { utm_source: "partner", referrer: "https://duckduckgo.com/" });
+        await collector.flush();
+        await db.delete(insightDaily);
+        await db.delete(insightDailyVitals);
+        await maintainDailyAggregates(db, { retentionDays: 30, timeZone: TZ, now: MONDAY });
+        const { mailer, sent } = recordingMailer();
+        await run(db, mailer);
+        const text = String(sent[0].text);
+        expect(text).not.toContain("SECURITY NOTICE");
+        expect(text).not.toMatch(/crossroadsit-login/);
+        expect(text).toContain('  "duckduckgo[.]com": 3 visits (week before: 0)\n');
+        expect(text).toContain('  "partner": 3 visits (week before: 0)\n');
+        expect(text).not.toMatch(/https?:\/\/duckduckgo/);
+        expect(text).toMatch(/^Visitors +8 +2 /m); // the four seeded, the stranger once, the three who came through the partner
+      } finally {
+        await collector.close();
+        await db.execute(sql`delete from insight_events where utm_source in (${notice}, 'partner')`);
+        await db.delete(insightDaily);
+        await db.delete(insightDailyVitals);
+      }
     });
 
     describe("the choice on the account page", () => {

@@ -10,17 +10,21 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 
 import { CLIENT_IP_HEADER } from "~/auth/config";
 import { trustedOrigins } from "~/auth/origins";
+import { publicPages } from "~/content/routes-index";
 import type { Database } from "~/db/client.server";
 import { insightEvents, insightSalts } from "~/db/schema.server";
 import { env } from "~/env.server";
 import {
   createInsightsCollector,
   dayIn,
+  droppedDays,
   pruneInsights,
   RATE_LIMIT_EVENTS,
   visitorHash,
+  VITALS_PER_PAGE,
   type InsightsCollector,
 } from "~/insights/collect.server";
+import { OTHER_PAGE } from "~/insights/site-pages.server";
 import { configureLog } from "~/lib/log.server";
 import { action } from "~/routes/api/events";
 
@@ -69,6 +73,7 @@ describe.each(backends())("Insights on $name", (backend) => {
     beforeEach(async () => {
       await db.delete(insightEvents);
       await db.delete(insightSalts);
+      await db.execute(sql`delete from insight_intake`);
       clock = NOON;
       collector = collectorWith();
     });
@@ -93,7 +98,7 @@ describe.each(backends())("Insights on $name", (backend) => {
             { kind: "phone_call", path: "/contact", click_location: "header" },
             { kind: "email_click", path: "/contact", click_location: "main" },
             { kind: "form_submit", path: "/contact", referrer: `${TEST_ORIGIN}/services` },
-            { kind: "web_vital", path: "/", metric: "LCP", value: 1234.5, rating: "good" },
+            { kind: "web_vital", path: "/", metric: "LCP", value: 1234.5, rating: "poor" },
           ],
         },
         {},
@@ -104,12 +109,13 @@ describe.each(backends())("Insights on $name", (backend) => {
       expect(response.status).toBe(202);
       await context.services.insights.flush();
 
+      // The browser's form_submit is not taken: contact requests come from stored leads (recordLead).
       const rows = await rowsOf(db);
-      expect(rows).toHaveLength(5);
+      expect(rows).toHaveLength(4);
       const [salt] = await db.select().from(insightSalts);
       expect(salt.day).toBe(dayIn(Date.now(), "America/New_York"));
       expect(salt.salt).toMatch(/^[0-9a-f]{64}$/);
-      const visitor = visitorHash(salt.salt, from, CHROME, SITE_HOST);
+      const visitor = visitorHash(salt.salt, from, SITE_HOST);
       expect(visitor).toMatch(/^[0-9a-f]{32}$/);
       for (const row of rows) {
         expect(row.visitor).toBe(visitor);
@@ -120,7 +126,7 @@ describe.each(backends())("Insights on $name", (backend) => {
         expect(text).not.toContain("Mozilla");
         expect(text).not.toContain("Windows");
       }
-      expect(rows.map((r) => r.kind)).toEqual(["page_view", "phone_call", "email_click", "form_submit", "web_vital"]);
+      expect(rows.map((r) => r.kind)).toEqual(["page_view", "phone_call", "email_click", "web_vital"]);
       expect(rows[0]).toMatchObject({
         path: "/services/cybersecurity",
         referrerHost: "www.google.com",
@@ -134,8 +140,8 @@ describe.each(backends())("Insights on $name", (backend) => {
       });
       expect(rows[1]).toMatchObject({ clickLocation: "header", referrerHost: null, utmSource: null });
       expect(rows[2]).toMatchObject({ clickLocation: "main" });
-      expect(rows[3].referrerHost).toBeNull(); // this site's own address is not a referrer
-      expect(rows[4]).toMatchObject({ metric: "LCP", value: 1234.5, rating: "good" });
+      // Rated here by Google's thresholds, whatever the browser said.
+      expect(rows[3]).toMatchObject({ metric: "LCP", value: 1234.5, rating: "good" });
       // Neither the address nor the user agent is in any column of any Insights table.
       const dump = JSON.stringify([
         await db.execute(sql`select * from insight_events`),
@@ -147,13 +153,14 @@ describe.each(backends())("Insights on $name", (backend) => {
 
     it("stores every value as sent, whatever the characters, in a batch of several hundred events written at once", async () => {
       const awkward = ['quote " and \\ backslash', "comma, {braces}", "NULL", "null", " spaced ", "é ünïcödé 🚀", "a'b"];
+      const pages = publicPages().map((page) => page.path);
       const batches = Array.from({ length: 30 }, (_, b) => ({
         width: 1280,
         events: Array.from({ length: 20 }, (_, i) => {
           const n = b * 20 + i;
           return n % 2
-            ? { kind: "web_vital", path: `/p/${n}`, metric: "CLS", value: n / 1000, rating: "good" }
-            : pageView(`/p/${n}`, { utm_campaign: awkward[n % awkward.length], utm_source: n % 4 ? undefined : "NULL" });
+            ? { kind: "web_vital", path: pages[n % pages.length], metric: "CLS", value: n / 1000, rating: "good" }
+            : pageView(pages[n % pages.length], { utm_campaign: awkward[n % awkward.length], utm_source: n % 4 ? undefined : "NULL" });
         }),
       }));
       for (const [b, body] of batches.entries()) expect((await send(body, {}, `10.81.${b}.1`)).status).toBe(202);
@@ -161,9 +168,17 @@ describe.each(backends())("Insights on $name", (backend) => {
       const rows = await rowsOf(db);
       expect(rows).toHaveLength(600);
       for (const [n, row] of rows.entries()) {
-        expect(row.path).toBe(`/p/${n}`);
+        expect(row.path).toBe(pages[n % pages.length]);
         expect(row.at.getTime()).toBe(NOON);
-        if (n % 2) expect(row).toMatchObject({ kind: "web_vital", metric: "CLS", value: n / 1000, utmCampaign: null, utmSource: null });
+        if (n % 2)
+          expect(row).toMatchObject({
+            kind: "web_vital",
+            metric: "CLS",
+            value: n / 1000,
+            utmCampaign: null,
+            utmSource: null,
+            rating: n / 1000 <= 0.1 ? "good" : n / 1000 <= 0.25 ? "needs-improvement" : "poor",
+          });
         else
           expect(row).toMatchObject({
             kind: "page_view",
@@ -175,7 +190,7 @@ describe.each(backends())("Insights on $name", (backend) => {
       }
     });
 
-    it("the same address and browser is one visitor on one day and another the next day, whose salt replaces the previous day's", async () => {
+    it("one address is one visitor on one day, whatever browser it names, and another the next day, whose salt replaces the previous day's", async () => {
       const a = address();
       expect(await send({ width: 1280, events: [pageView("/")] }, {}, a)).toHaveProperty("status", 202);
       clock += 3 * 60 * 60_000;
@@ -194,11 +209,11 @@ describe.each(backends())("Insights on $name", (backend) => {
         ["/", "desktop", "Chrome"],
       ]);
       expect(rows[1].visitor).toBe(rows[0].visitor); // same day, same visitor
-      expect(rows[2].visitor).not.toBe(rows[0].visitor); // another browser
+      expect(rows[2].visitor).toBe(rows[0].visitor); // another user agent from the same address: the same visitor
       expect(rows[3].visitor).not.toBe(rows[0].visitor); // the next day: cannot be linked
       const salts = await db.select().from(insightSalts);
       expect(salts.map((s) => s.day)).toEqual(["2026-03-11"]);
-      expect(rows[3].visitor).toBe(visitorHash(salts[0].salt, a, CHROME, SITE_HOST));
+      expect(rows[3].visitor).toBe(visitorHash(salts[0].salt, a, SITE_HOST));
     });
 
     it("a second process on the same day uses the same salt, so the visitor is the same", async () => {
@@ -254,7 +269,98 @@ describe.each(backends())("Insights on $name", (backend) => {
       expect((await send({ width: 1280, events: privatePaths.map((p) => pageView(p)) })).status).toBe(204);
       expect((await send({ width: 1280, events: [pageView("/account/two-factor"), pageView("/administrator")] })).status).toBe(202);
       await collector.flush();
-      expect((await rowsOf(db)).map((r) => r.path)).toEqual(["/administrator"]);
+      expect((await rowsOf(db)).map((r) => r.path)).toEqual([OTHER_PAGE]);
+    });
+
+    it("stores a path only when it is a page of the site: disguised and made-up paths are stored as other", async () => {
+      const disguised = [
+        "//admin",
+        "/./admin",
+        "/x/../admin",
+        "/%2561dmin",
+        "/auth\\login",
+        "/\u202enimda",
+        "/ab\u200bout",
+        "/About",
+        "/about/",
+        "/services/no-such-service",
+        "/blog/no-such-post",
+        "/wp-login.php",
+      ];
+      expect(
+        (await send({ width: 1280, events: [...disguised.map((p) => pageView(p)), pageView("/about"), pageView("/services/voip")] }))
+          .status,
+      ).toBe(202);
+      await collector.flush();
+      const rows = await rowsOf(db);
+      expect(rows.map((r) => r.path)).toEqual([...disguised.map(() => OTHER_PAGE), "/about", "/services/voip"]);
+    });
+
+    it("one address that names another user agent on each of 300 requests, each with a browser's form_submit and phone_call: one visitor, no contact request", async () => {
+      const a = address();
+      const answers = await Promise.all(
+        Array.from({ length: 300 }, (_, i) =>
+          send(
+            {
+              width: 1280,
+              events: [
+                { kind: "form_submit", path: "/contact", utm_source: "forged" },
+                { kind: "phone_call", path: "/contact", click_location: "header", utm_source: "forged" },
+              ],
+            },
+            { "user-agent": `${CHROME} Build/${i}` },
+            a,
+          ),
+        ),
+      );
+      expect(answers.every((r) => r.status === 202)).toBe(true);
+      await collector.flush();
+      const [counts] = (
+        await db.execute<{ visitors: number; leads: number; calls: number }>(
+          sql`select count(distinct visitor)::int as visitors, count(*) filter (where kind = 'form_submit')::int as leads,
+            count(*) filter (where kind = 'phone_call')::int as calls from insight_events`,
+        )
+      ).rows;
+      expect(counts).toEqual({ visitors: 1, leads: 0, calls: 300 });
+    });
+
+    it("Web Vitals: a value no browser can measure is dropped, the rest are rated here, and one page keeps a few samples of a metric a day", async () => {
+      const a = address();
+      const lcp = (value: number, rating = "good") => ({ kind: "web_vital", path: "/services", metric: "LCP", value, rating });
+      // Nothing of these is kept: answered as dropped.
+      for (let i = 0; i < 4; i++)
+        expect((await send({ width: 390, events: Array.from({ length: 50 }, () => lcp(999_999_999)) }, {}, a)).status).toBe(204);
+      expect(
+        (await send({ width: 390, events: [{ kind: "web_vital", path: "/", metric: "CLS", value: 11, rating: "good" }] }, {}, a)).status,
+      ).toBe(204);
+      expect((await send({ width: 390, events: Array.from({ length: 20 }, () => lcp(59_000)) }, {}, a)).status).toBe(202);
+      await collector.flush();
+      const rows = await rowsOf(db);
+      expect(rows.map((r) => [r.metric, r.value, r.rating])).toEqual(
+        Array.from({ length: VITALS_PER_PAGE }, () => ["LCP", 59_000, "poor"]),
+      );
+      // Another page, and another visitor, have samples of their own.
+      await send({ width: 390, events: [lcp(1800), { ...lcp(1800), path: "/about" }] }, {}, address());
+      await collector.flush();
+      expect((await rowsOf(db)).slice(VITALS_PER_PAGE).map((r) => [r.path, r.rating])).toEqual([
+        ["/services", "good"],
+        ["/about", "good"],
+      ]);
+    });
+
+    it("a stored lead counts one contact request for the visitor of the address that sent it, and none under GPC or from a bot", async () => {
+      const a = address();
+      await send({ width: 1280, events: [pageView("/contact")] }, {}, a);
+      collector.recordLead(eventsRequest({}, {}, a), a);
+      collector.recordLead(eventsRequest({}, { "sec-gpc": "1" }, a), a);
+      collector.recordLead(eventsRequest({}, { "user-agent": GOOGLEBOT }, a), a);
+      await collector.flush();
+      const rows = await rowsOf(db);
+      expect(rows.map((r) => [r.kind, r.path])).toEqual([
+        ["page_view", "/contact"],
+        ["form_submit", "/contact"],
+      ]);
+      expect(rows[1].visitor).toBe(rows[0].visitor);
     });
 
     it("10,000 events from one address in quick succession: the excess is answered 429 and nothing past the limit is stored", async () => {
@@ -280,6 +386,41 @@ describe.each(backends())("Insights on $name", (backend) => {
       // After the window, the address may send again.
       clock += 61_000;
       expect((await send(batch, {}, a)).status).toBe(202);
+    });
+
+    it("a site-wide budget shared by two processes: 20 requests at once from 20 addresses keep the minute's budget and count the rest as dropped, with one WARN line a minute", async () => {
+      const lines: string[] = [];
+      configureLog({ format: "text", level: "info", write: (line) => lines.push(line) });
+      const budget = { perMinute: 300, perDay: 450 };
+      const processes = [collectorWith({ budget }), collectorWith({ budget })];
+      try {
+        const batch = { width: 1280, events: Array.from({ length: 50 }, () => pageView("/")) };
+        const answers = await Promise.all(
+          Array.from({ length: 20 }, (_, i) => processes[i % 2].collect(eventsRequest(batch, {}, `10.90.0.${i}`), `10.90.0.${i}`)),
+        );
+        expect(answers.every((r) => r.status === 202)).toBe(true);
+        await Promise.all(processes.map((p) => p.flush()));
+        const count = async () => (await rowsOf(db)).length;
+        expect(await count()).toBe(300);
+        const today = dayIn(clock, "America/New_York");
+        expect(await droppedDays(db, today, today)).toEqual([{ day: today, dropped: 700 }]);
+        expect(lines.filter((l) => / WARN /.test(l) && l.includes("site-wide budget")).length).toBeLessThanOrEqual(2);
+        // A stored lead's contact request is kept past the budget.
+        processes[0].recordLead(eventsRequest({}, {}, "10.90.1.1"), "10.90.1.1");
+        await processes[0].flush();
+        expect((await rowsOf(db)).filter((r) => r.kind === "form_submit")).toHaveLength(1);
+        // The next minute has its own budget, up to the day's.
+        clock += 61_000;
+        await Promise.all(
+          Array.from({ length: 4 }, (_, i) => processes[i % 2].collect(eventsRequest(batch, {}, `10.90.2.${i}`), `10.90.2.${i}`)),
+        );
+        await Promise.all(processes.map((p) => p.flush()));
+        expect(await count()).toBe(300 + 1 + 150);
+        expect(await droppedDays(db, today, today)).toEqual([{ day: today, dropped: 700 + 50 }]);
+      } finally {
+        await Promise.all(processes.map((p) => p.close()));
+        configureLog({ format: "text", level: "info" });
+      }
     });
 
     it("a database failure while flushing drops the batch with a WARN line, not an ERROR, and the endpoint still answers 2xx", async () => {

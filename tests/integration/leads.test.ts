@@ -37,9 +37,16 @@ const lead = (overrides: Partial<ContactInput> = {}): ContactInput => ({
   ...overrides,
 });
 
+/** The addresses whose contact request Insights was told of (`recordLead`), in order (emptied before each test). */
+const contactRequests: string[] = [];
+beforeEach(() => {
+  contactRequests.length = 0;
+});
+
 /** The contact action as the server runs it: the client address and the database from the load context. */
 async function submit(request: Request) {
-  const services = { db: await database(), kickOutbox: () => {}, notifyLeads: notificationsEnabled(env()) };
+  const insights = { recordLead: (_request: Request, address: string) => void contactRequests.push(address) };
+  const services = { db: await database(), kickOutbox: () => {}, notifyLeads: notificationsEnabled(env()), insights };
   return handleContactSubmission(request, { services, clientAddress: request.headers.get(CLIENT_IP_HEADER) ?? "unknown" });
 }
 
@@ -177,6 +184,7 @@ for (const backend of backends()) {
         expect(answer.status).toBe(200);
         expect(answer.result).toMatchObject({ status: "sent", analytics: null });
         expect(await db.select().from(leads)).toHaveLength(0);
+        expect(contactRequests, "Insights counts no contact request").not.toContain("10.1.0.2");
         expect(log).toHaveBeenCalledWith(expect.stringContaining("honeypot"));
         log.mockRestore();
       });
@@ -210,6 +218,8 @@ for (const backend of backends()) {
         expect(Number(limited.headers?.["Retry-After"])).toBeGreaterThan(500);
         expect((await submit(post(fields, "10.1.0.6"))).status).toBe(200);
         expect(await db.select().from(leads)).toHaveLength(CONTACT_MAX_SUBMISSIONS + 1);
+        // Insights' contact requests are the leads stored: one each, none for the refusal.
+        expect(contactRequests.filter((a) => a === "10.1.0.5")).toHaveLength(CONTACT_MAX_SUBMISSIONS);
       });
     });
 
@@ -237,6 +247,10 @@ for (const backend of backends()) {
         expect(again.result).toEqual(first.result);
         expect(await storedWith(id)).toHaveLength(1);
         expect(await db.select().from(leads)).toHaveLength(1);
+        expect(
+          contactRequests.filter((a) => a === "10.1.1.1"),
+          "one contact request for Insights",
+        ).toHaveLength(1);
         // The repeat did not use up one of the address's 5 submissions.
         for (let i = 1; i < CONTACT_MAX_SUBMISSIONS; i++) expect((await submit(post(fields(randomUUID()), "10.1.1.1"))).status).toBe(200);
         expect((await submit(post(fields(randomUUID()), "10.1.1.1"))).status).toBe(429);
@@ -251,6 +265,10 @@ for (const backend of backends()) {
         expect(answers[1].result).toEqual(answers[0].result);
         expect(await storedWith(id)).toHaveLength(1);
         expect(await db.select().from(leads)).toHaveLength(1);
+        expect(
+          contactRequests.filter((a) => a === "10.1.1.2" || a === "10.1.1.3"),
+          "one contact request for Insights",
+        ).toHaveLength(1);
       });
 
       it("the same id with different content (edited after an error) is a new request: stored too, nothing dropped", async () => {

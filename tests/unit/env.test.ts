@@ -120,4 +120,14 @@ describe("WEB_CONCURRENCY, SHUTDOWN_GRACE_SECONDS, OUTBOX_LEASE_SECONDS", () => 
       expect(errorOf({ INSIGHTS_RETENTION_DAYS: value }).message).toContain("INSIGHTS_RETENTION_DAYS");
     }
   });
+
+  it("keeps at most 5,000 Insights events a minute and 200,000 a day by default, whole numbers when set", () => {
+    expect(parseEnv({})).toMatchObject({ INSIGHTS_EVENTS_PER_MINUTE: 5_000, INSIGHTS_EVENTS_PER_DAY: 200_000 });
+    expect(parseEnv({ INSIGHTS_EVENTS_PER_MINUTE: "100", INSIGHTS_EVENTS_PER_DAY: "1000" })).toMatchObject({
+      INSIGHTS_EVENTS_PER_MINUTE: 100,
+      INSIGHTS_EVENTS_PER_DAY: 1_000,
+    });
+    for (const name of ["INSIGHTS_EVENTS_PER_MINUTE", "INSIGHTS_EVENTS_PER_DAY"])
+      for (const value of ["0", "-1", "2.5", "lots"]) expect(errorOf({ [name]: value }).message).toContain(name);
+  });
 });

@@ -22,7 +22,7 @@ describe("utmOf", () => {
     expect(utmOf("")).toEqual({});
   });
   it("cuts each to 200 characters and removes control characters", () => {
-    expect(utmOf(`?utm_source=${"x".repeat(300)}&utm_medium=a%00b%0Ac`)).toEqual({ utm_source: "x".repeat(200), utm_medium: "abc" });
+    expect(utmOf(`?utm_source=${"x".repeat(300)}&utm_medium=a%00b%0Ac`)).toEqual({ utm_source: "x".repeat(100), utm_medium: "abc" });
   });
 });
 
@@ -54,7 +54,7 @@ describe("insightOf", () => {
       click_location: "footer",
     });
   });
-  it("a form submission keeps none of its fields; a Web Vital its name, value and rating", () => {
+  it("a form submission is not sent (the server counts the leads it stores); a Web Vital keeps its name, value and rating", () => {
     const submit = {
       event: "form_submit",
       form_type: "contact",
@@ -64,7 +64,7 @@ describe("insightOf", () => {
       utm_medium: "",
       utm_campaign: "",
     };
-    expect(insightOf(submit, "https://www.crossroadsit.example/contact")).toEqual({ kind: "form_submit", path: "/contact" });
+    expect(insightOf(submit, "https://www.crossroadsit.example/contact")).toBeNull();
     const vital = {
       event: "web_vitals",
       metric_name: "INP",

@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 
 import { site } from "~/config/site";
-import { changeText, dueSummaryWeek, renderWeeklySummary, weekLabel, type WeeklySummary } from "~/insights/weekly-summary";
+import { changeText, dueSummaryWeek, quotedName, renderWeeklySummary, weekLabel, type WeeklySummary } from "~/insights/weekly-summary";
 
 const TZ = "America/New_York";
 const SITE = "https://www.crossroadsit.example";
@@ -82,10 +82,11 @@ describe("the weekly summary's text", () => {
     expect(text).toMatch(/^Visitors +1,234 +1,100 +\+12 %$/m);
     expect(text).toMatch(/^Visits +1,500 +1,500 +no change$/m);
     expect(text).toMatch(/^Contact requests +3 +0 +new$/m);
-    expect(text).toMatch(/^Phone clicks +4 +8 +-50 %$/m);
-    expect(text).toMatch(/^E-mail clicks +0 +0$/m);
-    expect(text).toContain("  google.com: 700 visits (week before: 650)\n  bing.com: 40 visits (week before: 0)\n");
-    expect(text).toContain("  newsletter: 25 visits (week before: 30)\n");
+    expect(text).toMatch(/^Phone taps +4 +8 +-50 %$/m);
+    expect(text).toMatch(/^E-mail taps +0 +0$/m);
+    expect(text).toContain('  "google[.]com": 700 visits (week before: 650)\n  "bing[.]com": 40 visits (week before: 0)\n');
+    expect(text).toContain('  "newsletter": 25 visits (week before: 30)\n');
+    expect(text).toContain("reported by visitors' browsers");
     expect(text).toContain("  /services/managed-it: LCP 4.6 s (12 samples); 2.1 s the week before\n");
     expect(text).toContain("  /contact: INP 640 ms (1 sample); no samples the week before\n");
     expect(text).toContain(`${SITE}/admin/insights?from=2026-11-16&to=2026-11-22`);
@@ -95,13 +96,26 @@ describe("the weekly summary's text", () => {
 
   it("says so when a list is empty, and lists at most ten newly poor pages", () => {
     const empty = renderWeeklySummary(summary({ referrers: [], sources: [], newlyPoor: [] }), SITE).text;
-    expect(empty).toContain("None: every visit came directly or from an unknown site.");
-    expect(empty).toContain("None: no visit came from a tagged campaign link.");
+    expect(empty).toContain("None: no referring site brought enough visitors to list.");
+    expect(empty).toContain("None: no tagged campaign link brought enough visitors to list.");
     expect(empty).toContain("None: no page's LCP or INP turned poor this week.");
     const many = Array.from({ length: 13 }, (_, i) => ({ path: `/p${i}`, metric: "LCP" as const, p75: 5000, samples: 3, before: null }));
     const text = renderWeeklySummary(summary({ newlyPoor: many }), SITE).text;
     expect(text).toContain("/p9: LCP");
     expect(text).not.toContain("/p10: LCP");
     expect(text).toContain("...and 3 more: see the dashboard's Web Vitals by page.");
+  });
+});
+
+describe("a stranger's words in the summary", () => {
+  it("are quoted plain text that no mail program makes a link: no address, host or e-mail is left whole", () => {
+    const words = "SECURITY NOTICE: admin password expired, sign in at https://crossroadsit-login.example/reset";
+    expect(quotedName(words)).toBe('"SECURITY NOTICE[:] admin password expired, sign in at https[:][/][/]"'); // 60 characters at most
+    expect(quotedName("crossroadsit-login.example")).toBe('"crossroadsit-login[.]example"');
+    expect(quotedName("ops@evil.example")).toBe('"ops[@]evil[.]example"');
+    expect(quotedName("a\u202eb\u200bc\nd\u0000e")).toBe('"abcde"');
+    const { text } = renderWeeklySummary(summary({ sources: [{ value: words, visits: 400, before: 0 }], referrers: [] }), SITE);
+    expect(text).not.toMatch(/https?:\/\/crossroadsit-login/);
+    expect(text).not.toContain("crossroadsit-login.example");
   });
 });

@@ -1,7 +1,7 @@
 /** Insights' pure rules on the server (docs/requirements.md#insights): device class, referrer host, day, visitor hash, rate limit, browser family. */
 import { describe, expect, it } from "vitest";
 
-import { dayIn, EventRateLimit, visitorHash } from "~/insights/collect.server";
+import { dayIn, EventRateLimit, ratedVital, visitorHash } from "~/insights/collect.server";
 import { insightBatchSchema } from "~/insights/event-schema.server";
 import { deviceClass, referrerHost } from "~/insights/fields";
 import { browserFamily } from "~/lib/browser-name";
@@ -47,14 +47,13 @@ describe("dayIn", () => {
 
 describe("visitorHash", () => {
   const salt = "ab".repeat(32);
-  it("is 16 bytes of hex that change with the salt, the address, the user agent or the site", () => {
-    const base = visitorHash(salt, "10.0.0.1", "Mozilla/5.0 Chrome", "www.crossroadsit.example");
+  it("is 16 bytes of hex that change with the salt, the address or the site (not with a user agent a script can change at will)", () => {
+    const base = visitorHash(salt, "10.0.0.1", "www.crossroadsit.example");
     expect(base).toMatch(/^[0-9a-f]{32}$/);
-    expect(visitorHash(salt, "10.0.0.1", "Mozilla/5.0 Chrome", "www.crossroadsit.example")).toBe(base);
-    expect(visitorHash("cd".repeat(32), "10.0.0.1", "Mozilla/5.0 Chrome", "www.crossroadsit.example")).not.toBe(base);
-    expect(visitorHash(salt, "10.0.0.2", "Mozilla/5.0 Chrome", "www.crossroadsit.example")).not.toBe(base);
-    expect(visitorHash(salt, "10.0.0.1", "Mozilla/5.0 Firefox", "www.crossroadsit.example")).not.toBe(base);
-    expect(visitorHash(salt, "10.0.0.1", "Mozilla/5.0 Chrome", "other.example")).not.toBe(base);
+    expect(visitorHash(salt, "10.0.0.1", "www.crossroadsit.example")).toBe(base);
+    expect(visitorHash("cd".repeat(32), "10.0.0.1", "www.crossroadsit.example")).not.toBe(base);
+    expect(visitorHash(salt, "10.0.0.2", "www.crossroadsit.example")).not.toBe(base);
+    expect(visitorHash(salt, "10.0.0.1", "other.example")).not.toBe(base);
   });
 });
 
@@ -103,5 +102,19 @@ describe("browserFamily", () => {
     ["", "Other"],
   ])("%s → %s", (ua, family) => {
     expect(browserFamily(ua)).toBe(family);
+  });
+});
+
+describe("Web Vitals as the server rates them", () => {
+  it("rates a sample by Google's thresholds, whatever the browser said", () => {
+    expect(ratedVital("LCP", 2500)).toBe("good");
+    expect(ratedVital("LCP", 2501)).toBe("needs-improvement");
+    expect(ratedVital("LCP", 4001)).toBe("poor");
+    expect(ratedVital("INP", 200)).toBe("good");
+    expect(ratedVital("INP", 501)).toBe("poor");
+    expect(ratedVital("CLS", 0.1)).toBe("good");
+    expect(ratedVital("CLS", 0.26)).toBe("poor");
+    expect(ratedVital("FCP", 1900)).toBe("needs-improvement");
+    expect(ratedVital("TTFB", 1801)).toBe("poor");
   });
 });

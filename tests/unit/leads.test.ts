@@ -5,10 +5,10 @@ import { services } from "~/content/catalog";
 import { parseEnv } from "~/env.server";
 import { MESSAGE_MAX, SERVICE_OPTIONS, serviceLabel } from "~/leads/contact-fields";
 import { keptValues, validateContact } from "~/leads/contact-schema";
-import { csvCell, csvRow } from "~/leads/csv";
 import { buildLeadMessage, headerText, type LeadForMail } from "~/leads/mail.server";
 import { parseLeadQuery } from "~/leads/query";
 import { replyTime, replyTimeText } from "~/leads/reply-time";
+import { csvCell, csvRow } from "~/lib/csv";
 
 const valid = {
   full_name: "Dana Whitfield",
@@ -130,12 +130,30 @@ describe("CSV cells", () => {
     expect(csvRow(["a", 'say "hi"', "x,y", "two\nlines", null, 3])).toBe('"a","say ""hi""","x,y","two\nlines","","3"\r\n');
   });
 
-  it.each(['=HYPERLINK("http://evil")', "+1+1", "-2+3", "@SUM(A1)", "\tcmd", "\rcmd"])(
-    "neutralises the formula %j with a leading quote",
-    (value) => {
-      expect(csvCell(value).startsWith(`"'`)).toBe(true);
-    },
-  );
+  it.each([
+    '=HYPERLINK("http://evil")',
+    "+1+1",
+    "-2+3",
+    "@SUM(A1)",
+    "\tcmd",
+    "\rcmd",
+    "\ncmd",
+    " =1+1",
+    "\u00a0=1+1",
+    "\u200b=1+1",
+    "\ufeff=1+1",
+    "\u202e=1+1",
+    ";=1+1",
+    '"=1+1',
+    "|cmd",
+    "%0A=1",
+    "＝1+1",
+    "＋1",
+    "－1",
+    "＠SUM(A1)",
+  ])("neutralises the formula %j with a leading quote (leads, audit log and Insights tables alike)", (value) => {
+    expect(csvCell(value).startsWith(`"'`)).toBe(true);
+  });
 
   it("leaves ordinary text alone and writes dates as ISO", () => {
     expect(csvCell("Acme = good")).toBe('"Acme = good"');

@@ -13,6 +13,43 @@ import { StaticStore } from "../../server/static-store";
 const sha = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
 const directive = (policy: string, name: string) => policy.split("; ").find((d) => d.startsWith(`${name} `));
 
+describe("answers that are not pages", () => {
+  it("leave out the tag manager: JSON of /api/session, /api/auth/get-session and /api/events, CSV, XML; a page keeps it; an answer's own policy stays", () => {
+    const security = createSecurity({ siteUrl: "https://www.crossroadsit.example", gtmId: "GTM-ABC123" });
+    const answer = (path: string, headers: Record<string, string>) => {
+      const set = new Map<string, string>();
+      const res = {
+        locals: {} as Record<string, string>,
+        setHeader: (n: string, v: string) => set.set(n.toLowerCase(), v),
+        append: (n: string, v: string) => set.set(n.toLowerCase(), v),
+      };
+      security.middleware({ path, headers: {} } as never, res as never, () => {});
+      const response = new Response(null, { headers });
+      security.answered(res as never, response);
+      applyHeaders(res as never, response.headers, new Set(Object.keys(security.headers).map((name) => name.toLowerCase())));
+      return set.get("content-security-policy")!;
+    };
+    for (const [path, type] of [
+      ["/api/session", "application/json"],
+      ["/api/auth/get-session", "application/json; charset=utf-8"],
+      ["/api/events", "text/plain; charset=utf-8"],
+      ["/sitemap.xml", "application/xml"],
+      ["/blog/rss.xml", "application/rss+xml"],
+      ["/about.data", "text/x-script"],
+    ]) {
+      const policy = answer(path, { "Content-Type": type });
+      expect(policy, path).not.toContain(TAG_MANAGER_ORIGIN);
+      expect(directive(policy, "script-src"), path).toMatch(/^script-src 'self' 'nonce-[^']+'$/);
+    }
+    expect(answer("/api/events", {}), "no type at all").not.toContain(TAG_MANAGER_ORIGIN);
+    expect(answer("/contact", { "Content-Type": "text/html" })).toContain(TAG_MANAGER_ORIGIN);
+    // A stored graphic's own sandbox policy is what it gets.
+    expect(
+      answer("/storage/v1/object/public/graphics/a.svg", { "Content-Type": "image/svg+xml", "Content-Security-Policy": "sandbox" }),
+    ).toBe("sandbox");
+  });
+});
+
 describe("the policy limits scripts, and HSTS is sent for an https site", () => {
   it("allows scripts from this origin, plus the tag manager only when GTM_ID is set, and nothing inline by default", () => {
     const withGtm = createSecurity({ siteUrl: "https://www.crossroadsit.example", gtmId: "GTM-ABC123" }).policy([], "/");

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { AdminTable } from "~/components/admin/admin-table";
 import { buttonClass } from "~/components/ui/button";
 import type { FilterKey } from "~/insights/dashboard-params";
+import { MIN_REPORTING_VISITORS, OTHER_PAGE } from "~/insights/fields";
 
 /** A row of a top list, as the loader sends it (app/insights/dashboard.server.ts ListRow). */
 export interface InsightsListRow {
@@ -68,7 +69,7 @@ const VISITS: ListColumn = { label: "Visits", cell: (r) => fmt(r.visits) };
 const VISITORS: ListColumn = { label: "Visitors", cell: (r) => fmt(r.visitors) };
 const PAGE_VIEWS: ListColumn = { label: "Page views", cell: (r) => fmt(r.pageviews) };
 const BOUNCE_RATE: ListColumn = { label: "Bounce rate", cell: (r) => pct(r.bounces, r.visits) };
-const CONVERTED: ListColumn = { label: "Visits that got in touch", cell: (r) => fmt(r.converted) };
+const CONVERTED: ListColumn = { label: "Visits that sent a contact request", cell: (r) => fmt(r.converted) };
 const CONVERSION_RATE: ListColumn = { label: "Conversion rate", cell: (r) => pct(r.converted, r.visits) };
 
 interface TopListProps {
@@ -82,20 +83,47 @@ interface TopListProps {
   csvHref: string;
   noneLabel: string;
   limit?: number;
+  /**
+   * The values are what visitors' browsers report (a referring site, a campaign's names): anyone's
+   * text. They are shown in quotes, and a value fewer than MIN_REPORTING_VISITORS visitors brought
+   * is marked, so that a stranger's words read as what they are.
+   */
+  reported?: boolean;
+  /** Names for special values (the page list's "other"). */
+  labels?: Readonly<Record<string, string>>;
 }
 
 /**
  * One top list: its value links filter the whole dashboard by it; the CSV link downloads every
  * row of it for the same period and filters.
  */
-export function TopList({ title, description, heading, rows, columns, hrefFor, csvHref, noneLabel, limit = 10 }: TopListProps) {
+export function TopList({
+  title,
+  description,
+  heading,
+  rows,
+  columns,
+  hrefFor,
+  csvHref,
+  noneLabel,
+  limit = 10,
+  reported = false,
+  labels = {},
+}: TopListProps) {
   const shown = rows.slice(0, limit);
+  const name = (value: string | null) => (value === null ? noneLabel : (labels[value] ?? (reported ? `“${value}”` : value)));
   return (
     <section className="min-w-0" aria-label={title}>
       <div className="flex flex-wrap items-end justify-between gap-2">
         <div>
           <h3 className="text-base font-semibold text-navy-900">{title}</h3>
-          {description && <p className="text-sm text-slate-700">{description}</p>}
+          {(description || reported) && (
+            <p className="text-sm text-slate-700">
+              {description}
+              {description && reported && " "}
+              {reported && `As visitors' browsers report it: names in quotes are anyone's words.`}
+            </p>
+          )}
         </div>
         {rows.length > 0 && (
           <a href={csvHref} download className={buttonClass("secondary", undefined, "sm")}>
@@ -118,10 +146,15 @@ export function TopList({ title, description, heading, rows, columns, hrefFor, c
               <th scope="row" className="max-w-64 truncate p-3 font-medium">
                 {hrefFor ? (
                   <Link to={hrefFor(row.value)} className="text-navy-900 underline underline-offset-4 hover:text-accent">
-                    {row.value ?? noneLabel}
+                    {name(row.value)}
                   </Link>
                 ) : (
-                  (row.value ?? noneLabel)
+                  name(row.value)
+                )}
+                {reported && row.value !== null && row.visitors < MIN_REPORTING_VISITORS && (
+                  <span className="ml-2 text-xs font-normal text-slate-700">
+                    ({row.visitors === 1 ? "1 visitor" : `${row.visitors} visitors`} only)
+                  </span>
                 )}
               </th>
               {columns.map((c) => (
@@ -143,24 +176,35 @@ export function TopList({ title, description, heading, rows, columns, hrefFor, c
 }
 
 /** How a top list that filters the dashboard by its rows is shown: everything but its rows and links. */
-export type FilterListView = Pick<TopListProps, "title" | "description" | "heading" | "columns" | "noneLabel">;
+export type FilterListView = Pick<TopListProps, "title" | "description" | "heading" | "columns" | "noneLabel" | "reported" | "labels">;
+
+/** Addresses a browser sent that are no page of the site are counted together (app/insights/site-pages.server.ts). */
+const PAGE_LABELS = { [OTHER_PAGE]: "Addresses that are no page of the site" };
 
 /** Visits, and how many of them bounced and got in touch. */
 const RATES = [VISITS, BOUNCE_RATE, CONVERSION_RATE];
 
 /** One top list per filter of the address (dashboard-params FILTERS), grouped on what that filter narrows. */
 export const FILTER_LISTS: Record<FilterKey, FilterListView> = {
-  page: { title: "Top pages", heading: "Page", columns: [VISITORS, PAGE_VIEWS], noneLabel: "–" },
-  entry: { title: "Entry pages", description: "The first page of each visit.", heading: "Page", columns: RATES, noneLabel: "No page view" },
-  referrer: { title: "Referring sites", heading: "Site", columns: RATES, noneLabel: "Direct or unknown" },
-  source: { title: "Campaign sources", heading: "Source", columns: [VISITS, CONVERSION_RATE], noneLabel: "None" },
-  medium: { title: "Campaign mediums", heading: "Medium", columns: [VISITS, CONVERSION_RATE], noneLabel: "None" },
+  page: { title: "Top pages", heading: "Page", columns: [VISITORS, PAGE_VIEWS], noneLabel: "–", labels: PAGE_LABELS },
+  entry: {
+    title: "Entry pages",
+    description: "The first page of each visit.",
+    heading: "Page",
+    columns: RATES,
+    noneLabel: "No page view",
+    labels: PAGE_LABELS,
+  },
+  referrer: { title: "Referring sites", heading: "Site", columns: RATES, noneLabel: "Direct or unknown", reported: true },
+  source: { title: "Campaign sources", heading: "Source", columns: [VISITS, CONVERSION_RATE], noneLabel: "None", reported: true },
+  medium: { title: "Campaign mediums", heading: "Medium", columns: [VISITS, CONVERSION_RATE], noneLabel: "None", reported: true },
   campaign: {
     title: "Campaigns that bring contact",
     description: "From the utm_campaign of the link the visit came from.",
     heading: "Campaign",
     columns: [VISITS, CONVERTED, CONVERSION_RATE],
     noneLabel: "No campaign",
+    reported: true,
   },
   device: { title: "Devices", heading: "Device", columns: RATES, noneLabel: "Unknown" },
   browser: { title: "Browsers", heading: "Browser", columns: [VISITS, BOUNCE_RATE], noneLabel: "Unknown" },

@@ -10,6 +10,7 @@ import { env } from "~/env.server";
 import { loadDashboard } from "~/insights/dashboard-page.server";
 import { dashboardHref, FILTER_KEYS, FILTERS, NONE, PERIODS, type FilterKey, type Filters } from "~/insights/dashboard-params";
 import { formatDateTime } from "~/lib/format-date";
+import { listOf } from "~/lib/list-of";
 import { adminMeta } from "~/lib/meta";
 
 import type { Route } from "./+types/insights";
@@ -48,7 +49,7 @@ const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "
 const dayText = (day: string) => `${MONTHS[Number(day.slice(5, 7)) - 1]} ${Number(day.slice(8, 10))}, ${day.slice(0, 4)}`;
 
 export default function Insights({ loaderData }: Route.ComponentProps) {
-  const { query, data, previous, visitorsNow, retentionDays } = loaderData;
+  const { query, data, previous, visitorsNow, retentionDays, dropped } = loaderData;
   const { period, filters } = query;
   const t = data.totals;
   const href = (next: Filters) => dashboardHref(period, next);
@@ -59,8 +60,6 @@ export default function Insights({ loaderData }: Route.ComponentProps) {
   const previousLabel = days === 1 ? "the day before" : `the ${days} days before`;
   const periodText = period.from === period.to ? dayText(period.from) : `${dayText(period.from)} – ${dayText(period.to)}`;
   const empty = t.visits === 0 && activeFilters.length === 0 && data.vitals.all.length === 0;
-  const conversions = t.leads + t.calls + t.emails;
-  const prevConversions = previous.leads + previous.calls + previous.emails;
   const ratio = (a: number, b: number) => (b > 0 ? a / b : 0);
   const filterList = (key: FilterKey) => (
     <TopList
@@ -80,6 +79,11 @@ export default function Insights({ loaderData }: Route.ComponentProps) {
           <p className="mt-1 max-w-3xl text-sm text-slate-700">
             Who visits the website, where they come from, which pages bring calls and contact requests, and how fast the pages are on
             visitors' own devices. Counted by the site itself, without cookies; days follow the office's time zone.
+          </p>
+          <p className="mt-1 max-w-3xl text-sm text-slate-700">
+            Contact requests are the requests the website stored. Everything else (page views, taps, where visits came from, page speed) is
+            what visitors' browsers report, which a script could imitate: read it as a trend. A visitor is one internet address on one day,
+            so people who share one (an office) count once.
           </p>
         </div>
         <p className="rounded-full bg-navy-50 px-3 py-1 text-sm font-medium text-navy-900" aria-live="polite">
@@ -154,10 +158,18 @@ export default function Insights({ loaderData }: Route.ComponentProps) {
           )}
         </div>
       )}
+      {dropped.length > 0 && (
+        <div role="alert" className="mt-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+          <p>
+            Not every event was kept on {listOf(dropped.map((d) => `${dayText(d.day)} (${fmt(d.dropped)})`))}: more came in than the website
+            keeps in a minute or a day, which shields its storage from a flood. The figures of those days are too low.
+          </p>
+        </div>
+      )}
       {data.todayThrough !== null && (
         <p className="mt-3 rounded-md border border-slate-300 bg-white p-3 text-sm text-slate-700">
           Today is counted up to {formatDateTime(new Date(data.todayThrough))}: on a day this busy, today&rsquo;s visits are brought up to
-          date every minute. Filtered figures count them as they come.
+          date every minute.
         </p>
       )}
       {data.source === "daily" && (
@@ -194,7 +206,7 @@ export default function Insights({ loaderData }: Route.ComponentProps) {
                   label: "Visitors",
                   value: fmt(t.visitors),
                   change: changeText(t.visitors, previous.visitors),
-                  hint: "People, counted once a day",
+                  hint: "Internet addresses, counted once a day",
                 },
                 {
                   label: "Visits",
@@ -219,7 +231,7 @@ export default function Insights({ loaderData }: Route.ComponentProps) {
                   label: "Conversion rate",
                   value: pct(t.converted, t.visits),
                   change: changeText(ratio(t.converted, t.visits), ratio(previous.converted, previous.visits)),
-                  hint: "Visits that sent the contact form or tapped the phone number or e-mail address",
+                  hint: "Visits that sent a contact request the website stored",
                 },
               ]}
             />
@@ -238,12 +250,15 @@ export default function Insights({ loaderData }: Route.ComponentProps) {
             <h2 id="conversions-heading" className="text-xl font-semibold text-navy-900">
               Calls, e-mails and contact requests
             </h2>
-            <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4">
+            <p className="max-w-3xl text-sm text-slate-700">
+              Contact requests are counted from the requests the website stored. Taps are reported by visitors' browsers, and a visit counts
+              once however many it reports.
+            </p>
+            <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3">
               {[
                 ["Contact requests", t.leads, previous.leads],
-                ["Phone taps", t.calls, previous.calls],
-                ["E-mail taps", t.emails, previous.emails],
-                ["All together", conversions, prevConversions],
+                ["Visits with a phone tap", t.calls, previous.calls],
+                ["Visits with an e-mail tap", t.emails, previous.emails],
               ].map(([label, value, before]) => (
                 <div key={label} className="rounded-lg border border-slate-200 bg-white p-3">
                   <dt className="text-sm text-slate-700">{label}</dt>
@@ -264,7 +279,7 @@ export default function Insights({ loaderData }: Route.ComponentProps) {
                   bounces: 0,
                   converted: 0,
                 }))}
-                columns={[{ label: "Taps", cell: (r) => fmt(r.visits) }]}
+                columns={[{ label: "Visitors", cell: (r) => fmt(r.visits) }]}
                 csvHref={csv("clicks")}
                 noneLabel="elsewhere"
               />
