@@ -115,7 +115,10 @@ export function createSecurity(options: SecurityOptions): Security {
     if (!tagManager || answer.headers.has("content-security-policy")) return;
     if (/^text\/html\b/i.test(answer.headers.get("content-type") ?? "")) return;
     const nonce = res.locals.cspNonce;
-    res.setHeader("Content-Security-Policy", contentSecurityPolicy(typeof nonce === "string" ? [`'nonce-${nonce}'`] : [], false, options.development));
+    res.setHeader(
+      "Content-Security-Policy",
+      contentSecurityPolicy(typeof nonce === "string" ? [`'nonce-${nonce}'`] : [], false, options.development),
+    );
   };
 
   return { headers, policy, middleware, answered };
