@@ -7,15 +7,6 @@ CREATE TABLE "insight_intake" (
 	CONSTRAINT "insight_intake_scope_check" CHECK (scope in ('minute', 'day'))
 );
 --> statement-breakpoint
-CREATE TABLE "insight_visit_pages" (
-	"day" date NOT NULL,
-	"visitor" text NOT NULL,
-	"started" timestamp with time zone NOT NULL,
-	"path" text NOT NULL,
-	"views" integer NOT NULL,
-	CONSTRAINT "insight_visit_pages_visitor_started_path_pk" PRIMARY KEY("visitor","started","path")
-);
---> statement-breakpoint
 CREATE TABLE "insight_visits" (
 	"day" date NOT NULL,
 	"visitor" text NOT NULL,
@@ -32,16 +23,20 @@ CREATE TABLE "insight_visits" (
 	"leads" integer NOT NULL,
 	"calls" integer NOT NULL,
 	"emails" integer NOT NULL,
+	"pages" text[] NOT NULL,
+	"page_views" integer[] NOT NULL,
+	"phone_at" text[] NOT NULL,
+	"email_at" text[] NOT NULL,
 	CONSTRAINT "insight_visits_visitor_started_pk" PRIMARY KEY("visitor","started")
 );
 --> statement-breakpoint
-CREATE INDEX "insight_visit_pages_path_day_idx" ON "insight_visit_pages" USING btree ("path","day");--> statement-breakpoint
 CREATE INDEX "insight_visits_day_idx" ON "insight_visits" USING btree ("day");--> statement-breakpoint
 CREATE INDEX "insight_visits_entry_day_idx" ON "insight_visits" USING btree ("entry","day");--> statement-breakpoint
 CREATE INDEX "insight_visits_referrer_day_idx" ON "insight_visits" USING btree ("referrer","day");--> statement-breakpoint
 CREATE INDEX "insight_visits_source_day_idx" ON "insight_visits" USING btree ("utm_source","day");--> statement-breakpoint
 CREATE INDEX "insight_visits_medium_day_idx" ON "insight_visits" USING btree ("utm_medium","day");--> statement-breakpoint
 CREATE INDEX "insight_visits_campaign_day_idx" ON "insight_visits" USING btree ("utm_campaign","day");--> statement-breakpoint
+CREATE INDEX "insight_visits_pages_idx" ON "insight_visits" USING gin ("pages");--> statement-breakpoint
 -- The days whose events are all still kept are aggregated again by the housekeeping, oldest first
 -- (as in 0017): that writes their visits (insight_visits, for filtered views) and counts them by
 -- the new rules (a contact request is a stored lead; a visit counts once for its phone and e-mail

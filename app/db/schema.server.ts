@@ -505,11 +505,13 @@ export const insightDailyRuns = pgTable("insight_daily_runs", {
 });
 
 /**
- * Insights' visits (docs/requirements.md#insights-dashboard, ADR 023): one row per visit of each
+ * Insights' visits (docs/requirements.md#insights-dashboard, ADR 026): one row per visit of each
  * finished day (and of today, on a busy day), worked out from the raw events by the same query as
  * the daily aggregates and written with them: what a filtered view reads instead of working the
- * visits out again. Its dimensions are its first event's; `until` is the start of the visitor's
- * next visit (its Web Vitals samples are those before it). Kept as long as the raw events.
+ * visits out again. Its dimensions are its first event's; the pages it viewed and how often, and
+ * the places of its phone and e-mail taps ("" for none) are arrays, so a filtered view reads the
+ * visit alone; `until` is the start of the visitor's next visit (its Web Vitals samples are those
+ * before it). Kept as long as the raw events.
  */
 export const insightVisits = pgTable(
   "insight_visits",
@@ -529,6 +531,12 @@ export const insightVisits = pgTable(
     leads: integer("leads").notNull(),
     calls: integer("calls").notNull(),
     emails: integer("emails").notNull(),
+    /** The paths it viewed, and (in the same order) how many times. */
+    pages: text("pages").array().notNull(),
+    pageViews: integer("page_views").array().notNull(),
+    /** The places of its phone and of its e-mail taps, each once. */
+    phoneAt: text("phone_at").array().notNull(),
+    emailAt: text("email_at").array().notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.visitor, t.started] }),
@@ -538,20 +546,8 @@ export const insightVisits = pgTable(
     index("insight_visits_source_day_idx").on(t.utmSource, t.day),
     index("insight_visits_medium_day_idx").on(t.utmMedium, t.day),
     index("insight_visits_campaign_day_idx").on(t.utmCampaign, t.day),
+    index("insight_visits_pages_idx").using("gin", t.pages),
   ],
-);
-
-/** The pages each visit of insight_visits viewed, and how often: a filter on a page, and the top pages of filtered visits. */
-export const insightVisitPages = pgTable(
-  "insight_visit_pages",
-  {
-    day: date("day", { mode: "string" }).notNull(),
-    visitor: text("visitor").notNull(),
-    started: timestamp("started", { withTimezone: true }).notNull(),
-    path: text("path").notNull(),
-    views: integer("views").notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.visitor, t.started, t.path] }), index("insight_visit_pages_path_day_idx").on(t.path, t.day)],
 );
 
 /**

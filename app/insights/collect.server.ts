@@ -28,7 +28,6 @@ import type { Database } from "~/db/client.server";
 import {
   insightEvents,
   insightSalts,
-  insightVisitPages,
   insightVisits,
   type WEB_VITAL_RATINGS,
   type WebVitalMetric,
@@ -169,7 +168,6 @@ export async function pruneInsights(
   const deleted = await db.delete(insightEvents).where(lt(insightEvents.at, cutoff)).returning({ id: insightEvents.id });
   // The visits worked out from them go with them (they hold the same visitor hashes).
   await db.delete(insightVisits).where(lt(insightVisits.started, cutoff));
-  await db.delete(insightVisitPages).where(lt(insightVisitPages.started, cutoff));
   const today = dayIn(now, options.timeZone ?? site.hours.timeZone);
   await db.delete(insightSalts).where(lt(insightSalts.day, today));
   await pruneIntake(db, now, addMonths(today, -DAILY_RETENTION_MONTHS));

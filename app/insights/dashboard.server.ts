@@ -37,6 +37,12 @@ export const TODAY_REFRESH_MS = 60_000;
 /** Today's aggregates older than this (their refresh stopped) are not used: today is counted live. */
 export const TODAY_AGGREGATES_MAX_AGE_MS = 5 * 60_000;
 export const VISITORS_NOW_MINUTES = 5;
+/**
+ * A filtered view's Web Vitals come from the samples of this many of its visits at most (a fixed
+ * sample): enough for a 75th percentile within a few percent, and a campaign's 20,000 visits of 30
+ * days with 5M events would otherwise read 160,000 samples from across the events table.
+ */
+export const VITALS_SAMPLE_VISITS = 4_000;
 /** How many rows each top list shows on the page (the CSV has them all). */
 export const TOP_LIST_SIZE = 10;
 export const PAGE_FAMILIES = {
@@ -107,6 +113,8 @@ export interface DashboardData {
   lists: Record<VisitDimension, ListRow[]>;
   clicks: ClickRow[];
   vitals: { all: VitalRow[]; pages: VitalRow[]; families: VitalRow[]; devices: VitalRow[] };
+  /** The Web Vitals are those of this many of the visits (a sample: a filtered view of more than VITALS_SAMPLE_VISITS); null: of all. */
+  vitalsSample: number | null;
 }
 
 export interface DashboardOptions {
@@ -267,6 +275,18 @@ async function rows(db: Database, query: SQL): Promise<Raw[]> {
   return (await db.execute<Raw>(query)).rows;
 }
 
+/**
+ * `rows`, with PostgreSQL's JIT compilation off: the visit queries' estimated cost passes its
+ * threshold, and compiling them took 110-120 ms of a filtered view's 1.1 s with 5M events, more
+ * than it saves on the tens of thousands of rows they read.
+ */
+function visitRows(db: Database, query: SQL): Promise<Raw[]> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local jit = off`);
+    return (await tx.execute<Raw>(query)).rows;
+  });
+}
+
 const byVisitsThenName = (a: ListRow, b: ListRow) =>
   b.visits - a.visits || b.pageviews - a.pageviews || String(a.value ?? "").localeCompare(String(b.value ?? ""));
 
@@ -291,7 +311,7 @@ function fillSeries(buckets: string[], found: Map<string, SeriesPoint>): SeriesP
 
 /** Figures of [start, end) from the raw events. */
 /** The totals, the chart, the lists and the pages: rows of (dimension, value, the sums). */
-function figuresSelect(options: DashboardOptions): SQL {
+export function figuresSelect(options: DashboardOptions): SQL {
   const { timeZone, period } = options;
   const bucket = period.hourly
     ? sql`to_char(started at time zone ${timeZone}, 'YYYY-MM-DD"T"HH24')`
@@ -347,7 +367,7 @@ const CLICKS_SELECT = sql`select 'click' as kind, n.kind as metric, n.click_loca
   where n.kind in ('phone_call', 'email_click') group by 2, 3`;
 
 /** Web Vitals by group (exact percentiles, from `vitals`), and the taps by place as rows of kind "click": (kind, metric, grp, p75, samples, good, ni, poor). */
-function detailsSelect(): SQL {
+export function detailsSelect(): SQL {
   const vitalSelect = (group: SQL) => sql`
     select n.metric, ${group} as grp, percentile_cont(0.75) within group (order by n.value) as p75, count(*) as samples,
       count(*) filter (where n.rating = 'good') as good, count(*) filter (where n.rating = 'needs-improvement') as ni,
@@ -449,13 +469,18 @@ const VISIT_FLAGS = sql.raw(
  * (app/insights/vital-histogram.ts), as `insight_daily_vitals` keeps them.
  */
 function vitalRowsQuery(start: number, end: number): SQL {
+  return vitalRowsOf(sql`(select * from insight_events where kind = 'web_vital'
+    and at >= ${new Date(start).toISOString()}::timestamptz and at < ${new Date(end).toISOString()}::timestamptz) n`);
+}
+
+/** `vitalRowsQuery`'s rows of the Web Vitals samples in `samples` (a FROM item aliased `n`, with their metric, value, rating, path and device). */
+function vitalRowsOf(samples: SQL): SQL {
   const ratings = sql`count(*) as n, count(*) filter (where rating = 'good') as good,
     count(*) filter (where rating = 'needs-improvement') as ni, count(*) filter (where rating = 'poor') as poor`;
   return sql`with b as (
       select n.metric, n.rating, n.path, n.device, ${FAMILY_SQL} as family, ${sql.raw(VITAL_BUCKET_SQL)} as bucket
-      from insight_events n
-      where n.kind = 'web_vital' and n.metric is not null and n.value is not null
-        and n.at >= ${new Date(start).toISOString()}::timestamptz and n.at < ${new Date(end).toISOString()}::timestamptz
+      from ${samples}
+      where n.metric is not null and n.value is not null
     ),
     g as (
       select metric, 'all' as dimension, '' as value, bucket, ${ratings} from b group by metric, bucket
@@ -512,17 +537,29 @@ export async function aggregateDay(db: Database, day: string, timeZone: string, 
     await tx.execute(sql`insert into insight_daily_runs (day, aggregated_at, events)
       select ${day}::date, now(), count(*) from insight_events where at >= ${from} and at < ${to}
       on conflict (day) do update set aggregated_at = excluded.aggregated_at, events = excluded.events`);
-    // The day's visits and their pages (one pass over its events), then its aggregates from them.
+    // The day's visits (one pass over its events), then its aggregates from them.
     await tx.execute(sql`delete from insight_visits where day = ${day}::date`);
-    await tx.execute(sql`delete from insight_visit_pages where day = ${day}::date`);
+    // The visits, their pages and their taps are joined on (visitor, start): hash joins. The
+    // planner cannot estimate the grouped CTEs and chose nested loops, 240 s a day with 5M events.
+    await tx.execute(sql`set local enable_nestloop = off`);
     await tx.execute(sql`${withVisits(start, end, {}, timeZone)},
-      written as (insert into insight_visits (day, ${VISIT_COLUMNS}) select ${day}::date, ${VISIT_COLUMNS} from (
-        select visitor, visit_start as started, until, ${sql.raw(VISIT_DIMENSION_KEYS.map((key) => VISIT_DIMENSIONS[key]).join(", "))}, pageviews, leads, calls, emails from kept) k)
-      insert into insight_visit_pages (day, visitor, started, path, views) select ${day}::date, visitor, started, path, views from views`);
+      pages as (select visitor, started, array_agg(path order by path) as pages, array_agg(views order by path) as page_views
+        from views group by visitor, started),
+      taps as (select visitor, visit_start,
+          coalesce(array_agg(distinct coalesce(click_location, '')) filter (where kind = 'phone_call'), '{}') as phone_at,
+          coalesce(array_agg(distinct coalesce(click_location, '')) filter (where kind = 'email_click'), '{}') as email_at
+        from events where kind in ('phone_call', 'email_click') group by visitor, visit_start)
+      insert into insight_visits (day, ${VISIT_COLUMNS}, pages, page_views, phone_at, email_at)
+      select ${day}::date, k.visitor, k.visit_start, k.until, ${sql.raw(VISIT_DIMENSION_KEYS.map((key) => `k.${VISIT_DIMENSIONS[key]}`).join(", "))},
+        k.pageviews, k.leads, k.calls, k.emails, coalesce(p.pages, '{}'), coalesce(p.page_views, '{}'),
+        coalesce(t.phone_at, '{}'), coalesce(t.email_at, '{}')
+      from kept k left join pages p on p.visitor = k.visitor and p.started = k.visit_start
+        left join taps t on t.visitor = k.visitor and t.visit_start = k.visit_start`);
+    await tx.execute(sql`set local enable_nestloop = on`);
     await tx.execute(sql`delete from insight_daily where day = ${day}::date`);
     await tx.execute(sql`insert into insight_daily (day, dimension, value, visitors, visits, pageviews, bounces, converted, leads, calls, emails)
       with kept as (select *, ${VISIT_FLAGS} from insight_visits where day = ${day}::date),
-        views as (select p.visitor, p.started, p.path, p.views, k.bounce, k.converted from insight_visit_pages p join kept k using (visitor, started) where p.day = ${day}::date)
+        views as (select k.visitor, k.started, p.path, p.views, k.bounce, k.converted from kept k cross join lateral unnest(k.pages, k.page_views) as p(path, views))
       select ${day}::date, * from (${dailyRowsSelect(timeZone)}) t`);
     await tx.execute(sql`delete from insight_daily_vitals where day = ${day}::date`);
     await tx.execute(sql`insert into insight_daily_vitals (day, metric, dimension, value, samples, good, needs_improvement, poor, histogram)
@@ -790,16 +827,25 @@ async function dailyVitals(
   for (const day of rawDays)
     parts.push(sql`(select 1 as sign, * from (${vitalRowsQuery(dayStart(day, timeZone), dayStart(addDays(day, 1), timeZone))}) r)`);
   if (parts.length === 0) return emptyVitals();
+  return histogramVitals(await rows(db, sql.join(parts, sql` union all `)));
+}
+
+/**
+ * Web Vitals from rows of histograms (metric, dimension, value, samples by rating, histogram, and a
+ * `sign`: -1 takes a row away, none adds it): each group's sums, its 75th percentile read from its
+ * summed histogram (app/insights/vital-histogram.ts).
+ */
+function histogramVitals(found: Raw[]): Vitals {
   const groups = new Map<string, { row: VitalRow; kind: string; histogram: Histogram }>();
-  for (const found of await rows(db, sql.join(parts, sql` union all `))) {
-    const metric = found.metric as VitalMetric;
-    const kind = found.dimension as string;
-    const key = `${metric}\n${kind}\n${found.value as string}`;
+  for (const entry of found) {
+    const metric = entry.metric as VitalMetric;
+    const kind = entry.dimension as string;
+    const key = `${metric}\n${kind}\n${entry.value as string}`;
     let group = groups.get(key);
     if (!group) {
       const row = {
         metric,
-        group: kind === "all" ? "all" : (found.value as string),
+        group: kind === "all" ? "all" : (entry.value as string),
         p75: 0,
         samples: 0,
         good: 0,
@@ -809,12 +855,12 @@ async function dailyVitals(
       group = { row, kind, histogram: new Map() };
       groups.set(key, group);
     }
-    const sign = num(found.sign);
-    group.row.samples += sign * num(found.samples);
-    group.row.good += sign * num(found.good);
-    group.row.needsImprovement += sign * num(found.needs_improvement);
-    group.row.poor += sign * num(found.poor);
-    addHistogram(group.histogram, found.histogram as Record<string, number>, sign);
+    const sign = entry.sign === undefined ? 1 : num(entry.sign);
+    group.row.samples += sign * num(entry.samples);
+    group.row.good += sign * num(entry.good);
+    group.row.needsImprovement += sign * num(entry.needs_improvement);
+    group.row.poor += sign * num(entry.poor);
+    addHistogram(group.histogram, entry.histogram as Record<string, number>, sign);
   }
   const vitals = emptyVitals();
   for (const { row, kind, histogram } of groups.values())
@@ -857,11 +903,12 @@ async function readingOf(
 /**
  * The visits of `period` that the filters keep, as CTEs in the shape `visitsWith` gives them
  * (`kept`, `views`, `events` and `vitals`; the figures' and details' selects read either): stored
- * visits for the stored days, and `visitsWith` over the raw days (prefixed CTEs). A visit's taps and
- * Web Vitals samples are its visitor's events from its start to the next visit's, found through the
- * (visitor, at) index.
+ * visits for the stored days (their pages and taps from their arrays), and `visitsWith` over the
+ * raw days (prefixed CTEs). Web Vitals samples are their visitor's events from a visit's start to
+ * the next visit's, found through the (visitor, at) index, for VITALS_SAMPLE_VISITS of the kept
+ * visits at most (a fixed sample, by the hash of the visit).
  */
-function storedVisits({ period, filters, timeZone }: DashboardOptions, rawDays: string[]): SQL {
+export function storedVisits({ period, filters, timeZone }: DashboardOptions, rawDays: string[]): SQL {
   const conditions: SQL[] = [sql`v.day >= ${period.from}::date`, sql`v.day <= ${period.to}::date`];
   for (const key of VISIT_DIMENSION_KEYS) {
     const value = filters[key];
@@ -869,53 +916,57 @@ function storedVisits({ period, filters, timeZone }: DashboardOptions, rawDays: 
     const column = sql.raw(`v.${VISIT_DIMENSIONS[key]}`);
     conditions.push(value === NONE ? sql`${column} is null` : sql`${column} = ${value}`);
   }
-  if (filters.page !== undefined)
+  if (filters.page !== undefined) conditions.push(sql`v.pages @> array[${filters.page}]::text[]`);
+  if (rawDays.length)
     conditions.push(
-      sql`exists (select 1 from insight_visit_pages p where p.visitor = v.visitor and p.started = v.started and p.path = ${filters.page})`,
+      sql`v.day not in (${sql.join(
+        rawDays.map((day) => sql`${day}::date`),
+        sql`, `,
+      )})`,
     );
-  const notRaw = (column: SQL) =>
-    rawDays.length
-      ? sql` and ${column} not in (${sql.join(
-          rawDays.map((day) => sql`${day}::date`),
-          sql`, `,
-        )})`
-      : sql``;
+  const rawDayList = sql.join(
+    rawDays.map((day) => sql`${day}`),
+    sql`, `,
+  );
   const raw = rawDays.length
     ? {
         ctes: sql`${visitsWith(dayStart(rawDays[0], timeZone), dayStart(addDays(rawDays[rawDays.length - 1], 1), timeZone), filters, timeZone, "r_")},`,
         kept: sql` union all select day::date, visitor, visit_start, until, ${sql.raw(VISIT_DIMENSION_KEYS.map((key) => VISIT_DIMENSIONS[key]).join(", "))},
-          pageviews, leads, calls, emails, bounce, converted, day_visitor from r_kept where day in (${sql.join(
-            rawDays.map((day) => sql`${day}`),
-            sql`, `,
-          )})`,
-        views: sql` union all select visitor, started, path, views, bounce, converted, day_visitor from r_views
-          where left(day_visitor, 10) in (${sql.join(
-            rawDays.map((day) => sql`${day}`),
-            sql`, `,
-          )})`,
+          pageviews, leads, calls, emails, null::text[], null::int[], null::text[], null::text[], bounce, converted, day_visitor, false
+          from r_kept where day in (${rawDayList})`,
+        views: sql` union all select visitor, started, path, views, bounce, converted, day_visitor from r_views where left(day_visitor, 10) in (${rawDayList})`,
+        taps: sql` union all select kind, click_location, visitor from r_events
+          where kind in ('phone_call', 'email_click') and left(day_visitor, 10) in (${rawDayList})`,
       }
-    : { ctes: sql``, kept: sql``, views: sql`` };
+    : { ctes: sql``, kept: sql``, views: sql``, taps: sql`` };
   const end = sql`${new Date(period.end).toISOString()}::timestamptz`;
   return sql`with ${raw.ctes}
     kept as (
-      select v.day, ${VISIT_COLUMNS}, ${VISIT_FLAGS} from insight_visits v where ${sql.join(conditions, sql` and `)} ${notRaw(sql`v.day`)}
+      select v.day, ${VISIT_COLUMNS}, v.pages, v.page_views, v.phone_at, v.email_at, ${VISIT_FLAGS}, true as stored
+      from insight_visits v where ${sql.join(conditions, sql` and `)}
       ${raw.kept}
     ),
     views as (
-      select p.visitor, p.started, p.path, p.views, k.bounce, k.converted, k.day_visitor
-      from insight_visit_pages p join kept k using (visitor, started) where p.day >= ${period.from}::date and p.day <= ${period.to}::date ${notRaw(sql`p.day`)}
+      select k.visitor, k.started, p.path, p.views, k.bounce, k.converted, k.day_visitor
+      from kept k cross join lateral unnest(k.pages, k.page_views) as p(path, views) where k.stored
       ${raw.views}
     ),
     events as (
-      select e.* from kept k join insight_events e on e.visitor = k.visitor and e.at >= k.started and e.at < coalesce(k.until, ${end})
-      where e.kind in ('phone_call', 'email_click', 'web_vital')
+      select 'phone_call' as kind, nullif(t.at, '') as click_location, k.visitor from kept k cross join lateral unnest(k.phone_at) as t(at) where k.stored
+      union all select 'email_click', nullif(t.at, ''), k.visitor from kept k cross join lateral unnest(k.email_at) as t(at) where k.stored
+      ${raw.taps}
     ),
-    vitals as (select at, path, device, metric, value, rating from events where kind = 'web_vital')`;
+    sampled as (select visitor, started, until from kept order by md5(visitor || started::text) limit ${VITALS_SAMPLE_VISITS}),
+    vitals as (
+      select e.at, e.path, e.device, e.metric, e.value, e.rating
+      from sampled k join insight_events e on e.visitor = k.visitor and e.at >= k.started and e.at < coalesce(k.until, ${end})
+      where e.kind = 'web_vital'
+    )`;
 }
 
 /** Every figure and detail from one statement over the CTEs of `visitsWith` or `storedVisits`. */
 async function figuresAndDetails(db: Database, options: DashboardOptions, cte: SQL) {
-  const found = await rows(
+  const found = await visitRows(
     db,
     sql`${cte} select 'f' as part, dimension, value, null::text as grp, visitors::float8 as a, visits as b, pageviews as c,
         bounces as d, converted as e, leads as f, calls as g, emails as h from (${figuresSelect(options)}) f
@@ -942,6 +993,52 @@ async function figuresAndDetails(db: Database, options: DashboardOptions, cte: S
   return { figures, details };
 }
 
+/**
+ * Every figure and detail of a view read from stored visits, in one statement: the figures, the
+ * taps by place, and Web Vitals as histograms (the 75th percentile within 2 %, as the daily
+ * aggregates give it), which a hash aggregate makes in one pass where exact percentiles sort the
+ * samples once per table (a campaign's 160,000 samples of 30 days with 5M events).
+ */
+async function storedFiguresAndDetails(db: Database, options: DashboardOptions, cte: SQL) {
+  const found = await visitRows(
+    db,
+    sql`${cte} select 'f' as part, dimension, value, null::text as grp, visitors::float8 as a, visits as b, pageviews as c,
+        bounces as d, converted as e, leads as f, calls as g, emails as h, null::jsonb as histogram from (${figuresSelect(options)}) f
+      union all select 'c', kind, metric, grp, p75, samples, good, ni, poor, 0, 0, 0, null from (${CLICKS_SELECT}) c
+      union all select 'v', dimension, value, metric, 0, samples, good, needs_improvement, poor, 0, 0, 0, histogram
+        from (${vitalRowsOf(sql`vitals n`)}) v`,
+  );
+  const part = (p: string) => found.filter((row) => row.part === p);
+  const figures = parseFigures(
+    part("f").map((r) => ({
+      dimension: r.dimension,
+      value: r.value,
+      visitors: r.a,
+      visits: r.b,
+      pageviews: r.c,
+      bounces: r.d,
+      converted: r.e,
+      leads: r.f,
+      calls: r.g,
+      emails: r.h,
+    })),
+  );
+  const { clicks } = parseDetails(part("c").map((r) => ({ kind: r.dimension, metric: r.value, grp: r.grp, samples: r.b })));
+  const vitals = histogramVitals(
+    part("v").map((r) => ({
+      metric: r.grp,
+      dimension: r.dimension,
+      value: r.value,
+      samples: r.b,
+      good: r.c,
+      needs_improvement: r.d,
+      poor: r.e,
+      histogram: r.histogram,
+    })),
+  );
+  return { figures, details: { clicks, vitals } };
+}
+
 /** The totals of `period` alone (the comparison with the period before). */
 export async function periodTotals(db: Database, options: DashboardOptions): Promise<Totals> {
   const now = options.now ?? Date.now();
@@ -951,7 +1048,7 @@ export async function periodTotals(db: Database, options: DashboardOptions): Pro
     how === "stored"
       ? storedVisits(options, days.rawDays)
       : withVisits(options.period.start, options.period.end, options.filters, options.timeZone);
-  return totalsOf((await rows(db, sql`${cte} select ${VISIT_SUMS} from kept`))[0]);
+  return totalsOf((await visitRows(db, sql`${cte} select ${VISIT_SUMS} from kept`))[0]);
 }
 
 /** Every figure of the dashboard for `period` and `filters`. */
@@ -964,8 +1061,10 @@ export async function dashboardFigures(db: Database, options: DashboardOptions):
   let details: ReturnType<typeof parseDetails>;
   if (how !== "daily") {
     // One statement, so the period's visits are worked out (or read) once for every figure.
-    const cte = how === "stored" ? storedVisits(options, days.rawDays) : withVisits(period.start, period.end, options.filters, timeZone);
-    const found = await figuresAndDetails(db, options, cte);
+    const found =
+      how === "stored"
+        ? await storedFiguresAndDetails(db, options, storedVisits(options, days.rawDays))
+        : await figuresAndDetails(db, options, withVisits(period.start, period.end, options.filters, timeZone));
     figures = { ...found.figures, ignored: [], listsUnfiltered: false };
     details = found.details;
   } else if (isFiltered(options.filters)) {
@@ -998,6 +1097,7 @@ export async function dashboardFigures(db: Database, options: DashboardOptions):
     lists: figures.lists,
     clicks: details.clicks,
     vitals: details.vitals,
+    vitalsSample: how === "stored" && figures.totals.visits > VITALS_SAMPLE_VISITS ? VITALS_SAMPLE_VISITS : null,
   };
 }
 
