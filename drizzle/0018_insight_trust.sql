@@ -1,3 +1,20 @@
+CREATE TABLE "insight_daily_filtered" (
+	"filter" text NOT NULL,
+	"filter_value" text NOT NULL,
+	"day" date NOT NULL,
+	"dimension" text NOT NULL,
+	"value" text NOT NULL,
+	"visitors" integer NOT NULL,
+	"visits" integer NOT NULL,
+	"pageviews" integer NOT NULL,
+	"bounces" integer NOT NULL,
+	"converted" integer NOT NULL,
+	"leads" integer NOT NULL,
+	"calls" integer NOT NULL,
+	"emails" integer NOT NULL,
+	CONSTRAINT "insight_daily_filtered_pk" PRIMARY KEY("filter","filter_value","day","dimension","value")
+);
+--> statement-breakpoint
 CREATE TABLE "insight_intake" (
 	"scope" text NOT NULL,
 	"period" text NOT NULL,
@@ -30,6 +47,7 @@ CREATE TABLE "insight_visits" (
 	CONSTRAINT "insight_visits_visitor_started_pk" PRIMARY KEY("visitor","started")
 );
 --> statement-breakpoint
+CREATE INDEX "insight_daily_filtered_day_idx" ON "insight_daily_filtered" USING btree ("day");--> statement-breakpoint
 CREATE INDEX "insight_visits_day_idx" ON "insight_visits" USING btree ("day");--> statement-breakpoint
 CREATE INDEX "insight_visits_entry_day_idx" ON "insight_visits" USING btree ("entry","day");--> statement-breakpoint
 CREATE INDEX "insight_visits_referrer_day_idx" ON "insight_visits" USING btree ("referrer","day");--> statement-breakpoint

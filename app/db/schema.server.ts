@@ -492,6 +492,37 @@ export const insightDaily = pgTable(
 );
 
 /**
+ * Insights' daily aggregates by one filter (ADR 026): for each filter people choose on the dashboard
+ * (a visit's entry page, referrer, source, medium, campaign, device, browser, or a page it viewed)
+ * and each of its values ("" for none) on a day, the rows `insight_daily` has for the whole day,
+ * of the visits that filter keeps, and the visits with a phone or e-mail tap by place (dimension
+ * "phone_call" or "email_click"). A view of several days with one filter reads these, as an
+ * unfiltered one reads `insight_daily`. Written from `insight_visits` with it, and kept as long.
+ */
+export const insightDailyFiltered = pgTable(
+  "insight_daily_filtered",
+  {
+    filter: text("filter").notNull(),
+    filterValue: text("filter_value").notNull(),
+    day: date("day", { mode: "string" }).notNull(),
+    dimension: text("dimension").notNull(),
+    value: text("value").notNull(),
+    visitors: integer("visitors").notNull(),
+    visits: integer("visits").notNull(),
+    pageviews: integer("pageviews").notNull(),
+    bounces: integer("bounces").notNull(),
+    converted: integer("converted").notNull(),
+    leads: integer("leads").notNull(),
+    calls: integer("calls").notNull(),
+    emails: integer("emails").notNull(),
+  },
+  (t) => [
+    primaryKey({ name: "insight_daily_filtered_pk", columns: [t.filter, t.filterValue, t.day, t.dimension, t.value] }),
+    index("insight_daily_filtered_day_idx").on(t.day),
+  ],
+);
+
+/**
  * When each day's Insights aggregates (`insight_daily`, `insight_daily_vitals`) were last written
  * (ADR 023): a finished day's by the hourly housekeeping; today's, on a busy site, every minute, so
  * that views of several days read today from them too and say how old they are.

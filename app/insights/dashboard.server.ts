@@ -126,6 +126,8 @@ export interface DashboardOptions {
   now?: number;
   /** TODAY_LIVE_EVENTS unless set (tests). */
   todayLiveEvents?: number;
+  /** VITALS_SAMPLE_VISITS unless set (tests). */
+  vitalsSampleVisits?: number;
 }
 
 const num = (value: unknown): number => (value === null || value === undefined ? 0 : Number(value));
@@ -311,7 +313,7 @@ function fillSeries(buckets: string[], found: Map<string, SeriesPoint>): SeriesP
 
 /** Figures of [start, end) from the raw events. */
 /** The totals, the chart, the lists and the pages: rows of (dimension, value, the sums). */
-export function figuresSelect(options: DashboardOptions): SQL {
+function figuresSelect(options: DashboardOptions): SQL {
   const { timeZone, period } = options;
   const bucket = period.hourly
     ? sql`to_char(started at time zone ${timeZone}, 'YYYY-MM-DD"T"HH24')`
@@ -367,7 +369,7 @@ const CLICKS_SELECT = sql`select 'click' as kind, n.kind as metric, n.click_loca
   where n.kind in ('phone_call', 'email_click') group by 2, 3`;
 
 /** Web Vitals by group (exact percentiles, from `vitals`), and the taps by place as rows of kind "click": (kind, metric, grp, p75, samples, good, ni, poor). */
-export function detailsSelect(): SQL {
+function detailsSelect(): SQL {
   const vitalSelect = (group: SQL) => sql`
     select n.metric, ${group} as grp, percentile_cont(0.75) within group (order by n.value) as p75, count(*) as samples,
       count(*) filter (where n.rating = 'good') as good, count(*) filter (where n.rating = 'needs-improvement') as ni,
@@ -427,31 +429,55 @@ export type DailyDimension = (typeof DAILY_DIMENSIONS)[number];
 
 /**
  * A day's aggregate rows (dimension, value, sums) from its visits in `kept` and their page views
- * by page in `views` (the CTEs of `visitsWith`, or of `storedVisits`).
+ * by page in `views` (the CTEs of `visitsWith`, or of `storedVisits`). With `byFilter`, `kept` and
+ * `views` carry a visit once for each filter that keeps it (`filter`, `filter_value`) and the rows
+ * are by filter (no hours). `taps` adds rows of the visits with a phone or e-mail tap by place
+ * (dimension "phone_call" or "email_click"): from stored visits' arrays, or from `events`.
  */
-function dailyRowsSelect(timeZone: string): SQL {
+function dailyRowsSelect(timeZone: string, { byFilter = false, taps }: { byFilter?: boolean; taps?: "arrays" | "events" } = {}): SQL {
   const sums = sql`count(distinct visitor) as visitors, count(*) as visits, coalesce(sum(pageviews), 0) as pageviews,
     count(*) filter (where bounce) as bounces, count(*) filter (where converted) as converted,
     coalesce(sum(leads), 0) as leads, coalesce(sum(calls), 0) as calls, coalesce(sum(emails), 0) as emails`;
+  const by = byFilter ? sql`filter, filter_value, ` : sql``;
+  const groupBy = (column: string) => sql.raw([...(byFilter ? ["filter", "filter_value"] : []), column].filter(Boolean).join(", "));
+  const grouped = (column: string) => (byFilter || column ? sql` group by ${groupBy(column)}` : sql``);
   const parts = [
-    sql`select 'total' as dimension, '' as value, ${sums} from kept`,
+    sql`select ${by}'total' as dimension, '' as value, ${sums} from kept${grouped("")}`,
     // The hours of the day (the chart of a single day), as the raw query's chart buckets them.
-    sql`select 'hour', to_char(started at time zone ${timeZone}, 'YYYY-MM-DD"T"HH24'), ${sums} from kept group by 2`,
+    ...(byFilter ? [] : [sql`select 'hour', to_char(started at time zone ${timeZone}, 'YYYY-MM-DD"T"HH24'), ${sums} from kept group by 2`]),
     ...VISIT_DIMENSION_KEYS.map(
-      (key) =>
-        sql`select ${key}, coalesce(${sql.raw(VISIT_DIMENSIONS[key])}, ''), ${sums} from kept group by ${sql.raw(VISIT_DIMENSIONS[key])}`,
+      (key) => sql`select ${by}${key}, coalesce(${sql.raw(VISIT_DIMENSIONS[key])}, ''), ${sums} from kept${grouped(VISIT_DIMENSIONS[key])}`,
     ),
-    sql`select 'page', path, count(distinct visitor), count(*), sum(views), count(*) filter (where bounce), count(*) filter (where converted), 0, 0, 0
-      from views group by path`,
+    sql`select ${by}'page', path, count(distinct visitor), count(*), sum(views), count(*) filter (where bounce), count(*) filter (where converted), 0, 0, 0
+      from views${grouped("path")}`,
   ];
+  for (const [kind, column] of [
+    ["phone_call", "phone_at"],
+    ["email_click", "email_at"],
+  ] as const) {
+    if (taps === "arrays")
+      parts.push(sql`select ${by}${kind}, t.place, 0, count(*), 0, 0, 0, 0, 0, 0
+        from kept cross join lateral unnest(${sql.raw(column)}) as t(place)${grouped("t.place")}`);
+    else if (taps === "events")
+      parts.push(sql`select ${kind}, coalesce(click_location, ''), 0, count(distinct visitor || visit_start::text), 0, 0, 0, 0, 0, 0
+        from events where kind = ${kind} group by 2`);
+  }
   return sql.join(parts, sql` union all `);
 }
 
-/** The SELECT of `day`'s aggregate rows (day, dimension, value, sums), from the raw events (a day not aggregated yet). */
-function dailyRowsQuery(day: string, timeZone: string): SQL {
-  const cte = withVisits(dayStart(day, timeZone), dayStart(addDays(day, 1), timeZone), {}, timeZone);
-  return sql`${cte} select ${day}::date as day, * from (${dailyRowsSelect(timeZone)}) t`;
+/**
+ * The SELECT of `day`'s aggregate rows (day, dimension, value, sums), from the raw events (a day not
+ * aggregated yet): of its visits that `filters` keep, with the taps by place when filtered.
+ */
+function dailyRowsQuery(day: string, timeZone: string, filters: Filters = {}): SQL {
+  const cte = withVisits(dayStart(day, timeZone), dayStart(addDays(day, 1), timeZone), filters, timeZone);
+  return sql`${cte} select ${day}::date as day, * from (${dailyRowsSelect(timeZone, { taps: isFiltered(filters) ? "events" : undefined })}) t`;
 }
+
+/** Each filter a visit can be kept by, as (filter, value) rows of a LATERAL VALUES over the visit `v`. */
+const FILTER_VALUES = sql.raw(
+  `values ${VISIT_DIMENSION_KEYS.map((key) => `('${key}', coalesce(v.${VISIT_DIMENSIONS[key]}, ''))`).join(", ")}`,
+);
 
 /** The columns of a visit in insight_visits, in the order `storedVisits` and the writer use. */
 const VISIT_COLUMNS = sql.raw(
@@ -561,6 +587,18 @@ export async function aggregateDay(db: Database, day: string, timeZone: string, 
       with kept as (select *, ${VISIT_FLAGS} from insight_visits where day = ${day}::date),
         views as (select k.visitor, k.started, p.path, p.views, k.bounce, k.converted from kept k cross join lateral unnest(k.pages, k.page_views) as p(path, views))
       select ${day}::date, * from (${dailyRowsSelect(timeZone)}) t`);
+    // The same rows for each filter (ADR 026), what a filtered view of several days reads.
+    await tx.execute(sql`delete from insight_daily_filtered where day = ${day}::date`);
+    await tx.execute(sql`insert into insight_daily_filtered (day, filter, filter_value, dimension, value, visitors, visits, pageviews,
+        bounces, converted, leads, calls, emails)
+      with visits as (select *, ${VISIT_FLAGS} from insight_visits where day = ${day}::date),
+        kept as (
+          select v.*, f.filter, f.filter_value from visits v cross join lateral (${FILTER_VALUES}) as f(filter, filter_value)
+          union all select v.*, 'page', p.path from visits v cross join lateral unnest(v.pages) as p(path)
+        ),
+        views as (select k.filter, k.filter_value, k.visitor, p.path, p.views, k.bounce, k.converted
+          from kept k cross join lateral unnest(k.pages, k.page_views) as p(path, views))
+      select ${day}::date, * from (${dailyRowsSelect(timeZone, { byFilter: true, taps: "arrays" })}) t`);
     await tx.execute(sql`delete from insight_daily_vitals where day = ${day}::date`);
     await tx.execute(sql`insert into insight_daily_vitals (day, metric, dimension, value, samples, good, needs_improvement, poor, histogram)
       select ${day}::date, v.* from (${vitalRowsQuery(start, end)}) v`);
@@ -679,6 +717,9 @@ export async function maintainDailyAggregates(
   await db.transaction(async (tx) => {
     await lockAggregates(tx);
     await tx.execute(sql`delete from insight_daily_vitals where day < ${oldest}::date`);
+    // Visits name their visitor (a day's hash): kept as long as the events they come from.
+    await tx.execute(sql`delete from insight_visits where day < ${oldest}::date`);
+    await tx.execute(sql`delete from insight_daily_filtered where day < ${oldest}::date`);
     // The running sums start at the oldest day kept: when it moved (or they were never written), anew.
     const [first] = (
       await tx.execute<Raw>(sql`select (select min(day) from insight_daily_vitals) = (select min(day) from insight_vitals_running) as same`)
@@ -743,26 +784,42 @@ const aggregatesBefore = (today: string, todayThrough: number | null) => (todayT
 
 type DaysRead = Awaited<ReturnType<typeof rawDaysOf>>;
 
+/** The rows of taps by place among a filter's aggregates. */
+const TAP_KINDS = new Set(["phone_call", "email_click"]);
+
 /**
  * Figures of `period` from the aggregates of its finished days (and today's, when `todayThrough`),
- * plus the raw events of `rawDays`; with `totalsOnly`, no lists.
+ * plus the raw events of `rawDays`; with `totalsOnly`, no lists. With `byFilter`, the aggregates of
+ * its one filter (every figure, the lists and the taps by place of the visits it keeps); else
+ * `insight_daily`, where a filter gives the totals and the chart only.
  */
-async function dailyFigures(db: Database, options: DashboardOptions, { rawDays, todayThrough }: DaysRead, totalsOnly = false) {
+
+async function dailyFigures(
+  db: Database,
+  options: DashboardOptions,
+  { rawDays, todayThrough }: DaysRead,
+  { totalsOnly = false, byFilter = false }: { totalsOnly?: boolean; byFilter?: boolean } = {},
+) {
   const { period, timeZone, filters } = options;
   const before = aggregatesBefore(dayOf(options.now ?? Date.now(), timeZone), todayThrough);
-  const { dimension, value, ignored } = dailyDimensionFor(filters);
-  const fromRaw = rawDays.map((day) => sql` union all (${dailyRowsQuery(day, timeZone)})`);
+  // By one filter, its own aggregates (insight_daily_filtered): their totals and lists are of the visits it keeps.
+  const one = byFilter ? dailyDimensionFor(filters) : null;
+  const { dimension, value, ignored } = one ? { dimension: "total", value: "", ignored: [] } : dailyDimensionFor(filters);
+  const fromRaw = rawDays.map((day) => sql` union all (${dailyRowsQuery(day, timeZone, one ? filters : {})})`);
   const sums = sql`coalesce(sum(visitors), 0) as visitors, coalesce(sum(visits), 0) as visits, coalesce(sum(pageviews), 0) as pageviews,
     coalesce(sum(bounces), 0) as bounces, coalesce(sum(converted), 0) as converted, coalesce(sum(leads), 0) as leads,
     coalesce(sum(calls), 0) as calls, coalesce(sum(emails), 0) as emails`;
   const filtered = dimension !== "total";
+  const table = one
+    ? sql`insight_daily_filtered where filter = ${one.dimension} and filter_value = ${one.value} and`
+    : sql`insight_daily where`;
   // A single day's chart is by the hour: its "hour" rows (unfiltered only: the hours are not kept by filter).
-  const hourly = period.hourly && !filtered && !totalsOnly;
+  const hourly = period.hourly && !filtered && !one && !totalsOnly;
   // One statement: the raw days' rows are worked out once (a CTE used twice is computed once) for the totals, the chart and the lists.
   const found = await rows(
     db,
     sql`with d as (select day, dimension, value, visitors, visits, pageviews, bounces, converted, leads, calls, emails
-        from insight_daily where day >= ${period.from}::date and day <= ${period.to}::date and day < ${before}::date
+        from ${table} day >= ${period.from}::date and day <= ${period.to}::date and day < ${before}::date
         ${sql.join(fromRaw, sql``)})
       select 'bucket' as part, null::text as dimension, to_char(day, 'YYYY-MM-DD') as value, ${sums}
         from d where dimension = ${dimension} and value = ${value} group by 3
@@ -771,7 +828,15 @@ async function dailyFigures(db: Database, options: DashboardOptions, { rawDays, 
   );
   const dayRows = found.filter((row) => row.part === "bucket");
   const seriesRows = hourly ? found.filter((row) => row.part === "hour") : dayRows;
-  const listRows = found.filter((row) => row.part === "list");
+  const listRows = found.filter((row) => row.part === "list" && !TAP_KINDS.has(row.dimension as string));
+  const clicks = found
+    .filter((row) => row.part === "list" && TAP_KINDS.has(row.dimension as string))
+    .map((row) => ({
+      kind: row.dimension as ClickRow["kind"],
+      location: row.value === "" ? null : (row.value as string),
+      count: num(row.visits),
+    }))
+    .sort((a, b) => b.count - a.count || String(a.location ?? "").localeCompare(String(b.location ?? "")));
   const totals = dayRows.reduce<Totals>((sum, row) => {
     const day = totalsOf(row);
     for (const key of Object.keys(sum) as (keyof Totals)[]) sum[key] += day[key];
@@ -793,7 +858,7 @@ async function dailyFigures(db: Database, options: DashboardOptions, { rawDays, 
       { bucket: row.value as string, visitors: num(row.visitors), visits: num(row.visits), pageviews: num(row.pageviews) },
     ]),
   );
-  return { totals, series, lists, pages, ignored, listsUnfiltered: filtered };
+  return { totals, series, lists, pages, clicks, ignored, listsUnfiltered: filtered };
 }
 
 /**
@@ -882,7 +947,9 @@ const isFiltered = (filters: Filters) => FILTER_KEYS.some((key) => filters[key] 
 
 /**
  * How a view is read (ADR 023):
- * - "stored": a filtered period within the raw events' retention: its visits from insight_visits
+ * - "filtered": several days within the raw events' retention with one filter: the aggregates of
+ *   that filter (insight_daily_filtered), Web Vitals from a fixed sample of its stored visits;
+ * - "stored": other filtered periods within the raw events' retention: their visits from insight_visits
  *   (those the filters keep, through the dimensions' indexes), the days not stored yet (today,
  *   unless it is busy; a day that ended within the hour) worked out from the raw events;
  * - "raw": a single day not aggregated yet, by the hour: every figure from its events;
@@ -892,23 +959,18 @@ async function readingOf(
   db: Database,
   options: DashboardOptions,
   now: number,
-): Promise<{ how: "stored" | "raw" | "daily"; days: DaysRead }> {
+): Promise<{ how: "filtered" | "stored" | "raw" | "daily"; days: DaysRead }> {
   const { period, timeZone, retentionDays, filters } = options;
   const withinRetention = readsRawEvents(period, timeZone, retentionDays, now);
   const days = await rawDaysOf(db, options, now);
-  if (withinRetention && isFiltered(filters)) return { how: "stored", days };
+  const filterCount = FILTER_KEYS.filter((key) => filters[key] !== undefined).length;
+  if (withinRetention && filterCount === 1 && !period.hourly) return { how: "filtered", days };
+  if (withinRetention && filterCount > 0) return { how: "stored", days };
   return { how: withinRetention && period.hourly && days.rawDays.length > 0 ? "raw" : "daily", days };
 }
 
-/**
- * The visits of `period` that the filters keep, as CTEs in the shape `visitsWith` gives them
- * (`kept`, `views`, `events` and `vitals`; the figures' and details' selects read either): stored
- * visits for the stored days (their pages and taps from their arrays), and `visitsWith` over the
- * raw days (prefixed CTEs). Web Vitals samples are their visitor's events from a visit's start to
- * the next visit's, found through the (visitor, at) index, for VITALS_SAMPLE_VISITS of the kept
- * visits at most (a fixed sample, by the hash of the visit).
- */
-export function storedVisits({ period, filters, timeZone }: DashboardOptions, rawDays: string[]): SQL {
+/** The conditions on a stored visit `v` of `period` that `filters` keeps, not of `rawDays`. */
+function storedConditions({ period, filters }: Pick<DashboardOptions, "period" | "filters">, rawDays: string[]): SQL[] {
   const conditions: SQL[] = [sql`v.day >= ${period.from}::date`, sql`v.day <= ${period.to}::date`];
   for (const key of VISIT_DIMENSION_KEYS) {
     const value = filters[key];
@@ -924,6 +986,19 @@ export function storedVisits({ period, filters, timeZone }: DashboardOptions, ra
         sql`, `,
       )})`,
     );
+  return conditions;
+}
+
+/**
+ * The visits of `period` that the filters keep, as CTEs in the shape `visitsWith` gives them
+ * (`kept`, `views`, `events` and `vitals`; the figures' and details' selects read either): stored
+ * visits for the stored days (their pages and taps from their arrays), and `visitsWith` over the
+ * raw days (prefixed CTEs). Web Vitals samples are their visitor's events from a visit's start to
+ * the next visit's, found through the (visitor, at) index, for VITALS_SAMPLE_VISITS of the kept
+ * visits at most (a fixed sample, by the hash of the visit).
+ */
+function storedVisits({ period, filters, timeZone, vitalsSampleVisits }: DashboardOptions, rawDays: string[]): SQL {
+  const conditions = storedConditions({ period, filters }, rawDays);
   const rawDayList = sql.join(
     rawDays.map((day) => sql`${day}`),
     sql`, `,
@@ -956,11 +1031,11 @@ export function storedVisits({ period, filters, timeZone }: DashboardOptions, ra
       union all select 'email_click', nullif(t.at, ''), k.visitor from kept k cross join lateral unnest(k.email_at) as t(at) where k.stored
       ${raw.taps}
     ),
-    sampled as (select visitor, started, until from kept order by md5(visitor || started::text) limit ${VITALS_SAMPLE_VISITS}),
+    sampled as (select visitor, started, until from kept order by md5(visitor || started::text) limit ${vitalsSampleVisits ?? VITALS_SAMPLE_VISITS}),
     vitals as (
       select e.at, e.path, e.device, e.metric, e.value, e.rating
-      from sampled k join insight_events e on e.visitor = k.visitor and e.at >= k.started and e.at < coalesce(k.until, ${end})
-      where e.kind = 'web_vital'
+      from sampled k cross join lateral (select * from insight_events e where e.visitor = k.visitor and e.at >= k.started
+        and e.at < coalesce(k.until, ${end}) and e.kind = 'web_vital' offset 0) e
     )`;
 }
 
@@ -1039,11 +1114,63 @@ async function storedFiguresAndDetails(db: Database, options: DashboardOptions, 
   return { figures, details: { clicks, vitals } };
 }
 
+/** Stored visits are sampled by the hash of (visitor, start) in this many buckets. */
+const SAMPLE_BUCKETS = 1024;
+
+/** Where a sample of visits meets their Web Vitals samples, each visit's are read through the (visitor, at) index: `offset 0` keeps the planner from turning that into a hash join over every event (it cannot estimate the sample's size). */
+
+/**
+ * The Web Vitals of a filtered view of `visits` visits from a fixed sample of about
+ * VITALS_SAMPLE_VISITS of them (all, when they are not many more): the visits whose hash falls in
+ * the first buckets, from insight_visits and from the raw days' events, and their samples, found
+ * through the (visitor, at) index. Returns them and the size of the sample (null: all).
+ */
+async function sampledVitals(
+  db: Database,
+  options: DashboardOptions,
+  rawDays: string[],
+  visits: number,
+): Promise<{ vitals: Vitals; sample: number | null }> {
+  const { period, filters, timeZone } = options;
+  const buckets = Math.min(
+    SAMPLE_BUCKETS,
+    Math.ceil((SAMPLE_BUCKETS * (options.vitalsSampleVisits ?? VITALS_SAMPLE_VISITS)) / Math.max(visits, 1)),
+  );
+  const inSample = (visitor: SQL, started: SQL) => sql`(hashtext(${visitor} || ${started}::text) & ${SAMPLE_BUCKETS - 1}) < ${buckets}`;
+  const raw = rawDays.length
+    ? {
+        ctes: sql`${visitsWith(dayStart(rawDays[0], timeZone), dayStart(addDays(rawDays[rawDays.length - 1], 1), timeZone), filters, timeZone, "r_")},`,
+        kept: sql` union all select visitor, visit_start, until from r_kept where day in (${sql.join(
+          rawDays.map((day) => sql`${day}`),
+          sql`, `,
+        )}) and ${inSample(sql`visitor`, sql`visit_start`)}`,
+      }
+    : { ctes: sql``, kept: sql`` };
+  const found = await visitRows(
+    db,
+    sql`with ${raw.ctes}
+      sampled as (
+        select v.visitor, v.started, v.until from insight_visits v
+        where ${sql.join([...storedConditions({ period, filters }, rawDays), inSample(sql`v.visitor`, sql`v.started`)], sql` and `)}
+        ${raw.kept}
+      ),
+      vitals as (
+        select e.at, e.path, e.device, e.metric, e.value, e.rating
+        from sampled k cross join lateral (select * from insight_events e where e.visitor = k.visitor and e.at >= k.started
+          and e.at < coalesce(k.until, ${new Date(period.end).toISOString()}::timestamptz) and e.kind = 'web_vital' offset 0) e
+      )
+      select * from (${vitalRowsOf(sql`vitals n`)}) v`,
+  );
+  const vitals = histogramVitals(found);
+  return { vitals, sample: buckets >= SAMPLE_BUCKETS ? null : Math.round((visits * buckets) / SAMPLE_BUCKETS) };
+}
+
 /** The totals of `period` alone (the comparison with the period before). */
 export async function periodTotals(db: Database, options: DashboardOptions): Promise<Totals> {
   const now = options.now ?? Date.now();
   const { how, days } = await readingOf(db, options, now);
-  if (how === "daily") return (await dailyFigures(db, { ...options, now }, days, true)).totals;
+  if (how === "daily" || how === "filtered")
+    return (await dailyFigures(db, { ...options, now }, days, { totalsOnly: true, byFilter: how === "filtered" })).totals;
   const cte =
     how === "stored"
       ? storedVisits(options, days.rawDays)
@@ -1059,14 +1186,23 @@ export async function dashboardFigures(db: Database, options: DashboardOptions):
   const { how, days } = await readingOf(db, options, now);
   let figures: Awaited<ReturnType<typeof dailyFigures>>;
   let details: ReturnType<typeof parseDetails>;
-  if (how !== "daily") {
+  let vitalsSample: number | null = null;
+  if (how === "filtered") {
+    // The filter's own aggregates, then its Web Vitals from a sample as big as its visits call for.
+    figures = await dailyFigures(db, { ...options, now }, days, { byFilter: true });
+    const sampled = await sampledVitals(db, options, days.rawDays, figures.totals.visits);
+    details = { clicks: figures.clicks, vitals: sampled.vitals };
+    vitalsSample = sampled.sample;
+  } else if (how !== "daily") {
     // One statement, so the period's visits are worked out (or read) once for every figure.
     const found =
       how === "stored"
         ? await storedFiguresAndDetails(db, options, storedVisits(options, days.rawDays))
         : await figuresAndDetails(db, options, withVisits(period.start, period.end, options.filters, timeZone));
-    figures = { ...found.figures, ignored: [], listsUnfiltered: false };
+    figures = { ...found.figures, clicks: found.details.clicks, ignored: [], listsUnfiltered: false };
     details = found.details;
+    const sampleSize = options.vitalsSampleVisits ?? VITALS_SAMPLE_VISITS;
+    if (how === "stored" && figures.totals.visits > sampleSize) vitalsSample = sampleSize;
   } else if (isFiltered(options.filters)) {
     // Beyond the raw retention, a filter narrows the details of the days still kept.
     [figures, details] = await Promise.all([
@@ -1097,7 +1233,7 @@ export async function dashboardFigures(db: Database, options: DashboardOptions):
     lists: figures.lists,
     clicks: details.clicks,
     vitals: details.vitals,
-    vitalsSample: how === "stored" && figures.totals.visits > VITALS_SAMPLE_VISITS ? VITALS_SAMPLE_VISITS : null,
+    vitalsSample,
   };
 }
 

@@ -9,7 +9,15 @@ import { beforeEach, describe, expect, it } from "vitest";
 
 import { startAuthMaintenance } from "~/auth/maintenance.server";
 import type { Database } from "~/db/client.server";
-import { insightDaily, insightDailyRuns, insightDailyVitals, insightEvents, insightVisits, insightVitalsRunning } from "~/db/schema.server";
+import {
+  insightDaily,
+  insightDailyFiltered,
+  insightDailyRuns,
+  insightDailyVitals,
+  insightEvents,
+  insightVisits,
+  insightVitalsRunning,
+} from "~/db/schema.server";
 import { addDays, dayOf, periodOf, presetPeriod, type Filters, type Period } from "~/insights/dashboard-params";
 import {
   aggregateDay,
@@ -45,6 +53,7 @@ describe.each(backends())("Insights dashboard on $name", (backend) => {
       await db.delete(insightDailyRuns);
       await db.delete(insightVitalsRunning);
       await db.delete(insightVisits);
+      await db.delete(insightDailyFiltered);
     });
 
     /** Three visitors on 2026-03-10: A two visits (the second a lead from a campaign), B a bounce, C a call. */
@@ -327,7 +336,7 @@ describe.each(backends())("Insights dashboard on $name", (backend) => {
       expect(await db.select().from(insightDailyVitals)).toEqual([]);
     });
 
-    it("reads a filtered week from the stored visits of its finished days, with the figures the events give", async () => {
+    it("reads a filtered week from its filter's aggregates (one filter) or the stored visits (two), with the figures the events give", async () => {
       await seedDay(); // 2026-03-10
       await seedEvents(db, [
         { visitor: "d", at: NOON - 24 * 60 * MIN, path: "/about", referrerHost: "bing.com", device: "mobile" }, // 2026-03-09
@@ -368,6 +377,18 @@ describe.each(backends())("Insights dashboard on $name", (backend) => {
       expect(stored.rows).toEqual([
         { day: "2026-03-09", n: 1 },
         { day: "2026-03-10", n: 4 },
+      ]);
+      // Each filter's rows: the spring campaign on the 10th kept A's second visit and C's (C's phone tap in the header).
+      const spring = await db.execute<Record<string, unknown>>(
+        sql`select dimension, value, visits from insight_daily_filtered
+          where filter = 'campaign' and filter_value = 'spring' and day = '2026-03-10' and dimension in ('total', 'phone_call', 'page')
+          order by dimension, value`,
+      );
+      expect(spring.rows).toEqual([
+        { dimension: "page", value: "/contact", visits: 1 },
+        { dimension: "page", value: "/indianapolis-it-support", visits: 1 },
+        { dimension: "phone_call", value: "header", visits: 1 },
+        { dimension: "total", value: "", visits: 2 },
       ]);
       // A visit keeps its pages and the places of its taps.
       const c = await db.execute<Record<string, unknown>>(
@@ -578,6 +599,66 @@ describe.each(backends())("Insights dashboard on $name", (backend) => {
       const about = await figures(db, day("2026-03-10"), { entry: "/about" });
       expect(about.vitals.all).toMatchObject([{ metric: "LCP", samples: 1 }]);
       expect(Math.abs(about.vitals.all[0].p75 - 3000)).toBeLessThanOrEqual(60);
+    });
+
+    it("takes a filtered view's Web Vitals from a fixed sample of its visits when they are many, and says so", async () => {
+      const t = NOON - 24 * 60 * MIN; // 2026-03-09
+      await seedEvents(
+        db,
+        Array.from({ length: 60 }, (_, i) => [
+          { visitor: `v${i}`, at: t + i * 1000, path: "/", utmCampaign: "spring" },
+          {
+            visitor: `v${i}`,
+            at: t + i * 1000 + 500,
+            kind: "web_vital" as const,
+            path: "/",
+            metric: "LCP" as const,
+            value: 1000 + i * 50,
+            rating: "good" as const,
+          },
+        ]).flat(),
+      );
+      await maintainDailyAggregates(db, { retentionDays: RETENTION, timeZone: TZ, now: NOON });
+      const week = presetPeriod("7d", "2026-03-10", TZ);
+      const view = (vitalsSampleVisits?: number) =>
+        dashboardFigures(db, {
+          period: week,
+          filters: { campaign: "spring" },
+          timeZone: TZ,
+          retentionDays: RETENTION,
+          now: NOON,
+          vitalsSampleVisits,
+        });
+      const all = await view();
+      expect(all.totals.visits).toBe(60);
+      expect(all.vitalsSample).toBeNull();
+      expect(all.vitals.all).toMatchObject([{ metric: "LCP", samples: 60 }]);
+      const sampled = await view(10);
+      expect(sampled.totals.visits).toBe(60); // the figures stay whole
+      expect(sampled.vitalsSample).toBeGreaterThan(0);
+      expect(sampled.vitalsSample).toBeLessThan(60);
+      const lcp = sampled.vitals.all[0];
+      expect(lcp.samples).toBeGreaterThan(0);
+      expect(lcp.samples).toBeLessThan(60);
+      // A fixed sample: the same visits each time.
+      expect((await view(10)).vitals).toEqual(sampled.vitals);
+    });
+
+    it("forgets stored visits and the filters' aggregates with the events they come from, and keeps the daily aggregates", async () => {
+      await seedDay(); // 2026-03-10
+      const DAY = 24 * 60 * MIN;
+      const kept = async () =>
+        (
+          await db.execute<Record<string, number>>(sql`select
+            (select count(*)::int from insight_visits where day = '2026-03-10') as visits,
+            (select count(*)::int from insight_daily_filtered where day = '2026-03-10' and dimension = 'total') as filtered,
+            (select count(*)::int from insight_daily where day = '2026-03-10' and dimension = 'total') as daily`)
+        ).rows[0];
+      await maintainDailyAggregates(db, { retentionDays: RETENTION, timeZone: TZ, now: NOON + 2 * DAY });
+      expect(await kept()).toMatchObject({ visits: 4, daily: 1 });
+      expect((await kept()).filtered).toBeGreaterThan(0);
+      await maintainDailyAggregates(db, { retentionDays: RETENTION, timeZone: TZ, now: NOON + (RETENTION + 2) * DAY });
+      expect(await kept()).toEqual({ visits: 0, filtered: 0, daily: 1 });
     });
 
     it("has the housekeeping aggregate each finished day within the retention once, and yesterday again", async () => {

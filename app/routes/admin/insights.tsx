@@ -305,7 +305,7 @@ export default function Insights({ loaderData }: Route.ComponentProps) {
           Measured in visitors' own browsers (Core Web Vitals). Each figure is what 3 in 4 visits got or better, rated by Google's
           thresholds: Good, Needs improvement or Poor.
           {data.vitalsSample !== null &&
-            ` With this filter, they are those of a fixed sample of ${fmt(data.vitalsSample)} of its ${fmt(t.visits)} visits.`}
+            ` With this filter, they are those of a fixed sample of about ${fmt(data.vitalsSample)} of its ${fmt(t.visits)} visits.`}
         </p>
         {data.vitals.all.length === 0 ? (
           <p className="mt-3 rounded-lg border border-dashed border-slate-300 bg-white p-4 text-sm text-slate-700">
