@@ -35,7 +35,7 @@ export const envSchema = z
       .transform((v) => v === "1"),
     /**
      * "1": session cookies are `Secure`; "0": they are not (a test server over plain http). Unset:
-     * `secureCookies()` decides (docs/requirements.md#sessions).
+     * `secureCookies()` decides (docs/requirements/accounts.md#sessions).
      */
     SECURE_COOKIES: optional(z.enum(["0", "1"], { error: 'must be "0" or "1"' })),
     /** Test only: adds GET /__test/fault, which fails on purpose, to prove errors never leak. */
@@ -77,12 +77,12 @@ export const envSchema = z
     OUTBOX_LEASE_SECONDS: optional(z.coerce.number({ error: "must be a number of seconds" }).int().min(2).max(86_400)).transform(
       (v) => v ?? 300,
     ),
-    /** Insights (docs/requirements.md#insights): raw events older than this many days are deleted. */
+    /** Insights (docs/requirements/insights.md#insights): raw events older than this many days are deleted. */
     INSIGHTS_RETENTION_DAYS: optional(
       z.coerce.number({ error: "must be a whole number of days" }).int("must be a whole number of days").min(1).max(3650),
     ).transform((v) => v ?? 30),
     /**
-     * Insights' site-wide budget (docs/requirements.md#insights): events kept a minute and a day,
+     * Insights' site-wide budget (docs/requirements/insights.md#insights): events kept a minute and a day,
      * counted in the database by every process; past it, events are dropped (and counted).
      */
     INSIGHTS_EVENTS_PER_MINUTE: optional(
@@ -119,7 +119,7 @@ export function webConcurrency(value: Pick<Env, "WEB_CONCURRENCY" | "DATABASE_UR
 }
 
 /**
- * Whether session cookies are `Secure` (docs/requirements.md#sessions): SECURE_COOKIES when set;
+ * Whether session cookies are `Secure` (docs/requirements/accounts.md#sessions): SECURE_COOKIES when set;
  * otherwise in production, when the server is reachable from other machines, or when it sits
  * behind a trusted proxy (TRUST_PROXY=1) of an https SITE_URL: visitors then reach it over https
  * even though the proxy talks to it on loopback.

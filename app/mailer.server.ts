@@ -1,8 +1,8 @@
 /**
  * The one way this server sends e-mail: the SMTP server of SMTP_URL, for lead notifications
- * (docs/requirements.md#leads), account messages such as password reset links
- * (docs/requirements.md#password-reset) and Insights' weekly summary
- * (docs/requirements.md#insights-weekly-summary). The server makes one transport at start
+ * (docs/requirements/leads.md#leads), account messages such as password reset links
+ * (docs/requirements/accounts.md#password-reset) and Insights' weekly summary
+ * (docs/requirements/insights.md#insights-weekly-summary). The server makes one transport at start
  * (app/services.server.ts) and hands it to each.
  */
 import { createTransport, type SendMailOptions } from "nodemailer";

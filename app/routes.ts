@@ -1,5 +1,5 @@
 /**
- * The route table. It reads like docs/requirements.md#routes: find the module of any screen here in one hop.
+ * The route table. It reads like docs/requirements/README.md#routes: find the module of any screen here in one hop.
  */
 import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
 
@@ -12,9 +12,9 @@ export default [
   route("blog/rss.xml", "routes/public/blog-rss.ts"), // the blog's RSS 2.0 feed
   route("api/auth/*", "routes/api/auth.ts"), // better-auth: sign-in, sign-out, get-session
   route("api/session", "routes/api/session.ts"), // the signed-in user and roles, for the client
-  route("api/events", "routes/api/events.ts"), // Insights: POST of the pages' own events, batched (docs/requirements.md#insights)
+  route("api/events", "routes/api/events.ts"), // Insights: POST of the pages' own events, batched (docs/requirements/insights.md#insights)
 
-  // Graphics storage: the storage paths of docs/requirements.md#graphics. Files of public buckets and signed URLs
+  // Graphics storage: the storage paths of docs/requirements/blog-and-documents.md#graphics. Files of public buckets and signed URLs
   // are open to anyone holding the address; everything else is for administrators (JSON errors).
   route("storage/v1/bucket", "routes/storage/bucket.ts"),
   route("storage/v1/object/public/:bucket/*", "routes/storage/object-public.ts"),
@@ -79,7 +79,7 @@ export default [
     route("auth/forgot-password", "routes/auth/forgot-password.tsx"), // password reset by e-mail
     route("auth/reset-password", "routes/auth/reset-password.tsx"), // the e-mailed link's page
     route("account", "routes/account/account.tsx"), // any signed-in user: password, two-factor, sessions
-    // Two-factor sign-in (docs/requirements.md#two-factor-sign-in): the code step after the
+    // Two-factor sign-in (docs/requirements/accounts.md#two-factor-sign-in): the code step after the
     // password, and turning it on (administrators are sent there until it is on).
     route("auth/two-factor", "routes/auth/two-factor.tsx"),
     route("account/two-factor", "routes/account/two-factor.tsx"),

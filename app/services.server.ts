@@ -32,7 +32,7 @@ export interface AppServices {
   notifyLeads: boolean;
   /** The SMTP server of SMTP_URL (lead notifications, password reset links, Insights' weekly summary); unset: e-mail is off. */
   mailer?: Mailer;
-  /** Insights' collector: POST /api/events, its queue and batched writes (docs/requirements.md#insights). */
+  /** Insights' collector: POST /api/events, its queue and batched writes (docs/requirements/insights.md#insights). */
   insights: InsightsCollector;
 }
 

@@ -1,5 +1,5 @@
 /**
- * Imports a folder of Markdown posts with front matter (docs/requirements.md#blog):
+ * Imports a folder of Markdown posts with front matter (docs/requirements/blog-and-documents.md#blog):
  *   npm run blog:import -- DIR [--publish]
  * Front matter: title, slug, date, summary, author, tags, cover (and cover_alt). Posts are drafts
  * unless --publish (then published at their date, or now). Every file is checked with the admin

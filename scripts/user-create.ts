@@ -65,7 +65,7 @@ async function main(): Promise<number> {
       console.log(
         [
           "",
-          "Administrators must use two-factor sign-in (docs/requirements.md#two-factor-sign-in). At the first sign-in:",
+          "Administrators must use two-factor sign-in (docs/requirements/accounts.md#two-factor-sign-in). At the first sign-in:",
           "  1. Start the server and sign in at /auth/login with this e-mail and password.",
           "  2. The site opens /account/two-factor: enter the password, scan the QR code with an authenticator",
           "     app (or type the key shown under it), and enter the 6-digit code the app shows.",

@@ -1,6 +1,6 @@
 /**
  * Resets the second factor of one account and ends its sessions, for the super-administrator who
- * lost both the phone and the backup codes (docs/requirements.md#two-factor-sign-in):
+ * lost both the phone and the backup codes (docs/requirements/accounts.md#two-factor-sign-in):
  *   npm run user:reset-2fa -- --email you@example.com
  * An administrator then sets two-factor sign-in up again at the next sign-in. Uses the server's
  * configuration (DATABASE_URL or DATA_DIR); with the embedded database, stop the server first.

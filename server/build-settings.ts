@@ -1,5 +1,5 @@
 /**
- * What a build was made with, where a server started on it can compare (docs/requirements.md#data-and-deployment).
+ * What a build was made with, where a server started on it can compare (docs/requirements/operations.md#data-and-deployment).
  * The public pages are prerendered at build time with SITE_URL in their canonical links, Open
  * Graph tags and JSON-LD, while sitemap.xml, robots.txt and the pages rendered per request use the
  * SITE_URL of the running server. `npm run build` records its SITE_URL in build/build-settings.json

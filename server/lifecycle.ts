@@ -1,5 +1,5 @@
 /**
- * Readiness and graceful shutdown of one server process (docs/requirements.md#data-and-deployment,
+ * Readiness and graceful shutdown of one server process (docs/requirements/operations.md#data-and-deployment,
  * ADR 016).
  *
  * `/readyz` answers 200 while the process takes traffic: the database answers and has every

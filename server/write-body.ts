@@ -2,7 +2,7 @@
  * Writes a response body (a web ReadableStream) to the Node response, chunk by chunk, at the
  * client's pace: after a write the buffer cannot take, it waits for 'drain' before reading the
  * next chunk, so a slow client pauses the producer (a CSV export reads its next batch from the
- * database only when the previous ones have gone out: docs/requirements.md#request-limits).
+ * database only when the previous ones have gone out: docs/requirements/operations.md#request-limits).
  * Each chunk is flushed through the compression stream as it comes (a streamed page shows as it
  * renders). A client that goes away cancels the stream, which stops its producer (the export's
  * batches).

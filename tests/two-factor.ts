@@ -1,5 +1,5 @@
 /**
- * Two-factor sign-in for the tests (docs/requirements.md#two-factor-sign-in): a TOTP code computed
+ * Two-factor sign-in for the tests (docs/requirements/accounts.md#two-factor-sign-in): a TOTP code computed
  * from the secret of an otpauth:// address (RFC 6238: HMAC-SHA-1, 30 s, 6 digits), as an
  * authenticator app would, and turning it on for an account through better-auth's API.
  */
@@ -55,7 +55,7 @@ function forgetOldReservations(now: number): void {
 
 /**
  * A code for `secret` that no test has used yet, as a person signing in twice within 30 s waits
- * for the next code: the server accepts each code once (docs/requirements.md#two-factor-sign-in),
+ * for the next code: the server accepts each code once (docs/requirements/accounts.md#two-factor-sign-in),
  * and the server accepts the codes of the previous, current and next 30 s step. The steps handed
  * out are reserved with an exclusive file create, so parallel test processes signing the same
  * seeded administrator in never send the same code; when the usable steps are all taken, it waits

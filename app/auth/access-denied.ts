@@ -1,4 +1,4 @@
-/** The Access Denied wording (docs/requirements.md#errors), shared by the 403 screen and API errors. */
+/** The Access Denied wording (docs/requirements/public-site.md#errors), shared by the 403 screen and API errors. */
 export const ACCESS_DENIED_TEXT = {
   title: "Access Denied",
   text: "Administrator access required",

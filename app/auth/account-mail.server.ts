@@ -1,5 +1,5 @@
 /**
- * The e-mails of docs/requirements.md#password-reset: the reset link, and "your password was
+ * The e-mails of docs/requirements/accounts.md#password-reset: the reset link, and "your password was
  * changed" after a reset or a change on the account page. Plain text, built from nodemailer's
  * structured fields. Sent in the background: the page answers at once (and as fast whether or not
  * the account exists); a failed send is logged on one line, never with the link.

@@ -1,5 +1,5 @@
 /**
- * The signed-in user's own account (docs/requirements.md#account-page): their sessions and their
+ * The signed-in user's own account (docs/requirements/accounts.md#account-page): their sessions and their
  * password, through better-auth's public API with the user's own request headers, so better-auth
  * checks the session as well. Session tokens never leave the server: the page names sessions by
  * id, and the token of one is looked up here, among the user's own sessions only.
@@ -73,7 +73,7 @@ export async function revokeOtherOwnSessions(auth: Auth, headers: Headers, curre
  * Checks of the current password (right or wrong) a user may ask for per window: changing it on
  * /account and starting two-factor setup, making new backup codes or turning it off on
  * /account/two-factor, together. One allowance per account, so a borrowed or stolen session cannot
- * guess the password on one page after using up the other (docs/requirements.md#account-page).
+ * guess the password on one page after using up the other (docs/requirements/accounts.md#account-page).
  */
 export const PASSWORD_CHANGE_MAX_TRIES = 10;
 export const PASSWORD_CHANGE_WINDOW_MS = 10 * 60_000;
@@ -95,7 +95,7 @@ export function tooManyPasswordTries(retryAfterSeconds: number): string {
 /**
  * Changes the user's password when the current one is right; every other session ends and this
  * one is replaced by a new session, whose cookies are returned for the answer to set. Every
- * outstanding reset link of the account ends too (docs/requirements.md#password-reset).
+ * outstanding reset link of the account ends too (docs/requirements/accounts.md#password-reset).
  */
 export async function changeOwnPassword(
   services: { auth: Auth; db: Database },

@@ -1,5 +1,5 @@
 /**
- * The audit entries of account administration at /admin/users (docs/requirements.md#audit-log): one
+ * The audit entries of account administration at /admin/users (docs/requirements/accounts.md#audit-log): one
  * call per intent, the acting administrator as actor, the account as target, and the outcome
  * (success; refused when our rules refuse it; failure when it could not be done).
  */

@@ -1,5 +1,5 @@
 /**
- * Reading the audit log (docs/requirements.md#audit-log): the filter in the page's URL
+ * Reading the audit log (docs/requirements/accounts.md#audit-log): the filter in the page's URL
  * (?person=&event=&from=&to=&page=), shared by /admin/audit and its CSV export, and the queries.
  * Dates are calendar days in the office's time zone, as the page shows them.
  */

@@ -1,5 +1,5 @@
 /**
- * The audit log of account events (docs/requirements.md#audit-log). recordAudit is the one way an
+ * The audit log of account events (docs/requirements/accounts.md#audit-log). recordAudit is the one way an
  * entry is written: it never throws (a failed write is logged on one line and the action goes on),
  * never stores a secret, and takes the client address and browser from the request the server saw.
  */
@@ -36,7 +36,7 @@ export type AuditEvent = keyof typeof AUDIT_EVENTS;
 export const AUDIT_OUTCOMES = ["success", "failure", "refused"] as const;
 export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];
 
-/** Entries older than this are deleted by the server (docs/requirements.md#audit-log). */
+/** Entries older than this are deleted by the server (docs/requirements/accounts.md#audit-log). */
 export const AUDIT_RETENTION_DAYS = 365;
 
 export interface AuditPerson {

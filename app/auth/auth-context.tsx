@@ -1,6 +1,6 @@
 /**
- * The client's auth state, with the required shape (docs/requirements.md#auth-state): user (id, email), session (its expiry only: the
- * token stays in an httpOnly cookie, docs/requirements.md#sessions), loading, isAdmin, isSuperAdmin, signIn,
+ * The client's auth state, with the required shape (docs/requirements/accounts.md#auth-state): user (id, email), session (its expiry only: the
+ * token stays in an httpOnly cookie, docs/requirements/accounts.md#sessions), loading, isAdmin, isSuperAdmin, signIn,
  * signOut. Loading until the first check is done. Signing in or out in one tab updates every tab.
  */
 import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";

@@ -1,4 +1,4 @@
-/** The shape of the client's auth state (docs/requirements.md#auth-state), apart from the provider that keeps it. */
+/** The shape of the client's auth state (docs/requirements/accounts.md#auth-state), apart from the provider that keeps it. */
 export interface AuthUser {
   id: string;
   email: string;

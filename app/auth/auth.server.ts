@@ -93,7 +93,7 @@ export function createAuth(db: Database, config: Env, options: AuthOptions = { m
         hash: (password) => hash(password),
         verify: ({ hash: stored, password }) => verify(stored, password),
       },
-      // docs/requirements.md#password-reset: a link to our own page, single use, 30 minutes; the
+      // docs/requirements/accounts.md#password-reset: a link to our own page, single use, 30 minutes; the
       // reset ends every session and says so by e-mail. Requests come only from this site's pages
       // (app/routes/auth/forgot-password.tsx, /admin/users), never over HTTP (ADR 011).
       resetPasswordTokenExpiresIn: RESET_TOKEN_SECONDS,
@@ -122,7 +122,7 @@ export function createAuth(db: Database, config: Env, options: AuthOptions = { m
             data: {
               ...session,
               expiresAt: clampSessionExpiry(new Date(session.expiresAt), new Date(session.createdAt ?? Date.now())),
-              // docs/requirements.md#two-factor-sign-in: decided by the endpoint that makes the session.
+              // docs/requirements/accounts.md#two-factor-sign-in: decided by the endpoint that makes the session.
               [SECOND_FACTOR_FIELD]: secondFactorOfNewSession(context as Parameters<typeof secondFactorOfNewSession>[0]),
             },
           }),
@@ -154,7 +154,7 @@ export function createAuth(db: Database, config: Env, options: AuthOptions = { m
       modelName: "rateLimit",
       window: 60,
       max: 120,
-      // Sign-in and the code step count failures instead (docs/requirements.md#sign-in-throttling):
+      // Sign-in and the code step count failures instead (docs/requirements/accounts.md#sign-in-throttling):
       // a limit on requests would also count the people who sign in successfully.
       customRules: Object.fromEntries(THROTTLED_PATHS.map((path) => [path, false as const])),
     },
@@ -172,7 +172,7 @@ export function createAuth(db: Database, config: Env, options: AuthOptions = { m
     logger: {
       log: (level, message, ...args) => {
         // Its refusals of a request (an untrusted Origin, callbackURL or redirect, a cross-site sign-in
-        // form) are the client's error: a warning, never an ERROR line (docs/requirements.md#errors),
+        // form) are the client's error: a warning, never an ERROR line (docs/requirements/public-site.md#errors),
         // without the advice to trust the origin, and without the URL a visitor sent (only an Origin).
         const refused = REFUSAL.exec(message);
         if (refused) {

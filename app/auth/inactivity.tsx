@@ -1,5 +1,5 @@
 /**
- * The inactivity timer (docs/requirements.md#inactivity-timer), mounted only while a user is signed in. Activity, debounced by
+ * The inactivity timer (docs/requirements/accounts.md#inactivity-timer), mounted only while a user is signed in. Activity, debounced by
  * 1 s, restarts it; after 9 minutes a "Session Expiring" toast shows for 60 s; after 10 minutes a
  * "Session Expired" toast shows for 3 s and the user is signed out. While the user is active, the
  * server session is refreshed when 90 s remain (checked every 30 s).

@@ -1,5 +1,5 @@
 /**
- * The known-browser cookie (docs/requirements.md#sign-in-throttling): a browser that has fully
+ * The known-browser cookie (docs/requirements/accounts.md#sign-in-throttling): a browser that has fully
  * signed in to an account gets a long-lived, httpOnly cookie saying so. Its sign-ins to that account
  * are counted in the account's own known-browser bucket instead of the account's bucket, so a
  * guesser elsewhere who pauses the account does not lock the real person out.

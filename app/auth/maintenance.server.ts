@@ -1,11 +1,11 @@
 /**
  * The account-security housekeeping of a server process: ended sign-in throttle windows are
- * forgotten (docs/requirements.md#sign-in-throttling) and audit entries older than
- * AUDIT_RETENTION_DAYS are deleted (docs/requirements.md#audit-log); so are Insights' events older
- * than INSIGHTS_RETENTION_DAYS and the salts of earlier days (docs/requirements.md#insights), after
+ * forgotten (docs/requirements/accounts.md#sign-in-throttling) and audit entries older than
+ * AUDIT_RETENTION_DAYS are deleted (docs/requirements/accounts.md#audit-log); so are Insights' events older
+ * than INSIGHTS_RETENTION_DAYS and the salts of earlier days (docs/requirements/insights.md#insights), after
  * each finished day's Insights aggregates are written and those older than 25 months deleted
- * (docs/requirements.md#insights-dashboard); then, on Monday mornings, Insights' weekly summary is
- * e-mailed to the administrators who asked for it (docs/requirements.md#insights-weekly-summary).
+ * (docs/requirements/insights.md#insights-dashboard); then, on Monday mornings, Insights' weekly summary is
+ * e-mailed to the administrators who asked for it (docs/requirements/insights.md#insights-weekly-summary).
  * Runs once at start, then every hour; every process may run it, the deletes are idempotent, a
  * day's aggregates are replaced as a whole and each summary e-mail is claimed by one process.
  * Besides, every minute, today's Insights aggregates are written again on a day busy enough for

@@ -1,5 +1,5 @@
 /**
- * Password reset by e-mail (docs/requirements.md#password-reset), on the server side of the pages
+ * Password reset by e-mail (docs/requirements/accounts.md#password-reset), on the server side of the pages
  * /auth/forgot-password and /auth/reset-password and of the "Send reset link" of /admin/users.
  *
  * - Requests are throttled per asked address and per client address (the HTTP rate limit of
@@ -12,7 +12,7 @@
  *   path, so it is never in the history, a Referer, or a log line.
  * - An account has at most one working link: using a link, asking for a new one, changing the
  *   password on /account or an administrator setting it ends every other link of that account
- *   (docs/requirements.md#password-reset).
+ *   (docs/requirements/accounts.md#password-reset).
  */
 import { createHash } from "node:crypto";
 import { APIError } from "better-auth/api";

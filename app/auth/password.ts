@@ -23,7 +23,7 @@ const COMMON = new Set([
 
 /**
  * Reasons a password is too weak (empty when it is acceptable). Shown to administrators as
- * weak_password with these reasons (docs/requirements.md#passwords).
+ * weak_password with these reasons (docs/requirements/accounts.md#passwords).
  */
 export function passwordWeaknesses(password: string, email?: string): string[] {
   const reasons: string[] = [];
@@ -51,7 +51,7 @@ export interface NewPasswordProblem {
 
 /**
  * What is wrong with a new password typed twice, or null: the checks and the words of every form
- * that sets one (the account page, the reset link), docs/requirements.md#passwords.
+ * that sets one (the account page, the reset link), docs/requirements/accounts.md#passwords.
  */
 export function newPasswordProblem(password: string, confirm: string, email: string): NewPasswordProblem | null {
   if (!password) return { field: "password", message: "Enter a new password." };

@@ -1,6 +1,6 @@
 /**
  * Where to send a user after sign-in: only a path on this site, never an absolute or
- * protocol-relative URL from the query string (docs/requirements.md#sign-in).
+ * protocol-relative URL from the query string (docs/requirements/accounts.md#sign-in).
  */
 export function safeRedirect(to: unknown, fallback = "/"): string {
   if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
@@ -24,13 +24,13 @@ export function loginPath(from?: string): string {
   return target && target !== "/" ? `/auth/login?redirectTo=${encodeURIComponent(target)}` : "/auth/login";
 }
 
-/** /auth/two-factor, the code step after the password (docs/requirements.md#two-factor-sign-in), keeping redirectTo. */
+/** /auth/two-factor, the code step after the password (docs/requirements/accounts.md#two-factor-sign-in), keeping redirectTo. */
 export function codeStepPath(redirectTo?: string): string {
   const target = redirectTo ? safeRedirect(redirectTo, "") : "";
   return target && target !== "/" ? `/auth/two-factor?redirectTo=${encodeURIComponent(target)}` : "/auth/two-factor";
 }
 
-/** The page of the e-mailed password reset link (docs/requirements.md#password-reset). */
+/** The page of the e-mailed password reset link (docs/requirements/accounts.md#password-reset). */
 export const RESET_PASSWORD_PATH = "/auth/reset-password";
 
 /** Where a user turns two-factor sign-in on; administrators without it are sent here. */

@@ -1,5 +1,5 @@
 /**
- * Roles come from the user_roles table (docs/requirements.md#roles): a row with role "admin" makes an
+ * Roles come from the user_roles table (docs/requirements/accounts.md#roles): a row with role "admin" makes an
  * administrator; the super-administrator is the admin whose e-mail is SUPER_ADMIN_EMAIL.
  */
 import { and, eq } from "drizzle-orm";
@@ -16,7 +16,7 @@ export interface RoleFlags {
 
 export const NO_ROLES: RoleFlags = { isAdmin: false, isSuperAdmin: false };
 
-/** docs/requirements.md#roles: a failed lookup is logged and the user is treated as a non-admin. */
+/** docs/requirements/accounts.md#roles: a failed lookup is logged and the user is treated as a non-admin. */
 export async function roleFlags(db: Database, user: { id: string; email: string }): Promise<RoleFlags> {
   try {
     const isAdmin = await hasAdminRole(db, user.id);
@@ -41,7 +41,7 @@ export async function hasAdminRole(db: Database, userId: string): Promise<boolea
 /**
  * The one writer of roles: user_roles (the source of truth) and the user.role column that
  * better-auth's admin plugin reads are changed in one transaction, so they never disagree
- * (docs/requirements.md#roles, ADR 011).
+ * (docs/requirements/accounts.md#roles, ADR 011).
  */
 export async function setAdmin(db: Database, userId: string, isAdmin: boolean): Promise<void> {
   await db.transaction(async (tx) => {

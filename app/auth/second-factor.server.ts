@@ -1,5 +1,5 @@
 /**
- * Which sessions passed the second factor (docs/requirements.md#two-factor-sign-in). A session opens
+ * Which sessions passed the second factor (docs/requirements/accounts.md#two-factor-sign-in). A session opens
  * the admin area only when that session itself passed it: made by the code step at sign-in
  * (verify-totp, verify-backup-code), or the session better-auth makes when a first code completes
  * setup. Each session row says so in `two_factor_verified_at`, written here on the server when

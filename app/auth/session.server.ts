@@ -1,8 +1,8 @@
 /**
- * Who is asking, and the guards every protected loader, action and API call uses (docs/requirements.md#routes):
+ * Who is asking, and the guards every protected loader, action and API call uses (docs/requirements/README.md#routes):
  * no session → /auth/login with the original path; no admin role → 403 Access Denied; an
  * administrator without two-factor sign-in → its setup page; an administrator's session that did not
- * itself pass the second factor → ended, and sign-in again (docs/requirements.md#two-factor-sign-in).
+ * itself pass the second factor → ended, and sign-in again (docs/requirements/accounts.md#two-factor-sign-in).
  */
 import { eq } from "drizzle-orm";
 import { data, redirect } from "react-router";
@@ -76,7 +76,7 @@ export async function requireUser(services: GuardServices, request: Request): Pr
  * screen with HTTP 403. An administrator without it is sent to set it up first, whatever page or
  * form they asked for, however old their session. A session made with the password alone (before
  * the factor was turned on elsewhere, say) is ended and its holder sent to sign in again, which asks
- * for the code (docs/requirements.md#two-factor-sign-in).
+ * for the code (docs/requirements/accounts.md#two-factor-sign-in).
  */
 export async function requireAdmin(services: GuardServices, request: Request): Promise<SignedIn> {
   const signedIn = await requireUser(services, request);
@@ -94,14 +94,14 @@ export async function requireAdmin(services: GuardServices, request: Request): P
 export const TWO_FACTOR_REQUIRED_MESSAGE = "Set up two-factor sign-in at /account/two-factor before using the admin area.";
 export const SECOND_FACTOR_SESSION_MESSAGE = "This session was made without the second factor. Sign in again with your code.";
 
-/** The super-administrator (docs/requirements.md#roles), or the same Access Denied 403 for everyone else. */
+/** The super-administrator (docs/requirements/accounts.md#roles), or the same Access Denied 403 for everyone else. */
 export async function requireSuperAdmin(services: GuardServices, request: Request): Promise<SignedIn> {
   const signedIn = await requireAdmin(services, request);
   if (!signedIn.isSuperAdmin) throw data({ reason: "access-denied" }, { status: 403 });
   return signedIn;
 }
 
-/** For API calls: the vocabulary of docs/requirements.md#staff-accounts instead of redirects. */
+/** For API calls: the vocabulary of docs/requirements/accounts.md#staff-accounts instead of redirects. */
 export async function requireAdminApi(services: GuardServices, request: Request): Promise<SignedIn> {
   const signedIn = await getSignedIn(services, request);
   if (!signedIn) throw Response.json({ code: "session_not_found", message: "Auth session missing!" }, { status: 401 });

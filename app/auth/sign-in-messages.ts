@@ -1,6 +1,6 @@
 /**
- * What the sign-in steps say both from the server and in the browser (docs/requirements.md#sign-in,
- * docs/requirements.md#two-factor-sign-in), so /auth/login and /auth/two-factor word them once.
+ * What the sign-in steps say both from the server and in the browser (docs/requirements/accounts.md#sign-in,
+ * docs/requirements/accounts.md#two-factor-sign-in), so /auth/login and /auth/two-factor word them once.
  */
 
 /** The network failed before the server answered (the routes' clientAction). */

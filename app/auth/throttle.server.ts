@@ -1,5 +1,5 @@
 /**
- * Sign-in throttling that counts failures, not people (docs/requirements.md#sign-in-throttling), as a
+ * Sign-in throttling that counts failures, not people (docs/requirements/accounts.md#sign-in-throttling), as a
  * small better-auth plugin of our own. Password or code attempts are counted per account
  * ("account:<lower-cased e-mail>", or "known-browser:..." for a browser that signed in to it before:
  * app/auth/known-browser.server.ts) and per client address ("address:<address>") in auth_throttle.
@@ -13,7 +13,7 @@
  * reset nothing: a guesser gains no budget when the real person signs in between guesses.
  *
  * It also writes the sign-in, sign-out and throttling entries of the audit log
- * (docs/requirements.md#audit-log), because these hooks are where those events are known.
+ * (docs/requirements/accounts.md#audit-log), because these hooks are where those events are known.
  */
 import { createHash } from "node:crypto";
 import type { BetterAuthPlugin } from "better-auth";
@@ -77,7 +77,7 @@ const notPaused = (now: number) => sql`(${authThrottle.lockedUntil} is null or $
  * the last one has ended) unless the key is paused or its count of failures and attempts still
  * being checked has reached the limit, in which case nothing is counted and null is returned. The
  * row lock of the upsert orders concurrent claims, in every process, so at most `limit` attempts are
- * ever checked in a window (docs/requirements.md#sign-in-throttling).
+ * ever checked in a window (docs/requirements/accounts.md#sign-in-throttling).
  */
 export async function claimAttempt(db: Database, { key, limit }: ThrottleKey, now = Date.now()): Promise<Claim | null> {
   const ended = windowEnded(now);
@@ -136,7 +136,7 @@ async function retryAfter(db: Database, key: string, now = Date.now()): Promise<
 }
 
 /**
- * After a successful password reset (docs/requirements.md#sign-in-throttling): the reset proved the
+ * After a successful password reset (docs/requirements/accounts.md#sign-in-throttling): the reset proved the
  * mailbox, so the account's failures and pause are forgotten, and the browser that made the reset
  * becomes a known browser of the account (with the new password's stamp), so its sign-ins count in
  * their own bucket even while a guesser elsewhere pauses the account again. Returns the Set-Cookie
@@ -167,7 +167,7 @@ const USED_CODE_SECONDS = 120;
  * Claims an authenticator code for one account, in one statement: true the first time, false
  * while the same code was already claimed for that account within USED_CODE_SECONDS, so a code
  * seen over a shoulder or replayed from a log signs in nobody a second time (RFC 6238 §5.2;
- * docs/requirements.md#two-factor-sign-in). Two requests racing with the same code: one wins.
+ * docs/requirements/accounts.md#two-factor-sign-in). Two requests racing with the same code: one wins.
  * The row's key is a hash: nothing in the table reads as a code.
  */
 export async function claimCode(db: Database, userId: string, code: string, now = Date.now()): Promise<boolean> {
@@ -213,7 +213,7 @@ interface Attempt {
   account: AuditPerson | null;
   /** The attempts this request holds: its account's (or known browser's) bucket and its address's. */
   claims: Claim[];
-  /** The authenticator code this request claimed (docs/requirements.md#two-factor-sign-in). */
+  /** The authenticator code this request claimed (docs/requirements/accounts.md#two-factor-sign-in). */
   claimedCode?: string;
 }
 const STATE = "crossroadsThrottle";
@@ -248,7 +248,7 @@ const knownBrowserCookie = (ctx: HookContext) => ctx.context.createAuthCookie(KN
 
 /**
  * A database failure inside a hook becomes a clean 503 (better-auth would answer 500 and print the
- * error's stack): the sign-in form then says to try again in a minute (docs/requirements.md#sign-in).
+ * error's stack): the sign-in form then says to try again in a minute (docs/requirements/accounts.md#sign-in).
  */
 async function orUnavailable<T>(work: () => Promise<T>): Promise<T> {
   try {
@@ -276,7 +276,7 @@ async function countFailures(db: Database, attempt: Attempt, request: Headers | 
   const started: Claim[] = [];
   for (const claim of attempt.claims) if (await keepAsFailure(db, claim)) started.push(claim);
   // Recorded on the account only when one exists: whatever was typed for an unknown one
-  // (sometimes a password typed in the wrong field) is not kept (docs/requirements.md#audit-log).
+  // (sometimes a password typed in the wrong field) is not kept (docs/requirements/accounts.md#audit-log).
   await recordAudit(db, { event: "sign-in", outcome: "failure", target: attempt.account, request, detail });
   for (const claim of started)
     await recordAudit(db, {
@@ -297,7 +297,7 @@ async function giveBackAll(db: Database, attempt: Attempt): Promise<void> {
 const pauseNote = (key: string) =>
   key.startsWith("address:") ? "address" : key.startsWith("known-browser:") ? "known browser" : "account";
 
-/** Which factors a full sign-in used, plainly, for its audit entry (docs/requirements.md#audit-log). */
+/** Which factors a full sign-in used, plainly, for its audit entry (docs/requirements/accounts.md#audit-log). */
 function factorsUsed(path: string, signedIn: { twoFactorEnabled?: boolean | null }): string {
   if (path === "/two-factor/verify-totp") return "password and authenticator code";
   if (path === "/two-factor/verify-backup-code") return "password and backup code";
@@ -404,7 +404,7 @@ export function signInThrottle(db: Database): BetterAuthPlugin {
               }
               const how = ctx.path === SIGN_IN_PATH ? "password" : CODE_PATHS[ctx.path];
               if (!isAPIError(returned)) {
-                // A right password or code never counts (docs/requirements.md#sign-in-throttling).
+                // A right password or code never counts (docs/requirements/accounts.md#sign-in-throttling).
                 await giveBackAll(db, attempt);
                 // A password that asks for a code next is not a sign-in yet: the code step records it.
                 // Nor is a code confirmed with a session and no code step (two-factor set-up).
@@ -415,7 +415,7 @@ export function signInThrottle(db: Database): BetterAuthPlugin {
                 await recordAudit(db, { event: "sign-in", outcome: "success", actor, request: ctx.headers, detail });
                 if (ctx.path === "/two-factor/verify-backup-code")
                   await recordAudit(db, { event: "backup-code-used", outcome: "success", actor, request: ctx.headers });
-                // This browser is now known for the account (docs/requirements.md#sign-in-throttling).
+                // This browser is now known for the account (docs/requirements/accounts.md#sign-in-throttling).
                 const stamp = await credentialStamp(db, signedIn.id);
                 if (stamp) {
                   const cookie = knownBrowserCookie(ctx);

@@ -1,5 +1,5 @@
 /**
- * Two-factor sign-in (docs/requirements.md#two-factor-sign-in): what the setup page shows of the
+ * Two-factor sign-in (docs/requirements/accounts.md#two-factor-sign-in): what the setup page shows of the
  * otpauth:// address (a QR code drawn on the server, the secret in groups for typing), how a typed
  * code is read, and the super-administrator's reset of someone's second factor (ADR 011 point 4).
  * The secret itself is kept and checked by better-auth's twoFactor plugin.
@@ -96,7 +96,7 @@ export async function resetTwoFactor(db: Database, userId: string): Promise<{ id
 /**
  * The recovery of last resort, run on the server (`npm run user:reset-2fa`): the second factor of the
  * account with this e-mail is reset and its sessions end, for the super-administrator who lost both
- * the phone and the backup codes (docs/requirements.md#two-factor-sign-in). Whoever can run commands
+ * the phone and the backup codes (docs/requirements/accounts.md#two-factor-sign-in). Whoever can run commands
  * on the server can already change anything, so this opens no new door; it is audited.
  */
 export async function resetTwoFactorByEmail(db: Database, email: string): Promise<{ id: string; email: string } | null> {
@@ -140,7 +140,7 @@ export function rememberNewCookies(context: object, request: Request, set: Heade
 }
 
 /**
- * Turning two-factor sign-in on ends every other session of the account (docs/requirements.md#two-factor-sign-in):
+ * Turning two-factor sign-in on ends every other session of the account (docs/requirements/accounts.md#two-factor-sign-in):
  * only the session better-auth made for the first code (whose cookies `set` carries) stays. How many ended.
  */
 export async function endOtherSessions(

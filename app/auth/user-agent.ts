@@ -1,6 +1,6 @@
 /**
  * "Chrome 131" and "Windows" from a User-Agent header, for the account page's list of sessions
- * (docs/requirements.md#account-page). Only the common browsers and systems, tested in order (Edge
+ * (docs/requirements/accounts.md#account-page). Only the common browsers and systems, tested in order (Edge
  * and Opera say "Chrome" too, every Chromium says "Safari"); anything else is named as unknown.
  */
 export interface UserAgentSummary {

@@ -1,4 +1,4 @@
-/** Staff accounts: created by an administrator or by `npm run user:create` (docs/requirements.md#staff-accounts). */
+/** Staff accounts: created by an administrator or by `npm run user:create` (docs/requirements/accounts.md#staff-accounts). */
 import { APIError } from "better-auth/api";
 import { and, count, desc, eq, gt, sql } from "drizzle-orm";
 import { z } from "zod";
@@ -116,7 +116,7 @@ export async function resetPassword(
 ): Promise<void> {
   const id = uuidSchema.parse(userId);
   const api = instance.api;
-  // docs/requirements.md#staff-accounts: one's own password only on /account, with the current one.
+  // docs/requirements/accounts.md#staff-accounts: one's own password only on /account, with the current one.
   if ((await api.getSession({ headers: actor }))?.user.id === id) throw new OwnPasswordError();
   const [target] = await db.select({ email: user.email }).from(user).where(eq(user.id, id)).limit(1);
   if (!target) throw new Error("That account no longer exists.");

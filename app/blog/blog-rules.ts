@@ -1,5 +1,5 @@
 /**
- * The blog's rules and constants (docs/requirements.md#blog), shared by the admin editor, the
+ * The blog's rules and constants (docs/requirements/blog-and-documents.md#blog), shared by the admin editor, the
  * server schema, the importer and the tests. Slugs follow the site's one rule (app/lib/slug.ts); the
  * body's limit is the Markdown renderer's (app/markdown/limits.ts). This ships to the admin editor.
  */
@@ -13,7 +13,7 @@ export const BLOG_PAGE_SIZE = 12;
 export const FEED_SIZE = 20;
 /** "More posts" under an article. */
 export const RELATED_POSTS = 3;
-/** The summary is the meta description: docs/requirements.md#seo wants 50 to 160 characters. */
+/** The summary is the meta description: docs/requirements/public-site.md#seo wants 50 to 160 characters. */
 export const SUMMARY_MIN = 50;
 export const SUMMARY_MAX = 160;
 export const POST_TITLE_MAX = 120;

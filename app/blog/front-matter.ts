@@ -1,6 +1,6 @@
 /**
  * A strict, minimal reader of the YAML front matter static-site generators write
- * (docs/requirements.md#blog): `key: value` lines, quoted or plain scalars, and lists written
+ * (docs/requirements/blog-and-documents.md#blog): `key: value` lines, quoted or plain scalars, and lists written
  * `[a, b]` or as `- item` lines under the key. Anything else (nested maps, multi-line strings,
  * anchors) is refused with the line number, never guessed.
  */

@@ -1,5 +1,5 @@
 /**
- * One Markdown file with front matter → a post (docs/requirements.md#blog), checked with the admin
+ * One Markdown file with front matter → a post (docs/requirements/blog-and-documents.md#blog), checked with the admin
  * form's schema (post-schema.ts). Used by `npm run blog:import`.
  */
 import type { Database } from "~/db/client.server";

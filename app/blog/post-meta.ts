@@ -1,4 +1,4 @@
-/** The <head> of a public blog post (docs/requirements.md#blog): the site's SEO tags plus BlogPosting JSON-LD. */
+/** The <head> of a public blog post (docs/requirements/blog-and-documents.md#blog): the site's SEO tags plus BlogPosting JSON-LD. */
 import type { MetaDescriptor } from "react-router";
 
 import { site } from "~/config/site";

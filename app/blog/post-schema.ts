@@ -1,5 +1,5 @@
 /**
- * A blog post's fields as the server accepts them (docs/requirements.md#blog): one zod schema for
+ * A blog post's fields as the server accepts them (docs/requirements/blog-and-documents.md#blog): one zod schema for
  * the admin form and the importer (scripts/blog-import.ts). Errors are worded for the person at
  * the editor.
  */

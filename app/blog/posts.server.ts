@@ -1,5 +1,5 @@
 /**
- * The blog's data (docs/requirements.md#blog): posts for the admin area (every state) and for
+ * The blog's data (docs/requirements/blog-and-documents.md#blog): posts for the admin area (every state) and for
  * visitors (published and due, by the database's clock). Slugs are unique; a clash names the post
  * that holds the slug and stores nothing. Every write drops this process's public cache
  * (public.server.ts); other processes see it within PUBLIC_CACHE_TTL_MS.

@@ -1,5 +1,5 @@
 /**
- * The blog as visitors see it, kept in this process's memory (ADR 015, docs/requirements.md#blog):
+ * The blog as visitors see it, kept in this process's memory (ADR 015, docs/requirements/blog-and-documents.md#blog):
  * one snapshot of every public post (no bodies), read from the database at most every
  * PUBLIC_CACHE_TTL_MS, and never past the next scheduled publication, so a scheduled post appears
  * on time. The bodies' HTML, made at save (ADR 017), is kept beside it, and so are files made from
@@ -113,7 +113,7 @@ export async function publicPosts(db: Database): Promise<PublicPost[]> {
  * `make(posts)` for the current public posts, made once and shared until the list changes (a
  * write, a scheduled publication, another process's edit seen after the TTL): a response built
  * from every post (sitemap.xml) costs each request a lookup, not the list's length
- * (docs/requirements.md#request-limits). `key` names the value; one key, one kind of value.
+ * (docs/requirements/operations.md#request-limits). `key` names the value; one key, one kind of value.
  */
 export async function fromPublicPosts<T>(db: Database, key: string, make: (posts: readonly PublicPost[]) => Promise<T>): Promise<T> {
   const snap = await snapshot(db);

@@ -1,5 +1,5 @@
 /**
- * /sitemap.xml as a file made once (docs/requirements.md#request-limits): every public page and
+ * /sitemap.xml as a file made once (docs/requirements/operations.md#request-limits): every public page and
  * public blog post (with lastmod) as an absolute URL on SITE_URL, nothing private, with its gzip
  * and brotli copies and an ETag. It is made from the blog's in-memory list (ADR 015) the first time
  * it is asked for after the list changed, then shared by every request: a request picks the copy

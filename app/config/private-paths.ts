@@ -1,13 +1,13 @@
 /**
  * The paths that are not the public site, in one list: the pages for signed-in users
- * (docs/requirements.md#routes) and sign-in. Three rules read it:
+ * (docs/requirements/README.md#routes) and sign-in. Three rules read it:
  *
  * - isProtectedPath (below; app/auth/config.ts exports it): the signed-in pages, behind a guard;
  * - isPrivatePath (app/lib/private-caching.ts): all of them, sent `Cache-Control: private, no-store`;
- * - isTrackedPath (app/lib/analytics.ts): none of them is measured (docs/requirements.md#analytics).
+ * - isTrackedPath (app/lib/analytics.ts): none of them is measured (docs/requirements/public-site.md#analytics).
  */
 
-/** The pages for signed-in users: the admin area, the document viewers (docs/requirements.md#mloe-and-ste), the user's own account. */
+/** The pages for signed-in users: the admin area, the document viewers (docs/requirements/blog-and-documents.md#mloe-and-ste), the user's own account. */
 export const SIGNED_IN_PREFIXES = ["/admin", "/mloe", "/ste", "/account"] as const;
 
 /** Every private path: the signed-in pages, and sign-in (open to everyone, but private and not measured). */

@@ -59,7 +59,7 @@ export const site = {
     { name: "YouTube", href: "https://www.youtube.crossroadsit.example/@crossroadsit" },
   ],
   hours: {
-    /** Human text, as docs/requirements.md#content gives it. */
+    /** Human text, as docs/requirements/public-site.md#content gives it. */
     business: "Mon–Fri 8AM–6PM EST",
     emergency: "24/7 emergency support for managed clients",
     onSite: "On-site response within 4 hours for qualified managed clients",
@@ -71,7 +71,7 @@ export const site = {
     /** How the time zone is written after a time: "8AM EST". */
     zoneLabel: "EST",
   },
-  /** Claims exactly as docs/requirements.md#content lists them. Invent no others. */
+  /** Claims exactly as docs/requirements/public-site.md#content lists them. Invent no others. */
   claims: [
     { value: "35+", label: "years of experience" },
     { value: "99.9%", label: "uptime" },

@@ -151,7 +151,7 @@ export const industries: (CatalogEntry<IndustrySlug> & { inNavigation: boolean }
     icon: "hard-hat",
     inNavigation: true,
   },
-  // docs/requirements.md#content: a page and a route, listed on the overview and sitemaps, not in the header dropdown.
+  // docs/requirements/public-site.md#content: a page and a route, listed on the overview and sitemaps, not in the header dropdown.
   {
     slug: "non-profits",
     name: "Non-Profits",

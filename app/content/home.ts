@@ -15,7 +15,7 @@ export const homePage: PageSeo & {
   citiesIntro: { heading: string; text: string };
   statsIntro: { heading: string; text: string };
   approachIntro: { heading: string; text: string };
-  /** docs/requirements.md#product: the four steps, in order. */
+  /** docs/requirements/README.md#product: the four steps, in order. */
   approach: Feature[];
   complianceIntro: { heading: string; text: string };
   cta: CallToAction;

@@ -30,8 +30,8 @@ export function publicPages(): PublicPage[] {
 }
 
 /**
- * Public pages the server renders per request (docs/requirements.md#data-and-deployment): the contact page carries a form;
- * the blog and the sitemap page list posts that change without a build (docs/requirements.md#blog).
+ * Public pages the server renders per request (docs/requirements/operations.md#data-and-deployment): the contact page carries a form;
+ * the blog and the sitemap page list posts that change without a build (docs/requirements/blog-and-documents.md#blog).
  */
 export const serverRenderedPaths: readonly string[] = ["/contact", "/blog", "/sitemap"];
 

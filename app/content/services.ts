@@ -1,7 +1,7 @@
 /**
  * Copy for the 12 service pages, one record per slug. One template renders them all.
  * Names and one-line promises live in catalog.ts; business facts (phones, hours, offices) live in
- * config/site.ts. This module holds no contact details, prices or claims beyond docs/requirements.md#content.
+ * config/site.ts. This module holds no contact details, prices or claims beyond docs/requirements/public-site.md#content.
  * Only loaders import it, so it stays out of the browser bundle.
  */
 import type { ServicePage, ServiceSlug } from "./types";

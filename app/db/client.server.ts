@@ -245,7 +245,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     const { drizzle } = await import("drizzle-orm/pglite");
     const { migrate } = await import("drizzle-orm/pglite/migrator");
     // Extensions the migrations create must be loaded before they run: pg_trgm for the leads
-    // search's trigram index (docs/requirements.md#leads).
+    // search's trigram index (docs/requirements/leads.md#leads).
     // PGlite's PostgreSQL lives in this process's memory and never gives it back: 16 MB of shared
     // buffers instead of the default 128 MB keeps the server about 120-180 MB smaller; the data
     // files are still read through the operating system's cache (PGLITE_SHARED_BUFFERS, README's

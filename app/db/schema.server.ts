@@ -1,8 +1,8 @@
 /**
  * The database schema: better-auth's tables (user, session, account, verification, rateLimit),
- * the product's own user_roles, the source of truth for roles (docs/requirements.md#roles), contact-form leads with
+ * the product's own user_roles, the source of truth for roles (docs/requirements/accounts.md#roles), contact-form leads with
  * their e-mail outbox state, the document library, stored files (graphics), and the first-party
- * Insights events with their daily salts (docs/requirements.md#insights). Migrations in
+ * Insights events with their daily salts (docs/requirements/insights.md#insights). Migrations in
  * ./drizzle are generated from this file with `npm run db:generate`.
  */
 import { sql } from "drizzle-orm";
@@ -38,7 +38,7 @@ export const user = pgTable("user", {
   image: text("image"),
   /**
    * better-auth's admin plugin reads the role here ("user" or "admin"). user_roles stays the source of
-   * truth (docs/requirements.md#roles); setAdmin in app/auth/roles.server.ts writes both in one transaction.
+   * truth (docs/requirements/accounts.md#roles); setAdmin in app/auth/roles.server.ts writes both in one transaction.
    */
   role: text("role").notNull().default("user"),
   banned: boolean("banned").default(false),
@@ -62,7 +62,7 @@ export const session = pgTable(
     /**
      * When this session passed the second factor: made by the code step at sign-in, or the session that
      * completed two-factor setup. Null for a password-only session, which never opens the admin area
-     * (docs/requirements.md#two-factor-sign-in). Set only on the server (app/auth/second-factor.server.ts).
+     * (docs/requirements/accounts.md#two-factor-sign-in). Set only on the server (app/auth/second-factor.server.ts).
      */
     twoFactorVerifiedAt: timestamp("two_factor_verified_at", { withTimezone: true }),
     userId: uuid("user_id")
@@ -126,7 +126,7 @@ export const twoFactor = pgTable(
 
 /**
  * Failed sign-in attempts (password or second-factor code), per account and per client address, in a
- * fixed window (docs/requirements.md#sign-in-throttling). Successful sign-ins never count. Stored in the
+ * fixed window (docs/requirements/accounts.md#sign-in-throttling). Successful sign-ins never count. Stored in the
  * database so that every server process shares them.
  */
 export const authThrottle = pgTable("auth_throttle", {
@@ -141,7 +141,7 @@ export const authThrottle = pgTable("auth_throttle", {
 });
 
 /**
- * The audit log of account events (docs/requirements.md#audit-log): written once, never edited, kept
+ * The audit log of account events (docs/requirements/accounts.md#audit-log): written once, never edited, kept
  * one year. Who acted and on whom are kept by e-mail as well as id, so an entry outlives the account.
  * Nothing secret is stored: no password, code, token or link.
  */
@@ -175,7 +175,7 @@ export const auditLog = pgTable(
 );
 
 /**
- * Sign-in attempt counters, shared by every server process (docs/requirements.md#data-and-deployment). better-auth owns this
+ * Sign-in attempt counters, shared by every server process (docs/requirements/operations.md#data-and-deployment). better-auth owns this
  * table and deletes rows older than its own window: keep nobody else's counters here.
  */
 export const rateLimit = pgTable("rate_limit", {
@@ -200,7 +200,7 @@ export const contactRateLimit = pgTable("contact_rate_limit", {
 export const ROLES = ["admin"] as const;
 export type Role = (typeof ROLES)[number];
 
-/** docs/requirements.md#roles: user_roles (user_id, role). A row with role "admin" makes a user an administrator. */
+/** docs/requirements/accounts.md#roles: user_roles (user_id, role). A row with role "admin" makes a user an administrator. */
 export const userRoles = pgTable(
   "user_roles",
   {
@@ -214,7 +214,7 @@ export const userRoles = pgTable(
 );
 
 /**
- * Contact-form leads (docs/requirements.md#leads). A lead is committed here before the visitor is told it was
+ * Contact-form leads (docs/requirements/leads.md#leads). A lead is committed here before the visitor is told it was
  * received; the sales e-mail is an outbox kept on the same row (notify_* columns), so an SMTP
  * outage never loses or blocks a lead and a restart resumes pending sends.
  */
@@ -222,7 +222,7 @@ export const NOTIFY_STATUSES = ["pending", "sent", "failed", "off"] as const;
 export type NotifyStatus = (typeof NOTIFY_STATUSES)[number];
 
 /**
- * What the admin search of leads reads (docs/requirements.md#leads): name, e-mail, company and
+ * What the admin search of leads reads (docs/requirements/leads.md#leads): name, e-mail, company and
  * message, lower-cased, in one text (all four are NOT NULL, so it is never null). Between them,
  * LEADS_SEARCH_SEPARATOR: a term without it matches this text exactly where it matches one of the
  * fields. The trigram index `leads_search_trgm_idx` serves only a query with this exact expression.
@@ -279,13 +279,13 @@ export const leads = pgTable(
     index("leads_notify_due_idx")
       .on(t.notifyNextAttemptAt)
       .where(sql`notify_status = 'pending'`),
-    // The admin search (docs/requirements.md#leads): trigrams of the searched text, so that
+    // The admin search (docs/requirements/leads.md#leads): trigrams of the searched text, so that
     // `leadsSearchText(...) LIKE '%term%'` is read from the index, not the whole table (ADR 018).
     index("leads_search_trgm_idx").using("gin", sql`${leadsSearchText(t)} gin_trgm_ops`),
   ],
 );
 
-/** The document library (docs/requirements.md#documents): internal docs and the /mloe and /ste collections. */
+/** The document library (docs/requirements/blog-and-documents.md#documents): internal docs and the /mloe and /ste collections. */
 export const DOCUMENT_COLLECTIONS = ["docs", "mloe", "ste"] as const;
 export type DocumentCollection = (typeof DOCUMENT_COLLECTIONS)[number];
 
@@ -339,7 +339,7 @@ export const storageObjects = pgTable(
 );
 
 /**
- * Blog posts (docs/requirements.md#blog). A post is public when status is "published" and
+ * Blog posts (docs/requirements/blog-and-documents.md#blog). A post is public when status is "published" and
  * publish_at is not after the database's clock: "scheduled" is a published post whose time has
  * not come. The cover is the name of a file in the graphics bucket.
  */
@@ -378,7 +378,7 @@ export const blogPosts = pgTable(
 );
 
 /**
- * Redirect rules (docs/requirements.md#redirects): an old path of this site to a path of this
+ * Redirect rules (docs/requirements/blog-and-documents.md#redirects): an old path of this site to a path of this
  * site or an absolute http(s) URL, applied before the not-found page for GET and HEAD.
  */
 export const redirects = pgTable("redirects", {
@@ -405,7 +405,7 @@ export const WEB_VITAL_RATINGS = ["good", "needs-improvement", "poor"] as const;
 const oneOf = (column: string, values: readonly string[]) => sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(", ")})`);
 
 /**
- * Insights (docs/requirements.md#insights, ADR 021): one row per event a visitor's browser sent,
+ * Insights (docs/requirements/insights.md#insights, ADR 021): one row per event a visitor's browser sent,
  * raw, kept INSIGHTS_RETENTION_DAYS. No address, no user agent, no cookie: `visitor` is a hash of
  * the day's salt, the address and the site's host, which cannot be linked across days.
  */
@@ -429,7 +429,7 @@ export const insightEvents = pgTable(
     device: text("device").$type<DeviceClass>().notNull(),
     /** The browser's family ("Chrome", "Safari"...), never the user agent. */
     browser: text("browser").notNull(),
-    /** phone_call and email_click: where the link was (docs/requirements.md#analytics). */
+    /** phone_call and email_click: where the link was (docs/requirements/public-site.md#analytics). */
     clickLocation: text("click_location"),
     /** web_vital: the metric, its value and its rating. */
     metric: text("metric"),
@@ -461,7 +461,7 @@ export const insightSalts = pgTable("insight_salts", {
 });
 
 /**
- * Insights' daily aggregates (docs/requirements.md#insights-dashboard, ADR 023): for each finished
+ * Insights' daily aggregates (docs/requirements/insights.md#insights-dashboard, ADR 023): for each finished
  * day (office time zone), the sums of its visits in total (dimension "total", value ""), by the
  * hour they started ("hour", "YYYY-MM-DDTHH"), by page (visits that viewed it, and its own page
  * views), and by entry page, referring site, UTM source, medium and campaign, device and browser
@@ -536,7 +536,7 @@ export const insightDailyRuns = pgTable("insight_daily_runs", {
 });
 
 /**
- * Insights' visits (docs/requirements.md#insights-dashboard, ADR 026): one row per visit of each
+ * Insights' visits (docs/requirements/insights.md#insights-dashboard, ADR 026): one row per visit of each
  * finished day (and of today, on a busy day), worked out from the raw events by the same query as
  * the daily aggregates and written with them: what a filtered view reads instead of working the
  * visits out again. Its dimensions are its first event's; the pages it viewed and how often, and
@@ -582,7 +582,7 @@ export const insightVisits = pgTable(
 );
 
 /**
- * Insights' site-wide budget (docs/requirements.md#insights): the events taken and dropped in each
+ * Insights' site-wide budget (docs/requirements/insights.md#insights): the events taken and dropped in each
  * minute (UTC, "2026-11-29T15:04") and each day (office time zone, "2026-11-29"), counted by every
  * process as it writes a batch. Minutes are kept two days, days as long as the daily aggregates.
  */
@@ -614,7 +614,7 @@ const vitalSumColumns = () => ({
 });
 
 /**
- * Insights' daily Web Vitals (docs/requirements.md#insights-dashboard, ADR 023): for each finished
+ * Insights' daily Web Vitals (docs/requirements/insights.md#insights-dashboard, ADR 023): for each finished
  * day, each metric and each group (dimension "all" with value "", "page", "family", "device"), the
  * samples by rating and a histogram of their values in buckets 2 % wide (bucket → samples), from
  * which the dashboard reads the 75th percentile of any run of days (percentiles do not add up;
@@ -637,7 +637,7 @@ export const insightVitalsRunning = pgTable("insight_vitals_running", vitalSumCo
 ]);
 
 /**
- * The administrators who asked for Insights' weekly summary by e-mail (docs/requirements.md#insights-weekly-summary),
+ * The administrators who asked for Insights' weekly summary by e-mail (docs/requirements/insights.md#insights-weekly-summary),
  * one row each, set on their account page: no row, no e-mail (the default). Only administrators can
  * set it, and only administrators with two-factor sign-in on get the e-mail.
  */
@@ -652,7 +652,7 @@ export const SUMMARY_SEND_STATUSES = ["sending", "sent", "failed"] as const;
 export type SummarySendStatus = (typeof SUMMARY_SEND_STATUSES)[number];
 
 /**
- * Each weekly summary's e-mail to each administrator (docs/requirements.md#insights-weekly-summary):
+ * Each weekly summary's e-mail to each administrator (docs/requirements/insights.md#insights-weekly-summary):
  * `week` is the first day (a Monday) of the week it sums up. A row is claimed (inserted, or taken
  * back from "failed") by one process before it sends, so however many processes and hosts run the
  * housekeeping, each administrator gets one e-mail a week. Rows are deleted after 13 weeks.

@@ -1,5 +1,5 @@
 /**
- * The document library's data (docs/requirements.md#documents): list with filters, read, create, update,
+ * The document library's data (docs/requirements/blog-and-documents.md#documents): list with filters, read, create, update,
  * publish and delete. Slugs are unique across the library; a clash names the document that holds
  * the slug and stores nothing.
  */

@@ -1,5 +1,5 @@
 /**
- * The geometry of the Insights dashboard's bar chart (docs/requirements.md#insights-dashboard),
+ * The geometry of the Insights dashboard's bar chart (docs/requirements/insights.md#insights-dashboard),
  * drawn as SVG on the server: no chart library, no script. Pure, so it is unit-tested.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Insights' collection (docs/requirements.md#insights, ADR 021): POST /api/events from the site's
+ * Insights' collection (docs/requirements/insights.md#insights, ADR 021): POST /api/events from the site's
  * own pages, checked, answered at once, and written in batches.
  *
  * - Refused with a 4xx and a short plain message (never a 5xx, never an ERROR line): a foreign
@@ -11,7 +11,7 @@
  *   FLUSH_AT events. The visitor hash is made then, from the day's salt (insight_salts) and the
  *   client address; the address stays in memory until that moment and is never stored. When the
  *   database fails, the batch is dropped with a WARN line that counts it: analytics never retries.
- * - What a browser says is not taken on trust (docs/requirements.md#insights): a contact request
+ * - What a browser says is not taken on trust (docs/requirements/insights.md#insights): a contact request
  *   is counted from the stored lead (`recordLead`, called by the contact form's action), never from
  *   a browser's `form_submit`; a Web Vitals sample outside what a browser can measure is dropped,
  *   and the rest are rated here by Google's thresholds; a visitor is an address on a day, whatever

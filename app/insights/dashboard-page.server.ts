@@ -1,5 +1,5 @@
 /**
- * What /admin/insights and /admin/insights.csv read (docs/requirements.md#insights-dashboard):
+ * What /admin/insights and /admin/insights.csv read (docs/requirements/insights.md#insights-dashboard):
  * the URL's period and filters, the figures of the period and the totals of the one before it,
  * the visitors now, and the CSV tables.
  */

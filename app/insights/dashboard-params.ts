@@ -1,5 +1,5 @@
 /**
- * The Insights dashboard's address (docs/requirements.md#insights-dashboard): the period
+ * The Insights dashboard's address (docs/requirements/insights.md#insights-dashboard): the period
  * (?period=today|7d|30d|12m, or ?from=&to= days), the filters (?page=&entry=&referrer=&source=
  * &medium=&campaign=&device=&browser=), read from the URL and written back to links. Days are
  * calendar days in the office's time zone. Pure: the page, its CSV export and the unit tests share it.

@@ -1,5 +1,5 @@
 /**
- * The Insights dashboard's figures (docs/requirements.md#insights-dashboard, ADR 023), read from
+ * The Insights dashboard's figures (docs/requirements/insights.md#insights-dashboard, ADR 023), read from
  * the raw events (`insight_events`) for a single day and for filtered periods within their
  * retention, and otherwise from the daily aggregates (`insight_daily`, written by the hourly
  * housekeeping) plus today's raw events, or, on a busy day, today's aggregates (written every

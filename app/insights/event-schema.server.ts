@@ -1,5 +1,5 @@
 /**
- * What POST /api/events accepts (docs/requirements.md#insights): one JSON object, the viewport
+ * What POST /api/events accepts (docs/requirements/insights.md#insights): one JSON object, the viewport
  * width and at most MAX_EVENTS events, each of a known kind with only its own fields. Strict:
  * an unknown kind or field, a string with a control character (NUL included) or too long, refuses
  * the whole request. The browser's sender is app/lib/insights-beacon.ts.
@@ -18,7 +18,7 @@ export const MAX_PATH_LENGTH = 256;
 export const MAX_UTM_LENGTH = 100;
 export const MAX_REFERRER_LENGTH = 1024;
 
-/** The `data-click-location` values of docs/requirements.md#analytics, and "main" for none. */
+/** The `data-click-location` values of docs/requirements/public-site.md#analytics, and "main" for none. */
 export const CLICK_LOCATIONS = [
   "top_bar",
   "header",

@@ -1,5 +1,5 @@
 /**
- * Insights' pure rules (docs/requirements.md#insights): the device class of a viewport width and
+ * Insights' pure rules (docs/requirements/insights.md#insights): the device class of a viewport width and
  * the referring site's host. The server applies them to what a browser sends.
  */
 import type { DeviceClass } from "~/db/schema.server";

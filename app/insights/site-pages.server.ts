@@ -1,5 +1,5 @@
 /**
- * Which page of the site an event's path names (docs/requirements.md#insights): a path is stored
+ * Which page of the site an event's path names (docs/requirements/insights.md#insights): a path is stored
  * only when it is exactly the address of one of the site's public pages (the prerendered and
  * server-rendered pages, and the published blog posts); anything else is stored as `OTHER_PAGE`.
  * A path a browser sends is its own say: `//admin`, `/./admin`, `/x/../admin`, `/%2561dmin`,

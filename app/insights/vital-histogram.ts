@@ -1,5 +1,5 @@
 /**
- * Web Vitals histograms (docs/requirements.md#insights-dashboard, ADR 023): the daily aggregates
+ * Web Vitals histograms (docs/requirements/insights.md#insights-dashboard, ADR 023): the daily aggregates
  * keep each metric's samples as counts in buckets 2 % wide, so the 75th percentile of any run of
  * days is read from the sum of their histograms (percentiles themselves do not add up), within
  * 2 % of the exact figure. Pure functions, shared by the SQL that fills the buckets and the code

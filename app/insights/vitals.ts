@@ -1,5 +1,5 @@
 /**
- * Web Vitals as Insights shows them (docs/requirements.md#insights-dashboard): the row the server's
+ * Web Vitals as Insights shows them (docs/requirements/insights.md#insights-dashboard): the row the server's
  * query answers, Google's thresholds and how a value is written. No server code, so the dashboard's
  * components and the weekly summary share it.
  */
@@ -18,7 +18,7 @@ export interface VitalRow {
   poor: number;
 }
 
-/** Google's thresholds (docs/requirements.md#insights-dashboard): good up to the first, poor above the second. */
+/** Google's thresholds (docs/requirements/insights.md#insights-dashboard): good up to the first, poor above the second. */
 export const VITAL_THRESHOLDS: Record<VitalMetric, readonly [good: number, poor: number]> = {
   LCP: [2500, 4000],
   INP: [200, 500],

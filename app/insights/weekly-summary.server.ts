@@ -1,5 +1,5 @@
 /**
- * Insights' weekly summary by e-mail (docs/requirements.md#insights-weekly-summary): the
+ * Insights' weekly summary by e-mail (docs/requirements/insights.md#insights-weekly-summary): the
  * administrators' choice (insight_summary_subscriptions, off by default), and the send, which the
  * hourly housekeeping (app/auth/maintenance.server.ts) calls in every server process. On Monday
  * from 07:00 office time, each run claims the week's e-mail of every administrator who asked for

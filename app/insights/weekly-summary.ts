@@ -1,5 +1,5 @@
 /**
- * Insights' weekly summary e-mail (docs/requirements.md#insights-weekly-summary): when it is due
+ * Insights' weekly summary e-mail (docs/requirements/insights.md#insights-weekly-summary): when it is due
  * (Monday from 07:00 in the office's time zone), which week it sums up (the seven finished days
  * Monday to Sunday, against the seven before), and its text. Pure: the sender
  * (weekly-summary.server.ts) gathers the figures, this writes them out, and the unit tests check both.

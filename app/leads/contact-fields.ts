@@ -1,5 +1,5 @@
 /**
- * The contact form's fields and choices (docs/requirements.md#contact-form), without the validation code: the page
+ * The contact form's fields and choices (docs/requirements/leads.md#contact-form), without the validation code: the page
  * renders from these at once; the schema (contact-schema.ts) loads when the form is used.
  */
 import { services } from "~/content/catalog";

@@ -1,5 +1,5 @@
 /**
- * The one validation schema of the contact form (docs/requirements.md#contact-form), run by the browser before sending
+ * The one validation schema of the contact form (docs/requirements/leads.md#contact-form), run by the browser before sending
  * and by the server before storing. zod/mini keeps it small; the browser loads it on demand.
  */
 import * as z from "zod/mini";

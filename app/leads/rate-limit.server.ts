@@ -1,5 +1,5 @@
 /**
- * Contact-form rate limit per client address (docs/requirements.md#contact-form), counted in the database so every
+ * Contact-form rate limit per client address (docs/requirements/leads.md#contact-form), counted in the database so every
  * server process shares it. The counters have a table of their own, contact_rate_limit: in
  * better-auth's rate_limit table its cleanup would delete them after a minute, cutting the
  * ten-minute window short. One atomic upsert per submission; window_start holds the start of the

@@ -76,7 +76,7 @@ function whereOf({ q, status = "all" }: LeadQuery): SQL | undefined {
         or(ilike(leads.fullName, pattern), ilike(leads.email, pattern), ilike(leads.company, pattern), ilike(leads.message, pattern)),
       );
     } else {
-      // The trigram index's own expression (docs/requirements.md#leads). A term without a trigram
+      // The trigram index's own expression (docs/requirements/leads.md#leads). A term without a trigram
       // (fewer than 3 letters or digits in a row) is answered from the table instead, the same.
       conditions.push(sql`${leadsSearchText(leads)} like lower(${pattern})`);
     }

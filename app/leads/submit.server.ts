@@ -3,7 +3,7 @@
  * limit, then the lead is committed to the database before the visitor is told it was received.
  * A submission whose id is already stored (sent again after its answer was lost) gets the first
  * answer and stores nothing. The sales e-mail follows from the outbox; nothing here waits for SMTP.
- * A lead stored is Insights' contact request, counted here and nowhere else (docs/requirements.md#insights).
+ * A lead stored is Insights' contact request, counted here and nowhere else (docs/requirements/insights.md#insights).
  */
 import type { FormSubmitPayload } from "~/lib/analytics";
 import { log } from "~/lib/log.server";

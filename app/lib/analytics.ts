@@ -1,5 +1,5 @@
 /**
- * Analytics events for window.dataLayer (docs/requirements.md#analytics). Pure helpers plus a push
+ * Analytics events for window.dataLayer (docs/requirements/public-site.md#analytics). Pure helpers plus a push
  * that never throws and never blocks rendering. No message text or contact details ever go here.
  */
 import { prefixPattern, PRIVATE_PREFIXES } from "~/config/private-paths";
@@ -83,7 +83,7 @@ export function contactClickEvent(href: string, clickLocation: string | null, pa
 export const TAG_MANAGER_SCRIPT_ID = "gtm-script";
 
 /**
- * Loads the tag manager (docs/requirements.md#analytics) in a document opened on a public page,
+ * Loads the tag manager (docs/requirements/public-site.md#analytics) in a document opened on a public page,
  * unless the browser sends Global Privacy Control or Do Not Track. Self-contained: the gate
  * carries its text and runs it, with the container's id, once the page is idle after load,
  * touched or not (app/lib/first-paint.server.ts); without a container it is not in the page.
@@ -141,7 +141,7 @@ export const VISIT_KEY = "crossroads:visit";
 /**
  * On the first page of a visit: keeps its path, utm_source, utm_medium and utm_campaign, and the
  * host of the site whose link brought it (not its path) for the contact form
- * (docs/requirements.md#contact-form). Later pages of the visit change nothing. Self-contained
+ * (docs/requirements/leads.md#contact-form). Later pages of the visit change nothing. Self-contained
  * (it names nothing outside itself): the head script of every page carries its text and runs it
  * before the first paint (app/lib/first-paint.server.ts), so the visit is noted even when the
  * visitor leaves the landing page before it has hydrated.

@@ -1,4 +1,4 @@
-/** "Chrome on Windows": a short name of the browser and system in a user agent, for lists (docs/requirements.md#audit-log). */
+/** "Chrome on Windows": a short name of the browser and system in a user agent, for lists (docs/requirements/accounts.md#audit-log). */
 const BROWSERS: [RegExp, string][] = [
   [/Edg(e|A|iOS)?\//, "Edge"],
   [/OPR\/|Opera/, "Opera"],
@@ -16,7 +16,7 @@ const SYSTEMS: [RegExp, string][] = [
   [/Linux/, "Linux"],
 ];
 
-/** The browser's family alone ("Chrome", "Safari"...), "Other" for anything else: what Insights keeps (docs/requirements.md#insights). */
+/** The browser's family alone ("Chrome", "Safari"...), "Other" for anything else: what Insights keeps (docs/requirements/insights.md#insights). */
 export function browserFamily(userAgent: string | null | undefined): string {
   const ua = userAgent ?? "";
   return BROWSERS.find(([pattern]) => pattern.test(ua))?.[1] ?? "Other";

@@ -1,5 +1,5 @@
 /**
- * First paint before hydration (ADR 013, docs/requirements.md#performance-and-accessibility).
+ * First paint before hydration (ADR 013, docs/requirements/public-site.md#performance-and-accessibility).
  *
  * React Router's <Scripts> puts a <link rel="modulepreload"> for every module of the page in
  * <head> and a module script that imports the route modules at once: on a slow connection those

@@ -1,5 +1,5 @@
 /**
- * A notice carried over a redirect (docs/requirements.md#layout): the action answers
+ * A notice carried over a redirect (docs/requirements/public-site.md#layout): the action answers
  * redirectWithNotice, which sets a short-lived cookie holding a key of app/lib/notices.ts; the
  * admin layout's loader takes it (takeNotice), clears it on the same response, and the page shows
  * the notice once, with or without JavaScript.

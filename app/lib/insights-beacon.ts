@@ -1,5 +1,5 @@
 /**
- * Insights' sender in the browser (docs/requirements.md#insights): the events the site pushes to
+ * Insights' sender in the browser (docs/requirements/insights.md#insights): the events the site pushes to
  * dataLayer (app/lib/analytics.ts), as the few fields Insights keeps, sent to POST /api/events in
  * one JSON batch when the page is hidden and at most every SEND_EVERY_MS otherwise. Loaded after
  * hydration (app/components/layout/analytics.tsx) and kept out of the shared chunk

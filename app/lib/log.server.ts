@@ -6,7 +6,7 @@
  *   the request context the server opens around the request (`withRequestContext`), so code deep in
  *   a loader logs with the id without being handed it.
  * - A line is one line: control characters become spaces, and an Error is its name and message,
- *   never its stack (docs/requirements.md#errors).
+ *   never its stack (docs/requirements/public-site.md#errors).
  * - Callers never log what a visitor typed (lead fields, passwords, codes), tokens, cookies or
  *   query values; the request line (server/request-log.ts) keeps only the path and query keys.
  *

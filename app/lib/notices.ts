@@ -1,5 +1,5 @@
 /**
- * The notices an admin page or the account page shows once after an action that redirects (docs/requirements.md#layout):
+ * The notices an admin page or the account page shows once after an action that redirects (docs/requirements/public-site.md#layout):
  * one typed map, so the notice cookie carries a key, never text (app/lib/flash-notice.server.ts).
  */
 export const NOTICES = {

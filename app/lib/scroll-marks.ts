@@ -1,7 +1,7 @@
 /**
  * The header's scroll thresholds as attributes on `<html>`: `data-away` once the page is scrolled
  * from 0 (the top bar slides away), `data-shadow` past HEADER_SHADOW_THRESHOLD_PX (the header casts
- * a shadow), docs/requirements.md#layout. The public site's chrome draws both with CSS
+ * a shadow), docs/requirements/public-site.md#layout. The public site's chrome draws both with CSS
  * (`in-data-away:`, `in-data-shadow:`), so a scroll never makes React render.
  *
  * Self-contained (it names nothing outside itself): the head script of every page carries its

@@ -10,11 +10,11 @@ export const NOINDEX_ROBOTS = "noindex, nofollow";
 export const TITLE_SEPARATOR = " | ";
 export const OG_IMAGE = { path: "/og-image.jpg", width: 1200, height: 630, alt: `${site.brand}: ${site.tagline}` };
 
-/** docs/requirements.md#seo: the longest title that gets the brand (search results cut titles at about this length). */
+/** docs/requirements/public-site.md#seo: the longest title that gets the brand (search results cut titles at about this length). */
 export const TITLE_MAX_LENGTH = 70;
 
 /**
- * docs/requirements.md#seo: the brand is appended after a separator unless the title already
+ * docs/requirements/public-site.md#seo: the brand is appended after a separator unless the title already
  * holds it, or the branded title would be longer than TITLE_MAX_LENGTH (a long blog post title:
  * the words of the title matter more than a suffix that would be cut off).
  */

@@ -7,7 +7,7 @@
  * from this site only (an image from another host could tell its owner who reads what): any other
  * image is replaced by its alt text, "[Image from another site not shown: ...]".
  *
- * Bounded (ADR 017, docs/requirements.md#documents): nesting depth, inline nesting, how far an
+ * Bounded (ADR 017, docs/requirements/blog-and-documents.md#documents): nesting depth, inline nesting, how far an
  * emphasis, link or tag is looked for, emphasis openers per paragraph and table width are capped
  * (what is past a cap is shown as text), and a deadline stops a render that takes too long.
  * No import of the environment: this module also runs in the worker.

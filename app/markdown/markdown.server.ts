@@ -1,5 +1,5 @@
 /**
- * The site's Markdown rendering (docs/requirements.md#documents, ADR 017): documents, blog posts
+ * The site's Markdown rendering (docs/requirements/blog-and-documents.md#documents, ADR 017): documents, blog posts
  * and the editors' live previews. The renderer itself is markdown-render.server.ts; here it runs in
  * one worker thread per process, one text at a time, with a time limit: a text that cannot be
  * rendered within RENDER_TIME_LIMIT_MS is refused (at save, with a message on the body) and the
@@ -20,7 +20,7 @@ import type { RenderAnswer, RenderJob } from "./markdown-worker.server";
 
 export { isSafeUrl, removedImageText, sameSiteImageSrc } from "./markdown-render.server";
 
-/** How long one render may take in the worker (docs/requirements.md#constants). */
+/** How long one render may take in the worker (docs/requirements/operations.md#constants). */
 export const RENDER_TIME_LIMIT_MS = 2_000;
 /** Renders waiting for the worker; more are refused (the editor asks to try again). */
 export const RENDER_QUEUE_MAX = 16;

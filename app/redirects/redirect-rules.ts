@@ -1,5 +1,5 @@
 /**
- * Redirect rules' checks that need no database (docs/requirements.md#redirects): the form of a
+ * Redirect rules' checks that need no database (docs/requirements/blog-and-documents.md#redirects): the form of a
  * source and a target, and the CSV format of an import. Shared by the admin page and the tests.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Redirect rules (docs/requirements.md#redirects): stored in the database, checked on save
+ * Redirect rules (docs/requirements/blog-and-documents.md#redirects): stored in the database, checked on save
  * (normalised source, no self-reference or loop, never an existing page of the site), kept in
  * memory like the blog (ADR 015) and applied by the not-found answers of the site
  * (notFoundOrRedirect) for GET and HEAD, with the visitor's query kept.

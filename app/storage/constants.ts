@@ -1,5 +1,5 @@
 /**
- * The storage rules in one place (docs/requirements.md#graphics, ADR 007), shared by the server,
+ * The storage rules in one place (docs/requirements/blog-and-documents.md#graphics, ADR 007), shared by the server,
  * the admin page and the tests. Nothing here is server-only: the browser checks size and type
  * before uploading with the same numbers the server enforces.
  */
@@ -17,13 +17,13 @@ export const MAX_FILE_BYTES = 10 * 1024 * 1024;
 /** The no-JavaScript upload form posts several files in one body: at most this many. */
 export const MAX_FILES_PER_FORM = 10;
 
-/** docs/requirements.md#graphics: list limit 100, offset 0, sorted by name ascending. */
+/** docs/requirements/blog-and-documents.md#graphics: list limit 100, offset 0, sorted by name ascending. */
 export const LIST_DEFAULTS = { limit: 100, offset: 0, sortBy: { column: "name", order: "asc" } } as const;
 export const LIST_MAX_LIMIT = 1000;
 export const SORT_COLUMNS = ["name", "created_at", "updated_at", "size"] as const;
 export type SortColumn = (typeof SORT_COLUMNS)[number];
 
-/** docs/requirements.md#graphics: served files may be cached for 3600 seconds. */
+/** docs/requirements/blog-and-documents.md#graphics: served files may be cached for 3600 seconds. */
 export const CACHE_MAX_AGE_SECONDS = 3600;
 
 /** Signed URLs: the choices offered on the page, and the longest the API accepts. */

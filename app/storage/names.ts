@@ -78,7 +78,7 @@ export function toObjectName(fileName: string, folder = ""): string {
 /** A name as a URL path, each segment encoded ("a b/c.png" → "a%20b/c.png"). */
 export const encodeName = (name: string) => name.split("/").map(encodeURIComponent).join("/");
 
-/** Paths of the storage API (docs/requirements.md#graphics: object, object/sign, object/list, object/move, object/copy). */
+/** Paths of the storage API (docs/requirements/blog-and-documents.md#graphics: object, object/sign, object/list, object/move, object/copy). */
 export const storagePaths = {
   object: (bucket: string, name: string) => `/storage/v1/object/${bucket}/${encodeName(name)}`,
   public: (bucket: string, name: string) => `/storage/v1/object/public/${bucket}/${encodeName(name)}`,

@@ -1,6 +1,6 @@
 /**
  * JS and CSS budgets per page, gzipped (zlib level 9) KiB of what the page loads, as
- * scripts/bench/sizes.ts counts it (docs/requirements.md#performance-and-accessibility).
+ * scripts/bench/sizes.ts counts it (docs/requirements/public-site.md#performance-and-accessibility).
  * tests/e2e/first-paint.spec.ts fails `npm test` when a built page exceeds its budget; the bench
  * prints the same figures against them. Set by the first-paint work (ADR 013) to what it reached plus about 2%
  * (home: the earlier 125, which was already lower; CSS 11 after the blog and the redirects

@@ -26,7 +26,7 @@ async function timed<T>(fn: () => Promise<T>): Promise<{ ms: number; value: T }>
 
 /**
  * The admin account and 1,000 small objects, written before the server opens the folder. An
- * administrator must use two-factor sign-in (docs/requirements.md#two-factor-sign-in): it is
+ * administrator must use two-factor sign-in (docs/requirements/accounts.md#two-factor-sign-in): it is
  * turned on as the setup page does, and the session that confirms it is the bench's (its cookie).
  */
 async function seed(): Promise<string> {

@@ -1,5 +1,5 @@
 /**
- * Insights (docs/requirements.md#insights, ADR 021 and 023): how fast events are taken in, and how
+ * Insights (docs/requirements/insights.md#insights, ADR 021 and 023): how fast events are taken in, and how
  * fast the dashboard answers with a large table of events.
  *
  * 1. Ingest, on PostgreSQL 15 (a throwaway server from scripts/pg/test-server.ts) and on PGlite (a

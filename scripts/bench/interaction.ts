@@ -1,5 +1,5 @@
 /**
- * Interaction on a phone (`BENCH_ONLY=interaction`, docs/requirements.md#performance-and-accessibility):
+ * Interaction on a phone (`BENCH_ONLY=interaction`, docs/requirements/public-site.md#performance-and-accessibility):
  * how long a tap takes to show its answer, on Lighthouse's mobile profile (4x slower CPU, 150 ms
  * round trip, 1.6 Mbit/s down) in Chromium, for the controls the first-tap work is about:
  *

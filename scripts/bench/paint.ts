@@ -1,5 +1,5 @@
 /**
- * First paint against the no-JavaScript limit (ADR 013, docs/requirements.md#performance-and-accessibility):
+ * First paint against the no-JavaScript limit (ADR 013, docs/requirements/public-site.md#performance-and-accessibility):
  * Lighthouse mobile on each page of the site as served by the production server, and on the same
  * HTML without scripts (`startNoJsCopy`). The ten targets run round-robin in one run (medians of
  * BENCH_LH_RUNS each), with the ratio of the site's LCP to the copy's.

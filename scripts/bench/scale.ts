@@ -14,10 +14,10 @@
  * migrations, then VACUUM ANALYZE, as a database that has lived would have its statistics. Values
  * are varied and deterministic: distinct e-mails, leads, posts and sessions spread over five years,
  * audit entries over the last 360 days (the server deletes entries older than a year at start:
- * docs/requirements.md#audit-log), posts with their Markdown and the HTML stored at save (ADR 017),
+ * docs/requirements/accounts.md#audit-log), posts with their Markdown and the HTML stored at save (ADR 017),
  * graphics a tiny PNG each. 25 staff accounts share the sessions (one in a thousand still active,
  * the rest expired, as the table keeps them); the administrator is one of them, made and signed in
- * with two-factor sign-in as the graphics phase does (docs/requirements.md#two-factor-sign-in), and
+ * with two-factor sign-in as the graphics phase does (docs/requirements/accounts.md#two-factor-sign-in), and
  * is the super-administrator (SUPER_ADMIN_EMAIL) so that /admin/audit opens.
  *
  * For each size the built server (one process) is started on that database and each page is
@@ -70,7 +70,7 @@ export type SizeName = keyof typeof SIZES;
 type Size = (typeof SIZES)[SizeName];
 export type Backend = "PostgreSQL" | "PGlite";
 
-/** The phase's targets: reported, never failed, as every target of the bench (docs/requirements.md#performance-and-accessibility). */
+/** The phase's targets: reported, never failed, as every target of the bench (docs/requirements/public-site.md#performance-and-accessibility). */
 export const SCALE_TARGETS = {
   adminMsPostgres: 300,
   adminMsPglite: 1000,
@@ -500,7 +500,7 @@ interface Seeded {
 /**
  * Migrates, makes the administrator (two-factor sign-in on, as the graphics phase does), writes the
  * size's rows and signs the administrator in last, so the session is fresh when the pages start
- * (sessions end after 15 idle minutes: docs/requirements.md#sessions).
+ * (sessions end after 15 idle minutes: docs/requirements/accounts.md#sessions).
  */
 async function seed(size: Size, target: { databaseUrl?: string; dataDir: string }): Promise<Seeded> {
   const [{ auth, authSecret }, { createStaffUser }, { closeDatabase, database, initDatabase }, { env }, { signInCookie, turnOnTwoFactor }] =

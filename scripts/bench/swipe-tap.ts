@@ -1,5 +1,5 @@
 /**
- * A tap after the first swipe (`BENCH_ONLY=interaction`, docs/requirements.md#performance-and-accessibility):
+ * A tap after the first swipe (`BENCH_ONLY=interaction`, docs/requirements/public-site.md#performance-and-accessibility):
  * on a phone the first touch is usually a swipe and the next one a tap, and the swipe is what
  * starts the page's hydration (ADR 013). On Lighthouse's mobile profile with a phone's user agent,
  * a fresh browser each time: load the page, read for 1.5 s, swipe up 180 px in about 150 ms and hold

@@ -1,5 +1,5 @@
 /**
- * The account page (docs/requirements.md#account-page) and what the test server (no SMTP) says
+ * The account page (docs/requirements/accounts.md#account-page) and what the test server (no SMTP) says
  * about password reset: each test uses an account of its own, created through /admin/users, so the
  * seeded accounts other specs sign in with keep their passwords.
  */

@@ -1,5 +1,5 @@
 /**
- * The audit log at /admin/audit (docs/requirements.md#audit-log): what the super-administrator sees
+ * The audit log at /admin/audit (docs/requirements/accounts.md#audit-log): what the super-administrator sees
  * after real sign-ins and account changes, its filters (without JavaScript too), pages, CSV export,
  * and who is refused.
  */

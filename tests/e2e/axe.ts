@@ -1,6 +1,6 @@
 /**
  * The one axe audit of the browser tests: WCAG 2.0, 2.1 and 2.2 at levels A and AA
- * (docs/requirements.md#performance-and-accessibility), optionally with axe's best practices.
+ * (docs/requirements/public-site.md#performance-and-accessibility), optionally with axe's best practices.
  *
  * In axe's "legacy" mode: axe.run in the page itself, instead of a run per frame finished in a
  * blank page that the builder opens for each audit. The same rules and results at half the time

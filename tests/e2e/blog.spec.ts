@@ -1,5 +1,5 @@
 /**
- * The blog and the redirects (docs/requirements.md#blog, docs/requirements.md#redirects):
+ * The blog and the redirects (docs/requirements/blog-and-documents.md#blog, docs/requirements/blog-and-documents.md#redirects):
  * an administrator writes, previews, schedules and publishes a post with a cover from the
  * graphics library; a signed-out visitor finds it in /blog, the feed and sitemap.xml, while a
  * draft is not found; the pages' JSON-LD, axe and the Nu checker; a redirect rule answers 301 with

@@ -1,5 +1,5 @@
 /**
- * Several hosts (docs/requirements.md#data-and-deployment): two server processes on two ports, one
+ * Several hosts (docs/requirements/operations.md#data-and-deployment): two server processes on two ports, one
  * PostgreSQL, nginx in front (round robin, no sticky sessions; tests/e2e/nginx.ts) and a real
  * SMTP listener. A session and a graphic made through one process work through the other; the
  * sign-in and contact limits are shared; 200 leads make 200 rows and 200 e-mails; a process

@@ -1,5 +1,5 @@
 /**
- * First paint before hydration (ADR 013, docs/requirements.md#performance-and-accessibility):
+ * First paint before hydration (ADR 013, docs/requirements/public-site.md#performance-and-accessibility):
  * the JS and CSS budgets of the built pages, and the order a browser loads things in. Lighthouse
  * itself stays in the bench (`BENCH_ONLY=paint npm run bench`).
  */

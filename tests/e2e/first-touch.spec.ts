@@ -1,5 +1,5 @@
 /**
- * The visitor's first touch (ADR 013, amendment of 2026-11-29; docs/requirements.md#performance-and-accessibility):
+ * The visitor's first touch (ADR 013, amendment of 2026-11-29; docs/requirements/public-site.md#performance-and-accessibility):
  * a tap that comes while the page hydrates is answered natively, not after the rest of
  * hydration; a page read and left untouched still gives the tag manager its page view; the
  * header's scroll state is right from the first paint.

@@ -35,7 +35,7 @@ async function guard(context: BrowserContext): Promise<void> {
 
 /**
  * The sessions of the seeded administrators this worker signed in, by server and e-mail: each
- * authenticator code signs in once (docs/requirements.md#two-factor-sign-in), so a worker signs
+ * authenticator code signs in once (docs/requirements/accounts.md#two-factor-sign-in), so a worker signs
  * each of them in once and hands the same session to every later test that only needs to be
  * signed in. Tests that end sessions do it on accounts of their own.
  */

@@ -1,5 +1,5 @@
 /**
- * /admin/insights in a real browser (docs/requirements.md#insights-dashboard): a visit sent to
+ * /admin/insights in a real browser (docs/requirements/insights.md#insights-dashboard): a visit sent to
  * POST /api/events shows up, a campaign's row filters the whole page (in the address), a table
  * downloads as CSV, and a staff member without the admin role is refused. Events carry an
  * ordinary browser's User-Agent: the server drops headless Chromium's as a bot.

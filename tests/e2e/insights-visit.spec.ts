@@ -1,5 +1,5 @@
 /**
- * Insights from end to end (docs/requirements.md#insights, #insights-dashboard): a real visit in
+ * Insights from end to end (docs/requirements/insights.md#insights, #insights-dashboard): a real visit in
  * a browser, from a campaign and a search engine's link, that reads a service page and sends the
  * contact form, is on /admin/insights as that campaign's visit with one contact request, its
  * pages and their speed; the lead's own page says where it came from. A visit with Global Privacy

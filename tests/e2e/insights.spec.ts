@@ -1,5 +1,5 @@
 /**
- * Insights' collection in a real browser (docs/requirements.md#insights): the page's own events
+ * Insights' collection in a real browser (docs/requirements/insights.md#insights): the page's own events
  * reach POST /api/events and are taken; a browser asking not to be tracked sends nothing.
  * Playwright's Chromium says "HeadlessChrome", which the server drops as a bot: these visits
  * carry an ordinary phone browser's User-Agent.

@@ -1,5 +1,5 @@
 /**
- * A long export keeps the site answering (docs/requirements.md#performance-and-accessibility: a
+ * A long export keeps the site answering (docs/requirements/public-site.md#performance-and-accessibility: a
  * download is written at the client's pace and keeps nothing it has sent; ADR 018): an
  * administrator downloads an audit log of 200,000 entries from its own server on the embedded
  * database, and while the file is still coming the public home page and an admin page answer

@@ -1,6 +1,6 @@
 /**
  * A throwaway nginx (Debian's nginx-light, installed by scripts/test.sh) as the load balancer in
- * front of several server processes: the upstream block of docs/requirements.md#data-and-deployment
+ * front of several server processes: the upstream block of docs/requirements/operations.md#data-and-deployment
  * (round robin, no sticky sessions, a failed connection retried on the next process, a POST
  * never sent twice), in a temp prefix of its own.
  */

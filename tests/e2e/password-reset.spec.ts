@@ -1,5 +1,5 @@
 /**
- * Password reset by e-mail (docs/requirements.md#password-reset) on a server process with SMTP
+ * Password reset by e-mail (docs/requirements/accounts.md#password-reset) on a server process with SMTP
  * configured, whose e-mails a real SMTP listener captures: a staff member resets a forgotten
  * password from the link, weak passwords are refused with reasons, every session ends, the
  * "changed" e-mail arrives, the link works once, an unknown address gets the same page, and

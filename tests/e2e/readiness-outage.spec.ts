@@ -1,5 +1,5 @@
 /**
- * Readiness across a database outage (docs/requirements.md#data-and-deployment, ADR 016): the
+ * Readiness across a database outage (docs/requirements/operations.md#data-and-deployment, ADR 016): the
  * built server with two workers (WEB_CONCURRENCY=2) on a throwaway PostgreSQL 15 that the test
  * stops (pg_ctl stop -m fast) and starts again on the same port and data folder. Every probe is a
  * connection of its own, and 20 go at once, so the cluster's round robin hands them to both workers.

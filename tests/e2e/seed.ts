@@ -1,6 +1,6 @@
 /**
  * Creates the browser tests' accounts in a fresh data folder, before the test server starts. The
- * administrators get two-factor sign-in (required for them, docs/requirements.md#two-factor-sign-in);
+ * administrators get two-factor sign-in (required for them, docs/requirements/accounts.md#two-factor-sign-in);
  * their secrets go to TOTP_SECRETS_FILE, from which the tests compute codes (two-factor.ts).
  */
 import { writeFileSync } from "node:fs";

@@ -112,7 +112,7 @@ test("the super-administrator grants and revokes the admin role, deletes account
   await expect(row(page, email)).toContainText("Administrator");
 
   // The new administrator now has the admin role: the admin area first asks them to set up
-  // two-factor sign-in (docs/requirements.md#two-factor-sign-in; two-factor.spec.ts goes on from there).
+  // two-factor sign-in (docs/requirements/accounts.md#two-factor-sign-in; two-factor.spec.ts goes on from there).
   const other = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": randomClientAddress() } });
   const theirs = await other.newPage();
   await signIn(theirs, { email, password: "Amber-Forest-Signal-93" });

@@ -1,5 +1,5 @@
 /**
- * Two-factor sign-in (docs/requirements.md#two-factor-sign-in), as people meet it: turning it on from
+ * Two-factor sign-in (docs/requirements/accounts.md#two-factor-sign-in), as people meet it: turning it on from
  * the shown secret, the code step (app code, pasted with spaces, backup code once), administrators
  * made to set it up before any admin page or API, never turning it off, and the
  * super-administrator's reset. Codes are computed from the secret the page shows (RFC 6238).

@@ -1,5 +1,5 @@
 /**
- * Reading the audit log and keeping it one year (docs/requirements.md#audit-log), on both databases:
+ * Reading the audit log and keeping it one year (docs/requirements/accounts.md#audit-log), on both databases:
  * filters, pages, the export's batches, and the server's deletion of entries past retention.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

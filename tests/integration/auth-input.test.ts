@@ -1,6 +1,6 @@
 /**
  * Bad input to the public sign-in endpoints (/api/auth/*, app/routes/api/auth.ts) is a 4xx with a
- * clear JSON answer and no ERROR line in the server's log (docs/requirements.md#errors): a NUL or a
+ * clear JSON answer and no ERROR line in the server's log (docs/requirements/public-site.md#errors): a NUL or a
  * control character in a field, a field of the wrong kind or too long, a body that is not JSON, an
  * untrusted Origin, a `javascript:` callbackURL. Both databases.
  */

@@ -83,7 +83,7 @@ async function signInWithForm(email: string, password = PASSWORD): Promise<strin
 /** The two-factor secrets of the administrators (e-mail → base32), set when they turn it on. */
 const totpSecrets = new Map<string, string>();
 
-/** An administrator: the account, with two-factor sign-in on (required, docs/requirements.md#two-factor-sign-in). */
+/** An administrator: the account, with two-factor sign-in on (required, docs/requirements/accounts.md#two-factor-sign-in). */
 async function createAdmin(email: string): Promise<{ id: string }> {
   const created = await createStaffUser((await loadContext()).services, { email, password: PASSWORD, admin: true });
   const instance = await auth();

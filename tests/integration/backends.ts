@@ -93,7 +93,7 @@ export async function loadContext(request?: Request): Promise<AppLoadContext> {
 
 /**
  * The authenticator's code for `secret` now, after forgetting which codes this database saw used.
- * Each code signs in once (docs/requirements.md#two-factor-sign-in); this stands for waiting for
+ * Each code signs in once (docs/requirements/accounts.md#two-factor-sign-in); this stands for waiting for
  * the app's next code when a test signs one account in several times within 30 seconds.
  */
 export async function nextCode(secret: string): Promise<string> {

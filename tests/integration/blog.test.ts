@@ -1,6 +1,6 @@
 /**
- * The blog and the redirect rules on both databases (docs/requirements.md#blog,
- * docs/requirements.md#redirects): unique slugs, what visitors see by the database's clock
+ * The blog and the redirect rules on both databases (docs/requirements/blog-and-documents.md#blog,
+ * docs/requirements/blog-and-documents.md#redirects): unique slugs, what visitors see by the database's clock
  * (drafts and scheduled posts never), the in-memory copy dropped on every write, and the rules'
  * checks (normalised source, no loop, never an existing page) with an all-or-nothing CSV import.
  */

@@ -1,6 +1,6 @@
 /**
  * A PostgreSQL outage seen from one server process's database handle
- * (docs/requirements.md#data-and-deployment): a throwaway PostgreSQL 15 of its own (the shared one
+ * (docs/requirements/operations.md#data-and-deployment): a throwaway PostgreSQL 15 of its own (the shared one
  * of the other tests keeps running) is stopped with pg_ctl stop -m fast and started again on the
  * same port and data folder. A transaction open at that moment fails without ending the process
  * (a worker that ended would be replaced only after the cluster's back-off), the readiness check

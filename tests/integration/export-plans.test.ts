@@ -2,7 +2,7 @@
  * The CSV exports read their keyset batches along an index, with no sort (ADR 018): a batch costs
  * the same at the first entry and at the millionth. The open-lead count of every leads view reads
  * a partial index of the open leads only. The leads search reads the trigram index of the searched
- * text (docs/requirements.md#leads). Checked on the plan each database makes for the app's own
+ * text (docs/requirements/leads.md#leads). Checked on the plan each database makes for the app's own
  * queries, with sequential scans turned off so that a small table does not hide which index could
  * serve it.
  */

@@ -1,6 +1,6 @@
 /**
  * The audit log's CSV export streams at the client's pace, on both databases (ADR 018,
- * docs/requirements.md#request-limits): the route's answer written by the server's body writer
+ * docs/requirements/operations.md#request-limits): the route's answer written by the server's body writer
  * (server/write-body.ts) to a real socket. A client that stops reading stops the export's batches
  * after the few the socket's buffers take; once it reads again it gets every entry, and no chunk
  * that has gone out stays in memory; a client that goes away stops them for good.

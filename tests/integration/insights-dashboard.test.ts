@@ -1,5 +1,5 @@
 /**
- * The Insights dashboard's figures on both databases (docs/requirements.md#insights-dashboard):
+ * The Insights dashboard's figures on both databases (docs/requirements/insights.md#insights-dashboard):
  * visits by the 30-minute rule, visitors per day, bounces, top lists, conversion rates, Web
  * Vitals' 75th percentile, days in the office's time zone across daylight-saving changes, the
  * daily aggregates (idempotent, pruned after 25 months, equal to the raw figures) and filters.

@@ -1,5 +1,5 @@
 /**
- * Insights' weekly summary e-mail on both databases (docs/requirements.md#insights-weekly-summary):
+ * Insights' weekly summary e-mail on both databases (docs/requirements/insights.md#insights-weekly-summary):
  * one e-mail a week to each administrator who asked for it (none to the others, nor to staff),
  * however many runs of the housekeeping there are, at once or later; a failed send tried again;
  * the figures and the newly poor pages in it; and the choice on the account page, which only

@@ -1,5 +1,5 @@
 /**
- * Insights' collection on both databases (docs/requirements.md#insights, ADR 021): POST
+ * Insights' collection on both databases (docs/requirements/insights.md#insights, ADR 021): POST
  * /api/events stores what a browser sends with a daily-salted visitor hash and nothing that names
  * the visitor, refuses malformed and foreign requests with a 4xx, drops bots, GPC/DNT and private
  * paths, limits each address, writes in batches that a failing database drops with a WARN, and

@@ -416,7 +416,7 @@ for (const backend of backends()) {
       expect((await listLeads(db, { q: "100%_s", status: "all" })).rows.map((r) => r.company)).toEqual(["100%_Solar"]);
       expect((await listLeads(db, { q: "%", status: "all" })).total).toBe(1);
       expect((await listLeads(db, { q: "NUMBER 12 ABOUT", status: "all" })).total).toBe(1);
-      // Each field on its own, though the search reads one text joining them (docs/requirements.md#leads):
+      // Each field on its own, though the search reads one text joining them (docs/requirements/leads.md#leads):
       // nothing across company and message, not even with the character that joins them; a term
       // too short for the trigram index is still found.
       expect((await listLeads(db, { q: "solar request", status: "all" })).total).toBe(0);

@@ -1,6 +1,6 @@
 /**
  * Migrations when several server processes start at once on one empty PostgreSQL database
- * (docs/requirements.md#data-and-deployment): they take turns under an advisory lock, every one
+ * (docs/requirements/operations.md#data-and-deployment): they take turns under an advisory lock, every one
  * opens, and the schema is applied once. Each opening has its own connection pool, as each
  * process has. Also the migration check behind /readyz, on both databases.
  */

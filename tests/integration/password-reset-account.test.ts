@@ -1,6 +1,6 @@
 /**
  * Password reset by e-mail and the account page, through their route modules, on both databases
- * (docs/requirements.md#password-reset, #account-page): the link is single-use and expires after
+ * (docs/requirements/accounts.md#password-reset, #account-page): the link is single-use and expires after
  * 30 minutes (the verification row's expiry moved into the past), the same answer for unknown
  * addresses, throttling, no e-mail configured, sessions ended, another user's session refused,
  * administrators sending links, and the audit entries each step writes.
@@ -375,7 +375,7 @@ for (const backend of backends()) {
       const bossId = (await createStaffUser(services, { email: boss, password: PASSWORD, admin: true })).id;
       const opsId = (await createStaffUser(services, { email: "ops2@crossroadsit.example", password: PASSWORD, admin: true })).id;
       const staffId = (await createStaffUser(services, { email: "staff2@crossroadsit.example", password: PASSWORD })).id;
-      // Administrators use the admin area only with two-factor sign-in on (docs/requirements.md#two-factor-sign-in).
+      // Administrators use the admin area only with two-factor sign-in on (docs/requirements/accounts.md#two-factor-sign-in).
       const opsCookie = (await turnOnTwoFactor(mailAuth, await signIn("ops2@crossroadsit.example", PASSWORD), PASSWORD)).cookie;
       const bossCookie = (await turnOnTwoFactor(mailAuth, await signIn(boss, PASSWORD), PASSWORD)).cookie;
       const post = (cookie: string, userId: string, ctx = withMail) =>

@@ -1,5 +1,5 @@
 /**
- * The ways around two-factor sign-in, closed (docs/requirements.md#two-factor-sign-in), on both
+ * The ways around two-factor sign-in, closed (docs/requirements/accounts.md#two-factor-sign-in), on both
  * databases: a session opens the admin area only when that session itself passed the second factor;
  * turning the factor on ends every other session; "trust this device" is refused, and a cookie it
  * set before no longer skips the code; the code that confirms setup cannot sign in again; no

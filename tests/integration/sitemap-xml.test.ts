@@ -1,5 +1,5 @@
 /**
- * /sitemap.xml on both databases (docs/requirements.md#request-limits): made once from the blog's
+ * /sitemap.xml on both databases (docs/requirements/operations.md#request-limits): made once from the blog's
  * in-memory list and served from memory until the blog changes, so a request is bounded work
  * whatever the number of posts; a post published appears in it at once, one unpublished or
  * deleted leaves it at once; the copy in each encoding and the ETag are the same file.

@@ -76,7 +76,7 @@ for (const backend of backends()) {
       store = postgresStorage(await database(), { secret: env().BETTER_AUTH_SECRET!, baseUrl: ORIGIN, now: () => clock });
       await createStaffUser((await loadContext()).services, { email: "boss@crossroadsit.example", password: PASSWORD, admin: true });
       await createStaffUser((await loadContext()).services, { email: "tech@crossroadsit.example", password: PASSWORD });
-      // Administrators need two-factor sign-in for the storage API (docs/requirements.md#two-factor-sign-in).
+      // Administrators need two-factor sign-in for the storage API (docs/requirements/accounts.md#two-factor-sign-in).
       adminCookie = (await turnOnTwoFactor(await auth(), await signIn("boss@crossroadsit.example", "10.1.0.1"), PASSWORD)).cookie;
       staffCookie = await signIn("tech@crossroadsit.example", "10.1.0.2");
     });

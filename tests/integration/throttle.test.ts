@@ -1,5 +1,5 @@
 /**
- * Sign-in throttling that counts failures, not people (docs/requirements.md#sign-in-throttling), and
+ * Sign-in throttling that counts failures, not people (docs/requirements/accounts.md#sign-in-throttling), and
  * the sign-in entries of the audit log, on both databases. On PostgreSQL the attempts are spread over
  * two real server processes sharing the database (tests/integration/auth-process.ts); on PGlite,
  * which one process opens by design, over two auth instances on the same database.
@@ -96,7 +96,7 @@ const RACE = {
   other: "other-browser@crossroadsit.example",
 };
 
-/** The name=value of the known-browser cookie a response set (docs/requirements.md#sign-in-throttling). */
+/** The name=value of the known-browser cookie a response set (docs/requirements/accounts.md#sign-in-throttling). */
 const knownBrowserCookie = (response: Response) =>
   response.headers
     .getSetCookie()

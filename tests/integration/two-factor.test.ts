@@ -1,5 +1,5 @@
 /**
- * Two-factor sign-in's server rules on both databases (docs/requirements.md#two-factor-sign-in):
+ * Two-factor sign-in's server rules on both databases (docs/requirements/accounts.md#two-factor-sign-in):
  * the admin guards refuse an administrator without it (however old the session), the code step's
  * action, backup codes once, no turning off for administrators, and the super-administrator's reset.
  */

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-/** Analytics events (docs/requirements.md#analytics): the right fields, no personal data, never a crash. */
+/** Analytics events (docs/requirements/public-site.md#analytics): the right fields, no personal data, never a crash. */
 import { afterEach, describe, expect, it } from "vitest";
 
 import { contactClickEvent, isTrackedPath, pageViewEvent, pushEvent } from "~/lib/analytics";

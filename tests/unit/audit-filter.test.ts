@@ -1,4 +1,4 @@
-/** The audit log's filter in the address (docs/requirements.md#audit-log): what it accepts and what it refuses. */
+/** The audit log's filter in the address (docs/requirements/accounts.md#audit-log): what it accepts and what it refuses. */
 import { describe, expect, it } from "vitest";
 
 import { auditHref, parseAuditFilter, startOfDay } from "~/auth/audit-query.server";

@@ -1,6 +1,6 @@
 /**
  * The SITE_URL a build was made with, and the check `npm start` makes against its own
- * (server/build-settings.ts, docs/requirements.md#data-and-deployment).
+ * (server/build-settings.ts, docs/requirements/operations.md#data-and-deployment).
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";

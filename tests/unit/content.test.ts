@@ -1,6 +1,6 @@
 /**
  * Content integrity: what a visitor or a search engine would notice if the typed content drifted
- * from docs/requirements.md (missing pages, duplicate titles, broken links, invented claims,
+ * from docs/requirements/README.md (missing pages, duplicate titles, broken links, invented claims,
  * doorway-like city pages).
  */
 import { describe, expect, it } from "vitest";
@@ -20,7 +20,7 @@ import { servicePages } from "~/content/services";
 import { citySlugs, industrySlugs, serviceSlugs, type PageSeo } from "~/content/types";
 import { withBrand } from "~/lib/seo";
 
-// The oracle: the required routes, verbatim (docs/requirements.md#routes).
+// The oracle: the required routes, verbatim (docs/requirements/README.md#routes).
 const REQUIRED_SERVICE_SLUGS = [
   "managed-it",
   "it-consulting",
@@ -100,7 +100,7 @@ function duplicates(values: string[]): string[] {
   return [...dups];
 }
 
-describe("page families match docs/requirements.md#routes", () => {
+describe("page families match docs/requirements/README.md#routes", () => {
   it("has exactly the 12 required services, each at /services/<slug>", () => {
     expect(sorted(serviceSlugs)).toEqual(sorted(REQUIRED_SERVICE_SLUGS));
     expect(sorted(services.map((s) => s.slug))).toEqual(sorted(REQUIRED_SERVICE_SLUGS));
@@ -223,7 +223,7 @@ describe("cross-references between records", () => {
   });
 });
 
-describe("city pages are not near-duplicates (docs/requirements.md#content)", () => {
+describe("city pages are not near-duplicates (docs/requirements/public-site.md#content)", () => {
   const words = (page: (typeof cityPages)[keyof typeof cityPages]) =>
     new Set(
       [page.intro, ...page.localContext, page.onSite, ...page.highlights.flatMap((h) => [h.title, h.text])]
@@ -274,7 +274,7 @@ describe("claims and contact details in copy", () => {
   });
 });
 
-describe("site config (docs/requirements.md#content)", () => {
+describe("site config (docs/requirements/public-site.md#content)", () => {
   it("uses only fictional 555-01xx phone numbers, with matching E.164 forms", () => {
     const phones = [site.phones.support, site.phones.sales, ...site.offices.map((o) => o.phone)];
     for (const p of phones) {
@@ -367,7 +367,7 @@ describe("internal links resolve to a public page", () => {
   });
 
   it("prerenderedPaths() is every public page without a form or database content, plus /500; those are rendered per request", () => {
-    const perRequest = ["/contact", "/blog", "/sitemap"]; // a form; the posts (docs/requirements.md#blog)
+    const perRequest = ["/contact", "/blog", "/sitemap"]; // a form; the posts (docs/requirements/blog-and-documents.md#blog)
     expect(sorted(prerenderedPaths())).toEqual(sorted([...paths.filter((p) => !perRequest.includes(p)), "/500"]));
     expect(sorted([...serverRenderedPaths])).toEqual(sorted(perRequest));
     for (const path of perRequest) expect(paths).toContain(path); // still in the sitemaps

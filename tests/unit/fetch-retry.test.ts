@@ -4,7 +4,7 @@ import { fetchWithRetry } from "~/lib/fetch-retry";
 
 const respond = (status: number) => new Response(status === 200 ? "{}" : "x", { status });
 
-describe("fetchWithRetry (docs/requirements.md#sessions: retry 502/503/504, backoff from 200 ms within 30 s)", () => {
+describe("fetchWithRetry (docs/requirements/accounts.md#sessions: retry 502/503/504, backoff from 200 ms within 30 s)", () => {
   it("retries 502, 503 and 504 with doubling delays, then returns the answer", async () => {
     vi.useFakeTimers();
     const calls: number[] = [];

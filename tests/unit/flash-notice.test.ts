@@ -1,4 +1,4 @@
-/** The notice carried over a redirect (docs/requirements.md#layout): a key in a short-lived cookie, never text. */
+/** The notice carried over a redirect (docs/requirements/public-site.md#layout): a key in a short-lived cookie, never text. */
 import { describe, expect, it } from "vitest";
 
 import { NOTICE_COOKIE, redirectWithNotice, takeNotice } from "~/lib/flash-notice.server";

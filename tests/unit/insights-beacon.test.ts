@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * Insights' sender in the browser (docs/requirements.md#insights): the dataLayer events as the
+ * Insights' sender in the browser (docs/requirements/insights.md#insights): the dataLayer events as the
  * fields Insights keeps (path, UTM, referrer, click location, Web Vital), batches within the
  * server's limits, one send when the page is hidden, and nothing under GPC or Do Not Track.
  */

@@ -1,5 +1,5 @@
 /**
- * The Insights dashboard's pure parts (docs/requirements.md#insights-dashboard): the period and
+ * The Insights dashboard's pure parts (docs/requirements/insights.md#insights-dashboard): the period and
  * filters read from the address (bad input falls back with a message), the links written back,
  * and the bar chart's geometry.
  */

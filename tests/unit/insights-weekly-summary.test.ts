@@ -1,5 +1,5 @@
 /**
- * Insights' weekly summary, its pure parts (docs/requirements.md#insights-weekly-summary): when it
+ * Insights' weekly summary, its pure parts (docs/requirements/insights.md#insights-weekly-summary): when it
  * is due in the office's time zone and which weeks it compares, and the e-mail's text.
  */
 import { describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-/** Insights' pure rules on the server (docs/requirements.md#insights): device class, referrer host, day, visitor hash, rate limit, browser family. */
+/** Insights' pure rules on the server (docs/requirements/insights.md#insights): device class, referrer host, day, visitor hash, rate limit, browser family. */
 import { describe, expect, it } from "vitest";
 
 import { dayIn, EventRateLimit, ratedVital, visitorHash } from "~/insights/collect.server";

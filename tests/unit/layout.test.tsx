@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-/** Header dropdown: opens on hover, closes 150 ms after the pointer leaves, closes on Escape (docs/requirements.md#layout). */
+/** Header dropdown: opens on hover, closes 150 ms after the pointer leaves, closes on Escape (docs/requirements/public-site.md#layout). */
 import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -92,7 +92,7 @@ describe("NavDropdown", () => {
 
 vi.mock("~/auth/auth-context", () => ({ useAuth: () => ({ signOut: vi.fn() }) }));
 
-describe("Account link next to Logout (docs/requirements.md#account-page)", () => {
+describe("Account link next to Logout (docs/requirements/accounts.md#account-page)", () => {
   afterEach(cleanup);
 
   it("the header shows Account and Logout to a signed-in user, neither to a visitor", async () => {

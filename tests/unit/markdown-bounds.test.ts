@@ -85,7 +85,13 @@ describe("Markdown rendering is bounded", () => {
     expect(body.querySelector("td.align-center")?.textContent).toBe("2");
   });
 
-  it.each(["README.md", "docs/requirements.md", "docs/deploy.md"])(
+  it.each([
+    "README.md",
+    ...["README", "public-site", "accounts", "leads", "blog-and-documents", "insights", "operations"].map(
+      (f) => `docs/requirements/${f}.md`,
+    ),
+    "docs/deploy.md",
+  ])(
     "renders %s as marked does without the bounds",
     async (file) => {
       const markdown = readFileSync(file, "utf8");

@@ -1,7 +1,7 @@
 /**
  * The three rules over the one list of private paths (app/config/private-paths.ts): which pages are
- * behind a guard (docs/requirements.md#routes), never cached, and never measured
- * (docs/requirements.md#analytics).
+ * behind a guard (docs/requirements/README.md#routes), never cached, and never measured
+ * (docs/requirements/public-site.md#analytics).
  */
 import { describe, expect, it } from "vitest";
 

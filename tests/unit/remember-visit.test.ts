@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-/** The visit the contact form reports: its first page, campaign and the site that sent it (docs/requirements.md#contact-form). */
+/** The visit the contact form reports: its first page, campaign and the site that sent it (docs/requirements/leads.md#contact-form). */
 import { afterEach, describe, expect, it } from "vitest";
 
 import { rememberVisit, VISIT_KEY } from "~/lib/analytics";

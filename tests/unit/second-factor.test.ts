@@ -1,5 +1,5 @@
 /**
- * Which new session counts as having passed the second factor (docs/requirements.md#two-factor-sign-in):
+ * Which new session counts as having passed the second factor (docs/requirements/accounts.md#two-factor-sign-in):
  * decided by the endpoint that makes it, never by the data an older session row copied into it.
  */
 import { describe, expect, it } from "vitest";

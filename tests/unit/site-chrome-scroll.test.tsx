@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The header's scroll states (docs/requirements.md#layout: the top bar only at scroll 0, the shadow
+ * The header's scroll states (docs/requirements/public-site.md#layout: the top bar only at scroll 0, the shadow
  * past 50 px) are drawn by CSS from attributes the head script's scroll listener sets
  * (app/lib/scroll-marks.ts): from the first paint, before any hydration, and a scroll never makes
  * React render, so a tap just after a scroll is answered without waiting for a render of the page's chrome.

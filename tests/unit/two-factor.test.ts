@@ -1,4 +1,4 @@
-/** Two-factor sign-in's pure parts (docs/requirements.md#two-factor-sign-in): reading a typed code, the setup address, the QR code. */
+/** Two-factor sign-in's pure parts (docs/requirements/accounts.md#two-factor-sign-in): reading a typed code, the setup address, the QR code. */
 import { createOTP } from "@better-auth/utils/otp";
 import { describe, expect, it, vi } from "vitest";
 

@@ -1,4 +1,4 @@
-/** The account page names each session's browser and system from its User-Agent (docs/requirements.md#account-page). */
+/** The account page names each session's browser and system from its User-Agent (docs/requirements/accounts.md#account-page). */
 import { describe, expect, it } from "vitest";
 
 import { describeUserAgent } from "~/auth/user-agent";

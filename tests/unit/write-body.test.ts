@@ -2,7 +2,7 @@
  * The server's body writer (server/write-body.ts): a long download (a CSV export of the whole audit
  * log) keeps no chunk in memory once it has gone out, reads its next chunk only when the client
  * has taken the previous ones, stops its producer when the client goes away, and cuts the
- * connection when the body fails (docs/requirements.md#request-limits, ADR 018).
+ * connection when the body fails (docs/requirements/operations.md#request-limits, ADR 018).
  */
 import { createServer, request, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";

@@ -1,7 +1,7 @@
 import { ACCESS_DENIED_TEXT } from "~/auth/access-denied";
 import { ButtonLink } from "~/components/ui/button-link";
 
-/** docs/requirements.md#errors: title, text, message, and the two buttons, word for word. */
+/** docs/requirements/public-site.md#errors: title, text, message, and the two buttons, word for word. */
 export function AccessDenied() {
   return (
     <section className="mx-auto max-w-xl px-4 py-20 text-center">

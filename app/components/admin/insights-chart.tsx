@@ -21,7 +21,7 @@ export function bucketLabel(bucket: string): string {
 const fmt = (n: number) => n.toLocaleString("en-US");
 
 /**
- * Visits over the period as server-rendered SVG bars (docs/requirements.md#insights-dashboard),
+ * Visits over the period as server-rendered SVG bars (docs/requirements/insights.md#insights-dashboard),
  * and the same figures in a table behind "Show as table" for screen readers and for reading.
  */
 export function InsightsChart({ points, hourly }: { points: ChartPoint[]; hourly: boolean }) {

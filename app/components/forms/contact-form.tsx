@@ -162,7 +162,7 @@ function ThankYou({ result }: { result: Extract<ContactResult, { status: "sent" 
 }
 
 /**
- * The contact form (docs/requirements.md#contact-form). It posts to the route's server action with or without
+ * The contact form (docs/requirements/leads.md#contact-form). It posts to the route's server action with or without
  * JavaScript; with it, the same schema checks the fields first, errors are listed and shown beside
  * each field, and the pending state shows while the request is stored. `submissionId` (made by
  * the server for this rendering) goes with every send of this form, so a retry after a lost

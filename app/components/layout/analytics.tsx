@@ -27,7 +27,7 @@ function whenIdle(fn: () => void) {
 }
 
 /**
- * Web Vitals and Insights' sender (docs/requirements.md#insights), once the browser is idle, in a
+ * Web Vitals and Insights' sender (docs/requirements/insights.md#insights), once the browser is idle, in a
  * document opened on a public page: Web Vitals describe the load of this document. Called when
  * the page's code first runs (app/entry.client.tsx), which on a public page is once it is idle
  * after load, touched or not (ADR 013), so that a page read and left untouched reports them too.
@@ -42,7 +42,7 @@ export function startMeasuring(): void {
 
 /**
  * Page views on every navigation (the document's own page view is pushed by the gate before
- * hydration, app/lib/first-paint.server.ts) and tel:/mailto: clicks (docs/requirements.md#analytics).
+ * hydration, app/lib/first-paint.server.ts) and tel:/mailto: clicks (docs/requirements/public-site.md#analytics).
  * None of it on the staff area, the document viewers and sign-in (`isTrackedPath`), also when
  * they are reached from a public page. The tag manager is loaded by the gate, only in a document
  * opened on a public page (whose Content-Security-Policy allows it: server/security-headers.ts).

@@ -29,7 +29,7 @@ function FooterLinks({ heading, links }: { heading: string; links: readonly NavL
 }
 
 /**
- * What the footer shows (docs/requirements.md#layout): contact, social, services, industries,
+ * What the footer shows (docs/requirements/public-site.md#layout): contact, social, services, industries,
  * offices by state, legal links, Login, the blog and the sitemap. Sent by the server in every page
  * and kept as sent when the page hydrates (site-footer.tsx); the browser loads this code only to
  * render it afresh, once someone signs in or out.

@@ -21,7 +21,7 @@ const triggerClass =
   "inline-flex min-h-11 items-center gap-1 rounded-md px-3 text-[0.9375rem] font-medium text-navy-900 hover:bg-slate-100";
 
 /**
- * A header dropdown: the WAI-ARIA disclosure navigation pattern (docs/requirements.md#layout,
+ * A header dropdown: the WAI-ARIA disclosure navigation pattern (docs/requirements/public-site.md#layout,
  * ADR 003 and 022). Hover opens it and it closes 150 ms after the pointer leaves; Enter, Space or a
  * click toggles it; focus alone never opens it, so a closed dropdown's links are out of the tab
  * order; Escape closes it and returns focus to its button; focus leaving it (Tab past the last

@@ -9,7 +9,7 @@ import type { Viewer } from "~/lib/viewer";
 const ServerFooterContent = import.meta.env.SSR ? (await import("./footer-content")).default : null;
 const FooterContent = ServerFooterContent ?? lazy(() => import("./footer-content"));
 
-/** The site's footer (docs/requirements.md#layout), the same on every page but for the Login link. */
+/** The site's footer (docs/requirements/public-site.md#layout), the same on every page but for the Login link. */
 export function SiteFooter({ viewer }: { viewer: Viewer }) {
   return (
     <StaticContent

@@ -8,7 +8,7 @@ const PORTALS = [
 ] as const;
 
 /**
- * Client support phone and the two portals (docs/requirements.md#layout). Shown only at scroll
+ * Client support phone and the two portals (docs/requirements/public-site.md#layout). Shown only at scroll
  * position 0: hidden (from sight and from screen readers) while the page is marked `data-away`
  * (app/lib/scroll-marks.ts).
  */

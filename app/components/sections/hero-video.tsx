@@ -23,7 +23,7 @@ function useMotionAllowed(): boolean {
 }
 
 /**
- * The silent looping background clip of the home hero (docs/requirements.md#content): it plays only when the
+ * The silent looping background clip of the home hero (docs/requirements/public-site.md#content): it plays only when the
  * visitor has not asked for reduced motion, and a visible button pauses it (WCAG 2.2.2).
  * Without script, or with reduced motion, the poster shows.
  */

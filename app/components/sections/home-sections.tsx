@@ -5,7 +5,7 @@ import { officesByState, site } from "~/config/site";
 import type { Feature } from "~/content/types";
 import { listOf } from "~/lib/list-of";
 
-/** The four trust statistics (docs/requirements.md#content), exactly as configured. */
+/** The four trust statistics (docs/requirements/public-site.md#content), exactly as configured. */
 export function StatsBand() {
   return (
     <dl className="grid grid-cols-2 gap-6 lg:grid-cols-4">

@@ -22,7 +22,7 @@ export function EmailLink({ email, className, children }: { email: string; class
   );
 }
 
-/** Business hours, then emergency support, on two lines (docs/requirements.md#content). */
+/** Business hours, then emergency support, on two lines (docs/requirements/public-site.md#content). */
 export function OpeningHours() {
   return (
     <span>

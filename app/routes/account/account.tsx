@@ -1,8 +1,8 @@
 /**
- * /account (docs/requirements.md#account-page), for any signed-in user: change the password,
+ * /account (docs/requirements/accounts.md#account-page), for any signed-in user: change the password,
  * two-factor sign-in (its own page, /account/two-factor), and the active sessions with "Sign out
  * other sessions" and a sign-out per session; for administrators, Insights' weekly summary e-mail
- * (docs/requirements.md#insights-weekly-summary). Private (never cached), works without JavaScript.
+ * (docs/requirements/insights.md#insights-weekly-summary). Private (never cached), works without JavaScript.
  */
 import { useEffect, useRef } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
@@ -54,7 +54,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noindex: true,
   });
 
-/** Staff data: never stored by a browser or a proxy (docs/requirements.md#account-page). */
+/** Staff data: never stored by a browser or a proxy (docs/requirements/accounts.md#account-page). */
 export const headers: Route.HeadersFunction = () => PRIVATE;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -367,7 +367,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
   );
 }
 
-/** Administrators only: Insights' weekly summary e-mail, off until they tick it (docs/requirements.md#insights-weekly-summary). */
+/** Administrators only: Insights' weekly summary e-mail, off until they tick it (docs/requirements/insights.md#insights-weekly-summary). */
 function WeeklySummarySection({
   on,
   mailEnabled,

@@ -1,7 +1,7 @@
 /**
  * The server side of /account/two-factor (the route module beside it): who may see the page, and
  * its four forms: turn on (password, then a first code), confirm, new backup codes, turn off
- * (docs/requirements.md#two-factor-sign-in).
+ * (docs/requirements/accounts.md#two-factor-sign-in).
  */
 import { APIError } from "better-auth/api";
 import { data } from "react-router";
@@ -86,7 +86,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const audit = (event: AuditEvent, outcome: AuditOutcome, detail?: string) =>
     recordAudit(db, { event, outcome, actor: me.user, request, detail: detail ?? null });
 
-  // docs/requirements.md#two-factor-sign-in: an administrator cannot turn it off, whatever is posted.
+  // docs/requirements/accounts.md#two-factor-sign-in: an administrator cannot turn it off, whatever is posted.
   if (intent === "disable" && me.isAdmin) {
     await audit("two-factor-disabled", "refused", "Administrators must keep it on.");
     return refuse(403, "Administrators must keep two-factor sign-in on. Only the super-administrator can reset it.", {
@@ -97,7 +97,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const input = parsed.data;
   /**
    * Counts a check of the password before it is made: one allowance with the password change of
-   * /account (docs/requirements.md#account-page); null while it lasts, else the refusal.
+   * /account (docs/requirements/accounts.md#account-page); null while it lasts, else the refusal.
    */
   const refuseWhenTooManyTries = async (event: AuditEvent) => {
     const slot = await takePasswordChangeSlot(db, me.user.id);
@@ -107,7 +107,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   };
   /**
    * New backup codes and turning the factor off change the second factor itself: only a session that
-   * passed it may (docs/requirements.md#two-factor-sign-in), never one made with the password alone.
+   * passed it may (docs/requirements/accounts.md#two-factor-sign-in), never one made with the password alone.
    */
   const refuseWithoutSecondFactor = async (event: AuditEvent) => {
     await audit(event, "refused", "This session did not pass the second factor.");
@@ -137,7 +137,7 @@ export async function action({ request, context }: Route.ActionArgs) {
             fieldErrors: { code: "Enter 6 digits." },
             setup,
           });
-        // docs/requirements.md#two-factor-sign-in: each code works once, this first one too, so it cannot
+        // docs/requirements/accounts.md#two-factor-sign-in: each code works once, this first one too, so it cannot
         // also sign someone in (claimed before it is checked: of two requests racing with it, one goes on).
         if (!(await claimCode(db, me.user.id, code.code)))
           return refuse(400, "That code was already used or tried. Wait for the next code in your authenticator app.", {
@@ -162,7 +162,7 @@ export async function action({ request, context }: Route.ActionArgs) {
             );
           throw error;
         }
-        // Every other session of the account ends: none of them passed the factor (docs/requirements.md#two-factor-sign-in).
+        // Every other session of the account ends: none of them passed the factor (docs/requirements/accounts.md#two-factor-sign-in).
         await endOtherSessions(context.services, me.user.id, request, cookies);
         const { backupCodes } = await auth.api.viewBackupCodes({ body: { userId: me.user.id } });
         await recordAudit(db, { event: "two-factor-enabled", outcome: "success", actor: me.user, request });

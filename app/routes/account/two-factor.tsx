@@ -16,7 +16,7 @@ import type { Field, Outcome, Setup } from "./two-factor.server";
 /**
  * /account/two-factor: turn on two-factor sign-in (QR code and secret, confirmed by a first code,
  * then 10 backup codes shown once), make new backup codes, and, for staff only, turn it off
- * (docs/requirements.md#two-factor-sign-in). Administrators without it are sent here by the
+ * (docs/requirements/accounts.md#two-factor-sign-in). Administrators without it are sent here by the
  * admin guard (?required=1) and go on to where they were going once it is on.
  */
 export const meta: Route.MetaFunction = ({ matches }) =>

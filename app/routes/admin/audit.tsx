@@ -14,7 +14,7 @@ import { adminMeta } from "~/lib/meta";
 import type { Route } from "./+types/audit";
 
 /**
- * /admin/audit (docs/requirements.md#audit-log): the super-administrator reads the account events,
+ * /admin/audit (docs/requirements/accounts.md#audit-log): the super-administrator reads the account events,
  * newest first, 50 a page, filtered by person, event and dates in the address (works without
  * JavaScript). Read only: the route has no action, so nothing here edits or deletes an entry.
  */

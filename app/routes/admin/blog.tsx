@@ -29,7 +29,7 @@ const BADGE: Record<PostState, { label: string; className: string }> = {
   published: { label: "Published", className: "bg-emerald-50 text-emerald-900 ring-emerald-300" },
 };
 
-/** /admin/blog (docs/requirements.md#blog): every post, newest first, searched by title. */
+/** /admin/blog (docs/requirements/blog-and-documents.md#blog): every post, newest first, searched by title. */
 export default function AdminBlog({ loaderData: { q, rows, total } }: Route.ComponentProps) {
   return (
     <>

@@ -1,5 +1,5 @@
 /**
- * /admin/graphics: the graphics manager over the "graphics" bucket (docs/requirements.md#graphics). The list uses
+ * /admin/graphics: the graphics manager over the "graphics" bucket (docs/requirements/blog-and-documents.md#graphics). The list uses
  * the storage defaults (100 per page, offset 0, by name ascending) with search and paging
  * in the address (?q=, ?offset=); ?file= opens one file's preview and actions. Uploads with
  * JavaScript go to the storage API with a progress bar per file; every other change is a form

@@ -1,6 +1,6 @@
 /**
  * /admin/insights.csv?table=...: one table of the Insights dashboard, every row, for the page's
- * period and filters (docs/requirements.md#insights-dashboard), as CSV (RFC 4180, safe against
+ * period and filters (docs/requirements/insights.md#insights-dashboard), as CSV (RFC 4180, safe against
  * spreadsheet formulas: the leads export's writer). Administrators only.
  */
 import { requireAdmin } from "~/auth/session.server";

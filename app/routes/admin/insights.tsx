@@ -16,7 +16,7 @@ import { adminMeta } from "~/lib/meta";
 import type { Route } from "./+types/insights";
 
 /**
- * /admin/insights (docs/requirements.md#insights-dashboard): the site's own visit statistics for
+ * /admin/insights (docs/requirements/insights.md#insights-dashboard): the site's own visit statistics for
  * administrators. The period and filters are in the address (links and a GET form: works without
  * JavaScript, can be shared); every list links to the same page filtered by its row.
  */

@@ -136,7 +136,7 @@ const ADDRESS_FIELDS = [
   },
 ] as const;
 
-/** /admin/redirects (docs/requirements.md#redirects): rules from old paths to new addresses, with hits; one by one or from a CSV file. */
+/** /admin/redirects (docs/requirements/blog-and-documents.md#redirects): rules from old paths to new addresses, with hits; one by one or from a CSV file. */
 export default function AdminRedirects({ loaderData: { rules, total, pages, query }, actionData }: Route.ComponentProps) {
   const result: Outcome | undefined = actionData;
   const errors = (result?.ok === false && result.fieldErrors) || {};

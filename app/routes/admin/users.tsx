@@ -75,7 +75,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const me = await requireAdmin(context.services, request);
   const parsed = await parseAdminForm(request, usersSchema, { echo: ["email"] });
   const { intent } = parsed;
-  // docs/requirements.md#audit-log: every outcome of an intent is recorded, refusals by our rules too.
+  // docs/requirements/accounts.md#audit-log: every outcome of an intent is recorded, refusals by our rules too.
   const audit = adminAudit(context.services.db, request, me);
   const target = parsed.ok ? ("userId" in parsed.data ? parsed.data.userId : { email: parsed.data.email }) : null;
   const refuse = async (
@@ -105,7 +105,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return actionOk(intent, `Created ${created.email}.`);
     }
     const isSelf = input.userId === me.user.id;
-    // docs/requirements.md#staff-accounts: one's own password only on /account, with the current one
+    // docs/requirements/accounts.md#staff-accounts: one's own password only on /account, with the current one
     // (a session left open must not be enough to take the account over).
     if (input.intent === "reset-password" && isSelf)
       return refuse(400, new OwnPasswordError().message, { code: "own_password" }, "refused");
@@ -121,7 +121,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         await audit(intent, "success", input.userId);
         return actionOk(intent, "Signed out everywhere.");
       case "send-reset-link": {
-        // docs/requirements.md#password-reset: through the same SMTP server as lead notifications.
+        // docs/requirements/accounts.md#password-reset: through the same SMTP server as lead notifications.
         if (!context.services.mailer)
           return refuse(409, "This site cannot send e-mail (SMTP_URL is not set). Set a password for this account instead.", {
             code: "mail_not_configured",
@@ -148,7 +148,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         return actionOk(intent, "Account deleted.");
       }
       case "reset-two-factor": {
-        // docs/requirements.md#two-factor-sign-in: not their own (a stolen session could swap the second
+        // docs/requirements/accounts.md#two-factor-sign-in: not their own (a stolen session could swap the second
         // factor for the thief's); the super-administrator recovers with a backup code.
         if (isSelf)
           return refuse(400, "You cannot reset your own two-factor sign-in. Use a backup code, then make new ones.", {}, "refused");

@@ -40,7 +40,7 @@ function dropTokens(value: unknown): unknown {
 /**
  * better-auth's answer without the tokens it puts in its JSON (sign-in, the code step and
  * get-session carry the session's): tokens live only in httpOnly cookies and never reach a page's
- * script (docs/requirements.md#sessions). Headers (the cookies) and status are kept.
+ * script (docs/requirements/accounts.md#sessions). Headers (the cookies) and status are kept.
  */
 async function withoutTokens(response: Response): Promise<Response> {
   if (!/^application\/json\b/i.test(response.headers.get("content-type") ?? "") || !response.body) return response;
@@ -66,7 +66,7 @@ const flag: Field = { kind: "boolean" };
 
 /**
  * The JSON fields each public write takes (better-auth's own, for these endpoints), with their
- * kind and longest length. Passwords: at most 256 characters (docs/requirements.md#passwords).
+ * kind and longest length. Passwords: at most 256 characters (docs/requirements/accounts.md#passwords).
  */
 const BODY_FIELDS: Record<string, Record<string, Field>> = {
   "/api/auth/sign-in/email": { email: text(320), password: text(256), callbackURL: text(2000), rememberMe: flag },
@@ -79,7 +79,7 @@ const badRequest = (message: string) =>
 
 /**
  * A 400 for a sign-in or code body that is not what the endpoint takes, before better-auth sees it
- * (docs/requirements.md#sign-in): not a JSON object, an unknown field, a field of the wrong kind, a
+ * (docs/requirements/accounts.md#sign-in): not a JSON object, an unknown field, a field of the wrong kind, a
  * control character (NUL among them: PostgreSQL cannot even be asked about one) or an over-long value.
  * Null when the body may go on, and for the endpoints that take no body.
  */

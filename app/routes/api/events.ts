@@ -1,7 +1,7 @@
 import type { Route } from "./+types/events";
 
 /**
- * POST /api/events: Insights' events from the site's own pages (docs/requirements.md#insights).
+ * POST /api/events: Insights' events from the site's own pages (docs/requirements/insights.md#insights).
  * Public; the collector (app/insights/collect.server.ts) checks, limits and queues them.
  */
 export function action({ request, context }: Route.ActionArgs) {

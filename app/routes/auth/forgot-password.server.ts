@@ -1,7 +1,7 @@
 /**
  * The server side of /auth/forgot-password (the route module beside it): whether e-mail is set up,
  * and the request for a reset link, answered the same whether or not an account has the address
- * (docs/requirements.md#password-reset).
+ * (docs/requirements/accounts.md#password-reset).
  */
 import { data } from "react-router";
 import { z } from "zod";

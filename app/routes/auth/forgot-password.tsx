@@ -1,5 +1,5 @@
 /**
- * "Forgot your password?" (docs/requirements.md#password-reset): the e-mail address, then the same
+ * "Forgot your password?" (docs/requirements/accounts.md#password-reset): the e-mail address, then the same
  * answer whether or not an account has it. Without e-mail configured (SMTP_URL), the page says to
  * ask an administrator and offers no form.
  */

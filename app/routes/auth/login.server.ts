@@ -1,6 +1,6 @@
 /**
  * The server side of /auth/login (the route module beside it): a signed-in visitor is sent on;
- * the sign-in form is posted through better-auth's HTTP handler (docs/requirements.md#sign-in-throttling).
+ * the sign-in form is posted through better-auth's HTTP handler (docs/requirements/accounts.md#sign-in-throttling).
  */
 import { redirect } from "react-router";
 
@@ -70,7 +70,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     throw redirect(redirectTo, { headers: out });
   }
   if (response.status === 429) {
-    // docs/requirements.md#sign-in-throttling: say when to retry, in whole minutes.
+    // docs/requirements/accounts.md#sign-in-throttling: say when to retry, in whole minutes.
     const seconds = Number(response.headers.get("x-retry-after")) || 60;
     const minutes = Math.ceil(seconds / 60);
     return refused(`Too many failed sign-ins. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`, email, 429, {

@@ -1,6 +1,6 @@
 /**
  * The server side of /auth/reset-password (the route module beside it): the e-mailed link's token
- * moved into a cookie, the link checked, the new password set (docs/requirements.md#password-reset).
+ * moved into a cookie, the link checked, the new password set (docs/requirements/accounts.md#password-reset).
  */
 import { data, redirect } from "react-router";
 
@@ -110,7 +110,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   await recordAudit(db, { event: "password-reset-completed", outcome: "success", actor: owner, request });
   const headers = new Headers(NO_REFERRER);
   headers.append("Set-Cookie", clearResetCookie());
-  // docs/requirements.md#sign-in-throttling: the account's pause is lifted and this browser is a known one.
+  // docs/requirements/accounts.md#sign-in-throttling: the account's pause is lifted and this browser is a known one.
   const knownBrowser = await afterPasswordReset(db, auth, owner).catch((error: unknown) => {
     log.error(`The sign-in pause could not be lifted after a reset: ${error instanceof Error ? error.message : error}`);
     return null;

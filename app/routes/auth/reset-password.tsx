@@ -1,5 +1,5 @@
 /**
- * Setting a new password from the e-mailed link (docs/requirements.md#password-reset). The link's
+ * Setting a new password from the e-mailed link (docs/requirements/accounts.md#password-reset). The link's
  * token never stays in the address bar: the first GET moves it into an httpOnly cookie and
  * redirects here without it (app/auth/password-reset.server.ts); the page sends no Referer. The
  * new password follows the password rules; a used, expired or unknown link says so and offers a

@@ -1,6 +1,6 @@
 /**
  * The server side of /auth/two-factor (the route module beside it): the code step after the
- * password, posted through better-auth's HTTP handler (docs/requirements.md#two-factor-sign-in).
+ * password, posted through better-auth's HTTP handler (docs/requirements/accounts.md#two-factor-sign-in).
  */
 import { redirect } from "react-router";
 
@@ -81,7 +81,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (response.ok) throw redirect(redirectTo, { headers: out });
   const answer = (await response.json().catch(() => null)) as { code?: string } | null;
   if (response.status === 429) {
-    // docs/requirements.md#sign-in-throttling: say when to retry, in whole minutes, as /auth/login does.
+    // docs/requirements/accounts.md#sign-in-throttling: say when to retry, in whole minutes, as /auth/login does.
     const locked = answer?.code === "ACCOUNT_TEMPORARILY_LOCKED";
     const seconds = Number(response.headers.get("x-retry-after")) || (locked ? 15 * 60 : 60);
     const minutes = Math.ceil(seconds / 60);
@@ -92,7 +92,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // The challenge is gone: expired, already used, or too many wrong codes for it.
   if (answer?.code === "INVALID_TWO_FACTOR_COOKIE" || answer?.code === "TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE")
     return refused(MESSAGES.expired, 401, { code: CHALLENGE_EXPIRED, headers: out });
-  // docs/requirements.md#two-factor-sign-in: each code signs in once.
+  // docs/requirements/accounts.md#two-factor-sign-in: each code signs in once.
   if (answer?.code === CODE_ALREADY_USED) return refused(MESSAGES.reused, 401, { headers: out });
   if (response.status === 401 || response.status === 400) return refused(MESSAGES.wrong[code.kind], 401, { headers: out });
   return refused(MESSAGES.unavailable, 503, { headers: { "Retry-After": "60" } });

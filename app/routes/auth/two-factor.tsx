@@ -14,7 +14,7 @@ import type { CodeFailure, Method } from "./two-factor.server";
 
 /**
  * /auth/two-factor: the code step after the password, for an account with two-factor sign-in on
- * (docs/requirements.md#two-factor-sign-in). One field takes the app's six-digit code or a backup
+ * (docs/requirements/accounts.md#two-factor-sign-in). One field takes the app's six-digit code or a backup
  * code; it works without JavaScript like /auth/login.
  */
 export const meta: Route.MetaFunction = ({ matches }) =>

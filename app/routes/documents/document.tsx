@@ -19,7 +19,7 @@ import type { Route } from "./+types/document";
 const PRIVATE_HEADERS = { "X-Robots-Tag": "noindex, nofollow" };
 
 /**
- * /mloe/:slug and /ste/:slug (docs/requirements.md#mloe-and-ste): the published document of that collection, read-only,
+ * /mloe/:slug and /ste/:slug (docs/requirements/blog-and-documents.md#mloe-and-ste): the published document of that collection, read-only,
  * for any signed-in user. Registered twice in app/routes.ts; the path says which collection.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {

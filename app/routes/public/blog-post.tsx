@@ -13,7 +13,7 @@ import { notFoundOrRedirect } from "~/redirects/redirects.server";
 import { FEED_LINK } from "./blog";
 
 /**
- * /blog/:slug (docs/requirements.md#blog): a public post. Drafts, scheduled posts and unknown
+ * /blog/:slug (docs/requirements/blog-and-documents.md#blog): a public post. Drafts, scheduled posts and unknown
  * slugs are the not-found page, unless a redirect rule answers the address (an old post's).
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {

@@ -7,7 +7,7 @@ import { env } from "~/env.server";
 import { absoluteUrl } from "~/lib/seo";
 import { escapeXml } from "~/lib/xml";
 
-/** /blog/rss.xml (docs/requirements.md#blog): RSS 2.0 with the FEED_SIZE newest public posts. */
+/** /blog/rss.xml (docs/requirements/blog-and-documents.md#blog): RSS 2.0 with the FEED_SIZE newest public posts. */
 export async function loader({ context }: Route.LoaderArgs) {
   const origin = env().SITE_URL;
   const posts = (await publicPosts(context.services.db)).slice(0, FEED_SIZE);

@@ -13,7 +13,7 @@ import { routeMeta } from "~/lib/meta";
 const crumbs = [{ name: "Blog", path: "/blog" }];
 export const FEED_LINK = { rel: "alternate", type: "application/rss+xml", title: `${blogPage.headline} feed`, href: "/blog/rss.xml" };
 
-/** /blog (docs/requirements.md#blog): public posts, newest first, BLOG_PAGE_SIZE a page (?page=2…). */
+/** /blog (docs/requirements/blog-and-documents.md#blog): public posts, newest first, BLOG_PAGE_SIZE a page (?page=2…). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const raw = new URL(request.url).searchParams.get("page");
   let page = 1;

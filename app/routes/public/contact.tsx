@@ -16,7 +16,7 @@ import { routeMeta } from "~/lib/meta";
 const crumbs = [{ name: "Contact", path: "/contact" }];
 
 /**
- * Rendered per request (docs/requirements.md#data-and-deployment: forms are rendered by the server). `?service=<slug>`
+ * Rendered per request (docs/requirements/operations.md#data-and-deployment: forms are rendered by the server). `?service=<slug>`
  * preselects a service; utm_* of this address fill the form's campaign fields when JavaScript
  * is off (with it, the visit's landing campaign kept in the browser wins). Each rendering gets a
  * fresh submission id, so the page is never stored by a cache (two visitors must not share one).

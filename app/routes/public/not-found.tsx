@@ -5,7 +5,7 @@ import { NotFoundContent } from "~/components/sections/error-content";
 import { notFoundMeta } from "~/lib/meta";
 
 /**
- * Any path no other route claims: the redirect a rule gives it (docs/requirements.md#redirects),
+ * Any path no other route claims: the redirect a rule gives it (docs/requirements/blog-and-documents.md#redirects),
  * else the not-found page with HTTP 404.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {

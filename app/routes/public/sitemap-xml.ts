@@ -7,7 +7,7 @@ export const SITEMAP_XML_CACHE_CONTROL = "public, max-age=300";
 /**
  * /sitemap.xml: every public page and public blog post (app/blog/sitemap-file.server.ts), made once
  * per change of the blog and served from memory in the encoding the client accepts, so a request
- * costs the same at 10 posts and at 5,000 (docs/requirements.md#request-limits).
+ * costs the same at 10 posts and at 5,000 (docs/requirements/operations.md#request-limits).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const file = await sitemapFile(context.services.db);

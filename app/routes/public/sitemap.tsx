@@ -12,12 +12,12 @@ const crumbs = [{ name: "Sitemap", path: "/sitemap" }];
 
 /**
  * How many of the newest posts the page lists; beyond that it links to the blog, which pages them.
- * A public page does bounded work whatever the data (docs/requirements.md#request-limits):
+ * A public page does bounded work whatever the data (docs/requirements/operations.md#request-limits):
  * sitemap.xml lists every post for search engines, this page is for people.
  */
 export const SITEMAP_POSTS = 100;
 
-/** Rendered per request: the newest public posts are listed under their own heading (docs/requirements.md#blog). */
+/** Rendered per request: the newest public posts are listed under their own heading (docs/requirements/blog-and-documents.md#blog). */
 export async function loader({ context }: Route.LoaderArgs) {
   const groups = new Map<PublicPage["group"] | "Blog", { path: string; name: string }[]>();
   for (const page of publicPages()) groups.set(page.group, [...(groups.get(page.group) ?? []), page]);

@@ -1,4 +1,4 @@
-/** POST /storage/v1/object/list/:bucket {prefix, search, limit, offset, sortBy}: administrators; the defaults of docs/requirements.md#graphics. */
+/** POST /storage/v1/object/list/:bucket {prefix, search, limit, offset, sortBy}: administrators; the defaults of docs/requirements/blog-and-documents.md#graphics. */
 import { z } from "zod";
 
 import { requireAdminApi } from "~/auth/session.server";
