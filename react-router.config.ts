@@ -7,7 +7,7 @@ import { writeBuildSettings } from "./server/build-settings";
 export default {
   appDirectory: "app",
   ssr: true,
-  // Every public marketing page is written to static HTML at build (docs/requirements.md#data-and-deployment).
+  // Every public marketing page is written to static HTML at build (docs/requirements/operations.md#data-and-deployment).
   async prerender() {
     return prerenderedPaths();
   },

@@ -1,4 +1,4 @@
--- Insights (docs/requirements.md#insights, ADR 021): raw first-party events, kept INSIGHTS_RETENTION_DAYS,
+-- Insights (docs/requirements/insights.md#insights, ADR 021): raw first-party events, kept INSIGHTS_RETENTION_DAYS,
 -- and one random salt per day (office time zone) for the visitor hash; no address or user agent is stored.
 CREATE TABLE "insight_events" (
 	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "insight_events_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),

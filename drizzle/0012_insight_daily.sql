@@ -1,4 +1,4 @@
--- Insights daily aggregates (docs/requirements.md#insights-dashboard, ADR 022): per day (office time zone), dimension
+-- Insights daily aggregates (docs/requirements/insights.md#insights-dashboard, ADR 022): per day (office time zone), dimension
 -- and value, the sums of the visits, written by the hourly housekeeping and kept 25 months.
 CREATE TABLE "insight_daily" (
 	"day" date NOT NULL,
