@@ -4,6 +4,9 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+import { layerRules } from "./lint/layers.js";
+import localRules from "./lint/no-cycle.js";
+
 export default tseslint.config(
   { ignores: ["build/", ".react-router/", "node_modules/", "test-results/", "bench-results/", "screenshots/"] },
   js.configs.recommended,
@@ -21,13 +24,15 @@ export default tseslint.config(
       "@typescript-eslint/no-non-null-assertion": "off",
     },
   },
+  // The layers (docs/decisions/028-layers-enforced-by-lint.md): base, domains, components, routes;
+  // each imports only from the layers below it. With them, the server-only rule: browser code
+  // (components, lib, analytics, first-paint) never imports a *.server module.
+  ...layerRules,
   {
-    // Server-only code must never be imported by browser code; keep it in *.server.ts files.
-    files: ["app/components/**/*.{ts,tsx}", "app/lib/**/*.{ts,tsx}"],
-    ignores: ["**/*.server.ts"], // a server module may import another
-    rules: {
-      "no-restricted-imports": ["error", { patterns: [{ group: ["**/*.server", "**/*.server.ts"], message: "Server-only module." }] }],
-    },
+    // No import cycles between the project's modules (ADR 028; lint/no-cycle.js).
+    files: ["app/**/*.{ts,tsx}", "server/**/*.ts"],
+    plugins: { local: localRules },
+    rules: { "local/no-cycle": "error" },
   },
   {
     // Request bodies are read only through the size-limited reader (app/lib/request-body.server.ts).

@@ -3,10 +3,10 @@
  * slices that yield to the browser; without StrictMode, which does nothing in production),
  * started when the page's gate says so (ADR 013, ADR 025).
  *
- * On a public page the gate (app/lib/first-paint.server.ts) evaluates the page's modules, this one
+ * On a public page the gate (app/first-paint/first-paint.server.ts) evaluates the page's modules, this one
  * included, once the page is idle after load or at the visitor's first input, whichever is first,
  * and lets it hydrate once that first input is over (`HYDRATE_WHEN`). While it hydrates, input is
- * held back from React and answered natively (app/lib/held-input.ts), until the root layout's
+ * held back from React and answered natively (app/first-paint/held-input.ts), until the root layout's
  * effect releases it. A page without the gate (behind sign-in) hydrates at once.
  */
 import { startTransition } from "react";
@@ -14,8 +14,8 @@ import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 
 import { startMeasuring } from "~/components/layout/analytics";
-import { holdInputFromReact } from "~/lib/held-input";
-import { HYDRATE_WHEN } from "~/lib/hydration-gate";
+import { holdInputFromReact } from "~/first-paint/held-input";
+import { HYDRATE_WHEN } from "~/first-paint/hydration-gate";
 
 function hydrate(): void {
   startTransition(() => {

@@ -4,7 +4,7 @@
  * expected 4xx answer is not logged at all. Every inline script carries the request's
  * Content-Security-Policy nonce, which our server puts in the load context (prerendering has
  * none: the server allows static pages' inline scripts by hash). The document goes out with
- * hydration deferred until after the first paint (app/lib/first-paint.server.ts, ADR 013).
+ * hydration deferred until after the first paint (app/first-paint/first-paint.server.ts, ADR 013).
  */
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
@@ -20,8 +20,8 @@ import {
 
 import { isProtectedPath } from "~/config/private-paths";
 import { env } from "~/env.server";
+import { deferHydrationStream } from "~/first-paint/first-paint.server";
 import { logRequestError } from "~/lib/error-log.server";
-import { deferHydrationStream } from "~/lib/first-paint.server";
 import { applyPrivateCaching } from "~/lib/private-caching";
 
 export const streamTimeout = 5_000;

@@ -5,8 +5,8 @@
 import { availableParallelism } from "node:os";
 import { z } from "zod";
 
-import { isLoopback } from "./auth/origins";
 import { site } from "./config/site";
+import { isLoopback } from "./lib/origins";
 
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), schema.optional());

@@ -1,23 +1,20 @@
 import { useEffect, type ReactNode } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 
-import { AuthProvider } from "~/auth/auth-context";
+import { AuthProvider } from "~/components/auth/auth-context";
 import { Analytics } from "~/components/layout/analytics";
 import { ServerErrorContent } from "~/components/sections/error-content";
 import { site } from "~/config/site";
 import { env } from "~/env.server";
-import { releaseHeldInput } from "~/lib/held-input";
-import { HYDRATED } from "~/lib/hydration-gate";
+import { releaseHeldInput } from "~/first-paint/held-input";
+import { HYDRATED } from "~/first-paint/hydration-gate";
+import { useWebFontOnNavigation } from "~/first-paint/web-font";
+import type { RootData } from "~/lib/meta";
 import { organizationJsonLd, withBrand } from "~/lib/seo";
-import { useWebFontOnNavigation } from "~/lib/web-font";
 
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import fontsStylesheet from "./fonts.css?url";
-
-export interface RootData {
-  origin: string;
-}
 
 export function loader(): RootData {
   return { origin: env().SITE_URL };
@@ -34,7 +31,7 @@ export const links: Route.LinksFunction = () => [
 
 /**
  * React has committed the page (the outermost component's effect runs last): input goes to React
- * again (app/lib/held-input.ts), and `<html data-hydrated>` says so.
+ * again (app/first-paint/held-input.ts), and `<html data-hydrated>` says so.
  */
 function pageHydrated(): void {
   releaseHeldInput();
@@ -53,7 +50,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#0b1f3a" />
         <Meta />
         <Links />
-        {/* The web font: with JavaScript, app/lib/web-font.ts decides when a page uses it (never a
+        {/* The web font: with JavaScript, app/first-paint/web-font.ts decides when a page uses it (never a
             swap after the first paint, ADR 013); without JavaScript, this stylesheet loads it. */}
         <noscript>
           <link rel="stylesheet" href={fontsStylesheet} />

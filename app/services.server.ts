@@ -13,12 +13,12 @@ import path from "node:path";
 
 import { authSecret, createAuth, type Auth } from "~/auth/auth.server";
 import { startAuthMaintenance } from "~/auth/maintenance.server";
-import { trustedOrigins } from "~/auth/origins";
 import { openDatabase, type Database } from "~/db/client.server";
 import type { Env } from "~/env.server";
 import { createInsightsCollector, type InsightsCollector } from "~/insights/collect.server";
 import { startLeadWorker } from "~/leads/worker.server";
 import { log as appLog } from "~/lib/log.server";
+import { trustedOrigins } from "~/lib/origins";
 import { createMailer, mailFrom, type Mailer } from "~/mailer.server";
 import { postgresStorage, type Storage } from "~/storage/storage.server";
 

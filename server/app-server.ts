@@ -12,10 +12,10 @@ import express, { type ErrorRequestHandler, type RequestHandler } from "express"
 import type { AppLoadContext, ServerBuild } from "react-router";
 
 import { CLIENT_IP_HEADER } from "../app/auth/config.ts";
-import { isCrossSiteWrite, trustedOrigins } from "../app/auth/origins.ts";
 import type { Env } from "../app/env.server.ts";
 import { errorLine } from "../app/lib/error-log.server.ts";
 import { configureLog, log } from "../app/lib/log.server.ts";
+import { isCrossSiteWrite, trustedOrigins } from "../app/lib/origins.ts";
 import { REQUEST_ID_HEADER } from "../app/lib/request-id.ts";
 import { openServices } from "../app/services.server.ts";
 import { clientAddress } from "./client-address.ts";

@@ -118,10 +118,17 @@ export async function turnOnTwoFactor(
   return { secret, backupCodes: enabled.backupCodes, cookie: cookieHeader(set) };
 }
 
-/** Signs in with e-mail and password through better-auth's API (no rate limit): the session's cookie. */
-export async function signInCookie(instance: Auth, email: string, password: string): Promise<string> {
-  const { headers } = await instance.api.signInEmail({ body: { email, password }, returnHeaders: true });
-  return cookieHeader(headers);
+/**
+ * Signs in with e-mail and password through better-auth's API (no rate limit): the session's cookie.
+ * `headers`: the browser's request headers the session records (its user agent, client address).
+ */
+export async function signInCookie(instance: Auth, email: string, password: string, headers?: Record<string, string>): Promise<string> {
+  const { headers: set } = await instance.api.signInEmail({
+    body: { email, password },
+    headers: headers && new Headers(headers),
+    returnHeaders: true,
+  });
+  return cookieHeader(set);
 }
 
 /**

@@ -17,6 +17,7 @@ import * as schema from "~/db/schema.server";
 import { env, secureCookies, type Env } from "~/env.server";
 import { log } from "~/lib/log.server";
 import { oneLine } from "~/lib/one-line";
+import { trustedOrigins } from "~/lib/origins";
 import { createMailer, type Mailer } from "~/mailer.server";
 
 import { buildPasswordChangedMessage, buildResetLinkMessage, sendInBackground } from "./account-mail.server";
@@ -29,7 +30,6 @@ import {
   SESSION_MAX_AGE_SECONDS,
   SESSION_UPDATE_AGE_SECONDS,
 } from "./config";
-import { trustedOrigins } from "./origins";
 import { SECOND_FACTOR_FIELD, secondFactorOfNewSession, secondFactorRules } from "./second-factor.server";
 import { signInThrottle, THROTTLED_PATHS } from "./throttle.server";
 

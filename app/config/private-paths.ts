@@ -4,7 +4,7 @@
  *
  * - isProtectedPath (below; app/auth/config.ts exports it): the signed-in pages, behind a guard;
  * - isPrivatePath (app/lib/private-caching.ts): all of them, sent `Cache-Control: private, no-store`;
- * - isTrackedPath (app/lib/analytics.ts): none of them is measured (docs/requirements/public-site.md#analytics).
+ * - isTrackedPath (app/analytics/analytics.ts): none of them is measured (docs/requirements/public-site.md#analytics).
  */
 
 /** The pages for signed-in users: the admin area, the document viewers (docs/requirements/blog-and-documents.md#mloe-and-ste), the user's own account. */

@@ -22,13 +22,13 @@ import { createHash, randomBytes } from "node:crypto";
 import { eq, getTableColumns, lt, sql } from "drizzle-orm";
 import { isbot } from "isbot";
 
-import { isCrossSiteWrite } from "~/auth/origins";
+import { isTrackedPath } from "~/analytics/analytics";
 import { site } from "~/config/site";
 import type { Database } from "~/db/client.server";
 import { insightEvents, insightSalts, insightVisits, type WEB_VITAL_RATINGS, type WebVitalMetric } from "~/db/schema.server";
-import { isTrackedPath } from "~/lib/analytics";
 import { browserFamily } from "~/lib/browser-name";
 import { log as appLog } from "~/lib/log.server";
+import { isCrossSiteWrite } from "~/lib/origins";
 import { bodyRefusal, BodyTooLargeError, FORM_BODY_LIMIT, readBodyLimited } from "~/lib/request-body.server";
 import { wallClockAt } from "~/lib/time-zone";
 
@@ -66,7 +66,7 @@ export interface InsightsOptions {
   db: Database;
   /** SITE_URL: its host goes into the visitor hash; referrers from it are not kept. */
   siteUrl: string;
-  /** The origins a browser's request may carry (auth/origins.ts trustedOrigins). */
+  /** The origins a browser's request may carry (app/lib/origins.ts trustedOrigins). */
   allowedOrigins: readonly string[];
   /** The time zone whose days the salts follow; default the office's. */
   timeZone?: string;

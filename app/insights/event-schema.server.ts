@@ -2,7 +2,7 @@
  * What POST /api/events accepts (docs/requirements/insights.md#insights): one JSON object, the viewport
  * width and at most MAX_EVENTS events, each of a known kind with only its own fields. Strict:
  * an unknown kind or field, a string with a control character (NUL included) or too long, refuses
- * the whole request. The browser's sender is app/lib/insights-beacon.ts.
+ * the whole request. The browser's sender is app/insights/insights-beacon.ts.
  */
 import { z } from "zod";
 

@@ -40,7 +40,7 @@ export function serviceLabel(service: string | null): string {
 export const MESSAGE_MIN = 10;
 export const MESSAGE_MAX = 5000;
 export const UTM_KEYS = ["utm_source", "utm_medium", "utm_campaign"] as const;
-/** What the page notes of the visit (rememberVisit, app/lib/analytics.ts) and the form posts hidden. */
+/** What the page notes of the visit (rememberVisit, app/analytics/analytics.ts) and the form posts hidden. */
 export const VISIT_FIELDS = [...UTM_KEYS, "landing_page", "referrer_host"] as const;
 /** A host name as a referrer gives it: letters, digits, dots and hyphens (an IDN in its ASCII form). */
 export const HOST_NAME = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*$/;

@@ -1,5 +1,5 @@
 /** What the contact form's server action answers, shared by the route and the form. */
-import type { FormSubmitPayload } from "~/lib/analytics";
+import type { FormSubmitPayload } from "~/analytics/analytics";
 
 import type { ContactFieldErrors, ContactValues } from "./contact-fields";
 import type { ReplyTime } from "./reply-time";

@@ -5,9 +5,10 @@
  * answer and stores nothing. The sales e-mail follows from the outbox; nothing here waits for SMTP.
  * A lead stored is Insights' contact request, counted here and nowhere else (docs/requirements/insights.md#insights).
  */
-import type { FormSubmitPayload } from "~/lib/analytics";
+import type { FormSubmitPayload } from "~/analytics/analytics";
+import type { Database } from "~/db/client.server";
+import type { InsightsCollector } from "~/insights/collect.server";
 import { log } from "~/lib/log.server";
-import type { RequestContext } from "~/services.server";
 
 import { HONEYPOT } from "./contact-fields";
 import type { ContactResult } from "./contact-result";
@@ -63,8 +64,12 @@ function storedAnswer(lead: Lead): Answer {
 
 /** What a submission needs of the request's load context. */
 export interface ContactContext {
-  services: Pick<RequestContext["services"], "db" | "kickOutbox" | "notifyLeads"> & {
-    insights: Pick<RequestContext["services"]["insights"], "recordLead">;
+  services: {
+    db: Database;
+    /** Asks the lead outbox to send now. */
+    kickOutbox(): void;
+    notifyLeads: boolean;
+    insights: Pick<InsightsCollector, "recordLead">;
   };
   /** The client address the rate limit counts by. */
   clientAddress: string;

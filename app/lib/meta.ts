@@ -1,9 +1,13 @@
 import type { MetaDescriptor } from "react-router";
 
 import { site } from "~/config/site";
-import type { RootData } from "~/root";
 
 import { pageMeta, type PageMetaInput } from "./seo";
+
+/** The root loader's data (app/root.tsx), which every page's meta reads its origin from. */
+export interface RootData {
+  origin: string;
+}
 
 type Matches = readonly ({ id: string; data?: unknown } | undefined)[];
 

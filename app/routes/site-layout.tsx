@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { isRouteErrorResponse, Outlet, useLocation, useNavigation, useRouteError } from "react-router";
 
-import { useAuth } from "~/auth/auth-context";
 import { isProtectedPath } from "~/auth/config";
+import { useAuth } from "~/components/auth/auth-context";
 import { AccessCheck } from "~/components/feedback/access-check";
 import { PageSkeleton } from "~/components/layout/page-skeleton";
 import { SiteFooter } from "~/components/layout/site-footer";
@@ -24,7 +24,7 @@ function SiteShell({ viewer, children }: { viewer: Viewer; children: ReactNode }
     <>
       <SkipLink />
       {/* Fixed chrome: the top bar slides away once scrolled (a transform, so nothing below moves),
-          from the scroll marks the head script sets on <html> (app/lib/scroll-marks.ts). */}
+          from the scroll marks the head script sets on <html> (app/first-paint/scroll-marks.ts). */}
       <header className="fixed inset-x-0 top-0 z-40 transition-transform duration-200 in-data-away:-translate-y-10 motion-reduce:transition-none">
         <TopBar />
         <SiteHeader viewer={viewer} />

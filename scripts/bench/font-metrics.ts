@@ -39,7 +39,7 @@ try {
     );
     for (const [weight, text] of items) (byWeight[weight] ??= []).push(text);
   }
-  // The pages add Inter only once the browser has it (app/lib/web-font.ts): add its stylesheet,
+  // The pages add Inter only once the browser has it (app/first-paint/web-font.ts): add its stylesheet,
   // the one root.tsx gives browsers without JavaScript.
   await page.evaluate(async () => {
     const href = /href="([^"]+)"/.exec(document.querySelector("noscript")?.textContent ?? "")?.[1];

@@ -53,7 +53,7 @@ export async function mobileProfile(page: Page): Promise<CDPSession> {
 /**
  * Records, from the document's start, every Event Timing entry of an interaction, and the time
  * stamp of every pointerdown (the last one is the tap's) with the page's state then: not yet
- * hydrating ("before"), hydrating ("during": input held from React, app/lib/held-input.ts) or
+ * hydrating ("before"), hydrating ("during": input held from React, app/first-paint/held-input.ts) or
  * hydrated ("after").
  */
 const RECORD = `(() => {
@@ -88,7 +88,7 @@ async function tapPoint(context: BrowserContext, url: string): Promise<Point> {
   try {
     await page.goto(url);
     const rest = await page.locator(MENU_BUTTON).boundingBox();
-    // Scrolled: the marks on <html> (app/lib/scroll-marks.ts), once the header's slide is over.
+    // Scrolled: the marks on <html> (app/first-paint/scroll-marks.ts), once the header's slide is over.
     await page.evaluate(() => {
       document.documentElement.setAttribute("data-away", "");
       document.documentElement.setAttribute("data-shadow", "");

@@ -124,7 +124,7 @@ test("sign-in works with JavaScript turned off", async ({ browser }) => {
 
 test("an administrator sees Logout and the Admin menu; the footer's Login goes away", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  // Both visits in the fallback font: a browser's second page is in Inter (app/lib/web-font.ts),
+  // Both visits in the fallback font: a browser's second page is in Inter (app/first-paint/web-font.ts),
   // whose widths would move the items this test compares.
   await page.route(/\.woff2$/, (route) => route.abort());
   await page.goto("/");

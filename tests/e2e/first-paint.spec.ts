@@ -56,7 +56,7 @@ for (const path of ["/services/managed-it", "/contact"]) {
     const response = await page.goto(path);
     expect(await response?.text()).not.toMatch(/<link[^>]*rel="modulepreload"/);
     await hydrated(page);
-    // The font is fetched for the next pages, after the first paint (app/lib/web-font.ts).
+    // The font is fetched for the next pages, after the first paint (app/first-paint/web-font.ts).
     await page.waitForFunction(() => localStorage.getItem("crossroads:web-font") !== null);
     const { fcp, late, shifts } = await page.evaluate(() => {
       const paint = performance.getEntriesByName("first-contentful-paint")[0];

@@ -102,7 +102,7 @@ export async function startHydration(page: Page): Promise<void> {
 /**
  * Start hydration and wait until React has committed the page: the root layout's effect marks
  * `<html data-hydrated>` (app/root.tsx) on every page, public or behind sign-in, and from then on
- * input reaches React (app/lib/held-input.ts).
+ * input reaches React (app/first-paint/held-input.ts).
  */
 export async function hydrated(page: Page): Promise<void> {
   await startHydration(page);

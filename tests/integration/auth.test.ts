@@ -6,12 +6,10 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 
-import { auth } from "~/auth/auth.server";
 import { CLIENT_IP_HEADER, SESSION_IDLE_SECONDS, SESSION_MAX_AGE_SECONDS } from "~/auth/config";
 import { roleFlags, setAdmin } from "~/auth/roles.server";
 import { getSignedIn, requireAdminApi } from "~/auth/session.server";
 import { AccountExistsError, createStaffUser, OwnPasswordError, resetPassword, WeakPasswordError } from "~/auth/users.server";
-import { database } from "~/db/client.server";
 import { account, auditLog, session, user, userRoles } from "~/db/schema.server";
 import { env } from "~/env.server";
 import { log as appLog } from "~/lib/log.server";
@@ -47,7 +45,8 @@ function signInRequest(email: string, password: string, ip: string, options: { r
   });
 }
 
-const canSignIn = async (email: string, password: string) => (await (await auth()).handler(signInRequest(email, password, nextIp()))).ok;
+const canSignIn = async (email: string, password: string) =>
+  (await (await loadContext()).services.auth.handler(signInRequest(email, password, nextIp()))).ok;
 
 /** Signs in through /auth/login's form action, as the browser does (and its code step for an administrator); returns the session cookie. */
 async function signInWithForm(email: string, password = PASSWORD): Promise<string> {
@@ -85,8 +84,9 @@ const totpSecrets = new Map<string, string>();
 
 /** An administrator: the account, with two-factor sign-in on (required, docs/requirements/accounts.md#two-factor-sign-in). */
 async function createAdmin(email: string): Promise<{ id: string }> {
-  const created = await createStaffUser((await loadContext()).services, { email, password: PASSWORD, admin: true });
-  const instance = await auth();
+  const { services } = await loadContext();
+  const created = await createStaffUser(services, { email, password: PASSWORD, admin: true });
+  const instance = services.auth;
   totpSecrets.set(email, (await turnOnTwoFactor(instance, await signInCookie(instance, email, PASSWORD), PASSWORD)).secret);
   return created;
 }
@@ -141,7 +141,7 @@ for (const backend of backends()) {
     });
 
     it("keeps user_roles and better-auth's user.role in step through every role change", async () => {
-      const db = await database();
+      const db = services.db;
       const rolesOf = async () => {
         const rows = await db
           .select({
@@ -191,23 +191,23 @@ for (const backend of backends()) {
     });
 
     it("signs in with an httpOnly SameSite=Lax session cookie and stores an argon2id hash", async () => {
-      const response = await (await auth()).handler(signInRequest("tech@crossroadsit.example", PASSWORD, "10.0.0.1"));
+      const response = await services.auth.handler(signInRequest("tech@crossroadsit.example", PASSWORD, "10.0.0.1"));
       expect(response.status).toBe(200);
       const setCookie = response.headers.getSetCookie().join("\n");
       expect(setCookie).toMatch(/session_token=/);
       expect(setCookie).toMatch(/HttpOnly/i);
       expect(setCookie).toMatch(/SameSite=Lax/i);
-      const session = await (await auth()).api.getSession({ headers: new Headers({ cookie: cookieOf(response) }) });
+      const session = await services.auth.api.getSession({ headers: new Headers({ cookie: cookieOf(response) }) });
       expect(session?.user.email).toBe("tech@crossroadsit.example");
-      const db = await database();
+      const db = services.db;
       const { account } = await import("~/db/schema.server");
       const [row] = await db.select({ password: account.password }).from(account).limit(1);
       expect(row.password).toMatch(/^\$argon2id\$/);
     });
 
     it("answers a wrong password and an unknown e-mail the same way", async () => {
-      const a = await (await auth()).handler(signInRequest("tech@crossroadsit.example", "Wrong-Password-99", "10.0.0.2"));
-      const b = await (await auth()).handler(signInRequest("nobody@crossroadsit.example", "Wrong-Password-99", "10.0.0.3"));
+      const a = await services.auth.handler(signInRequest("tech@crossroadsit.example", "Wrong-Password-99", "10.0.0.2"));
+      const b = await services.auth.handler(signInRequest("nobody@crossroadsit.example", "Wrong-Password-99", "10.0.0.3"));
       expect(a.status).toBe(401);
       expect(b.status).toBe(401);
       expect((await a.json()).code).toBe((await b.json()).code);
@@ -222,16 +222,16 @@ for (const backend of backends()) {
       expect(missing.status).toBe(401);
       expect(await missing.json()).toEqual({ code: "session_not_found", message: "Auth session missing!" });
 
-      const staffCookie = cookieOf(await (await auth()).handler(signInRequest("tech@crossroadsit.example", PASSWORD, "10.0.0.6")));
+      const staffCookie = await signInCookie(services.auth, "tech@crossroadsit.example", PASSWORD);
       const forbidden = (await call(staffCookie)) as Response;
       expect(forbidden.status).toBe(403);
       expect((await forbidden.json()).message).toBe("You don't have permission to access this area");
 
-      const adminCookie = cookieOf(await (await auth()).handler(signInRequest("boss@crossroadsit.example", PASSWORD, "10.0.0.7")));
+      const adminCookie = await signInCookie(services.auth, "boss@crossroadsit.example", PASSWORD);
       const withoutSecondFactor = (await call(adminCookie)) as Response;
       expect(withoutSecondFactor.status).toBe(403);
       expect((await withoutSecondFactor.json()).code).toBe("two_factor_required");
-      const on = await turnOnTwoFactor(await auth(), adminCookie, PASSWORD);
+      const on = await turnOnTwoFactor(services.auth, adminCookie, PASSWORD);
       bossSecret = on.secret;
       const admin = await call(on.cookie);
       expect(admin).toMatchObject({
@@ -243,27 +243,18 @@ for (const backend of backends()) {
     });
 
     it("no administrator sets their own password at /admin/users, the super-administrator included: that is /account's", async () => {
-      const instance = await auth();
+      const instance = services.auth;
       const bossSignIn = await instance.handler(signInRequest("boss@crossroadsit.example", PASSWORD, "10.0.0.8"));
       // A code no other sign-in used (each code signs in once).
       const boss = cookieOf(
         await passCodeStep(instance, ORIGIN, bossSignIn, bossSecret, { origin: ORIGIN, [CLIENT_IP_HEADER]: "10.0.0.8" }),
       );
       const second = (
-        await turnOnTwoFactor(
-          instance,
-          cookieOf(await instance.handler(signInRequest("second-admin@crossroadsit.example", PASSWORD, "10.0.0.9"))),
-          PASSWORD,
-        )
+        await turnOnTwoFactor(instance, await signInCookie(instance, "second-admin@crossroadsit.example", PASSWORD), PASSWORD)
       ).cookie;
-      const [secondRow] = await (
-        await database()
-      )
-        .select({ id: user.id })
-        .from(user)
-        .where(eq(user.email, "second-admin@crossroadsit.example"));
+      const [secondRow] = await services.db.select({ id: user.id }).from(user).where(eq(user.email, "second-admin@crossroadsit.example"));
       const hashOf = async (userId: string) =>
-        (await (await database()).select({ password: account.password }).from(account).where(eq(account.userId, userId)))[0]?.password;
+        (await services.db.select({ password: account.password }).from(account).where(eq(account.userId, userId)))[0]?.password;
       const setPassword = async (cookie: string, userId: string) => {
         const request = new Request(`${ORIGIN}/admin/users`, {
           method: "POST",
@@ -296,9 +287,7 @@ for (const backend of backends()) {
       expect(await setPassword(boss, staffId)).toMatchObject({ status: 200, data: { ok: true } });
       expect(await hashOf(staffId)).not.toBe(before);
 
-      const refusals = await (
-        await database()
-      )
+      const refusals = await services.db
         .select({ actor: auditLog.actorId, target: auditLog.targetId, outcome: auditLog.outcome })
         .from(auditLog)
         .where(eq(auditLog.event, "password-set-by-admin"));
@@ -312,14 +301,14 @@ for (const backend of backends()) {
     });
 
     it("refuses a revoked session at the next request", async () => {
-      const password = await (await auth()).handler(signInRequest("boss@crossroadsit.example", PASSWORD, "10.0.0.4"));
-      const response = await passCodeStep(await auth(), ORIGIN, password, bossSecret, { origin: ORIGIN, [CLIENT_IP_HEADER]: "10.0.0.4" });
+      const password = await services.auth.handler(signInRequest("boss@crossroadsit.example", PASSWORD, "10.0.0.4"));
+      const response = await passCodeStep(services.auth, ORIGIN, password, bossSecret, { origin: ORIGIN, [CLIENT_IP_HEADER]: "10.0.0.4" });
       const headers = new Headers({ cookie: cookieOf(response) });
-      const before = await (await auth()).api.getSession({ headers });
+      const before = await services.auth.api.getSession({ headers });
       expect(before?.user.email).toBe("boss@crossroadsit.example");
       // Revoked from elsewhere (an administrator's "sign out everywhere" deletes the rows).
-      await (await database()).delete(session).where(eq(session.userId, before!.user.id));
-      expect(await (await auth()).api.getSession({ headers })).toBeNull();
+      await services.db.delete(session).where(eq(session.userId, before!.user.id));
+      expect(await services.auth.api.getSession({ headers })).toBeNull();
     });
   });
 
@@ -406,7 +395,7 @@ for (const backend of backends()) {
 
       it("a session signed in through the API with rememberMe false idles out too", async () => {
         const cookie = cookieOf(
-          await (await auth()).handler(signInRequest("tech@crossroadsit.example", PASSWORD, nextIp(), { rememberMe: false })),
+          await services.auth.handler(signInRequest("tech@crossroadsit.example", PASSWORD, nextIp(), { rememberMe: false })),
         );
         const start = Date.now();
         vi.useFakeTimers({ toFake: ["Date"], now: start });
@@ -426,12 +415,12 @@ for (const backend of backends()) {
         }
         // ...and better-auth's own get-session, which the browser uses to refresh, never extends it past the limit.
         vi.setSystemTime(limit - 2 * 60_000);
-        const refreshed = await (await auth()).api.getSession({ headers: new Headers({ cookie }) });
+        const refreshed = await services.auth.api.getSession({ headers: new Headers({ cookie }) });
         expect(refreshed).not.toBeNull();
         expect(new Date(refreshed!.session.expiresAt).getTime()).toBeLessThanOrEqual(limit + 1000);
         vi.setSystemTime(start + SESSION_MAX_AGE_SECONDS * 1000 + 1000);
         expect(await signedInAs(cookie)).toBeNull();
-        expect(await (await auth()).api.getSession({ headers: new Headers({ cookie }) })).toBeNull();
+        expect(await services.auth.api.getSession({ headers: new Headers({ cookie }) })).toBeNull();
       });
     });
   });

@@ -13,11 +13,11 @@ import { afterAll, beforeAll, inject } from "vitest";
 
 import { auth } from "~/auth/auth.server";
 import { CLIENT_IP_HEADER } from "~/auth/config";
-import { trustedOrigins } from "~/auth/origins";
 import { closeDatabase, database, initDatabase, type Database } from "~/db/client.server";
 import { authThrottle } from "~/db/schema.server";
 import { env } from "~/env.server";
 import { createInsightsCollector } from "~/insights/collect.server";
+import { trustedOrigins } from "~/lib/origins";
 import { storage } from "~/storage/storage.server";
 
 import { totp } from "../two-factor";

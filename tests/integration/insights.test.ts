@@ -9,7 +9,6 @@ import { sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 
 import { CLIENT_IP_HEADER } from "~/auth/config";
-import { trustedOrigins } from "~/auth/origins";
 import { publicPages } from "~/content/routes-index";
 import type { Database } from "~/db/client.server";
 import { insightEvents, insightSalts } from "~/db/schema.server";
@@ -26,6 +25,7 @@ import {
 } from "~/insights/collect.server";
 import { OTHER_PAGE } from "~/insights/site-pages.server";
 import { configureLog } from "~/lib/log.server";
+import { trustedOrigins } from "~/lib/origins";
 import { action } from "~/routes/api/events";
 
 import { backends, clientAddresses, freshDatabaseFor, loadContext, TEST_ORIGIN } from "./backends";

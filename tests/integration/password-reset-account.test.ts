@@ -14,7 +14,7 @@ import { createAuth, type Auth } from "~/auth/auth.server";
 import { ACCOUNT_FAILURE_LIMIT, CLIENT_IP_HEADER, RESET_TOKEN_SECONDS } from "~/auth/config";
 import { requestReset, RESET_REQUESTS_PER_EMAIL } from "~/auth/password-reset.server";
 import { createStaffUser } from "~/auth/users.server";
-import { database, type Database } from "~/db/client.server";
+import type { Database } from "~/db/client.server";
 import { auditLog, session, verification } from "~/db/schema.server";
 import { env } from "~/env.server";
 import type { Mailer } from "~/mailer.server";
@@ -24,7 +24,7 @@ import { action as forgotAction, loader as forgotLoader } from "~/routes/auth/fo
 import { action as resetAction, loader as resetLoader } from "~/routes/auth/reset-password";
 import type { AppServices } from "~/services.server";
 
-import { turnOnTwoFactor } from "../two-factor";
+import { signInCookie, turnOnTwoFactor } from "../two-factor";
 import { backends, clientAddresses, cookieOf, loadContext, openFreshDatabase } from "./backends";
 
 const ORIGIN = "https://www.crossroadsit.example";
@@ -72,7 +72,7 @@ for (const backend of backends()) {
     beforeAll(async () => {
       closeFresh = await openFreshDatabase(backend, "reset");
       ({ services } = await loadContext());
-      db = await database();
+      db = services.db;
       mailAuth = createAuth(db, env(), { mailer });
       const base = { ...(await loadContext()).services, db };
       const ctx = (services: AppLoadContext["services"]) => ({ services, clientAddress: "10.7.0.1", requestId: "test", cspNonce: "" });
@@ -84,17 +84,9 @@ for (const backend of backends()) {
       await closeFresh();
     });
 
-    async function signIn(email: string, password: string, userAgent = "Mozilla/5.0 (X11; Linux x86_64) Firefox/128.0"): Promise<string> {
-      const response = await mailAuth.handler(
-        new Request(`${ORIGIN}/api/auth/sign-in/email`, {
-          method: "POST",
-          headers: { "content-type": "application/json", origin: ORIGIN, [CLIENT_IP_HEADER]: nextIp(), "user-agent": userAgent },
-          body: JSON.stringify({ email, password }),
-        }),
-      );
-      expect(response.status, `sign-in of ${email}`).toBe(200);
-      return cookieOf(response);
-    }
+    /** Signs in from a fresh client address (no rate limit reached) with `userAgent`: the session's cookie. */
+    const signIn = (email: string, password: string, userAgent = "Mozilla/5.0 (X11; Linux x86_64) Firefox/128.0") =>
+      signInCookie(mailAuth, email, password, { [CLIENT_IP_HEADER]: nextIp(), "user-agent": userAgent });
 
     const sessionOf = async (cookie: string) => mailAuth.api.getSession({ headers: new Headers({ cookie }) });
 

@@ -2,13 +2,11 @@
  * The graphics storage interface and its HTTP routes on both databases the product supports:
  * the embedded PGlite and PostgreSQL 15. Every refusal is checked to leave nothing stored.
  */
+import type { AppLoadContext } from "react-router";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
-import { auth } from "~/auth/auth.server";
-import { CLIENT_IP_HEADER } from "~/auth/config";
 import { createStaffUser } from "~/auth/users.server";
-import { database } from "~/db/client.server";
 import { storageObjects } from "~/db/schema.server";
 import { env } from "~/env.server";
 import { log as appLog } from "~/lib/log.server";
@@ -20,9 +18,9 @@ import * as transferRoute from "~/routes/storage/object-transfer";
 import * as renderRoute from "~/routes/storage/render-image";
 import { GRAPHICS_BUCKET as B, MAX_FILE_BYTES } from "~/storage/constants";
 import { StorageError } from "~/storage/errors";
-import { postgresStorage, storage, type Storage } from "~/storage/storage.server";
+import { postgresStorage, type Storage } from "~/storage/storage.server";
 
-import { turnOnTwoFactor } from "../two-factor";
+import { signInCookie, turnOnTwoFactor } from "../two-factor";
 import { backends, loadContext, openFreshDatabase } from "./backends";
 
 const ORIGIN = "https://www.crossroadsit.example";
@@ -39,23 +37,6 @@ const codeOf = (promise: Promise<unknown>) =>
     (e: unknown) => (e instanceof StorageError ? e.code : `unexpected: ${e instanceof Error ? e.message : String(e)}`),
   );
 
-async function signIn(email: string, ip: string): Promise<string> {
-  const response = await (
-    await auth()
-  ).handler(
-    new Request(`${ORIGIN}/api/auth/sign-in/email`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: ORIGIN, [CLIENT_IP_HEADER]: ip },
-      body: JSON.stringify({ email, password: PASSWORD }),
-    }),
-  );
-  expect(response.status).toBe(200);
-  return response.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-}
-
 /** Calls a route's loader or action as React Router would, with only what these routes read. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const call = async (fn: (args: any) => unknown, request: Request, params: Record<string, string>) =>
@@ -69,16 +50,19 @@ for (const backend of backends()) {
     let clock = Date.parse("2026-06-01T12:00:00Z");
     let adminCookie = "";
     let staffCookie = "";
-    const rows = async () => (await (await database()).select({ name: storageObjects.name }).from(storageObjects)).length;
+    let services: AppLoadContext["services"];
+    const rows = async () => (await services.db.select({ name: storageObjects.name }).from(storageObjects)).length;
 
     beforeAll(async () => {
       closeFresh = await openFreshDatabase(backend, "storage");
-      store = postgresStorage(await database(), { secret: env().BETTER_AUTH_SECRET!, baseUrl: ORIGIN, now: () => clock });
-      await createStaffUser((await loadContext()).services, { email: "boss@crossroadsit.example", password: PASSWORD, admin: true });
-      await createStaffUser((await loadContext()).services, { email: "tech@crossroadsit.example", password: PASSWORD });
+      ({ services } = await loadContext());
+      store = postgresStorage(services.db, { secret: env().BETTER_AUTH_SECRET!, baseUrl: ORIGIN, now: () => clock });
+      await createStaffUser(services, { email: "boss@crossroadsit.example", password: PASSWORD, admin: true });
+      await createStaffUser(services, { email: "tech@crossroadsit.example", password: PASSWORD });
       // Administrators need two-factor sign-in for the storage API (docs/requirements/accounts.md#two-factor-sign-in).
-      adminCookie = (await turnOnTwoFactor(await auth(), await signIn("boss@crossroadsit.example", "10.1.0.1"), PASSWORD)).cookie;
-      staffCookie = await signIn("tech@crossroadsit.example", "10.1.0.2");
+      const bossCookie = await signInCookie(services.auth, "boss@crossroadsit.example", PASSWORD);
+      adminCookie = (await turnOnTwoFactor(services.auth, bossCookie, PASSWORD)).cookie;
+      staffCookie = await signInCookie(services.auth, "tech@crossroadsit.example", PASSWORD);
     });
 
     afterAll(async () => {
@@ -445,7 +429,7 @@ for (const backend of backends()) {
         const thumb = await get(renderRoute.loader, `${ORIGIN}/x`, "brand/mark.svg");
         expect(thumb.headers.get("content-type")).toBe("image/webp");
 
-        const shared = await storage();
+        const shared = services.storage;
         const signed = await shared.createSignedUrl(B, "api/logo.png", 60);
         const ok = await get(signRoute.loader, `${ORIGIN}${signed.path}`, "api/logo.png");
         expect(ok.status).toBe(200);

@@ -2,7 +2,7 @@
 /** Analytics events (docs/requirements/public-site.md#analytics): the right fields, no personal data, never a crash. */
 import { afterEach, describe, expect, it } from "vitest";
 
-import { contactClickEvent, isTrackedPath, pageViewEvent, pushEvent } from "~/lib/analytics";
+import { contactClickEvent, isTrackedPath, pageViewEvent, pushEvent } from "~/analytics/analytics";
 
 const PAGE = "https://www.crossroadsit.example/contact";
 

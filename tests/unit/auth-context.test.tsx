@@ -2,7 +2,7 @@
 import { renderHook } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 
-import { useAuth } from "~/auth/auth-context";
+import { useAuth } from "~/components/auth/auth-context";
 
 describe("useAuth", () => {
   it("outside its provider raises the required error", () => {

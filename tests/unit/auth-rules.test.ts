@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 
-import { isCrossSiteWrite, trustedOrigins } from "~/auth/origins";
 import { passwordWeaknesses } from "~/auth/password";
 import { loginPath, safeRedirect } from "~/auth/redirect";
+import { isCrossSiteWrite, trustedOrigins } from "~/lib/origins";
 
 describe("safeRedirect: only same-site paths are honoured", () => {
   it.each(["/admin/docs", "/admin/docs?filter=mloe", "/faq#pricing"])("keeps %s", (to) => {

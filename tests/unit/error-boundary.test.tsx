@@ -3,7 +3,7 @@ import { render, screen } from "@testing-library/react";
 import { createRoutesStub, data, Outlet } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 
-import { AuthProvider } from "~/auth/auth-context";
+import { AuthProvider } from "~/components/auth/auth-context";
 import SiteLayout, { ErrorBoundary } from "~/routes/site-layout";
 
 import { layoutContentLoaded, stubSignedOutSession } from "./site-layout-helpers";

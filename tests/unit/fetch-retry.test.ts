@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 
-import { fetchWithRetry } from "~/lib/fetch-retry";
+import { fetchWithRetry } from "~/auth/fetch-retry";
 
 const respond = (status: number) => new Response(status === 200 ? "{}" : "x", { status });
 

@@ -8,10 +8,10 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
-import { FIRST_PAGE_VIEW, TAG_MANAGER_SCRIPT_ID } from "~/lib/analytics";
-import { deferBootScript } from "~/lib/first-paint.server";
-import { HYDRATE_ON, HYDRATE_WHEN, MENU_READY, TAP_ENDS } from "~/lib/hydration-gate";
-import { insightOf, INSIGHTS_RUNNING, sendUnhydratedPageView } from "~/lib/insights-beacon";
+import { FIRST_PAGE_VIEW, TAG_MANAGER_SCRIPT_ID } from "~/analytics/analytics";
+import { deferBootScript } from "~/first-paint/first-paint.server";
+import { HYDRATE_ON, HYDRATE_WHEN, MENU_READY, TAP_ENDS } from "~/first-paint/hydration-gate";
+import { insightOf, INSIGHTS_RUNNING, sendUnhydratedPageView } from "~/insights/insights-beacon";
 
 const BOOT = `import * as route0 from "/assets/root-1.js";\nwindow.__routeModules = { root: route0 };\nimport("/assets/entry.client-1.js");`;
 

@@ -1,8 +1,8 @@
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
 
-import { deferHydration, deferHydrationStream, headScript } from "~/lib/first-paint.server";
-import { WEB_FONT_KEY } from "~/lib/web-font";
+import { deferHydration, deferHydrationStream, headScript } from "~/first-paint/first-paint.server";
+import { WEB_FONT_KEY } from "~/first-paint/web-font";
 
 // The shape React Router 7's <Scripts> and React 19 give a document (preloads hoisted to <head>).
 const BOOT = `<script nonce="abc" type="module" async="">;

@@ -6,8 +6,8 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
-import { contactClickEvent, pageViewEvent } from "~/lib/analytics";
-import { batchesOf, insightOf, utmOf, type InsightEvent } from "~/lib/insights-beacon";
+import { contactClickEvent, pageViewEvent } from "~/analytics/analytics";
+import { batchesOf, insightOf, utmOf, type InsightEvent } from "~/insights/insights-beacon";
 
 const PAGE = "https://www.crossroadsit.example/services/managed-it?utm_source=google&utm_medium=cpc&utm_campaign=spring&gclid=xyz#top";
 
@@ -120,8 +120,8 @@ describe("startInsights", () => {
 
   const start = async () => {
     // A fresh copy of both modules: the sender starts once per document.
-    const analytics = await import("~/lib/analytics");
-    const beacon = await import("~/lib/insights-beacon");
+    const analytics = await import("~/analytics/analytics");
+    const beacon = await import("~/insights/insights-beacon");
     return { analytics, beacon };
   };
 

@@ -90,7 +90,7 @@ describe("NavDropdown", () => {
   });
 });
 
-vi.mock("~/auth/auth-context", () => ({ useAuth: () => ({ signOut: vi.fn() }) }));
+vi.mock("~/components/auth/auth-context", () => ({ useAuth: () => ({ signOut: vi.fn() }) }));
 
 describe("Account link next to Logout (docs/requirements/accounts.md#account-page)", () => {
   afterEach(cleanup);

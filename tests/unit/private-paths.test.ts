@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from "vitest";
 
+import { isTrackedPath } from "~/analytics/analytics";
 import { isProtectedPath } from "~/auth/config";
-import { isTrackedPath } from "~/lib/analytics";
 import { isPrivatePath } from "~/lib/private-caching";
 
 // path: [protected (guarded), private (no-store), tracked (analytics)]

@@ -2,8 +2,8 @@
 /** The visit the contact form reports: its first page, campaign and the site that sent it (docs/requirements/leads.md#contact-form). */
 import { afterEach, describe, expect, it } from "vitest";
 
-import { rememberVisit, VISIT_KEY } from "~/lib/analytics";
-import { headScript } from "~/lib/first-paint.server";
+import { rememberVisit, VISIT_KEY } from "~/analytics/analytics";
+import { headScript } from "~/first-paint/first-paint.server";
 
 function land(path: string, referrer: string): Record<string, string> {
   sessionStorage.clear();

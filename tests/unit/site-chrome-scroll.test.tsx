@@ -2,7 +2,7 @@
 /**
  * The header's scroll states (docs/requirements/public-site.md#layout: the top bar only at scroll 0, the shadow
  * past 50 px) are drawn by CSS from attributes the head script's scroll listener sets
- * (app/lib/scroll-marks.ts): from the first paint, before any hydration, and a scroll never makes
+ * (app/first-paint/scroll-marks.ts): from the first paint, before any hydration, and a scroll never makes
  * React render, so a tap just after a scroll is answered without waiting for a render of the page's chrome.
  */
 import { render } from "@testing-library/react";
@@ -10,15 +10,15 @@ import { Profiler } from "react";
 import { createRoutesStub, Outlet } from "react-router";
 import { beforeAll, beforeEach, expect, it } from "vitest";
 
-import { AuthProvider } from "~/auth/auth-context";
+import { AuthProvider } from "~/components/auth/auth-context";
 import { HEADER_SHADOW_THRESHOLD_PX } from "~/config/ui";
-import { watchScrollMarks } from "~/lib/scroll-marks";
+import { watchScrollMarks } from "~/first-paint/scroll-marks";
 import SiteLayout from "~/routes/site-layout";
 
 import { layoutContentLoaded, stubSignedOutSession } from "./site-layout-helpers";
 
 beforeEach(stubSignedOutSession);
-// What the head script of every page runs before its first paint (app/lib/first-paint.server.ts).
+// What the head script of every page runs before its first paint (app/first-paint/first-paint.server.ts).
 beforeAll(() => watchScrollMarks(HEADER_SHADOW_THRESHOLD_PX));
 
 const nextFrame = () => new Promise((resolve) => requestAnimationFrame(() => resolve(undefined)));

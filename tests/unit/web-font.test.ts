@@ -1,13 +1,13 @@
 // @vitest-environment jsdom
 /**
- * The web font is never swapped in under the reader (app/lib/web-font.ts, ADR 013): a page adds
+ * The web font is never swapped in under the reader (app/first-paint/web-font.ts, ADR 013): a page adds
  * it before its first paint only when the browser said it has the file; the script at the top of
  * <head> and addWebFont do the same thing.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
-import { headScript } from "~/lib/first-paint.server";
-import { addWebFont, WEB_FONT_FACES, WEB_FONT_FAMILY, WEB_FONT_KEY, WEB_FONT_VERSION, webFontCached } from "~/lib/web-font";
+import { headScript } from "~/first-paint/first-paint.server";
+import { addWebFont, WEB_FONT_FACES, WEB_FONT_FAMILY, WEB_FONT_KEY, WEB_FONT_VERSION, webFontCached } from "~/first-paint/web-font";
 
 interface FakeFace {
   family: string;

@@ -1,6 +1,7 @@
 import { startTransition, useEffect, useMemo, useRef, useState } from "react";
 import { Form, useNavigation, useSubmit } from "react-router";
 
+import { pushEvent, rememberVisit, VISIT_KEY } from "~/analytics/analytics";
 import { PhoneLink } from "~/components/ui/contact-links";
 import { Icon } from "~/components/ui/icon";
 import { site } from "~/config/site";
@@ -23,14 +24,13 @@ import {
 } from "~/leads/contact-fields";
 import type { ContactResult } from "~/leads/contact-result";
 import { replyTimeText } from "~/leads/reply-time";
-import { pushEvent, rememberVisit, VISIT_KEY } from "~/lib/analytics";
 import { formatCount } from "~/lib/list-of";
 
 import { Field, SubmitButton } from "./field";
 
 export const CONTACT_FORM_ID = "contact-form";
 
-/** The visit's landing page and campaign, as the head script of its first page kept them (noteVisit, app/lib/analytics.ts). */
+/** The visit's landing page and campaign, as the head script of its first page kept them (noteVisit, app/analytics/analytics.ts). */
 function storedVisit(): string | null {
   try {
     rememberVisit(); // a document without the head script (a render in tests): note this page

@@ -1,10 +1,10 @@
 import { useEffect, type Dispatch, type RefObject, type SetStateAction } from "react";
 
-import { typedValue } from "~/lib/typed-before-hydration";
+import { typedValue } from "~/first-paint/typed-before-hydration";
 
 /**
  * Adopts what was typed into a controlled form before the page's scripts ran
- * (app/lib/typed-before-hydration.ts): once mounted, each field named like a key of the values is
+ * (app/first-paint/typed-before-hydration.ts): once mounted, each field named like a key of the values is
  * read, and what differs from the state is taken over, so the text is back in the field and the
  * form's state (unsaved changes, the live preview) knows about it.
  */

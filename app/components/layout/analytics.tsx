@@ -1,7 +1,14 @@
 import { useEffect } from "react";
 import { useLocation } from "react-router";
 
-import { claimFirstPageView, contactClickEvent, isTrackedPath, pageViewEvent, pushEvent, TAG_MANAGER_SCRIPT_ID } from "~/lib/analytics";
+import {
+  claimFirstPageView,
+  contactClickEvent,
+  isTrackedPath,
+  pageViewEvent,
+  pushEvent,
+  TAG_MANAGER_SCRIPT_ID,
+} from "~/analytics/analytics";
 import { plainLinkClick } from "~/lib/link-click";
 
 const tagManagerLoaded = () => document.getElementById(TAG_MANAGER_SCRIPT_ID) !== null;
@@ -35,14 +42,14 @@ function whenIdle(fn: () => void) {
 export function startMeasuring(): void {
   if (!isTrackedPath(window.location.pathname)) return;
   whenIdle(() => {
-    void import("~/lib/web-vitals").then((m) => m.reportWebVitals());
-    void import("~/lib/insights-beacon").then((m) => m.startInsights());
+    void import("~/analytics/web-vitals").then((m) => m.reportWebVitals());
+    void import("~/insights/insights-beacon").then((m) => m.startInsights());
   });
 }
 
 /**
  * Page views on every navigation (the document's own page view is pushed by the gate before
- * hydration, app/lib/first-paint.server.ts) and tel:/mailto: clicks (docs/requirements/public-site.md#analytics).
+ * hydration, app/first-paint/first-paint.server.ts) and tel:/mailto: clicks (docs/requirements/public-site.md#analytics).
  * None of it on the staff area, the document viewers and sign-in (`isTrackedPath`), also when
  * they are reached from a public page. The tag manager is loaded by the gate, only in a document
  * opened on a public page (whose Content-Security-Policy allows it: server/security-headers.ts).

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, type KeyboardEvent, type MouseEvent } from "react";
 import { NavLink as RouterNavLink, useLocation } from "react-router";
 
-import { useAuth } from "~/auth/auth-context";
+import { useAuth } from "~/components/auth/auth-context";
 import { StaticContent } from "~/components/sections/static-content";
 import { Button } from "~/components/ui/button";
 import { ButtonLink } from "~/components/ui/button-link";
@@ -26,7 +26,7 @@ const SideMenuContent = ServerSideMenu ?? lazy(() => import("./side-menu"));
 /**
  * The main header bar (inside the fixed <header> with the top bar): logo, Services and Industries
  * dropdowns, About, Questions, Get Started. Its shadow past 50 px of scroll (`data-shadow` on
- * <html>, app/lib/scroll-marks.ts) comes at once: a transition repainted the bar in every frame of
+ * <html>, app/first-paint/scroll-marks.ts) comes at once: a transition repainted the bar in every frame of
  * its 200 ms, 13 ms of the frame of a tap that came with the scroll on a phone (ADR 025).
  */
 export function SiteHeader({ viewer }: { viewer: Viewer }) {

@@ -10,7 +10,7 @@ const PORTALS = [
 /**
  * Client support phone and the two portals (docs/requirements/public-site.md#layout). Shown only at scroll
  * position 0: hidden (from sight and from screen readers) while the page is marked `data-away`
- * (app/lib/scroll-marks.ts).
+ * (app/first-paint/scroll-marks.ts).
  */
 export function TopBar() {
   const portalClass =

@@ -4,8 +4,9 @@
  * Super-administrator only; streamed in batches.
  */
 import { auditForExport, parseAuditFilter, type AuditEntryRow } from "~/auth/audit-query.server";
+import { csvLoader } from "~/auth/csv-guard.server";
 import { requireSuperAdmin } from "~/auth/session.server";
-import { csvDownload, csvLoader, plainText, type CsvColumns } from "~/lib/csv-download.server";
+import { csvDownload, plainText, type CsvColumns } from "~/lib/csv-download.server";
 
 import type { Route } from "./+types/audit-csv";
 

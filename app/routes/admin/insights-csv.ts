@@ -3,10 +3,11 @@
  * period and filters (docs/requirements/insights.md#insights-dashboard), as CSV (RFC 4180, safe against
  * spreadsheet formulas: the leads export's writer). Administrators only.
  */
+import { csvLoader } from "~/auth/csv-guard.server";
 import { requireAdmin } from "~/auth/session.server";
 import { env } from "~/env.server";
 import { CSV_TABLES, isCsvTable, loadDashboard } from "~/insights/dashboard-page.server";
-import { csvDownload, csvLoader, plainText } from "~/lib/csv-download.server";
+import { csvDownload, plainText } from "~/lib/csv-download.server";
 
 import type { Route } from "./+types/insights-csv";
 

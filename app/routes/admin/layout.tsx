@@ -13,10 +13,10 @@ import {
 } from "react-router";
 
 import adminStylesheet from "~/admin.css?url";
-import { useAuth } from "~/auth/auth-context";
 import { requireAdmin } from "~/auth/session.server";
-import { useLeaveWhenSignedOut } from "~/auth/use-leave-when-signed-out";
 import { AccessDenied } from "~/components/admin/access-denied";
+import { useAuth } from "~/components/auth/auth-context";
+import { useLeaveWhenSignedOut } from "~/components/auth/use-leave-when-signed-out";
 import { AccessCheck } from "~/components/feedback/access-check";
 import { ActionMessage } from "~/components/feedback/action-message";
 import { ErrorContent } from "~/components/sections/error-content";

@@ -2,10 +2,11 @@
  * /admin/leads.csv: the leads of the list's current filter (?q=&status=), all pages, as CSV
  * (RFC 4180, safe against spreadsheet formulas). Streamed in batches: no size limit in memory.
  */
+import { csvLoader } from "~/auth/csv-guard.server";
 import { requireAdmin } from "~/auth/session.server";
 import { parseLeadQuery } from "~/leads/query";
 import { leadsForExport, type Lead } from "~/leads/store.server";
-import { csvDownload, csvLoader, type CsvColumns } from "~/lib/csv-download.server";
+import { csvDownload, type CsvColumns } from "~/lib/csv-download.server";
 
 import type { Route } from "./+types/leads-csv";
 

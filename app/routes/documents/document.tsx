@@ -1,7 +1,7 @@
 import { data } from "react-router";
 
 import { requireUser } from "~/auth/session.server";
-import { useLeaveWhenSignedOut } from "~/auth/use-leave-when-signed-out";
+import { useLeaveWhenSignedOut } from "~/components/auth/use-leave-when-signed-out";
 import { Button } from "~/components/ui/button";
 import { DOCUMENT_COLLECTION_LABELS, VIEWER_COLLECTIONS } from "~/docs/document-rules";
 import { getPublishedDocument, storeDocumentHtml } from "~/docs/documents.server";

@@ -1,11 +1,12 @@
-import type { Route } from "./+types/about";
-import { site } from "~/config/site";
 import { CtaBand } from "~/components/sections/cta-band";
 import { FeatureGrid } from "~/components/sections/feature-grid";
 import { PageHero } from "~/components/sections/page-hero";
 import { Paragraphs, Section } from "~/components/sections/section";
+import { site } from "~/config/site";
 import { aboutPage } from "~/content/about";
 import { routeMeta } from "~/lib/meta";
+
+import type { Route } from "./+types/about";
 
 const crumbs = [{ name: "About", path: "/about" }];
 

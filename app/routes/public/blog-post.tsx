@@ -1,15 +1,16 @@
-import type { Route } from "./+types/blog-post";
 import { postPath, RELATED_POSTS } from "~/blog/blog-rules";
-import { SLUG_MAX, SLUG_PATTERN } from "~/lib/slug";
+import { postPageMeta } from "~/blog/post-meta";
 import { publicPost, publicPosts } from "~/blog/public-cache.server";
 import { toCard } from "~/blog/public-view";
 import { PostCard } from "~/components/blog/post-card";
 import { Breadcrumbs } from "~/components/sections/breadcrumbs";
 import { CtaBand } from "~/components/sections/cta-band";
 import { blogPage } from "~/content/pages";
-import { postPageMeta } from "~/blog/post-meta";
 import { notFoundMeta, originFrom } from "~/lib/meta";
+import { SLUG_MAX, SLUG_PATTERN } from "~/lib/slug";
 import { notFoundOrRedirect } from "~/redirects/redirects.server";
+
+import type { Route } from "./+types/blog-post";
 import { FEED_LINK } from "./blog";
 
 /**
@@ -36,9 +37,9 @@ export default function BlogPost({ loaderData: { post, html, recent } }: Route.C
   return (
     <>
       <div className="on-dark bg-gradient-to-br from-navy-950 via-navy-900 to-navy-800 text-slate-200">
-        <div className="mx-auto max-w-3xl px-4 pb-12 pt-8 sm:px-6">
+        <div className="mx-auto max-w-3xl px-4 pt-8 pb-12 sm:px-6">
           <Breadcrumbs items={crumbs} />
-          <h1 className="mt-8 text-[clamp(2rem,1.3rem+2.6vw,3rem)] font-bold leading-tight tracking-tight text-white">{post.title}</h1>
+          <h1 className="mt-8 text-[clamp(2rem,1.3rem+2.6vw,3rem)] leading-tight font-bold tracking-tight text-white">{post.title}</h1>
           <p className="mt-4 text-slate-300">
             <time dateTime={post.publishAt}>{post.publishedOn}</time> · By {post.authorName} ·{" "}
             <span className="whitespace-nowrap">{post.readingMinutes} min read</span>

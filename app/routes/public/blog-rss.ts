@@ -1,4 +1,3 @@
-import type { Route } from "./+types/blog-rss";
 import { FEED_SIZE, postPath } from "~/blog/blog-rules";
 import { publicPosts } from "~/blog/public-cache.server";
 import { site } from "~/config/site";
@@ -6,6 +5,8 @@ import { blogPage } from "~/content/pages";
 import { env } from "~/env.server";
 import { absoluteUrl } from "~/lib/seo";
 import { escapeXml } from "~/lib/xml";
+
+import type { Route } from "./+types/blog-rss";
 
 /** /blog/rss.xml (docs/requirements/blog-and-documents.md#blog): RSS 2.0 with the FEED_SIZE newest public posts. */
 export async function loader({ context }: Route.LoaderArgs) {

@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import type { Route } from "./+types/blog";
+
 import { BLOG_PAGE_SIZE, blogPagePath } from "~/blog/blog-rules";
 import { publicPosts } from "~/blog/public-cache.server";
 import { toCard } from "~/blog/public-view";
@@ -9,6 +9,8 @@ import { PageHero } from "~/components/sections/page-hero";
 import { ButtonLink } from "~/components/ui/button-link";
 import { blogPage } from "~/content/pages";
 import { routeMeta } from "~/lib/meta";
+
+import type { Route } from "./+types/blog";
 
 const crumbs = [{ name: "Blog", path: "/blog" }];
 export const FEED_LINK = { rel: "alternate", type: "application/rss+xml", title: `${blogPage.headline} feed`, href: "/blog/rss.xml" };

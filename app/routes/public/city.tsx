@@ -1,11 +1,13 @@
 import { data } from "react-router";
-import type { Route } from "./+types/city";
-import { officeById, site } from "~/config/site";
+
 import { CityTemplate } from "~/components/templates/city-template";
+import { officeById, site } from "~/config/site";
 import { cities } from "~/content/catalog";
 import { cityPages } from "~/content/cities";
 import { originFrom, routeMeta } from "~/lib/meta";
 import { absoluteUrl, OG_IMAGE } from "~/lib/seo";
+
+import type { Route } from "./+types/city";
 
 const dayCodes = { Monday: "Mo", Tuesday: "Tu", Wednesday: "We", Thursday: "Th", Friday: "Fr" } as const;
 

@@ -1,17 +1,19 @@
 import { data } from "react-router";
-import { Icon } from "~/components/ui/icon";
-import type { Route } from "./+types/contact";
-import { site } from "~/config/site";
-import { EmailLink, PhoneLink } from "~/components/ui/contact-links";
+
 import { ContactForm } from "~/components/forms/contact-form";
 import { OfficeList } from "~/components/sections/home-sections";
 import { PageHero } from "~/components/sections/page-hero";
 import { Section } from "~/components/sections/section";
+import { EmailLink, PhoneLink } from "~/components/ui/contact-links";
+import { Icon } from "~/components/ui/icon";
+import { site } from "~/config/site";
 import { contactPage } from "~/content/pages";
-import type { ContactResult } from "~/leads/contact-result";
 import { SERVICE_OPTIONS, UTM_KEYS, type ContactValues } from "~/leads/contact-fields";
+import type { ContactResult } from "~/leads/contact-result";
 import { handleContactSubmission } from "~/leads/submit.server";
 import { routeMeta } from "~/lib/meta";
+
+import type { Route } from "./+types/contact";
 
 const crumbs = [{ name: "Contact", path: "/contact" }];
 

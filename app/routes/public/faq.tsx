@@ -1,10 +1,11 @@
-import type { Route } from "./+types/faq";
 import { CtaBand } from "~/components/sections/cta-band";
 import { FaqList } from "~/components/sections/faq-list";
 import { PageContents } from "~/components/sections/page-contents";
 import { PageHero } from "~/components/sections/page-hero";
 import { faqPage } from "~/content/faq";
 import { routeMeta } from "~/lib/meta";
+
+import type { Route } from "./+types/faq";
 
 const crumbs = [{ name: "Questions", path: "/faq" }];
 
@@ -34,7 +35,11 @@ export default function FaqRoute({ loaderData: { page } }: Route.ComponentProps)
     <>
       <PageHero eyebrow="Questions" title={page.headline} intro={page.intro} breadcrumbs={crumbs} />
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 lg:grid-cols-[15rem_1fr]">
-        <PageContents headingId="topics-heading" title="Topics" links={page.groups.map((group) => ({ id: group.id, label: group.topic }))} />
+        <PageContents
+          headingId="topics-heading"
+          title="Topics"
+          links={page.groups.map((group) => ({ id: group.id, label: group.topic }))}
+        />
         <div className="space-y-12">
           {page.groups.map((group) => (
             <section key={group.id} id={group.id} aria-labelledby={`${group.id}-heading`} className="scroll-mt-28">

@@ -1,8 +1,3 @@
-import type { Route } from "./+types/home";
-import { navigation } from "~/config/navigation";
-import { site } from "~/config/site";
-import { ButtonLink, buttonClass } from "~/components/ui/button-link";
-import { PhoneLink } from "~/components/ui/contact-links";
 import { CardGrid } from "~/components/sections/card-grid";
 import { CtaBand } from "~/components/sections/cta-band";
 import { FeatureGrid } from "~/components/sections/feature-grid";
@@ -10,9 +5,15 @@ import { HeroVideo } from "~/components/sections/hero-video";
 import { ApproachSteps, ComplianceBadges, OfficeList, StatsBand } from "~/components/sections/home-sections";
 import { Section } from "~/components/sections/section";
 import { StaticContent } from "~/components/sections/static-content";
+import { buttonClass, ButtonLink } from "~/components/ui/button-link";
+import { PhoneLink } from "~/components/ui/contact-links";
+import { navigation } from "~/config/navigation";
+import { site } from "~/config/site";
 import { industries, services } from "~/content/catalog";
 import { homePage } from "~/content/home";
 import { routeMeta } from "~/lib/meta";
+
+import type { Route } from "./+types/home";
 
 export function loader() {
   return { page: homePage };
@@ -28,11 +29,11 @@ export default function Home({ loaderData: { page } }: Route.ComponentProps) {
         <HeroVideo />
         {/* Scrim: keeps the text above AA contrast whatever frame is showing. */}
         <div aria-hidden="true" className="absolute inset-0 bg-gradient-to-r from-navy-950/95 via-navy-950/80 to-navy-950/50" />
-        <StaticContent className="relative mx-auto max-w-7xl px-4 pb-20 pt-16 sm:px-6 sm:pb-28 sm:pt-24">
-          <p className="text-sm font-semibold uppercase tracking-wider text-accent-bright">{page.hero.eyebrow}</p>
+        <StaticContent className="relative mx-auto max-w-7xl px-4 pt-16 pb-20 sm:px-6 sm:pt-24 sm:pb-28">
+          <p className="text-sm font-semibold tracking-wider text-accent-bright uppercase">{page.hero.eyebrow}</p>
           <h1
             id="hero-heading"
-            className="mt-3 max-w-3xl text-[clamp(2.25rem,1.4rem+3.8vw,3.75rem)] font-bold leading-[1.08] tracking-tight text-white"
+            className="mt-3 max-w-3xl text-[clamp(2.25rem,1.4rem+3.8vw,3.75rem)] leading-[1.08] font-bold tracking-tight text-white"
           >
             {page.hero.headline}
           </h1>

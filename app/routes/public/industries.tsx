@@ -1,4 +1,3 @@
-import type { Route } from "./+types/industries";
 import { CardGrid } from "~/components/sections/card-grid";
 import { CtaBand } from "~/components/sections/cta-band";
 import { PageHero } from "~/components/sections/page-hero";
@@ -6,6 +5,8 @@ import { Section } from "~/components/sections/section";
 import { industries } from "~/content/catalog";
 import { industriesOverview } from "~/content/pages";
 import { routeMeta } from "~/lib/meta";
+
+import type { Route } from "./+types/industries";
 
 const crumbs = [{ name: "Industries", path: "/industries" }];
 

@@ -1,10 +1,11 @@
-import { notFoundOrRedirect } from "~/redirects/redirects.server";
-import type { Route } from "./+types/industry";
 import { IndustryTemplate } from "~/components/templates/industry-template";
 import { industryName } from "~/content/catalog";
 import { industryPages } from "~/content/industries";
 import { industrySlugs, type IndustrySlug } from "~/content/types";
 import { notFoundMeta, routeMeta } from "~/lib/meta";
+import { notFoundOrRedirect } from "~/redirects/redirects.server";
+
+import type { Route } from "./+types/industry";
 
 function isIndustrySlug(slug: string): slug is IndustrySlug {
   return (industrySlugs as readonly string[]).includes(slug);

@@ -1,8 +1,10 @@
 import { data } from "react-router";
-import { findRedirectFor } from "~/redirects/redirects.server";
-import type { Route } from "./+types/not-found";
+
 import { NotFoundContent } from "~/components/sections/error-content";
 import { notFoundMeta } from "~/lib/meta";
+import { findRedirectFor } from "~/redirects/redirects.server";
+
+import type { Route } from "./+types/not-found";
 
 /**
  * Any path no other route claims: the redirect a rule gives it (docs/requirements/blog-and-documents.md#redirects),

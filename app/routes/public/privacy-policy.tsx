@@ -1,7 +1,8 @@
-import type { Route } from "./+types/privacy-policy";
 import { LegalTemplate } from "~/components/templates/legal-template";
 import { privacyPage } from "~/content/legal";
 import { routeMeta } from "~/lib/meta";
+
+import type { Route } from "./+types/privacy-policy";
 
 const crumbs = [{ name: "Privacy Policy", path: "/privacy-policy" }];
 

@@ -1,12 +1,13 @@
-import { notFoundOrRedirect } from "~/redirects/redirects.server";
-import type { Route } from "./+types/service";
-import { site } from "~/config/site";
 import { ServiceTemplate } from "~/components/templates/service-template";
+import { site } from "~/config/site";
 import { serviceName } from "~/content/catalog";
 import { servicePages } from "~/content/services";
 import { serviceSlugs, type ServiceSlug } from "~/content/types";
 import { notFoundMeta, originFrom, routeMeta } from "~/lib/meta";
 import { absoluteUrl } from "~/lib/seo";
+import { notFoundOrRedirect } from "~/redirects/redirects.server";
+
+import type { Route } from "./+types/service";
 
 function isServiceSlug(slug: string): slug is ServiceSlug {
   return (serviceSlugs as readonly string[]).includes(slug);

@@ -1,4 +1,3 @@
-import type { Route } from "./+types/services";
 import { CardGrid } from "~/components/sections/card-grid";
 import { CtaBand } from "~/components/sections/cta-band";
 import { PageHero } from "~/components/sections/page-hero";
@@ -6,6 +5,8 @@ import { Section } from "~/components/sections/section";
 import { services } from "~/content/catalog";
 import { servicesOverview } from "~/content/pages";
 import { routeMeta } from "~/lib/meta";
+
+import type { Route } from "./+types/services";
 
 const crumbs = [{ name: "Services", path: "/services" }];
 

@@ -1,5 +1,6 @@
-import type { Route } from "./+types/sitemap-xml";
 import { sitemapFile } from "~/blog/sitemap-file.server";
+
+import type { Route } from "./+types/sitemap-xml";
 
 /** A shared cache (a CDN, a proxy) may keep it five minutes, like the HTML sitemap. */
 export const SITEMAP_XML_CACHE_CONTROL = "public, max-age=300";

@@ -1,12 +1,14 @@
 import { Link } from "react-router";
-import type { Route } from "./+types/sitemap";
+
 import { postPath } from "~/blog/blog-rules";
 import { publicPosts } from "~/blog/public-cache.server";
 import { PageHero } from "~/components/sections/page-hero";
-import { publicPages, type PublicPage } from "~/content/routes-index";
-import { sitemapPage } from "~/content/pages";
 import { navigation } from "~/config/navigation";
+import { sitemapPage } from "~/content/pages";
+import { publicPages, type PublicPage } from "~/content/routes-index";
 import { routeMeta } from "~/lib/meta";
+
+import type { Route } from "./+types/sitemap";
 
 const crumbs = [{ name: "Sitemap", path: "/sitemap" }];
 

@@ -1,7 +1,8 @@
-import type { Route } from "./+types/terms-and-conditions";
 import { LegalTemplate } from "~/components/templates/legal-template";
 import { termsPage } from "~/content/legal";
 import { routeMeta } from "~/lib/meta";
+
+import type { Route } from "./+types/terms-and-conditions";
 
 const crumbs = [{ name: "Terms & Conditions", path: "/terms-and-conditions" }];
 

@@ -1,12 +1,12 @@
 /**
  * Insights' sender in the browser (docs/requirements/insights.md#insights): the events the site pushes to
- * dataLayer (app/lib/analytics.ts), as the few fields Insights keeps, sent to POST /api/events in
+ * dataLayer (app/analytics/analytics.ts), as the few fields Insights keeps, sent to POST /api/events in
  * one JSON batch when the page is hidden and at most every SEND_EVERY_MS otherwise. Loaded after
  * hydration (app/components/layout/analytics.tsx) and kept out of the shared chunk
  * (vite.config.ts), so it adds nothing to a page's first load. Nothing is stored in the browser,
  * and nothing is sent when the browser sends Global Privacy Control or Do Not Track.
  */
-import { isTrackedPath, listenToEvents } from "./analytics";
+import { isTrackedPath, listenToEvents } from "~/analytics/analytics";
 
 export const ENDPOINT = "/api/events";
 export const SEND_EVERY_MS = 5_000;
@@ -101,7 +101,7 @@ export const INSIGHTS_RUNNING = "__insightsRunning";
 /**
  * The page view of a page left before the sender ran (its page was never hydrated: the visitor
  * read it and left without touching it), sent by the gate's `pagehide` listener
- * (app/lib/first-paint.server.ts): the same event `insightOf` makes of a page view, with the
+ * (app/first-paint/first-paint.server.ts): the same event `insightOf` makes of a page view, with the
  * same rules (nothing with Global Privacy Control or Do Not Track, nothing on a private path).
  * Self-contained (it names nothing outside itself): the gate carries its text.
  */

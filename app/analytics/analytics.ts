@@ -43,7 +43,7 @@ export function isTrackedPath(pathname: string): boolean {
 
 let listener: ((event: AnalyticsEvent) => void) | undefined;
 
-/** Insights' sender (app/lib/insights-beacon.ts, loaded later) hears every event pushed from then on. */
+/** Insights' sender (app/insights/insights-beacon.ts, loaded later) hears every event pushed from then on. */
 export function listenToEvents(fn: (event: AnalyticsEvent) => void): void {
   listener = fn;
 }
@@ -86,7 +86,7 @@ export const TAG_MANAGER_SCRIPT_ID = "gtm-script";
  * Loads the tag manager (docs/requirements/public-site.md#analytics) in a document opened on a public page,
  * unless the browser sends Global Privacy Control or Do Not Track. Self-contained: the gate
  * carries its text and runs it, with the container's id, once the page is idle after load,
- * touched or not (app/lib/first-paint.server.ts); without a container it is not in the page.
+ * touched or not (app/first-paint/first-paint.server.ts); without a container it is not in the page.
  */
 export function loadTagManager(gtmId: string, scriptId: string, privatePath: RegExp): void {
   try {
@@ -110,7 +110,7 @@ export const FIRST_PAGE_VIEW = "__firstPageView";
 /**
  * The page view of the document's own page, pushed as soon as the document is parsed (its title
  * is known), whether or not the visitor ever touches the page: the gate carries its text
- * (app/lib/first-paint.server.ts). It notes the address under `flag`, so that the hydrated page
+ * (app/first-paint/first-paint.server.ts). It notes the address under `flag`, so that the hydrated page
  * (app/components/layout/analytics.tsx) does not push the same view again. Nothing on a private path.
  */
 export function pushFirstPageView(flag: string, privatePath: RegExp): void {
@@ -143,7 +143,7 @@ export const VISIT_KEY = "crossroads:visit";
  * host of the site whose link brought it (not its path) for the contact form
  * (docs/requirements/leads.md#contact-form). Later pages of the visit change nothing. Self-contained
  * (it names nothing outside itself): the head script of every page carries its text and runs it
- * before the first paint (app/lib/first-paint.server.ts), so the visit is noted even when the
+ * before the first paint (app/first-paint/first-paint.server.ts), so the visit is noted even when the
  * visitor leaves the landing page before it has hydrated.
  */
 export function noteVisit(key: string): void {

@@ -6,9 +6,7 @@
  */
 import { useEffect, useRef } from "react";
 
-import { dismissToast, toast } from "~/components/feedback/toaster";
-
-import type { AuthState } from "./auth-state";
+import type { AuthState } from "~/auth/auth-state";
 import {
   ACTIVITY_DEBOUNCE_MS,
   ACTIVITY_EVENTS,
@@ -18,7 +16,8 @@ import {
   SESSION_CHECK_INTERVAL_MS,
   SESSION_REFRESH_THRESHOLD_MS,
   WARNING_TOAST_MS,
-} from "./config";
+} from "~/auth/config";
+import { dismissToast, toast } from "~/components/feedback/toaster";
 
 export const INACTIVITY_TEXT = {
   warningTitle: "Session Expiring",

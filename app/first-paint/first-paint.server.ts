@@ -14,7 +14,7 @@
  * - a classic script at the top of <head> adds the web font before the first paint when the
  *   browser already has it; otherwise the page stays in the font's metric-matched fallback and
  *   the module script fetches the font for the next pages once the gate has opened
- *   (app/lib/web-font.ts).
+ *   (app/first-paint/web-font.ts).
  *
  * Until it hydrates the page works as without JavaScript: links, forms, the header's
  * no-JavaScript menus. The script keeps its nonce (rendered pages); prerendered pages' inline
@@ -25,12 +25,20 @@
  */
 import { Transform, type TransformCallback } from "node:stream";
 
+import {
+  FIRST_PAGE_VIEW,
+  loadTagManager,
+  noteVisit,
+  PRIVATE_PATH,
+  pushFirstPageView,
+  TAG_MANAGER_SCRIPT_ID,
+  VISIT_KEY,
+} from "~/analytics/analytics";
 import { HEADER_SHADOW_THRESHOLD_PX } from "~/config/ui";
+import { ENDPOINT as INSIGHTS_ENDPOINT, INSIGHTS_RUNNING, sendUnhydratedPageView } from "~/insights/insights-beacon";
 
-import { FIRST_PAGE_VIEW, loadTagManager, noteVisit, PRIVATE_PATH, pushFirstPageView, TAG_MANAGER_SCRIPT_ID, VISIT_KEY } from "./analytics";
 import { REPLAY_EARLY_CLICKS } from "./early-clicks";
 import { HYDRATE_ON, HYDRATE_WHEN, MENU_READY, TAP_ENDS, TAP_WAIT_MS } from "./hydration-gate";
-import { ENDPOINT as INSIGHTS_ENDPOINT, INSIGHTS_RUNNING, sendUnhydratedPageView } from "./insights-beacon";
 import { watchScrollMarks } from "./scroll-marks";
 import { NOTE_TYPED_VALUES } from "./typed-before-hydration";
 import {
@@ -63,10 +71,10 @@ const literal = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c
  * The classic script at the top of <head>: the faces before the first paint, when the browser
  * has the font (the same as `webFontCached() && addWebFont("optional")`, written out because it
  * must run before any module), the note of text typed before hydration
- * (app/lib/typed-before-hydration.ts), the replay of clicks made before it
- * (app/lib/early-clicks.ts), the header's scroll marks (`watchScrollMarks`, app/lib/scroll-marks.ts)
+ * (app/first-paint/typed-before-hydration.ts), the replay of clicks made before it
+ * (app/first-paint/early-clicks.ts), the header's scroll marks (`watchScrollMarks`, app/first-paint/scroll-marks.ts)
  * and, on a public page, the note of the visit's landing page and campaign (`noteVisit`,
- * app/lib/analytics.ts). The same text for every page: made once.
+ * app/analytics/analytics.ts). The same text for every page: made once.
  */
 const HEAD_SCRIPT =
   `try{if(localStorage.getItem(${literal(WEB_FONT_KEY)})===${literal(WEB_FONT_VERSION)}){` +
@@ -99,7 +107,7 @@ const PAGE_VIEW_STATEMENTS =
   `addEventListener("pagehide", () => { if (!window[${literal(INSIGHTS_RUNNING)}]) (${String(sendUnhydratedPageView)})(${literal(INSIGHTS_ENDPOINT)}, ${PRIVATE_PATH_LITERAL}); }, { once: true });\n` +
   `(${String(pushFirstPageView)})(${literal(FIRST_PAGE_VIEW)}, ${PRIVATE_PATH_LITERAL});\n`;
 
-/** The statement that loads the tag manager (`loadTagManager`, app/lib/analytics.ts), or nothing without a container. */
+/** The statement that loads the tag manager (`loadTagManager`, app/analytics/analytics.ts), or nothing without a container. */
 const tagManagerStatement = (gtmId: string | null | undefined) =>
   gtmId ? `(${String(loadTagManager)})(${literal(gtmId)}, ${literal(TAG_MANAGER_SCRIPT_ID)}, ${PRIVATE_PATH_LITERAL});\n` : "";
 
@@ -107,7 +115,7 @@ const tagManagerStatement = (gtmId: string | null | undefined) =>
  * The gate, at the top of the module script.
  *
  * - At once: the page view goes to dataLayer; a page left before Insights' sender runs sends its
- *   view on `pagehide` (app/lib/insights-beacon.ts).
+ *   view on `pagehide` (app/insights/insights-beacon.ts).
  * - Once the page has loaded, painted (the first contentful paint) and the browser is idle: the
  *   closed side menu is laid out (`MENU_READY`), the web font is fetched for the next pages, the
  *   tag manager loads when there is one, and the page's modules are fetched and evaluated (the
@@ -205,7 +213,7 @@ export function deferHydration(html: string, { immediate = false, gtmId }: Defer
 }
 
 /**
- * `html` with the web font's head script (app/lib/web-font.ts) early in its <head>: right after
+ * `html` with the web font's head script (app/first-paint/web-font.ts) early in its <head>: right after
  * the character set declaration (which must come first), before any stylesheet.
  */
 function withHeadScript(html: string, nonce: string | undefined): string {

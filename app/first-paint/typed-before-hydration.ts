@@ -2,7 +2,7 @@
  * Text typed before hydration (docs/requirements/public-site.md#performance-and-accessibility). Until the
  * page's scripts run, its fields are plain HTML and take input. React keeps what was typed into an
  * <input> when it hydrates, but puts the server's value back into a <textarea> and a <select>.
- * So the head script (app/lib/first-paint.server.ts) notes the value of each such field the
+ * So the head script (app/first-paint/first-paint.server.ts) notes the value of each such field the
  * visitor changes under this property of the element, and a controlled form adopts it once
  * mounted (app/components/forms/use-typed-before-hydration.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * The names the hydration gate (the page's module script, written by app/lib/first-paint.server.ts)
+ * The names the hydration gate (the page's module script, written by app/first-paint/first-paint.server.ts)
  * and the browser's code share: when a public page fetches its modules, when it hydrates, and the
  * marks it leaves (ADR 013).
  */

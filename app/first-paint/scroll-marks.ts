@@ -5,7 +5,7 @@
  * (`in-data-away:`, `in-data-shadow:`), so a scroll never makes React render.
  *
  * Self-contained (it names nothing outside itself): the head script of every page carries its
- * text and runs it before the first paint (app/lib/first-paint.server.ts), so the marks follow the
+ * text and runs it before the first paint (app/first-paint/first-paint.server.ts), so the marks follow the
  * scroll position from the start, before the page hydrates or if it never does: a page opened
  * already scrolled (a link to `#section`, a position restored on going back) shows its header as
  * scrolled. Read once per animation frame. They sit on the one element that no render replaces.

@@ -2,7 +2,7 @@ import { HOLDING_INPUT } from "./held-input";
 
 /**
  * Clicks that React did not see are kept (docs/requirements/public-site.md#performance-and-accessibility).
- * Until React has attached its listeners, and while it hydrates a public page (app/lib/held-input.ts
+ * Until React has attached its listeners, and while it hydrates a public page (app/first-paint/held-input.ts
  * holds input back from it then), a `<button type="button">` (Logout, a close button) does
  * nothing, and the tap would be lost: the visitor would have to tap again. The head script notes
  * such a click, made while React does not listen yet (it marks the document with a

@@ -4,7 +4,7 @@
  * - A page never swaps fonts under the reader's eyes. Until Inter is in the browser's cache, a
  *   page is drawn in its metric-matched fallback ("Inter Fallback", app/app.css) and stays in it:
  *   after the first paint, once the page is idle, the font files are fetched in the background
- *   (by the module script app/lib/first-paint.server.ts writes) and the browser remembers that it
+ *   (by the module script app/first-paint/first-paint.server.ts writes) and the browser remembers that it
  *   has them.
  * - A page loaded after that adds Inter before its first paint (a classic script at the top of
  *   <head>, written by the same module: `addWebFont("optional")` when `webFontCached()`) with

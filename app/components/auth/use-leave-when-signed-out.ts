@@ -1,8 +1,9 @@
 import { useEffect, useRef } from "react";
 import { useLocation, useNavigate } from "react-router";
 
+import { loginPath } from "~/auth/redirect";
+
 import { useAuth } from "./auth-context";
-import { loginPath } from "./redirect";
 
 /**
  * For protected pages: when the user signs out here or in another tab (the state goes from a user

@@ -9,8 +9,8 @@
  * browser still does what they do natively (a link, a form, a popover button, a disclosure, a
  * focus, text typed), as before the page's scripts ran, and React takes over once it has committed
  * the page (`releaseHeldInput`, from the root layout's effect). A click on a button that only
- * React answers is clicked again then (app/lib/early-clicks.ts), text typed is adopted
- * (app/lib/typed-before-hydration.ts).
+ * React answers is clicked again then (app/first-paint/early-clicks.ts), text typed is adopted
+ * (app/first-paint/typed-before-hydration.ts).
  */
 
 /** Set on window while input is held from React: the head script's click replay reads it. */

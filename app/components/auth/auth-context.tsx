@@ -6,9 +6,8 @@
 import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useNavigation } from "react-router";
 
-import { fetchWithRetry } from "~/lib/fetch-retry";
-
-import type { AuthState, AuthUser, Snapshot } from "./auth-state";
+import type { AuthState, AuthUser, Snapshot } from "~/auth/auth-state";
+import { fetchWithRetry } from "~/auth/fetch-retry";
 
 export type { AuthState, AuthUser };
 
