@@ -32,8 +32,8 @@ import { isCrossSiteWrite } from "~/lib/origins";
 import { bodyRefusal, BodyTooLargeError, FORM_BODY_LIMIT, readBodyLimited } from "~/lib/request-body.server";
 import { wallClockAt } from "~/lib/time-zone";
 
+import { DAILY_RETENTION_MONTHS } from "./aggregates.server";
 import { addMonths } from "./dashboard-params";
-import { DAILY_RETENTION_MONTHS } from "./dashboard.server";
 import { insightBatchSchema, type InsightEventInput } from "./event-schema.server";
 import { deviceClass, referrerHost } from "./fields";
 import { sitePageOf } from "./site-pages.server";

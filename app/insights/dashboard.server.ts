@@ -1,39 +1,40 @@
 /**
- * The Insights dashboard's figures (docs/requirements/insights.md#insights-dashboard, ADR 023), read from
- * the raw events (`insight_events`) for a single day and for filtered periods within their
- * retention, and otherwise from the daily aggregates (`insight_daily`, written by the hourly
- * housekeeping) plus today's raw events, or, on a busy day, today's aggregates (written every
- * minute).
- *
- * A visit is one visitor's run of page views, taps and forms with no gap over 30 minutes; its
- * entry page is the path of its first page view, its source (referring site, UTM values), device
- * and browser those of its first page view (or first event). A Web Vitals sample belongs to the
- * visit that started last before it and never starts or prolongs one. Visitors are distinct
- * visitor hashes per day, summed over the days (the hashes change every day, ADR 021). A bounce is
- * a visit with one page view and no contact request or tap. A contact request is a lead the site
- * stored (counted on the server, app/insights/collect.server.ts `recordLead`); a converted visit
- * has at least one. Phone and e-mail taps are what browsers report: each visit counts once for
- * each (a script that sends 300 taps in a visit makes one). Filters select visits: the page
- * filter keeps visits that viewed the page.
+ * The Insights dashboard's figures (docs/requirements/insights.md#insights-dashboard, ADRs 023 and
+ * 026), read from the raw events (`insight_events`) for a single day and for filtered periods
+ * within their retention, and otherwise from the daily aggregates (`insight_daily`, written by the
+ * hourly housekeeping: app/insights/aggregates.server.ts) plus today's raw events, or, on a busy
+ * day, today's aggregates (written every minute). What a visit is, and the SQL these reads share
+ * with those writes: app/insights/visit-queries.server.ts.
  */
 import { sql, type SQL } from "drizzle-orm";
 
-import { citySlugs } from "~/content/types";
 import type { Database } from "~/db/client.server";
 import { WEB_VITAL_METRICS } from "~/db/schema.server";
 
-import { addDays, addMonths, dayOf, dayStart, FILTER_KEYS, NONE, type FilterKey, type Filters, type Period } from "./dashboard-params";
-import { addHistogram, histogramPercentile, VITAL_BUCKET_SQL, type Histogram } from "./vital-histogram";
+import { addDays, dayOf, dayStart, FILTER_KEYS, NONE, type FilterKey, type Filters, type Period } from "./dashboard-params";
+import {
+  dailyRowsSelect,
+  FAMILY_SQL,
+  isFiltered,
+  num,
+  oldestRawDay,
+  rows,
+  TODAY_LIVE_EVENTS,
+  VISIT_COLUMNS,
+  VISIT_DIMENSION_KEYS,
+  VISIT_DIMENSIONS,
+  VISIT_FLAGS,
+  visitEventsUpTo,
+  visitsWith,
+  vitalRowsOf,
+  vitalRowsQuery,
+  withVisits,
+  type Raw,
+  type VisitDimension,
+} from "./visit-queries.server";
+import { addHistogram, histogramPercentile, type Histogram } from "./vital-histogram";
 import type { VitalMetric, VitalRow } from "./vitals";
 
-export const VISIT_GAP_MINUTES = 30;
-/**
- * Past this many page views, taps and forms today, views of several days read today from its
- * aggregates, written every TODAY_REFRESH_MS, instead of working its visits out on each request
- * (ADR 023); below it (most days of most sites) today is counted live.
- */
-export const TODAY_LIVE_EVENTS = 5_000;
-export const TODAY_REFRESH_MS = 60_000;
 /** Today's aggregates older than this (their refresh stopped) are not used: today is counted live. */
 export const TODAY_AGGREGATES_MAX_AGE_MS = 5 * 60_000;
 export const VISITORS_NOW_MINUTES = 5;
@@ -53,19 +54,6 @@ export const PAGE_FAMILIES = {
   other: "Other pages",
 };
 export type PageFamily = keyof typeof PAGE_FAMILIES;
-
-/** The lists of visits, by what they are grouped on; the column of each in the visits table. */
-export const VISIT_DIMENSIONS = {
-  entry: "entry",
-  referrer: "referrer",
-  source: "utm_source",
-  medium: "utm_medium",
-  campaign: "utm_campaign",
-  device: "device",
-  browser: "browser",
-} as const satisfies Partial<Record<FilterKey, string>>;
-export type VisitDimension = keyof typeof VISIT_DIMENSIONS;
-const VISIT_DIMENSION_KEYS = Object.keys(VISIT_DIMENSIONS) as VisitDimension[];
 
 export interface Totals {
   visitors: number;
@@ -130,127 +118,7 @@ export interface DashboardOptions {
   vitalsSampleVisits?: number;
 }
 
-const num = (value: unknown): number => (value === null || value === undefined ? 0 : Number(value));
 const ZERO: Totals = { visitors: 0, visits: 0, pageviews: 0, bounces: 0, converted: 0, leads: 0, calls: 0, emails: 0 };
-
-/** The column of an event that holds each visit dimension's value (the visit's first event's). */
-const FIRST_EVENT_COLUMNS = {
-  entry: "path",
-  referrer: "referrer_host",
-  source: "utm_source",
-  medium: "utm_medium",
-  campaign: "utm_campaign",
-  device: "device",
-  browser: "browser",
-} as const satisfies Record<VisitDimension, string>;
-
-/** Each visit's dimensions, its first event's values: `first_value(path) over w as entry`, ... */
-const FIRST_EVENT_VALUES = sql.raw(
-  VISIT_DIMENSION_KEYS.map((key) => `first_value(${FIRST_EVENT_COLUMNS[key]}) over w as ${VISIT_DIMENSIONS[key]}`).join(",\n        "),
-);
-
-/**
- * Conditions on single events that every visitor with a visit the filters keep has an event
- * meeting: the visit's first event carries all of its values (its entry page, source, campaign,
- * device...), and a visit that saw a page has that page view. The visits are then worked out over
- * those visitors' events only, all of them, so each visit is the same as over everyone's: exact,
- * and a filter on a campaign numbers the visits of its visitors, not of the whole period. A "(none)"
- * value narrows nothing here (almost every visitor has an event without a campaign).
- */
-function visitorsWhoMayMatch(filters: Filters): SQL[] {
-  const first: SQL[] = [];
-  for (const key of VISIT_DIMENSION_KEYS) {
-    const value = filters[key];
-    if (value !== undefined && value !== NONE) first.push(sql`${sql.raw(FIRST_EVENT_COLUMNS[key])} = ${value}`);
-  }
-  const found = first.length ? [sql.join(first, sql` and `)] : [];
-  if (filters.page !== undefined) found.push(sql`kind = 'page_view' and path = ${filters.page}`);
-  return found;
-}
-
-/** The events that make visits: everything but Web Vitals samples (reports about a page view, attached to its visit). */
-const VISIT_KINDS = sql.raw(`('page_view', 'form_submit', 'phone_call', 'email_click')`);
-
-/**
- * The events of [start, end) with their visit's figures on every row (`events`, only those of the
- * visits the filters keep), one row per visit (`kept`: its first event's row, with `until`, the
- * start of the visitor's next visit), each visit's page views by page (`views`) and the Web Vitals
- * samples (`vitals`: of the kept visits when filtered, else all of the period's). A visit starts
- * at a page view, tap or form more than 30 minutes after the visitor's previous one; its page,
- * source, device and browser are its first event's. Window functions only (sorts, no joins), so
- * the work grows with the number of events, not its square; Web Vitals samples, four events in
- * five, are left out of them and joined to their visit afterwards (on the visitor, between the
- * visit's start and the next one's) when a filter needs it.
- */
-function visitsWith(start: number, end: number, filters: Filters, timeZone: string, prefix = ""): SQL {
-  /** A CTE's name, with `prefix` when these CTEs go beside others of the same names. */
-  const n = (name: string) => sql.raw(prefix + name);
-  const page = filters.page;
-  const conditions: SQL[] = [sql`true`];
-  for (const key of FILTER_KEYS) {
-    const value = filters[key];
-    if (value === undefined || key === "page") continue;
-    const column = sql.raw(VISIT_DIMENSIONS[key as VisitDimension]);
-    conditions.push(value === NONE ? sql`${column} is null` : sql`${column} = ${value}`);
-  }
-  if (page !== undefined) conditions.push(sql`saw_page`);
-  const inPeriod = sql`at >= ${new Date(start).toISOString()}::timestamptz and at < ${new Date(end).toISOString()}::timestamptz`;
-  const candidates = visitorsWhoMayMatch(filters).map(
-    (condition) => sql` and visitor = any(array(select distinct visitor from insight_events where ${inPeriod} and ${condition}))`,
-  );
-  // Filtered: each kept visit's samples, found through the (visitor, at) index between its start and the next visit's.
-  const vitals = isFiltered(filters)
-    ? sql`select v.at, v.path, v.device, v.metric, v.value, v.rating
-        from ${n("visits")} k join insight_events v on v.visitor = k.visitor and v.at >= k.visit_start and v.at < coalesce(k.next_start, ${new Date(end).toISOString()}::timestamptz)
-        where k.is_kept and v.kind = 'web_vital'`
-    : sql`select at, path, device, metric, value, rating from insight_events where kind = 'web_vital' and ${inPeriod}`;
-  return sql`
-    ${n("ev")} as (
-      select id, at, kind, path, visitor, referrer_host, utm_source, utm_medium, utm_campaign, device, browser, click_location,
-        case when at - lag(at) over (partition by visitor order by at, id) <= interval '${sql.raw(String(VISIT_GAP_MINUTES))} minutes'
-          then 0 else 1 end as starts
-      from insight_events
-      where kind in ${VISIT_KINDS} and ${inPeriod} ${sql.join(candidates, sql``)}
-    ),
-    ${n("numbered")} as (
-      select *, max(case when starts = 1 then at end) over (partition by visitor order by at, id rows unbounded preceding) as visit_start
-      from ${n("ev")}
-    ),
-    ${n("visit_rows")} as (
-      select id, at, kind, path, visitor, visit_start, starts, click_location,
-        ${FIRST_EVENT_VALUES},
-        count(*) filter (where kind = 'page_view') over w as pageviews,
-        count(*) filter (where kind = 'form_submit') over w as leads,
-        least(count(*) filter (where kind = 'phone_call') over w, 1) as calls,
-        least(count(*) filter (where kind = 'email_click') over w, 1) as emails,
-        ${page === undefined ? sql`false` : sql`bool_or(kind = 'page_view' and path = ${page}) over w`} as saw_page
-      from ${n("numbered")}
-      window w as (partition by visitor, visit_start order by at, id rows between unbounded preceding and unbounded following)
-    ),
-    ${n("marked")} as (
-      select *, visit_start as started, to_char(visit_start at time zone ${timeZone}, 'YYYY-MM-DD') as day,
-        (pageviews = 1 and leads + calls + emails = 0) as bounce, (leads > 0) as converted,
-        to_char(visit_start at time zone ${timeZone}, 'YYYY-MM-DD') || visitor as day_visitor,
-        coalesce(${sql.join(conditions, sql` and `)}, false) as is_kept
-      from ${n("visit_rows")}
-    ),
-    ${n("visits")} as (
-      select visitor, visit_start, is_kept, lead(visit_start) over (partition by visitor order by visit_start) as next_start
-      from ${n("marked")} where starts = 1
-    ),
-    ${n("events")} as (select * from ${n("marked")} where is_kept),
-    ${n("kept")} as (select e.*, v.next_start as until from ${n("events")} e join ${n("visits")} v using (visitor, visit_start) where e.starts = 1),
-    ${n("views")} as (
-      select visitor, visit_start as started, path, count(*) as views, bool_or(bounce) as bounce, bool_or(converted) as converted,
-        min(day_visitor) as day_visitor
-      from ${n("events")} where kind = 'page_view' group by visitor, visit_start, path
-    ),
-    ${n("vitals")} as (${vitals})`;
-}
-
-/** `visitsWith`'s CTEs as a WITH clause (the one query they make). */
-const withVisits = (start: number, end: number, filters: Filters, timeZone: string) =>
-  sql`with ${visitsWith(start, end, filters, timeZone)}`;
 
 /** The sums of a group of visits (from `kept`). */
 const VISIT_SUMS = sql`
@@ -258,7 +126,6 @@ const VISIT_SUMS = sql`
   count(*) filter (where bounce) as bounces, count(*) filter (where converted) as converted,
   coalesce(sum(leads), 0) as leads, coalesce(sum(calls), 0) as calls, coalesce(sum(emails), 0) as emails`;
 
-type Raw = Record<string, unknown>;
 const totalsOf = (row: Raw | undefined): Totals =>
   row
     ? {
@@ -272,10 +139,6 @@ const totalsOf = (row: Raw | undefined): Totals =>
         emails: num(row.emails),
       }
     : { ...ZERO };
-
-async function rows(db: Database, query: SQL): Promise<Raw[]> {
-  return (await db.execute<Raw>(query)).rows;
-}
 
 /**
  * `rows`, with PostgreSQL's JIT compilation off: the visit queries' estimated cost passes its
@@ -348,16 +211,6 @@ function parseFigures(found: Raw[]) {
   return { totals, series, lists, pages };
 }
 
-const FAMILY_SQL = sql`case
-  when n.path like '/services/%' then 'service'
-  when n.path like '/industries/%' then 'industry'
-  when n.path in (${sql.join(
-    citySlugs.map((slug) => sql`${`/${slug}`}`),
-    sql`, `,
-  )}) then 'city'
-  when n.path like '/blog/%' then 'blog'
-  else 'other' end`;
-
 /**
  * The taps by place, as rows of kind "click" in the shape of `detailsSelect`'s: the visitors with a
  * tap there (a visitor hash is one address on one day: it counts once a place a day, however many
@@ -428,209 +281,12 @@ export const DAILY_DIMENSIONS = ["total", "hour", "page", ...VISIT_DIMENSION_KEY
 export type DailyDimension = (typeof DAILY_DIMENSIONS)[number];
 
 /**
- * A day's aggregate rows (dimension, value, sums) from its visits in `kept` and their page views
- * by page in `views` (the CTEs of `visitsWith`, or of `storedVisits`). With `byFilter`, `kept` and
- * `views` carry a visit once for each filter that keeps it (`filter`, `filter_value`) and the rows
- * are by filter (no hours). `taps` adds rows of the visits with a phone or e-mail tap by place
- * (dimension "phone_call" or "email_click"): from stored visits' arrays, or from `events`.
- */
-function dailyRowsSelect(timeZone: string, { byFilter = false, taps }: { byFilter?: boolean; taps?: "arrays" | "events" } = {}): SQL {
-  const sums = sql`count(distinct visitor) as visitors, count(*) as visits, coalesce(sum(pageviews), 0) as pageviews,
-    count(*) filter (where bounce) as bounces, count(*) filter (where converted) as converted,
-    coalesce(sum(leads), 0) as leads, coalesce(sum(calls), 0) as calls, coalesce(sum(emails), 0) as emails`;
-  const by = byFilter ? sql`filter, filter_value, ` : sql``;
-  const groupBy = (column: string) => sql.raw([...(byFilter ? ["filter", "filter_value"] : []), column].filter(Boolean).join(", "));
-  const grouped = (column: string) => (byFilter || column ? sql` group by ${groupBy(column)}` : sql``);
-  const parts = [
-    sql`select ${by}'total' as dimension, '' as value, ${sums} from kept${grouped("")}`,
-    // The hours of the day (the chart of a single day), as the raw query's chart buckets them.
-    ...(byFilter ? [] : [sql`select 'hour', to_char(started at time zone ${timeZone}, 'YYYY-MM-DD"T"HH24'), ${sums} from kept group by 2`]),
-    ...VISIT_DIMENSION_KEYS.map(
-      (key) => sql`select ${by}${key}, coalesce(${sql.raw(VISIT_DIMENSIONS[key])}, ''), ${sums} from kept${grouped(VISIT_DIMENSIONS[key])}`,
-    ),
-    sql`select ${by}'page', path, count(distinct visitor), count(*), sum(views), count(*) filter (where bounce), count(*) filter (where converted), 0, 0, 0
-      from views${grouped("path")}`,
-  ];
-  for (const [kind, column] of [
-    ["phone_call", "phone_at"],
-    ["email_click", "email_at"],
-  ] as const) {
-    if (taps === "arrays")
-      parts.push(sql`select ${by}${kind}, t.place, 0, count(*), 0, 0, 0, 0, 0, 0
-        from kept cross join lateral unnest(${sql.raw(column)}) as t(place)${grouped("t.place")}`);
-    else if (taps === "events")
-      parts.push(sql`select ${kind}, coalesce(click_location, ''), 0, count(distinct visitor || visit_start::text), 0, 0, 0, 0, 0, 0
-        from events where kind = ${kind} group by 2`);
-  }
-  return sql.join(parts, sql` union all `);
-}
-
-/**
  * The SELECT of `day`'s aggregate rows (day, dimension, value, sums), from the raw events (a day not
  * aggregated yet): of its visits that `filters` keep, with the taps by place when filtered.
  */
 function dailyRowsQuery(day: string, timeZone: string, filters: Filters = {}): SQL {
   const cte = withVisits(dayStart(day, timeZone), dayStart(addDays(day, 1), timeZone), filters, timeZone);
   return sql`${cte} select ${day}::date as day, * from (${dailyRowsSelect(timeZone, { taps: isFiltered(filters) ? "events" : undefined })}) t`;
-}
-
-/** Each filter a visit can be kept by, as (filter, value) rows of a LATERAL VALUES over the visit `v`. */
-const FILTER_VALUES = sql.raw(
-  `values ${VISIT_DIMENSION_KEYS.map((key) => `('${key}', coalesce(v.${VISIT_DIMENSIONS[key]}, ''))`).join(", ")}`,
-);
-
-/** The columns of a visit in insight_visits, in the order `storedVisits` and the writer use. */
-const VISIT_COLUMNS = sql.raw(
-  `visitor, started, until, ${VISIT_DIMENSION_KEYS.map((key) => VISIT_DIMENSIONS[key]).join(", ")}, pageviews, leads, calls, emails`,
-);
-
-/** A stored visit's derived values, as `visitsWith` has them. */
-const VISIT_FLAGS = sql.raw(
-  "(pageviews = 1 and leads + calls + emails = 0) as bounce, leads > 0 as converted, to_char(day, 'YYYY-MM-DD') || visitor as day_visitor",
-);
-
-/**
- * The Web Vitals of [start, end) from the raw events, one row per metric and group ("all" with
- * value "", each page, page family and device): the samples by rating and their histogram
- * (app/insights/vital-histogram.ts), as `insight_daily_vitals` keeps them.
- */
-function vitalRowsQuery(start: number, end: number): SQL {
-  return vitalRowsOf(sql`(select * from insight_events where kind = 'web_vital'
-    and at >= ${new Date(start).toISOString()}::timestamptz and at < ${new Date(end).toISOString()}::timestamptz) n`);
-}
-
-/** `vitalRowsQuery`'s rows of the Web Vitals samples in `samples` (a FROM item aliased `n`, with their metric, value, rating, path and device). */
-function vitalRowsOf(samples: SQL): SQL {
-  const ratings = sql`count(*) as n, count(*) filter (where rating = 'good') as good,
-    count(*) filter (where rating = 'needs-improvement') as ni, count(*) filter (where rating = 'poor') as poor`;
-  return sql`with b as (
-      select n.metric, n.rating, n.path, n.device, ${FAMILY_SQL} as family, ${sql.raw(VITAL_BUCKET_SQL)} as bucket
-      from ${samples}
-      where n.metric is not null and n.value is not null
-    ),
-    g as (
-      select metric, 'all' as dimension, '' as value, bucket, ${ratings} from b group by metric, bucket
-      union all select metric, 'page', path, bucket, ${ratings} from b group by metric, path, bucket
-      union all select metric, 'family', family, bucket, ${ratings} from b group by metric, family, bucket
-      union all select metric, 'device', device, bucket, ${ratings} from b group by metric, device, bucket
-    )
-    select metric, dimension, value, sum(n)::int as samples, sum(good)::int as good, sum(ni)::int as needs_improvement,
-      sum(poor)::int as poor, jsonb_object_agg(bucket::text, n) as histogram
-    from g group by metric, dimension, value`;
-}
-
-/** The key of the advisory lock held while writing Insights' aggregates (any fixed bigint): one writer at a time, across processes. */
-const AGGREGATES_LOCK_KEY = 0x1a5_d411n;
-
-/**
- * Takes the aggregates' lock for the rest of `tx`: waits for it, or with `ifFree` returns false at
- * once when another writer holds it.
- */
-async function lockAggregates(tx: Pick<Database, "execute">, { ifFree = false } = {}): Promise<boolean> {
-  const key = AGGREGATES_LOCK_KEY.toString();
-  if (!ifFree) {
-    await tx.execute(sql`select pg_advisory_xact_lock(${key}::bigint)`);
-    return true;
-  }
-  const [lock] = (await tx.execute<Raw>(sql`select pg_try_advisory_xact_lock(${key}::bigint) as got`)).rows;
-  return Boolean(lock?.got);
-}
-
-/** `day`'s start and end (office time zone) as timestamptz parameters. */
-function dayBounds(day: string, timeZone: string) {
-  const start = dayStart(day, timeZone);
-  const end = dayStart(addDays(day, 1), timeZone);
-  return { start, end, from: sql`${new Date(start).toISOString()}::timestamptz`, to: sql`${new Date(end).toISOString()}::timestamptz` };
-}
-
-/** How many page views, taps and forms `day` has had, counted up to `limit` (enough to tell a busy day). */
-function visitEventsUpTo(day: string, timeZone: string, limit: number): SQL {
-  const { from, to } = dayBounds(day, timeZone);
-  return sql`(select count(*) from (select 1 from insight_events where kind in ${VISIT_KINDS} and at >= ${from} and at < ${to} limit ${limit}) e)`;
-}
-
-/**
- * Writes the daily aggregates of `day` (office time zone) from its raw events, replacing what was
- * there: re-running a day is harmless. A day without visits still gets its "total" row (zeros), so
- * the housekeeping knows it is done. Writers take turns (an advisory lock); with `ifFree`, a day
- * another process is writing is left to it (returns false).
- */
-export async function aggregateDay(db: Database, day: string, timeZone: string, options: { ifFree?: boolean } = {}): Promise<boolean> {
-  const { start, end, from, to } = dayBounds(day, timeZone);
-  return db.transaction(async (tx) => {
-    if (!(await lockAggregates(tx, options))) return false;
-    // The day's events are counted first: the aggregates below count at least those (more, if some come in meanwhile).
-    await tx.execute(sql`insert into insight_daily_runs (day, aggregated_at, events)
-      select ${day}::date, now(), count(*) from insight_events where at >= ${from} and at < ${to}
-      on conflict (day) do update set aggregated_at = excluded.aggregated_at, events = excluded.events`);
-    // The day's visits (one pass over its events), then its aggregates from them.
-    await tx.execute(sql`delete from insight_visits where day = ${day}::date`);
-    // The visits, their pages and their taps are joined on (visitor, start): hash joins. The
-    // planner cannot estimate the grouped CTEs and chose nested loops, 240 s a day with 5M events.
-    await tx.execute(sql`set local enable_nestloop = off`);
-    await tx.execute(sql`${withVisits(start, end, {}, timeZone)},
-      pages as (select visitor, started, array_agg(path order by path) as pages, array_agg(views order by path) as page_views
-        from views group by visitor, started),
-      taps as (select visitor, visit_start,
-          coalesce(array_agg(distinct coalesce(click_location, '')) filter (where kind = 'phone_call'), '{}') as phone_at,
-          coalesce(array_agg(distinct coalesce(click_location, '')) filter (where kind = 'email_click'), '{}') as email_at
-        from events where kind in ('phone_call', 'email_click') group by visitor, visit_start)
-      insert into insight_visits (day, ${VISIT_COLUMNS}, pages, page_views, phone_at, email_at)
-      select ${day}::date, k.visitor, k.visit_start, k.until, ${sql.raw(VISIT_DIMENSION_KEYS.map((key) => `k.${VISIT_DIMENSIONS[key]}`).join(", "))},
-        k.pageviews, k.leads, k.calls, k.emails, coalesce(p.pages, '{}'), coalesce(p.page_views, '{}'),
-        coalesce(t.phone_at, '{}'), coalesce(t.email_at, '{}')
-      from kept k left join pages p on p.visitor = k.visitor and p.started = k.visit_start
-        left join taps t on t.visitor = k.visitor and t.visit_start = k.visit_start`);
-    await tx.execute(sql`set local enable_nestloop = on`);
-    await tx.execute(sql`delete from insight_daily where day = ${day}::date`);
-    await tx.execute(sql`insert into insight_daily (day, dimension, value, visitors, visits, pageviews, bounces, converted, leads, calls, emails)
-      with kept as (select *, ${VISIT_FLAGS} from insight_visits where day = ${day}::date),
-        views as (select k.visitor, k.started, p.path, p.views, k.bounce, k.converted from kept k cross join lateral unnest(k.pages, k.page_views) as p(path, views))
-      select ${day}::date, * from (${dailyRowsSelect(timeZone)}) t`);
-    // The same rows for each filter (ADR 026), what a filtered view of several days reads.
-    await tx.execute(sql`delete from insight_daily_filtered where day = ${day}::date`);
-    await tx.execute(sql`insert into insight_daily_filtered (day, filter, filter_value, dimension, value, visitors, visits, pageviews,
-        bounces, converted, leads, calls, emails)
-      with visits as (select *, ${VISIT_FLAGS} from insight_visits where day = ${day}::date),
-        kept as (
-          select v.*, f.filter, f.filter_value from visits v cross join lateral (${FILTER_VALUES}) as f(filter, filter_value)
-          union all select v.*, 'page', p.path from visits v cross join lateral unnest(v.pages) as p(path)
-        ),
-        views as (select k.filter, k.filter_value, k.visitor, p.path, p.views, k.bounce, k.converted
-          from kept k cross join lateral unnest(k.pages, k.page_views) as p(path, views))
-      select ${day}::date, * from (${dailyRowsSelect(timeZone, { byFilter: true, taps: "arrays" })}) t`);
-    await tx.execute(sql`delete from insight_daily_vitals where day = ${day}::date`);
-    await tx.execute(sql`insert into insight_daily_vitals (day, metric, dimension, value, samples, good, needs_improvement, poor, histogram)
-      select ${day}::date, v.* from (${vitalRowsQuery(start, end)}) v`);
-    await writeRunningVitals(tx, day);
-    return true;
-  });
-}
-
-/** Two histograms (JSON objects, bucket → samples) added up in SQL; either may be null. */
-const SUM_HISTOGRAMS = sql`case when p.histogram is null then c.histogram when c.histogram is null then p.histogram
-  else (select jsonb_object_agg(key, n) from (select key, sum(value::int) as n
-    from (select * from jsonb_each_text(p.histogram) union all select * from jsonb_each_text(c.histogram)) e group by key) t) end`;
-
-/**
- * Writes the running sums of Web Vitals (`insight_vitals_running`) of `from` and of every later
- * day with daily Web Vitals, each from the last running sums before it plus its own day; with
- * `from` null, all of them anew from the oldest day kept (after older days were deleted).
- */
-async function writeRunningVitals(tx: Pick<Database, "execute">, from: string | null): Promise<void> {
-  if (from === null) await tx.execute(sql`delete from insight_vitals_running`);
-  else await tx.execute(sql`delete from insight_vitals_running where day >= ${from}::date`);
-  const days = await tx.execute<Raw>(
-    sql`select distinct to_char(day, 'YYYY-MM-DD') as day from insight_daily_vitals
-      ${from === null ? sql`` : sql`where day >= ${from}::date`} order by 1`,
-  );
-  for (const { day } of days.rows) {
-    await tx.execute(sql`insert into insight_vitals_running (day, metric, dimension, value, samples, good, needs_improvement, poor, histogram)
-      select ${day}::date, metric, dimension, value, coalesce(p.samples, 0) + coalesce(c.samples, 0), coalesce(p.good, 0) + coalesce(c.good, 0),
-        coalesce(p.needs_improvement, 0) + coalesce(c.needs_improvement, 0), coalesce(p.poor, 0) + coalesce(c.poor, 0), ${SUM_HISTOGRAMS}
-      from (select * from insight_vitals_running where day = (select max(day) from insight_vitals_running where day < ${day}::date)) p
-      full join (select * from insight_daily_vitals where day = ${day}::date) c using (metric, dimension, value)`);
-  }
 }
 
 /**
@@ -653,80 +309,6 @@ async function todayAggregatesThrough(
   if (!row?.through || num(row.events) <= liveEvents) return null;
   const through = new Date(row.through as string | Date).getTime();
   return through >= now - TODAY_AGGREGATES_MAX_AGE_MS ? through : null;
-}
-
-/**
- * The minute's part of the housekeeping (app/auth/maintenance.server.ts): on a day busy enough
- * for the dashboard to read today from its aggregates (more than TODAY_LIVE_EVENTS), writes them
- * again when events came in since and they are older than TODAY_REFRESH_MS (`everyMs`; another
- * process may have just done it). Returns whether it wrote them.
- */
-export async function refreshTodayAggregates(
-  db: Database,
-  options: { timeZone: string; now?: number; liveEvents?: number; everyMs?: number },
-): Promise<boolean> {
-  const now = options.now ?? Date.now();
-  const liveEvents = options.liveEvents ?? TODAY_LIVE_EVENTS;
-  const today = dayOf(now, options.timeZone);
-  const { from, to } = dayBounds(today, options.timeZone);
-  const [row] = await rows(
-    db,
-    sql`select r.aggregated_at as through, r.events as counted,
-      (select count(*) from insight_events where at >= ${from} and at < ${to}) as events,
-      ${visitEventsUpTo(today, options.timeZone, liveEvents + 1)} as visit_events
-      from (select 1) one left join insight_daily_runs r on r.day = ${today}::date`,
-  );
-  if (num(row?.visit_events) <= liveEvents) return false;
-  if (row?.through) {
-    const through = new Date(row.through as string | Date).getTime();
-    if (num(row.events) === num(row.counted)) return false; // nothing new since
-    if (Date.now() - through < (options.everyMs ?? TODAY_REFRESH_MS) * 0.9) return false;
-  }
-  return aggregateDay(db, today, options.timeZone, { ifFree: true });
-}
-
-/** Months the daily aggregates are kept. */
-export const DAILY_RETENTION_MONTHS = 25;
-
-/**
- * The hourly housekeeping's part (app/auth/maintenance.server.ts): aggregates yesterday again (late
- * events) and every finished day still within the raw retention that has no aggregates yet, then
- * deletes the aggregates older than 25 months. Returns the days aggregated and the rows deleted.
- */
-export async function maintainDailyAggregates(
-  db: Database,
-  options: { retentionDays: number; timeZone: string; now?: number },
-): Promise<{ aggregated: string[]; pruned: number }> {
-  const now = options.now ?? Date.now();
-  const today = dayOf(now, options.timeZone);
-  const oldest = oldestRawDay(now, options.timeZone, options.retentionDays);
-  const done = new Set(
-    (
-      await rows(db, sql`select to_char(day, 'YYYY-MM-DD') as day from insight_daily where dimension = 'total' and day >= ${oldest}::date`)
-    ).map((row) => row.day as string),
-  );
-  const aggregated: string[] = [];
-  for (let day = oldest; day < today; day = addDays(day, 1)) {
-    if (done.has(day) && day !== addDays(today, -1)) continue;
-    await aggregateDay(db, day, options.timeZone);
-    aggregated.push(day);
-  }
-  const cutoff = addMonths(today, -DAILY_RETENTION_MONTHS);
-  const deleted = await rows(db, sql`delete from insight_daily where day < ${cutoff}::date returning 1 as gone`);
-  await db.execute(sql`delete from insight_daily_runs where day < ${cutoff}::date`);
-  await db.transaction(async (tx) => {
-    await lockAggregates(tx);
-    await tx.execute(sql`delete from insight_daily_vitals where day < ${oldest}::date`);
-    // Visits name their visitor (a day's hash): kept as long as the events they come from.
-    await tx.execute(sql`delete from insight_visits where day < ${oldest}::date`);
-    await tx.execute(sql`delete from insight_daily_filtered where day < ${oldest}::date`);
-    // The running sums start at the oldest day kept: when it moved (or they were never written), anew.
-    const [first] = (
-      await tx.execute<Raw>(sql`select (select min(day) from insight_daily_vitals) = (select min(day) from insight_vitals_running) as same`)
-    ).rows;
-    if (!first?.same) await writeRunningVitals(tx, null);
-  });
-  return { aggregated, pruned: deleted.length };
 }
 
 /** Which aggregate dimension answers `filters` alone, and the filters it cannot apply. */
@@ -934,16 +516,10 @@ function histogramVitals(found: Raw[]): Vitals {
   return vitals;
 }
 
-/** The first whole day whose raw events are still kept. */
-const oldestRawDay = (now: number, timeZone: string, retentionDays: number) =>
-  addDays(dayOf(now - retentionDays * 86_400_000, timeZone), 1);
-
 /** Whether `period` starts within the raw events' retention (every figure can come from them). */
 export function readsRawEvents(period: Period, timeZone: string, retentionDays: number, now: number): boolean {
   return period.from >= oldestRawDay(now, timeZone, retentionDays);
 }
-
-const isFiltered = (filters: Filters) => FILTER_KEYS.some((key) => filters[key] !== undefined);
 
 /**
  * How a view is read (ADR 023):

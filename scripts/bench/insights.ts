@@ -566,7 +566,7 @@ async function measureDashboard(backend: Backend, events: number): Promise<Dashb
     import("drizzle-orm"),
     import("../../app/config/site.ts"),
     import("../../app/insights/dashboard-params.ts"),
-    import("../../app/insights/dashboard.server.ts"),
+    import("../../app/insights/aggregates.server.ts"),
     import("../../app/insights/dashboard-page.server.ts"),
   ]);
   const timeZone = site.hours.timeZone;

@@ -18,16 +18,10 @@ import {
   insightVisits,
   insightVitalsRunning,
 } from "~/db/schema.server";
+import { aggregateDay, maintainDailyAggregates, refreshTodayAggregates } from "~/insights/aggregates.server";
 import { addDays, dayOf, periodOf, presetPeriod, type Filters, type Period } from "~/insights/dashboard-params";
-import {
-  aggregateDay,
-  dashboardFigures,
-  maintainDailyAggregates,
-  periodTotals,
-  refreshTodayAggregates,
-  TODAY_LIVE_EVENTS,
-  visitorsNow,
-} from "~/insights/dashboard.server";
+import { dashboardFigures, periodTotals, visitorsNow } from "~/insights/dashboard.server";
+import { TODAY_LIVE_EVENTS } from "~/insights/visit-queries.server";
 
 import { backends, freshDatabaseFor } from "./backends";
 import { seedEvents } from "./insight-events";
