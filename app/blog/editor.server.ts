@@ -1,31 +1,23 @@
 /**
- * The blog editor's server side, shared by /admin/blog/new and /admin/blog/:id: intents, the
- * preview, reading and checking the form (fields, cover in the library, publication time) and the
- * answers to a failed save. The routes check the admin role before calling these.
+ * The blog editor's steps, shared by /admin/blog/new and /admin/blog/:id (their loaders and actions are in
+ * app/routes/admin/blog-new.server.ts and blog-edit.server.ts): the preview, reading and checking the form (fields,
+ * cover in the library, publication time), the cover choices and the answers to a failed save.
  */
 import { data } from "react-router";
-import { z } from "zod";
 
 import type { Database } from "~/db/client.server";
 import { actionError } from "~/lib/admin-action.server";
 import { log } from "~/lib/log.server";
 import type { EditorSteps } from "~/markdown/editor-action.server";
-import { EDITOR_INTENTS as I } from "~/markdown/editor-intents.server";
 import { previewAnswer, renderForStorage, type StoredRendering } from "~/markdown/markdown.server";
 import { GRAPHICS_BUCKET } from "~/storage/constants";
 import { storagePaths } from "~/storage/names";
 import type { Storage } from "~/storage/storage.server";
 
-import { BLOG_TIME_ZONE, BLOG_TIME_ZONE_LABEL, dateToZonedLocal, POST_FORM_LIMIT, postState, zonedLocalToDate } from "./blog-rules";
-import { type CoverChoice, type EditorPost, type PostEditorActionData, type PostSaveIntent } from "./editor-types";
+import { BLOG_TIME_ZONE, BLOG_TIME_ZONE_LABEL, POST_FORM_LIMIT, zonedLocalToDate } from "./blog-rules";
+import { type CoverChoice, type PostEditorActionData, type PostSaveIntent } from "./editor-types";
 import { parsePost, POST_FIELDS, postValues, type PostFieldErrors, type PostInput, type PostValues } from "./post-schema";
-import { PostSlugRedirectedError, PostSlugTakenError, type PostRecord, type Publication } from "./posts.server";
-
-/** /admin/blog/new: preview, save (a draft), publish (now), schedule; /admin/blog/:id: also unpublish, and delete (confirm=yes). */
-export const postIntents = {
-  create: z.discriminatedUnion("intent", [I.preview, I.save, I.publish, I.schedule]),
-  edit: z.discriminatedUnion("intent", [I.preview, I.save, I.publish, I.schedule, I.unpublish, I.delete]),
-};
+import { PostSlugRedirectedError, PostSlugTakenError, type Publication } from "./posts.server";
 
 export const POST_EDITOR_FORM = { limit: POST_FORM_LIMIT, echo: [...POST_FIELDS, "publishAt"] };
 
@@ -97,27 +89,6 @@ export function failedPostSave(intent: PostSaveIntent, values: PostValues & { pu
     fieldErrors: {},
     values,
   });
-}
-
-/** A stored post as the editor shows it. */
-export function toEditorPost(post: PostRecord, now = Date.now()): EditorPost {
-  return {
-    id: post.id,
-    title: post.title,
-    slug: post.slug,
-    summary: post.summary,
-    body: post.body,
-    coverImage: post.coverImage ?? "",
-    coverAlt: post.coverAlt ?? "",
-    authorName: post.authorName,
-    tags: post.tags.join(", "),
-    status: post.status,
-    state: postState(post.status, post.publishAt, now),
-    publishAtLocal: post.publishAt ? dateToZonedLocal(post.publishAt, BLOG_TIME_ZONE) : "",
-    publishAt: post.publishAt,
-    createdAt: post.createdAt,
-    updatedAt: post.updatedAt,
-  };
 }
 
 export type { Database };

@@ -1,15 +1,13 @@
 /**
- * The document editor's server side, shared by /admin/docs/new and /admin/docs/:id: the form's
- * intents, the live preview and the answers to a failed save. The routes check the admin role
- * before calling these.
+ * The document editor's steps, shared by /admin/docs/new and /admin/docs/:id (their loaders and
+ * actions are in app/routes/admin/docs-new.server.ts and docs-edit.server.ts): the live preview,
+ * the checks of a save and the answers to a failed one. The routes check the admin role first.
  */
 import { data } from "react-router";
-import { z } from "zod";
 
 import { actionError } from "~/lib/admin-action.server";
 import { log } from "~/lib/log.server";
 import type { EditorSteps } from "~/markdown/editor-action.server";
-import { EDITOR_INTENTS as I } from "~/markdown/editor-intents.server";
 import type { PreviewResult } from "~/markdown/editor-types";
 import { previewAnswer, renderForStorage, type StoredRendering } from "~/markdown/markdown.server";
 
@@ -17,13 +15,6 @@ import { DOCUMENT_FORM_LIMIT } from "./document-rules";
 import { normaliseBody, parseDocumentForm, type DocumentField, type DocumentValues, type ParsedDocument } from "./document-schema";
 import { SlugTakenError } from "./documents.server";
 import type { DocumentEditorActionData, DocumentSaveIntent } from "./editor-types";
-
-// The fields themselves are checked by parseDocumentForm (the slug is made from the title when left empty).
-/** /admin/docs/new: preview, save (a draft), publish; /admin/docs/:id: also unpublish, and delete (confirm=yes). */
-export const documentIntents = {
-  create: z.discriminatedUnion("intent", [I.preview, I.save, I.publish]),
-  edit: z.discriminatedUnion("intent", [I.preview, I.save, I.publish, I.unpublish, I.delete]),
-};
 
 const DOCUMENT_FIELDS: readonly DocumentField[] = ["title", "slug", "collection", "body"];
 /** parseAdminForm's options for the editor: a document's size limit; what was typed comes back on a refusal. */
