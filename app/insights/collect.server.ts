@@ -25,13 +25,7 @@ import { isbot } from "isbot";
 import { isCrossSiteWrite } from "~/auth/origins";
 import { site } from "~/config/site";
 import type { Database } from "~/db/client.server";
-import {
-  insightEvents,
-  insightSalts,
-  insightVisits,
-  type WEB_VITAL_RATINGS,
-  type WebVitalMetric,
-} from "~/db/schema.server";
+import { insightEvents, insightSalts, insightVisits, type WEB_VITAL_RATINGS, type WebVitalMetric } from "~/db/schema.server";
 import { isTrackedPath } from "~/lib/analytics";
 import { browserFamily } from "~/lib/browser-name";
 import { log as appLog } from "~/lib/log.server";
