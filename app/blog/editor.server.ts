@@ -6,7 +6,8 @@
 import { data } from "react-router";
 
 import type { Database } from "~/db/client.server";
-import { actionError } from "~/lib/admin-action.server";
+import type { FormFields } from "~/lib/action-result";
+import { actionError } from "~/lib/form.server";
 import { log } from "~/lib/log.server";
 import type { EditorSteps } from "~/markdown/editor-action.server";
 import { previewAnswer, renderForStorage, type StoredRendering } from "~/markdown/markdown.server";
@@ -25,8 +26,8 @@ const NOT_SAVED = "The post was not saved: correct the fields marked below.";
 
 type Refusal = Extract<PostEditorActionData, { ok: false }>;
 
-export async function previewPost(form: FormData) {
-  const values = postValues(form);
+export async function previewPost(fields: FormFields) {
+  const values = postValues(fields);
   return data<PostEditorActionData>(await previewAnswer(values.body.replace(/\r\n?/g, "\n"), values, { topHeadingH2: true }));
 }
 
@@ -47,9 +48,14 @@ export type CheckedPostForm =
  * the library, for a schedule a valid time (a time already past publishes at once), and the body
  * rendered within the limit (ADR 017; its HTML is stored with the post).
  */
-export async function checkPostForm(form: FormData, intent: PostSaveIntent, storage: Storage, isNew: boolean): Promise<CheckedPostForm> {
-  const parsed = parsePost(postValues(form));
-  const publishAtText = String(form.get("publishAt") ?? "").slice(0, 40);
+export async function checkPostForm(
+  fields: FormFields,
+  intent: PostSaveIntent,
+  storage: Storage,
+  isNew: boolean,
+): Promise<CheckedPostForm> {
+  const parsed = parsePost(postValues(fields));
+  const publishAtText = (typeof fields.publishAt === "string" ? fields.publishAt : "").slice(0, 40);
   const values = { ...parsed.values, publishAt: publishAtText };
   const errors: PostFieldErrors = parsed.ok ? {} : { ...parsed.errors };
   if (parsed.ok && parsed.data.coverImage) {
@@ -103,7 +109,7 @@ export const postEditorSteps = (storage: Storage, isNew: boolean): EditorSteps<P
   deletedNotice: "post-deleted",
   form: POST_EDITOR_FORM,
   preview: previewPost,
-  check: (form, intent) => checkPostForm(form, intent, storage, isNew),
+  check: (fields, intent) => checkPostForm(fields, intent, storage, isNew),
   failed: (intent, checked, error) => failedPostSave(intent, checked.values, error),
 });
 

@@ -5,7 +5,8 @@
  */
 import { data } from "react-router";
 
-import { actionError } from "~/lib/admin-action.server";
+import type { FormFields } from "~/lib/action-result";
+import { actionError } from "~/lib/form.server";
 import { log } from "~/lib/log.server";
 import type { EditorSteps } from "~/markdown/editor-action.server";
 import type { PreviewResult } from "~/markdown/editor-types";
@@ -17,14 +18,14 @@ import { SlugTakenError } from "./documents.server";
 import type { DocumentEditorActionData, DocumentSaveIntent } from "./editor-types";
 
 const DOCUMENT_FIELDS: readonly DocumentField[] = ["title", "slug", "collection", "body"];
-/** parseAdminForm's options for the editor: a document's size limit; what was typed comes back on a refusal. */
+/** parseForm's options for the editor: a document's size limit; what was typed comes back on a refusal. */
 export const DOCUMENT_EDITOR_FORM = { limit: DOCUMENT_FORM_LIMIT, echo: DOCUMENT_FIELDS };
 
 const NOT_SAVED = "The document was not saved: correct the fields marked below.";
 
 /** The sanitised HTML of the body being edited; the values come back so a plain POST keeps them. */
-export async function previewResponse(form: FormData) {
-  const { values } = parseDocumentForm(form);
+export async function previewResponse(fields: FormFields) {
+  const { values } = parseDocumentForm(fields);
   return data<PreviewResult<DocumentValues>>(await previewAnswer(normaliseBody(values.body), values));
 }
 
@@ -80,8 +81,8 @@ export const DOCUMENT_EDITOR_STEPS: EditorSteps<DocumentSaveIntent, CheckedDocum
   deletedNotice: "document-deleted",
   form: DOCUMENT_EDITOR_FORM,
   preview: previewResponse,
-  async check(form, intent) {
-    const parsed = parseDocumentForm(form);
+  async check(fields, intent) {
+    const parsed = parseDocumentForm(fields);
     if (!parsed.ok) return { ok: false, response: invalidResponse(intent, parsed) };
     const html = await renderForSave(intent, parsed);
     return html.ok ? { ok: true, parsed, rendered: html.rendered } : html;

@@ -21,8 +21,8 @@ import { requireUser, type SignedIn } from "~/auth/session.server";
 import { env } from "~/env.server";
 import { setWeeklySummary, SUMMARY_HOUR, wantsWeeklySummary } from "~/insights/weekly-summary.server";
 import type { ActionFailure, ActionResult, FieldErrors } from "~/lib/action-result";
-import { actionError, actionOk, parseAdminForm } from "~/lib/admin-action.server";
 import { redirectWithNotice, takeNotice } from "~/lib/flash-notice.server";
+import { actionError, actionOk, parseForm } from "~/lib/form.server";
 import { log } from "~/lib/log.server";
 import { PRIVATE_CACHE_CONTROL } from "~/lib/private-caching";
 
@@ -105,7 +105,7 @@ const NEW_PASSWORD_FIELDS = { password: "newPassword", confirm: "confirmPassword
 export async function action({ request, context }: Route.ActionArgs) {
   const me = await requireUser(context.services, request);
   const { db, auth, mailer } = context.services;
-  const parsed = await parseAdminForm(request, accountSchema);
+  const parsed = await parseForm(request, accountSchema);
   // Who may set it is checked before whether the form is valid: a refusal never depends on the rest.
   if (parsed.intent === "weekly-summary") {
     const refusal = summaryRefusal(me, mailer !== undefined);

@@ -14,7 +14,7 @@ import type {
   UploadResult,
 } from "~/components/admin/graphics-types";
 import type { ActionFailure } from "~/lib/action-result";
-import { actionConfirm, actionError, actionOk, parseAdminForm } from "~/lib/admin-action.server";
+import { actionConfirm, actionError, actionOk, parseForm } from "~/lib/form.server";
 import { formatDateTime } from "~/lib/format-date";
 import { plainText, wholeNumber } from "~/lib/list-search";
 import {
@@ -117,7 +117,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const refuse = (status: number, outcome: Refusal) => actionError<Extract<GraphicsOutcome, { ok: false }>>(status, outcome);
 
   // The body is read within a limit (several files for the no-JavaScript upload form).
-  const parsed = await parseAdminForm(request, actionSchema, {
+  const parsed = await parseForm(request, actionSchema, {
     limit: MAX_FILES_PER_FORM * MAX_FILE_BYTES + 64 * 1024,
     code: "invalid_request",
     echo: ["name", "to"],

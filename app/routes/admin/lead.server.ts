@@ -12,7 +12,7 @@ import { env } from "~/env.server";
 import { COMPANY_SIZES, REFERRAL_SOURCES, serviceLabel } from "~/leads/contact-fields";
 import { getLead, requeueNotification, setHandled } from "~/leads/store.server";
 import { notificationsEnabled } from "~/leads/worker.server";
-import { actionError, actionOk, parseAdminForm } from "~/lib/admin-action.server";
+import { actionError, actionOk, parseForm } from "~/lib/form.server";
 import { formatDateTime } from "~/lib/format-date";
 import { log } from "~/lib/log.server";
 
@@ -73,7 +73,7 @@ const leadSchema = z.discriminatedUnion("intent", [
 export async function action({ request, params, context }: Route.ActionArgs) {
   const me = await requireAdmin(context.services, request);
   if (!UUID.test(params.id)) return actionError(404, { intent: "", message: "No such lead." });
-  const parsed = await parseAdminForm(request, leadSchema);
+  const parsed = await parseForm(request, leadSchema);
   if (!parsed.ok) return parsed.response;
   const { intent } = parsed.data;
   const noSuchLead = () => actionError(404, { intent, message: "No such lead." });

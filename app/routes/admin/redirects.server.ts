@@ -6,8 +6,8 @@ import { z } from "zod";
 
 import { requireAdmin } from "~/auth/session.server";
 import type { ActionConfirm, ActionFailure, ActionSuccess, FormRefusal } from "~/lib/action-result";
-import { actionConfirm, actionError, parseAdminForm } from "~/lib/admin-action.server";
 import { redirectWithNotice } from "~/lib/flash-notice.server";
+import { actionConfirm, actionError, parseForm } from "~/lib/form.server";
 import { CSV_MAX_BYTES, parseRedirectQuery, SOURCE_MAX, TARGET_MAX } from "~/redirects/redirect-rules";
 import { createRedirect, deleteRedirect, getRedirect, importRedirectCsv, listRedirects } from "~/redirects/redirects.server";
 
@@ -39,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** intents: create (one rule), delete (confirm=yes), import (a CSV file, all or nothing). */
 export async function action({ request, context }: Route.ActionArgs) {
   const me = await requireAdmin(context.services, request);
-  const form = await parseAdminForm(request, intents, {
+  const form = await parseForm(request, intents, {
     limit: CSV_MAX_BYTES + 16 * 1024,
     echo: ["source", "target", "status"],
     refused: (status) => ({

@@ -22,7 +22,7 @@ import {
   WeakPasswordError,
 } from "~/auth/users.server";
 import type { ActionFailure, ActionResult } from "~/lib/action-result";
-import { actionConfirm, actionError, actionOk, parseAdminForm } from "~/lib/admin-action.server";
+import { actionConfirm, actionError, actionOk, parseForm } from "~/lib/form.server";
 import { log } from "~/lib/log.server";
 
 import type { Route } from "./+types/users";
@@ -66,7 +66,7 @@ const GUARDS_ADMINS = new Set(["reset-password", "sign-out", "send-reset-link"])
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const me = await requireAdmin(context.services, request);
-  const parsed = await parseAdminForm(request, usersSchema, { echo: ["email"] });
+  const parsed = await parseForm(request, usersSchema, { echo: ["email"] });
   const { intent } = parsed;
   // docs/requirements.md#audit-log: every outcome of an intent is recorded, refusals by our rules too.
   const audit = adminAudit(context.services.db, request, me);
