@@ -16,7 +16,7 @@ import { storagePaths } from "~/storage/names";
 import type { Storage } from "~/storage/storage.server";
 
 import { BLOG_TIME_ZONE, BLOG_TIME_ZONE_LABEL, POST_FORM_LIMIT, zonedLocalToDate } from "./blog-rules";
-import { type CoverChoice, type PostEditorActionData, type PostSaveIntent } from "./editor-types";
+import { type CoverChoice, type PostEditorResult, type PostSaveIntent } from "./editor-types";
 import { parsePost, POST_FIELDS, postValues, type PostFieldErrors, type PostInput, type PostValues } from "./post-schema";
 import { PostSlugRedirectedError, PostSlugTakenError, type Publication } from "./posts.server";
 
@@ -24,11 +24,11 @@ export const POST_EDITOR_FORM = { limit: POST_FORM_LIMIT, echo: [...POST_FIELDS,
 
 const NOT_SAVED = "The post was not saved: correct the fields marked below.";
 
-type Refusal = Extract<PostEditorActionData, { ok: false }>;
+type Refusal = Extract<PostEditorResult, { ok: false }>;
 
 export async function previewPost(fields: FormFields) {
   const values = postValues(fields);
-  return data<PostEditorActionData>(await previewAnswer(values.body.replace(/\r\n?/g, "\n"), values, { topHeadingH2: true }));
+  return data<PostEditorResult>(await previewAnswer(values.body.replace(/\r\n?/g, "\n"), values, { topHeadingH2: true }));
 }
 
 /** The graphics a cover can be chosen from (the first 1000 by name). */
@@ -104,7 +104,7 @@ export type { Database };
 export type CheckedPost = Extract<CheckedPostForm, { ok: true }>;
 
 /** The steps of a new post's editor (`isNew`: a save without a publication is a draft) or an existing one's. */
-export const postEditorSteps = (storage: Storage, isNew: boolean): EditorSteps<PostSaveIntent, CheckedPost, PostEditorActionData> => ({
+export const postEditorSteps = (storage: Storage, isNew: boolean): EditorSteps<PostSaveIntent, CheckedPost, PostEditorResult> => ({
   listPath: "/admin/blog",
   deletedNotice: "post-deleted",
   form: POST_EDITOR_FORM,

@@ -15,7 +15,7 @@ import { previewAnswer, renderForStorage, type StoredRendering } from "~/markdow
 import { DOCUMENT_FORM_LIMIT } from "./document-rules";
 import { normaliseBody, parseDocumentForm, type DocumentField, type DocumentValues, type ParsedDocument } from "./document-schema";
 import { SlugTakenError } from "./documents.server";
-import type { DocumentEditorActionData, DocumentSaveIntent } from "./editor-types";
+import type { DocumentEditorResult, DocumentSaveIntent } from "./editor-types";
 
 const DOCUMENT_FIELDS: readonly DocumentField[] = ["title", "slug", "collection", "body"];
 /** parseForm's options for the editor: a document's size limit; what was typed comes back on a refusal. */
@@ -50,7 +50,7 @@ export async function renderForSave(
   };
 }
 
-type Refusal = Extract<DocumentEditorActionData, { ok: false }>;
+type Refusal = Extract<DocumentEditorResult, { ok: false }>;
 
 export function invalidResponse(intent: DocumentSaveIntent, parsed: Extract<ParsedDocument, { ok: false }>) {
   return actionError<Refusal>(400, { intent, message: NOT_SAVED, fieldErrors: parsed.errors, values: parsed.values });
@@ -76,7 +76,7 @@ export interface CheckedDocument {
 }
 
 /** The document editor's steps in the Markdown editors' shared action (app/markdown/editor-action.server.ts). */
-export const DOCUMENT_EDITOR_STEPS: EditorSteps<DocumentSaveIntent, CheckedDocument, DocumentEditorActionData> = {
+export const DOCUMENT_EDITOR_STEPS: EditorSteps<DocumentSaveIntent, CheckedDocument, DocumentEditorResult> = {
   listPath: "/admin/docs",
   deletedNotice: "document-deleted",
   form: DOCUMENT_EDITOR_FORM,
