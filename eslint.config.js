@@ -45,7 +45,7 @@ export default tseslint.config(
         {
           selector: "CallExpression[callee.object.name='request'][callee.property.name=/^(formData|json|text|arrayBuffer|blob)$/]",
           message:
-            "Read request bodies with readForm or readBodyLimited (app/lib/request-body.server.ts): they enforce a size limit while streaming.",
+            "Read forms with parseForm (app/lib/form.server.ts), other bodies with readBodyLimited (app/lib/request-body.server.ts): they enforce a size limit while streaming.",
         },
         // One way to a button (app/components/ui/button.tsx): Button for <button>, ButtonLink for an in-app link.
         {

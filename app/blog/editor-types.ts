@@ -1,12 +1,12 @@
 /** What the blog editor's action answers (shared by the route modules and the editor component). */
-import type { EditorActionData } from "~/markdown/editor-types";
+import type { EditorResult } from "~/markdown/editor-types";
 
 import type { PostField, PostValues } from "./post-schema";
 
 /** What the blog editor's save buttons send. */
 export type PostSaveIntent = "save" | "publish" | "schedule";
 
-export type PostEditorActionData = EditorActionData<PostSaveIntent, PostField | "publishAt", PostValues & { publishAt?: string }>;
+export type PostEditorResult = EditorResult<PostSaveIntent, PostField | "publishAt", PostValues & { publishAt?: string }>;
 
 /** A post as the editor shows it. */
 export interface EditorPost {

@@ -1,41 +1,34 @@
 /**
- * The blog editor's server side, shared by /admin/blog/new and /admin/blog/:id: intents, the
- * preview, reading and checking the form (fields, cover in the library, publication time) and the
- * answers to a failed save. The routes check the admin role before calling these.
+ * The blog editor's steps, shared by /admin/blog/new and /admin/blog/:id (their loaders and actions are in
+ * app/routes/admin/blog-new.server.ts and blog-edit.server.ts): the preview, reading and checking the form (fields,
+ * cover in the library, publication time), the cover choices and the answers to a failed save.
  */
 import { data } from "react-router";
-import { z } from "zod";
 
 import type { Database } from "~/db/client.server";
-import { actionError } from "~/lib/admin-action.server";
+import type { FormFields } from "~/lib/action-result";
+import { actionError } from "~/lib/form.server";
 import { log } from "~/lib/log.server";
 import type { EditorSteps } from "~/markdown/editor-action.server";
-import { EDITOR_INTENTS as I } from "~/markdown/editor-intents.server";
 import { previewAnswer, renderForStorage, type StoredRendering } from "~/markdown/markdown.server";
 import { GRAPHICS_BUCKET } from "~/storage/constants";
 import { storagePaths } from "~/storage/names";
 import type { Storage } from "~/storage/storage.server";
 
-import { BLOG_TIME_ZONE, BLOG_TIME_ZONE_LABEL, dateToZonedLocal, POST_FORM_LIMIT, postState, zonedLocalToDate } from "./blog-rules";
-import { type CoverChoice, type EditorPost, type PostEditorActionData, type PostSaveIntent } from "./editor-types";
+import { BLOG_TIME_ZONE, BLOG_TIME_ZONE_LABEL, POST_FORM_LIMIT, zonedLocalToDate } from "./blog-rules";
+import { type CoverChoice, type PostEditorResult, type PostSaveIntent } from "./editor-types";
 import { parsePost, POST_FIELDS, postValues, type PostFieldErrors, type PostInput, type PostValues } from "./post-schema";
-import { PostSlugRedirectedError, PostSlugTakenError, type PostRecord, type Publication } from "./posts.server";
-
-/** /admin/blog/new: preview, save (a draft), publish (now), schedule; /admin/blog/:id: also unpublish, and delete (confirm=yes). */
-export const postIntents = {
-  create: z.discriminatedUnion("intent", [I.preview, I.save, I.publish, I.schedule]),
-  edit: z.discriminatedUnion("intent", [I.preview, I.save, I.publish, I.schedule, I.unpublish, I.delete]),
-};
+import { PostSlugRedirectedError, PostSlugTakenError, type Publication } from "./posts.server";
 
 export const POST_EDITOR_FORM = { limit: POST_FORM_LIMIT, echo: [...POST_FIELDS, "publishAt"] };
 
 const NOT_SAVED = "The post was not saved: correct the fields marked below.";
 
-type Refusal = Extract<PostEditorActionData, { ok: false }>;
+type Refusal = Extract<PostEditorResult, { ok: false }>;
 
-export async function previewPost(form: FormData) {
-  const values = postValues(form);
-  return data<PostEditorActionData>(await previewAnswer(values.body.replace(/\r\n?/g, "\n"), values, { topHeadingH2: true }));
+export async function previewPost(fields: FormFields) {
+  const values = postValues(fields);
+  return data<PostEditorResult>(await previewAnswer(values.body.replace(/\r\n?/g, "\n"), values, { topHeadingH2: true }));
 }
 
 /** The graphics a cover can be chosen from (the first 1000 by name). */
@@ -55,9 +48,14 @@ export type CheckedPostForm =
  * the library, for a schedule a valid time (a time already past publishes at once), and the body
  * rendered within the limit (ADR 017; its HTML is stored with the post).
  */
-export async function checkPostForm(form: FormData, intent: PostSaveIntent, storage: Storage, isNew: boolean): Promise<CheckedPostForm> {
-  const parsed = parsePost(postValues(form));
-  const publishAtText = String(form.get("publishAt") ?? "").slice(0, 40);
+export async function checkPostForm(
+  fields: FormFields,
+  intent: PostSaveIntent,
+  storage: Storage,
+  isNew: boolean,
+): Promise<CheckedPostForm> {
+  const parsed = parsePost(postValues(fields));
+  const publishAtText = (typeof fields.publishAt === "string" ? fields.publishAt : "").slice(0, 40);
   const values = { ...parsed.values, publishAt: publishAtText };
   const errors: PostFieldErrors = parsed.ok ? {} : { ...parsed.errors };
   if (parsed.ok && parsed.data.coverImage) {
@@ -99,27 +97,6 @@ export function failedPostSave(intent: PostSaveIntent, values: PostValues & { pu
   });
 }
 
-/** A stored post as the editor shows it. */
-export function toEditorPost(post: PostRecord, now = Date.now()): EditorPost {
-  return {
-    id: post.id,
-    title: post.title,
-    slug: post.slug,
-    summary: post.summary,
-    body: post.body,
-    coverImage: post.coverImage ?? "",
-    coverAlt: post.coverAlt ?? "",
-    authorName: post.authorName,
-    tags: post.tags.join(", "),
-    status: post.status,
-    state: postState(post.status, post.publishAt, now),
-    publishAtLocal: post.publishAt ? dateToZonedLocal(post.publishAt, BLOG_TIME_ZONE) : "",
-    publishAt: post.publishAt,
-    createdAt: post.createdAt,
-    updatedAt: post.updatedAt,
-  };
-}
-
 export type { Database };
 
 // The blog editor's steps in the Markdown editors' shared action (app/markdown/editor-action.server.ts).
@@ -127,12 +104,12 @@ export type { Database };
 export type CheckedPost = Extract<CheckedPostForm, { ok: true }>;
 
 /** The steps of a new post's editor (`isNew`: a save without a publication is a draft) or an existing one's. */
-export const postEditorSteps = (storage: Storage, isNew: boolean): EditorSteps<PostSaveIntent, CheckedPost, PostEditorActionData> => ({
+export const postEditorSteps = (storage: Storage, isNew: boolean): EditorSteps<PostSaveIntent, CheckedPost, PostEditorResult> => ({
   listPath: "/admin/blog",
   deletedNotice: "post-deleted",
   form: POST_EDITOR_FORM,
   preview: previewPost,
-  check: (form, intent) => checkPostForm(form, intent, storage, isNew),
+  check: (fields, intent) => checkPostForm(fields, intent, storage, isNew),
   failed: (intent, checked, error) => failedPostSave(intent, checked.values, error),
 });
 

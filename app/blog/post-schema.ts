@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 
-import type { FieldErrors } from "~/lib/action-result";
+import type { FieldErrors, FormFields } from "~/lib/action-result";
 import { hasControlCharacter, normaliseMultilineText } from "~/lib/control-characters";
 import { formatCount } from "~/lib/list-of";
 import { SLUG_MAX, SLUG_PATTERN, slugify } from "~/lib/slug";
@@ -114,9 +114,9 @@ export function parsePost(values: PostValues): ParsedPost {
 }
 
 /** The post form's fields, as typed. */
-export function postValues(form: FormData): PostValues {
+export function postValues(fields: FormFields): PostValues {
   const text = (name: string) => {
-    const value = form.get(name);
+    const value = fields[name];
     return typeof value === "string" ? value : "";
   };
   return Object.fromEntries(POST_FIELDS.map((f) => [f, text(f)])) as PostValues;

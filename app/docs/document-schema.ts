@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 
-import type { FieldErrors } from "~/lib/action-result";
+import type { FieldErrors, FormFields } from "~/lib/action-result";
 import { hasControlCharacter, normaliseMultilineText } from "~/lib/control-characters";
 import { formatCount } from "~/lib/list-of";
 import { SLUG_MAX, SLUG_PATTERN, slugify } from "~/lib/slug";
@@ -55,13 +55,13 @@ export type DocumentFieldErrors = FieldErrors<DocumentField>;
 export type ParsedDocument =
   { ok: true; data: DocumentInput; values: DocumentValues } | { ok: false; errors: DocumentFieldErrors; values: DocumentValues };
 
-const text = (form: FormData, name: string) => {
-  const value = form.get(name);
+const text = (fields: FormFields, name: string) => {
+  const value = fields[name];
   return typeof value === "string" ? value : "";
 };
 
 /** Reads the editor's fields. An empty slug is taken from the title, as the editor suggests. */
-export function parseDocumentForm(form: FormData): ParsedDocument {
+export function parseDocumentForm(form: FormFields): ParsedDocument {
   const values: DocumentValues = {
     title: text(form, "title"),
     slug: text(form, "slug"),

@@ -1,12 +1,12 @@
 /** What the document editor's action answers (shared by the route modules and the editor component). */
-import type { EditorActionData } from "~/markdown/editor-types";
+import type { EditorResult } from "~/markdown/editor-types";
 
 import type { DocumentField, DocumentValues } from "./document-schema";
 
 /** What the document editor's save buttons send. */
 export type DocumentSaveIntent = "save" | "publish";
 
-export type DocumentEditorActionData = EditorActionData<DocumentSaveIntent, DocumentField, DocumentValues>;
+export type DocumentEditorResult = EditorResult<DocumentSaveIntent, DocumentField, DocumentValues>;
 
 /** The document as the editor shows it. */
 export interface EditorDocument {

@@ -1,39 +1,31 @@
 /**
- * The document editor's server side, shared by /admin/docs/new and /admin/docs/:id: the form's
- * intents, the live preview and the answers to a failed save. The routes check the admin role
- * before calling these.
+ * The document editor's steps, shared by /admin/docs/new and /admin/docs/:id (their loaders and
+ * actions are in app/routes/admin/docs-new.server.ts and docs-edit.server.ts): the live preview,
+ * the checks of a save and the answers to a failed one. The routes check the admin role first.
  */
 import { data } from "react-router";
-import { z } from "zod";
 
-import { actionError } from "~/lib/admin-action.server";
+import type { FormFields } from "~/lib/action-result";
+import { actionError } from "~/lib/form.server";
 import { log } from "~/lib/log.server";
 import type { EditorSteps } from "~/markdown/editor-action.server";
-import { EDITOR_INTENTS as I } from "~/markdown/editor-intents.server";
 import type { PreviewResult } from "~/markdown/editor-types";
 import { previewAnswer, renderForStorage, type StoredRendering } from "~/markdown/markdown.server";
 
 import { DOCUMENT_FORM_LIMIT } from "./document-rules";
 import { normaliseBody, parseDocumentForm, type DocumentField, type DocumentValues, type ParsedDocument } from "./document-schema";
 import { SlugTakenError } from "./documents.server";
-import type { DocumentEditorActionData, DocumentSaveIntent } from "./editor-types";
-
-// The fields themselves are checked by parseDocumentForm (the slug is made from the title when left empty).
-/** /admin/docs/new: preview, save (a draft), publish; /admin/docs/:id: also unpublish, and delete (confirm=yes). */
-export const documentIntents = {
-  create: z.discriminatedUnion("intent", [I.preview, I.save, I.publish]),
-  edit: z.discriminatedUnion("intent", [I.preview, I.save, I.publish, I.unpublish, I.delete]),
-};
+import type { DocumentEditorResult, DocumentSaveIntent } from "./editor-types";
 
 const DOCUMENT_FIELDS: readonly DocumentField[] = ["title", "slug", "collection", "body"];
-/** parseAdminForm's options for the editor: a document's size limit; what was typed comes back on a refusal. */
+/** parseForm's options for the editor: a document's size limit; what was typed comes back on a refusal. */
 export const DOCUMENT_EDITOR_FORM = { limit: DOCUMENT_FORM_LIMIT, echo: DOCUMENT_FIELDS };
 
 const NOT_SAVED = "The document was not saved: correct the fields marked below.";
 
 /** The sanitised HTML of the body being edited; the values come back so a plain POST keeps them. */
-export async function previewResponse(form: FormData) {
-  const { values } = parseDocumentForm(form);
+export async function previewResponse(fields: FormFields) {
+  const { values } = parseDocumentForm(fields);
   return data<PreviewResult<DocumentValues>>(await previewAnswer(normaliseBody(values.body), values));
 }
 
@@ -58,7 +50,7 @@ export async function renderForSave(
   };
 }
 
-type Refusal = Extract<DocumentEditorActionData, { ok: false }>;
+type Refusal = Extract<DocumentEditorResult, { ok: false }>;
 
 export function invalidResponse(intent: DocumentSaveIntent, parsed: Extract<ParsedDocument, { ok: false }>) {
   return actionError<Refusal>(400, { intent, message: NOT_SAVED, fieldErrors: parsed.errors, values: parsed.values });
@@ -84,13 +76,13 @@ export interface CheckedDocument {
 }
 
 /** The document editor's steps in the Markdown editors' shared action (app/markdown/editor-action.server.ts). */
-export const DOCUMENT_EDITOR_STEPS: EditorSteps<DocumentSaveIntent, CheckedDocument, DocumentEditorActionData> = {
+export const DOCUMENT_EDITOR_STEPS: EditorSteps<DocumentSaveIntent, CheckedDocument, DocumentEditorResult> = {
   listPath: "/admin/docs",
   deletedNotice: "document-deleted",
   form: DOCUMENT_EDITOR_FORM,
   preview: previewResponse,
-  async check(form, intent) {
-    const parsed = parseDocumentForm(form);
+  async check(fields, intent) {
+    const parsed = parseDocumentForm(fields);
     if (!parsed.ok) return { ok: false, response: invalidResponse(intent, parsed) };
     const html = await renderForSave(intent, parsed);
     return html.ok ? { ok: true, parsed, rendered: html.rendered } : html;

@@ -2,8 +2,11 @@
  * The contact form's fields and choices (docs/requirements/leads.md#contact-form), without the validation code: the page
  * renders from these at once; the schema (contact-schema.ts) loads when the form is used.
  */
+import type { FormSubmitPayload } from "~/analytics/analytics";
 import { services } from "~/content/catalog";
-import type { FieldErrors } from "~/lib/action-result";
+import type { ActionFailure, ActionSuccess, FieldErrors } from "~/lib/action-result";
+
+import type { ReplyTime } from "./reply-time";
 
 export const FORM_TYPE = "contact";
 export const NOT_SURE = "not-sure";
@@ -77,3 +80,28 @@ export const LIMITS = { full_name: 200, email: 254, phone: 40, company: 200, utm
 
 export type ContactFieldErrors = FieldErrors<FieldName>;
 export type ContactValues = Partial<Record<FieldName, string>>;
+
+/**
+ * What the contact form's action answers: the one answer of every action (ActionResult,
+ * app/lib/action-result.ts, ADR 027). Received: the visitor's first name, when we reply, and what
+ * the page tells the tag manager. Refused: `code` says why (the form shows the fields' errors, or a
+ * notice with the sales phone), `message` is the notice's title, and what was typed comes back.
+ */
+export type ContactSent = ActionSuccess<typeof FORM_TYPE> & { firstName: string; reply: ReplyTime; analytics: FormSubmitPayload | null };
+export type ContactRefused = ActionFailure<typeof FORM_TYPE, FieldName> & {
+  code: "validation_failed" | "rate-limited" | "unavailable" | "too-large" | "offline";
+  values: ContactValues;
+  /** rate-limited: when to try again. */
+  retryMinutes?: number;
+};
+export type ContactOutcome = ContactSent | ContactRefused;
+
+/** The titles of the notices above the form (docs/requirements/leads.md#contact-form). */
+export const CONTACT_MESSAGES = {
+  sent: "Request received.",
+  invalid: "Correct the fields marked below.",
+  "rate-limited": "We have received several requests from your connection.",
+  unavailable: "We could not save your request just now.",
+  offline: "Your request did not reach us.",
+  "too-large": "Your request is too long to send.",
+} as const;

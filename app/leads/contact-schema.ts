@@ -125,11 +125,20 @@ export function normalizeContact(raw: Record<string, unknown>): Record<string, u
   return out;
 }
 
+/**
+ * The form as posted, normalised, then checked: what the server's parseForm reads
+ * (app/leads/submit.server.ts) and what validateContact runs in the browser.
+ */
+export const contactForm = z.pipe(
+  z.transform((raw: Record<string, unknown>) => normalizeContact(raw)),
+  contactSchema,
+);
+
 export type ContactValidation = { ok: true; data: ContactInput } | { ok: false; errors: ContactFieldErrors };
 
-/** The one check, on the client before sending and on the server before storing. */
+/** The one check, in the browser before sending (the server's parseForm runs contactForm too). */
 export function validateContact(raw: Record<string, unknown>): ContactValidation {
-  const result = contactSchema.safeParse(normalizeContact(raw));
+  const result = contactForm.safeParse(raw);
   if (result.success) return { ok: true, data: result.data };
   const errors: ContactFieldErrors = {};
   for (const issue of result.error.issues) {

@@ -8,21 +8,22 @@
 import type { FormSubmitPayload } from "~/analytics/analytics";
 import type { Database } from "~/db/client.server";
 import type { InsightsCollector } from "~/insights/collect.server";
+import { parseForm } from "~/lib/form.server";
 import { log } from "~/lib/log.server";
 
-import { HONEYPOT } from "./contact-fields";
-import type { ContactResult } from "./contact-result";
-import { keptValues, validateContact, type ContactInput } from "./contact-schema";
+import { CONTACT_MESSAGES, FORM_TYPE, HONEYPOT, type ContactOutcome, type ContactRefused } from "./contact-fields";
+import { contactForm, keptValues, validateContact, type ContactInput } from "./contact-schema";
 import { takeContactSlot } from "./rate-limit.server";
-import { readFormLimited } from "./read-form.server";
 import { replyTime } from "./reply-time";
 import { insertLead, leadBySubmission, type Lead } from "./store.server";
 
 /** Far above a full form with a 5,000-character message, far below a harmful body. */
 export const MAX_BODY_BYTES = 128 * 1024;
+/** A too-large body up to this size is read and dropped, so the visitor gets the answer that says so. */
+const DRAIN_BYTES = 8 * 1024 * 1024;
 
 export interface Answer {
-  result: ContactResult;
+  result: ContactOutcome;
   status: number;
   headers?: Record<string, string>;
 }
@@ -37,6 +38,12 @@ function analyticsPayload(lead: Lead): FormSubmitPayload {
     utm_campaign: lead.utmCampaign ?? "",
   };
 }
+
+/** What a body that is not a form gets: the errors of an empty one. */
+const emptyFormErrors = () => {
+  const checked = validateContact({});
+  return checked.ok ? {} : checked.errors;
+};
 
 const firstName = (fullName: string) => fullName.trim().split(/\s+/)[0] ?? "";
 
@@ -54,10 +61,23 @@ function sameRequest(lead: Lead, input: ContactInput): boolean {
   );
 }
 
+const sent = (name: string, reply: ReturnType<typeof replyTime>, analytics: FormSubmitPayload | null): ContactOutcome => ({
+  ok: true,
+  intent: FORM_TYPE,
+  message: CONTACT_MESSAGES.sent,
+  firstName: name,
+  reply,
+  analytics,
+});
+
+/** A refusal: its notice's title, what was typed kept. */
+const refusal = (code: Exclude<ContactRefused["code"], "validation_failed" | "offline">, values: ContactRefused["values"]) =>
+  ({ ok: false, intent: FORM_TYPE, code, message: CONTACT_MESSAGES[code], values }) satisfies ContactRefused;
+
 /** The answer to a stored lead, built from its row: the same for every time its submission arrives. */
 function storedAnswer(lead: Lead): Answer {
   return {
-    result: { status: "sent", firstName: firstName(lead.fullName), reply: replyTime(lead.createdAt), analytics: analyticsPayload(lead) },
+    result: sent(firstName(lead.fullName), replyTime(lead.createdAt), analyticsPayload(lead)),
     status: 200,
   };
 }
@@ -80,9 +100,19 @@ export async function handleContactSubmission(
   { services, clientAddress: address }: ContactContext,
   now = new Date(),
 ): Promise<Answer> {
-  const form = await readFormLimited(request, MAX_BODY_BYTES);
-  if (!form) return { result: { status: "error", code: "too-large", values: {} }, status: 413 };
-  const raw = Object.fromEntries(form);
+  const form = await parseForm(request, contactForm, {
+    intent: FORM_TYPE,
+    limit: MAX_BODY_BYTES,
+    drainUpTo: DRAIN_BYTES,
+    invalidMessage: CONTACT_MESSAGES.invalid,
+    // Too large: said above the form. Not a form at all: answered as an empty form.
+    refused: (status) =>
+      status === 413
+        ? refusal("too-large", {})
+        : { ok: false, intent: FORM_TYPE, code: "validation_failed", message: CONTACT_MESSAGES.invalid, fieldErrors: emptyFormErrors() },
+  });
+  if (!form.ok && form.status === 413) return { result: refusal("too-large", {}), status: 413 };
+  const raw = form.fields;
   const values = keptValues(raw);
 
   // A bot filled the field people never see: answer as if it worked, store nothing.
@@ -90,17 +120,16 @@ export async function handleContactSubmission(
   if (trap !== undefined && !(typeof trap === "string" && trap.trim() === "")) {
     log.warn(`Contact form: honeypot filled (client ${address}); answered as sent, nothing stored`);
     const name = typeof raw.full_name === "string" ? firstName(raw.full_name).slice(0, 60) : "";
-    return { result: { status: "sent", firstName: name, reply: replyTime(now), analytics: null }, status: 200 };
+    return { result: sent(name, replyTime(now), null), status: 200 };
   }
 
-  const checked = validateContact(raw);
-  if (!checked.ok) return { result: { status: "invalid", errors: checked.errors, values }, status: 400 };
+  if (!form.ok) return { result: { ...form.result, intent: FORM_TYPE, code: "validation_failed", values }, status: 400 };
 
   let stored: Lead;
   try {
     // The same submission again (its answer was lost): the first answer, no second lead, and
     // it does not count against the rate limit.
-    let input = checked.data;
+    let input = form.data;
     const earlier = input.submission_id ? await leadBySubmission(services.db, input.submission_id) : undefined;
     if (earlier && sameRequest(earlier, input)) return storedAnswer(earlier);
     // The id came with different content (edited after an error, or a page shared through a
@@ -109,7 +138,7 @@ export async function handleContactSubmission(
     const slot = await takeContactSlot(services.db, address);
     if (!slot.ok) {
       return {
-        result: { status: "error", code: "rate-limited", retryMinutes: Math.ceil(slot.retryAfterSeconds / 60), values },
+        result: { ...refusal("rate-limited", values), retryMinutes: Math.ceil(slot.retryAfterSeconds / 60) },
         status: 429,
         headers: { "Retry-After": String(slot.retryAfterSeconds) },
       };
@@ -124,7 +153,7 @@ export async function handleContactSubmission(
     stored = inserted.lead;
   } catch (error) {
     log.error("Contact form: the lead could not be stored:", error instanceof Error ? error.message : error);
-    return { result: { status: "error", code: "unavailable", values }, status: 503, headers: { "Retry-After": "60" } };
+    return { result: refusal("unavailable", values), status: 503, headers: { "Retry-After": "60" } };
   }
   services.kickOutbox();
   services.insights.recordLead(request, address);

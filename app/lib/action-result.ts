@@ -4,6 +4,9 @@
  * under the message (a weak password's reasons, the files of an upload). `ok: "confirm"` is the
  * confirmation step of a destructive action posted without JavaScript.
  */
+/** A form's text fields by name, as parseForm (app/lib/form.server.ts) read them. */
+export type FormFields = Readonly<Record<string, unknown>>;
+
 export type FieldErrors<Field extends string = string> = Partial<Record<Field, string>>;
 
 export type ActionSuccess<Intent extends string = string> = { ok: true; intent: Intent; message: string };
@@ -30,7 +33,7 @@ export type ActionResult<Intent extends string = string, Field extends string = 
   ActionSuccess<Intent> | ActionFailure<Intent, Field> | ActionConfirm<Intent, Field>;
 
 /**
- * What a form refused before its action could read the intent answers (parseAdminForm: a field
+ * What a form refused before its action could read the intent answers (parseForm: a field
  * the schema refused, an unknown intent, a body too large): any intent, any field.
  */
 export type FormRefusal = ActionFailure<string, string>;

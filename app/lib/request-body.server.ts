@@ -64,15 +64,16 @@ export function bodyRefusal(status: 400 | 413): Response {
 }
 
 /**
- * The request's form, read within `limit` bytes. Throws a 413 Response when the body is too large
+ * The request's form, read within `limit` bytes (a too-large one drained up to `drainUpTo`).
+ * Actions read forms through parseForm (app/lib/form.server.ts), which calls this. Throws a 413 Response when the body is too large
  * (before buffering it), and a 400 Response when it is not a form (a broken multipart boundary).
  * The fields' own rules (each form's schema) refuse what PostgreSQL cannot store, such as a NUL
  * character, with a message on the field and the input kept.
  */
-export async function readForm(request: Request, limit = FORM_BODY_LIMIT): Promise<FormData> {
+export async function readForm(request: Request, limit = FORM_BODY_LIMIT, drainUpTo = DRAIN_LIMIT): Promise<FormData> {
   let body: Uint8Array<ArrayBuffer>;
   try {
-    body = await readBodyLimited(request, limit, Math.max(limit, DRAIN_LIMIT));
+    body = await readBodyLimited(request, limit, Math.max(limit, drainUpTo));
   } catch (error) {
     if (error instanceof BodyTooLargeError) throw bodyRefusal(413);
     throw error;

@@ -10,8 +10,9 @@
 import { data } from "react-router";
 import { z } from "zod";
 
-import { actionConfirm, actionError, actionOk, parseAdminForm, type AdminFormOptions } from "~/lib/admin-action.server";
+import type { FormFields } from "~/lib/action-result";
 import { redirectWithNotice } from "~/lib/flash-notice.server";
+import { actionConfirm, actionError, actionOk, parseForm, type FormOptions } from "~/lib/form.server";
 import type { NoticeKey } from "~/lib/notices";
 
 /** An answer of an editor's own step: data for the page, or a redirect. */
@@ -26,10 +27,10 @@ export interface EditorSteps<Save extends string, Checked, Result> {
   listPath: string;
   /** What the list says once an item is deleted. */
   deletedNotice: NoticeKey;
-  /** parseAdminForm's options: the editor's size limit, and the fields echoed on a refusal. */
-  form: AdminFormOptions;
-  preview: (form: FormData) => Promise<EditorAnswer<Result>>;
-  check: (form: FormData, intent: Save) => Promise<CheckedSave<Checked, Result>>;
+  /** parseForm's options: the editor's size limit, and the fields echoed on a refusal. */
+  form: FormOptions;
+  preview: (fields: FormFields) => Promise<EditorAnswer<Result>>;
+  check: (fields: FormFields, intent: Save) => Promise<CheckedSave<Checked, Result>>;
   /** The answer to a store that threw: a slug clash beside the slug field, or a failure. */
   failed: (intent: Save, checked: Checked, error: unknown) => EditorAnswer<Result>;
 }
@@ -47,7 +48,7 @@ export function itemId(param: string | undefined): string {
 /** Checks and stores a save; `answer` says what was stored, or the failed step answers. */
 async function saveStep<Save extends string, Checked, Result, Stored, Answer>(
   steps: EditorSteps<Save, Checked, Result>,
-  form: FormData,
+  form: FormFields,
   intent: Save,
   store: (checked: Checked) => Promise<Stored>,
   answer: (stored: Stored, checked: Checked) => Answer,
@@ -74,14 +75,14 @@ export async function newItemAction<Save extends string, Checked, Result>(
     createdNotice: (intent: Save, checked: Checked) => NoticeKey;
   },
 ) {
-  const form = await parseAdminForm(request, intents, steps.form);
+  const form = await parseForm(request, intents, steps.form);
   if (!form.ok) return form.response;
   const { intent } = form.data;
-  if (intent === "preview") return steps.preview(form.form);
+  if (intent === "preview") return steps.preview(form.fields);
   const save = intent as Save;
   return saveStep(
     steps,
-    form.form,
+    form.fields,
     save,
     (checked) => item.create(checked, save),
     (id, checked) => redirectWithNotice(`${steps.listPath}/${id}`, item.createdNotice(save, checked)),
@@ -109,13 +110,13 @@ export async function editItemAction<Save extends string, Checked, Result>(
     delete: () => Promise<boolean>;
   },
 ) {
-  const form = await parseAdminForm(request, intents, steps.form);
+  const form = await parseForm(request, intents, steps.form);
   if (!form.ok) return form.response;
   const input = form.data;
   const { intent } = input;
   const gone = () => actionError(404, { intent, message: item.goneMessage });
 
-  if (input.intent === "preview") return steps.preview(form.form);
+  if (input.intent === "preview") return steps.preview(form.fields);
   if (input.intent === "unpublish") {
     if (!(await item.unpublish())) return gone();
     return actionOk(input.intent, item.unpublishedMessage);
@@ -128,7 +129,7 @@ export async function editItemAction<Save extends string, Checked, Result>(
   const save = input.intent as Save;
   return saveStep(
     steps,
-    form.form,
+    form.fields,
     save,
     (checked) => item.update(checked, save),
     (found, checked) =>

@@ -33,7 +33,8 @@ import {
   invalidateRedirects,
   listRedirects,
 } from "~/redirects/redirects.server";
-import { SITEMAP_POSTS, headers as sitemapHeaders, loader as sitemapLoader } from "~/routes/public/sitemap";
+import { headers as sitemapHeaders, loader as sitemapLoader } from "~/routes/public/sitemap";
+import { SITEMAP_POSTS } from "~/routes/public/sitemap.server";
 import { storage } from "~/storage/storage.server";
 
 import { backends, openFreshDatabase } from "./backends";

@@ -149,7 +149,7 @@ for (const backend of backends()) {
       form.set("slug", "hostile");
       form.set("collection", "mloe");
       form.set("body", "Hi\u0000 there\r\n\n<script>alert(1)</script>\n\n[x](javascript:alert(1)) <img src=x onerror=alert(1)>");
-      const parsed = parseDocumentForm(form);
+      const parsed = parseDocumentForm(Object.fromEntries(form));
       expect(parsed.ok).toBe(true);
       if (!parsed.ok) return;
       const { id } = await createDocument(db, parsed.data, authorId, { published: true });

@@ -145,8 +145,8 @@ for (const backend of backends()) {
           ),
         );
         expect(answer.status).toBe(200);
-        expect(answer.result).toMatchObject({ status: "sent", firstName: "Dana" });
-        if (answer.result.status !== "sent") return;
+        expect(answer.result).toMatchObject({ ok: true, firstName: "Dana" });
+        if (answer.result.ok !== true) return;
         expect(answer.result.analytics).toEqual({
           form_type: "contact",
           company: "Whitfield Dental",
@@ -182,7 +182,7 @@ for (const backend of backends()) {
           ),
         );
         expect(answer.status).toBe(200);
-        expect(answer.result).toMatchObject({ status: "sent", analytics: null });
+        expect(answer.result).toMatchObject({ ok: true, analytics: null });
         expect(await db.select().from(leads)).toHaveLength(0);
         expect(contactRequests, "Insights counts no contact request").not.toContain("10.1.0.2");
         expect(log).toHaveBeenCalledWith(expect.stringContaining("honeypot"));
@@ -193,7 +193,8 @@ for (const backend of backends()) {
         const answer = await submit(post({ full_name: "Dana", email: "nope", company: "Whitfield", message: "hi" }, "10.1.0.3"));
         expect(answer.status).toBe(400);
         expect(answer.result).toMatchObject({
-          status: "invalid",
+          ok: false,
+          code: "validation_failed",
           values: { full_name: "Dana", email: "nope", company: "Whitfield", message: "hi" },
         });
         expect(await db.select().from(leads)).toHaveLength(0);
@@ -202,6 +203,7 @@ for (const backend of backends()) {
       it("refuses a body over the limit before reading it all", async () => {
         const answer = await submit(post({ ...lead(), message: "x".repeat(200_000) } as unknown as Record<string, string>, "10.1.0.4"));
         expect(answer.status).toBe(413);
+        expect(answer.result).toMatchObject({ ok: false, code: "too-large", message: "Your request is too long to send." });
       });
 
       it("limits submissions per client address, with the wait in minutes and Retry-After", async () => {
@@ -214,7 +216,7 @@ for (const backend of backends()) {
         for (let i = 0; i < CONTACT_MAX_SUBMISSIONS; i++) expect((await submit(post(fields, "10.1.0.5"))).status).toBe(200);
         const limited = await submit(post(fields, "10.1.0.5"));
         expect(limited.status).toBe(429);
-        expect(limited.result).toMatchObject({ status: "error", code: "rate-limited", retryMinutes: 10 });
+        expect(limited.result).toMatchObject({ ok: false, code: "rate-limited", retryMinutes: 10 });
         expect(Number(limited.headers?.["Retry-After"])).toBeGreaterThan(500);
         expect((await submit(post(fields, "10.1.0.6"))).status).toBe(200);
         expect(await db.select().from(leads)).toHaveLength(CONTACT_MAX_SUBMISSIONS + 1);
@@ -315,9 +317,9 @@ for (const backend of backends()) {
       for (const field of Object.keys(base) as (keyof typeof base)[]) {
         const answer = await submit(post({ ...base, [field]: `${base[field].slice(0, 3)}\u0000${base[field].slice(3)}` }, "10.1.2.1"));
         expect(answer.status, field).toBe(400);
-        expect(answer.result.status === "invalid" && Object.keys(answer.result.errors), field).toEqual([field]);
+        expect(answer.result.ok === false && Object.keys(answer.result.fieldErrors ?? {}), field).toEqual([field]);
         if (["full_name", "email", "phone", "company", "message"].includes(field)) {
-          expect(answer.result.status === "invalid" && answer.result.errors[field], field).toBe(
+          expect(answer.result.ok === false && answer.result.fieldErrors?.[field], field).toBe(
             "Use letters, numbers and punctuation only.",
           );
         }

@@ -4,7 +4,7 @@ import { Field } from "~/components/forms/field";
 import { Button } from "~/components/ui/button";
 import { BODY_MAX, COLLECTION_KEYS, DOCUMENT_COLLECTION_LABELS, TITLE_MAX, viewerPath } from "~/docs/document-rules";
 import type { DocumentValues } from "~/docs/document-schema";
-import type { DocumentEditorActionData, EditorDocument } from "~/docs/editor-types";
+import type { DocumentEditorResult, EditorDocument } from "~/docs/editor-types";
 import { formatDateTime } from "~/lib/format-date";
 
 import { EditorShell, MarkdownBodyInput, SlugInput, useMarkdownEditor } from "./editor-shell";
@@ -28,7 +28,7 @@ export function DocumentEditor({
 }: {
   document?: EditorDocument;
   initialPreview: string;
-  actionData?: DocumentEditorActionData;
+  actionData?: DocumentEditorResult;
 }) {
   const isNew = !document;
   const saved: DocumentValues = {

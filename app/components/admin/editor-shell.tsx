@@ -8,7 +8,7 @@ import { Button } from "~/components/ui/button";
 import type { FieldErrors } from "~/lib/action-result";
 import { cn } from "~/lib/cn";
 import { SLUG_MAX, SLUG_PATTERN_HTML, slugify } from "~/lib/slug";
-import type { EditorActionData } from "~/markdown/editor-types";
+import type { EditorResult } from "~/markdown/editor-types";
 
 import { ConfirmedDeleteForm, DeleteStep } from "./confirm-delete";
 import { ConfirmDialog } from "./confirm-dialog";
@@ -50,7 +50,7 @@ export function useMarkdownEditor<V extends EditorValues>({
   /** The values as the server stores them, so trailing spaces or line endings never count as changes. */
   normalised: (values: V) => string;
   initialPreview: string;
-  actionData?: EditorActionData<string, string, Partial<V>>;
+  actionData?: EditorResult<string, string, Partial<V>>;
 }) {
   const echoed =
     actionData && (actionData.intent === "preview" || actionData.ok === false) && "values" in actionData ? actionData.values : undefined;

@@ -10,7 +10,7 @@ import {
   SUMMARY_MAX,
   SUMMARY_MIN,
 } from "~/blog/blog-rules";
-import type { CoverChoice, EditorPost, PostEditorActionData } from "~/blog/editor-types";
+import type { CoverChoice, EditorPost, PostEditorResult } from "~/blog/editor-types";
 import type { PostValues } from "~/blog/post-schema";
 import { Field } from "~/components/forms/field";
 import { Button } from "~/components/ui/button";
@@ -50,7 +50,7 @@ export function PostEditor({
   covers: CoverChoice[];
   defaultAuthor: string;
   initialPreview: string;
-  actionData?: PostEditorActionData;
+  actionData?: PostEditorResult;
 }) {
   const isNew = !post;
   const saved: Values = {

@@ -19,10 +19,12 @@ import {
   VISIBLE_FIELDS,
   VISIT_FIELDS,
   type ContactFieldErrors,
+  type ContactOutcome,
+  type ContactRefused,
+  type ContactSent,
   type ContactValues,
   type FieldName,
 } from "~/leads/contact-fields";
-import type { ContactResult } from "~/leads/contact-result";
 import { replyTimeText } from "~/leads/reply-time";
 import { formatCount } from "~/lib/list-of";
 
@@ -70,19 +72,12 @@ const loadValidator = () => (validator ??= import("~/leads/contact-schema").then
 
 const linkClass = "font-semibold text-accent underline underline-offset-2";
 
-function ProblemAlert({
-  result,
-  alertRef,
-}: {
-  result: Extract<ContactResult, { status: "error" }>;
-  alertRef: React.RefObject<HTMLDivElement | null>;
-}) {
+function ProblemAlert({ result, alertRef }: { result: ContactRefused; alertRef: React.RefObject<HTMLDivElement | null> }) {
   const sales = <PhoneLink phone={site.phones.sales} className={linkClass} />;
-  let title: string;
+  // The title is the answer's message; the rest says what to do, with the sales phone.
   let body: React.ReactNode;
   switch (result.code) {
     case "rate-limited":
-      title = "We have received several requests from your connection.";
       body = (
         <>
           To stop automated spam we accept only a few in a short time. Try again in {result.retryMinutes} minute
@@ -91,7 +86,6 @@ function ProblemAlert({
       );
       break;
     case "unavailable":
-      title = "We could not save your request just now.";
       body = (
         <>
           It has not been sent, and your details are still in the form. Try again in a minute, or call sales at {sales} (
@@ -100,11 +94,9 @@ function ProblemAlert({
       );
       break;
     case "offline":
-      title = "Your request did not reach us.";
       body = <>Check your connection and send it again; your details are still in the form. Or call sales at {sales}.</>;
       break;
     default:
-      title = "Your request is too long to send.";
       body = (
         <>
           Shorten your message to {formatCount(MESSAGE_MAX)} characters and send it again, or call sales at {sales}.
@@ -119,13 +111,13 @@ function ProblemAlert({
       className="scroll-mt-28 rounded-md border border-red-300 bg-red-50 p-4 text-red-900"
       data-click-location="contact_form"
     >
-      <p className="font-semibold">{title}</p>
+      <p className="font-semibold">{result.message}</p>
       <p className="mt-1">{body}</p>
     </div>
   );
 }
 
-function ThankYou({ result }: { result: Extract<ContactResult, { status: "sent" }> }) {
+function ThankYou({ result }: { result: ContactSent }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => ref.current?.focus(), []);
   return (
@@ -168,12 +160,12 @@ function ThankYou({ result }: { result: Extract<ContactResult, { status: "sent" 
  * the server for this rendering) goes with every send of this form, so a retry after a lost
  * answer is recognised and stored once; after the request is received the form gets a new one.
  */
-export function ContactForm({ preset, submissionId, result }: { preset: ContactValues; submissionId: string; result?: ContactResult }) {
+export function ContactForm({ preset, submissionId, result }: { preset: ContactValues; submissionId: string; result?: ContactOutcome }) {
   const navigation = useNavigation();
   const submit = useSubmit();
   const pending = navigation.state === "submitting" && navigation.formData?.get("form_type") === FORM_TYPE;
   // Errors the browser found, for the answer they were found after (a new answer replaces them).
-  const [local, setLocal] = useState<{ after: ContactResult | undefined; errors: ContactFieldErrors; focus: number } | null>(null);
+  const [local, setLocal] = useState<{ after: ContactOutcome | undefined; errors: ContactFieldErrors; focus: number } | null>(null);
   // Read after hydration (the server has no sessionStorage), in a transition so that hydration is
   // not followed by a synchronous re-render of the whole form (app/lib/use-hydrated.ts); it does
   // not change during the visit.
@@ -185,19 +177,18 @@ export function ContactForm({ preset, submissionId, result }: { preset: ContactV
   const visit = useMemo(() => parseVisit(stored), [stored]);
   const summaryRef = useRef<HTMLDivElement>(null);
   const alertRef = useRef<HTMLDivElement>(null);
-  const pushed = useRef<ContactResult | undefined>(undefined);
+  const pushed = useRef<ContactOutcome | undefined>(undefined);
   // The same id for every retry of this form (the answer to an error carries it back as well);
   // once a request is received, the next one is a new submission with a new id.
-  const [formId, setFormId] = useState<{ id: string; after?: ContactResult }>({ id: submissionId });
-  if (result?.status === "sent" && formId.after !== result) setFormId({ id: newSubmissionId(), after: result });
+  const [formId, setFormId] = useState<{ id: string; after?: ContactOutcome }>({ id: submissionId });
+  if (result?.ok === true && formId.after !== result) setFormId({ id: newSubmissionId(), after: result });
 
   useEffect(() => {
-    if (result?.status === "sent" && result.analytics && pushed.current !== result) {
+    if (result?.ok === true && result.analytics && pushed.current !== result) {
       pushed.current = result;
       pushEvent({ event: "form_submit", ...result.analytics });
     }
-    if (result?.status === "invalid") summaryRef.current?.focus();
-    if (result?.status === "error") alertRef.current?.focus();
+    if (result?.ok === false) (result.code === "validation_failed" ? summaryRef : alertRef).current?.focus();
   }, [result]);
 
   const focusRequest = local?.focus ?? 0;
@@ -205,9 +196,14 @@ export function ContactForm({ preset, submissionId, result }: { preset: ContactV
     if (focusRequest) summaryRef.current?.focus();
   }, [focusRequest]);
 
-  if (result?.status === "sent") return <ThankYou result={result} />;
+  if (result?.ok === true) return <ThankYou result={result} />;
 
-  const errors: ContactFieldErrors = local && local.after === result ? local.errors : result?.status === "invalid" ? result.errors : {};
+  const errors: ContactFieldErrors =
+    local && local.after === result
+      ? local.errors
+      : result?.ok === false && result.code === "validation_failed"
+        ? (result.fieldErrors ?? {})
+        : {};
   const kept = result?.values;
   const value = (field: FieldName) => kept?.[field] ?? preset[field] ?? "";
   // Campaign of the visit (kept since its first page), else of this page's own address (no JavaScript).
@@ -281,7 +277,7 @@ export function ContactForm({ preset, submissionId, result }: { preset: ContactV
         </p>
       </div>
 
-      {result?.status === "error" && <ProblemAlert result={result} alertRef={alertRef} />}
+      {result?.ok === false && result.code !== "validation_failed" && <ProblemAlert result={result} alertRef={alertRef} />}
       {problems.length > 0 && (
         <div
           ref={summaryRef}

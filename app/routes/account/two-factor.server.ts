@@ -24,7 +24,7 @@ import {
 } from "~/auth/two-factor.server";
 import { site } from "~/config/site";
 import type { ActionFailure, ActionResult } from "~/lib/action-result";
-import { actionError, actionOk, parseAdminForm } from "~/lib/admin-action.server";
+import { actionError, actionOk, parseForm } from "~/lib/form.server";
 import { log } from "~/lib/log.server";
 
 import type { Route } from "./+types/two-factor";
@@ -78,7 +78,7 @@ const passwordIntentEvent = (intent: string): AuditEvent | null =>
 export async function action({ request, context }: Route.ActionArgs) {
   const me = await requireUser(context.services, request);
   const { auth, db } = context.services;
-  const parsed = await parseAdminForm(request, schema);
+  const parsed = await parseForm(request, schema);
   const { intent } = parsed;
   const refuse = (status: number, message: string, extra: Partial<ActionFailure<string, Field>> & { setup?: Setup } = {}) =>
     actionError(status, { intent, message, ...extra });

@@ -1,49 +1,16 @@
 import { Link, useNavigation } from "react-router";
 
-import { requireAdmin } from "~/auth/session.server";
 import { AdminTable, TimeCell, type AdminColumn } from "~/components/admin/admin-table";
 import { HandledBadge, NotifyBadge } from "~/components/admin/lead-badges";
 import { ListSearch } from "~/components/admin/list-search";
 import { Pager } from "~/components/admin/pager";
 import { buttonClass } from "~/components/ui/button";
-import { env } from "~/env.server";
-import { serviceLabel } from "~/leads/contact-fields";
-import { LEAD_FILTERS, leadListHref, PAGE_SIZE, parseLeadQuery, type LeadFilter } from "~/leads/query";
-import { countOpen, listLeads } from "~/leads/store.server";
-import { notificationsEnabled } from "~/leads/worker.server";
-import { formatDateTime } from "~/lib/format-date";
+import { LEAD_FILTERS, leadListHref, PAGE_SIZE, type LeadFilter } from "~/leads/query";
 import { adminMeta } from "~/lib/meta";
 
 import type { Route } from "./+types/leads";
 
-// The layout's guard runs too, but every protected loader checks on its own.
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(context.services, request);
-  const query = parseLeadQuery(new URL(request.url));
-  const db = context.services.db;
-  // The "Open" list without a search has counted the open leads already: one count per view.
-  const openListed = query.status === "open" && !query.q;
-  const [list, counted] = await Promise.all([listLeads(db, query), openListed ? null : countOpen(db)]);
-  const open = counted ?? list.total;
-  return {
-    query: { ...query, page: list.page },
-    total: list.total,
-    pages: list.pages,
-    open,
-    notificationsOn: notificationsEnabled(env()),
-    rows: list.rows.map((r) => ({
-      id: r.id,
-      received: formatDateTime(r.createdAt),
-      receivedIso: r.createdAt.toISOString(),
-      fullName: r.fullName,
-      email: r.email,
-      company: r.company,
-      service: r.service ? serviceLabel(r.service) : "",
-      handled: r.handledAt !== null,
-      notifyStatus: r.notifyStatus,
-    })),
-  };
-}
+export { loader } from "./leads.server";
 
 export const meta: Route.MetaFunction = () => adminMeta("Leads");
 

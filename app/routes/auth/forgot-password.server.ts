@@ -9,9 +9,8 @@ import { z } from "zod";
 import { recordAudit } from "~/auth/audit.server";
 import { requestReset, takeResetRequestSlot } from "~/auth/password-reset.server";
 import type { ActionFailure, ActionSuccess } from "~/lib/action-result";
-import { actionError } from "~/lib/admin-action.server";
+import { actionError, parseForm } from "~/lib/form.server";
 import { log } from "~/lib/log.server";
-import { readForm } from "~/lib/request-body.server";
 
 import type { Route } from "./+types/forgot-password";
 
@@ -31,18 +30,17 @@ const refused = (status: number, code: string, message: string, email: string, i
     init.headers,
   );
 
-const emailSchema = z.email().max(254);
+const INVALID_EMAIL = "Enter your e-mail address, like name@example.com.";
+/** The address as typed (trimmed), and as looked up (lower case). */
+const resetForm = z.object({ email: z.string(INVALID_EMAIL).trim().toLowerCase().pipe(z.email(INVALID_EMAIL).max(254, INVALID_EMAIL)) });
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, auth, mailer } = context.services;
   if (!mailer) return refused(409, "mail_off", "E-mail is not set up on this site. Ask an administrator.", "");
-  const form = await readForm(request);
-  const raw = String(form.get("email") ?? "").trim();
-  const email = raw.toLowerCase();
-  if (!emailSchema.safeParse(email).success)
-    return refused(400, "validation_failed", "Enter your e-mail address, like name@example.com.", raw.replaceAll("\0", ""), {
-      field: true,
-    });
+  const form = await parseForm(request, resetForm, { intent: INTENT });
+  const raw = (form.fields.email ?? "").trim();
+  if (!form.ok) return refused(400, "validation_failed", INVALID_EMAIL, raw.replaceAll("\0", ""), { field: true });
+  const { email } = form.data;
 
   const slot = await takeResetRequestSlot(db, email, context.clientAddress).catch(() => null);
   if (slot && !slot.ok) {

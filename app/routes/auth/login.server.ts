@@ -3,14 +3,14 @@
  * the sign-in form is posted through better-auth's HTTP handler (docs/requirements/accounts.md#sign-in-throttling).
  */
 import { redirect } from "react-router";
+import { z } from "zod";
 
 import { CLIENT_IP_HEADER } from "~/auth/config";
 import { codeStepPath, safeRedirect } from "~/auth/redirect";
 import { getSignedIn } from "~/auth/session.server";
 import type { ActionFailure } from "~/lib/action-result";
-import { actionError } from "~/lib/admin-action.server";
+import { actionError, parseForm } from "~/lib/form.server";
 import { log } from "~/lib/log.server";
-import { readForm } from "~/lib/request-body.server";
 
 import type { Route } from "./+types/login";
 
@@ -36,12 +36,17 @@ const MESSAGES = {
   unavailable: "We could not sign you in just now. Try again in a minute.",
 };
 
+const signInForm = z.object({
+  email: z.string(MESSAGES.missing).trim().min(1, MESSAGES.missing),
+  password: z.string(MESSAGES.missing).min(1, MESSAGES.missing),
+  redirectTo: z.string().optional(),
+});
+
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readForm(request);
-  const email = String(form.get("email") ?? "").trim();
-  const password = String(form.get("password") ?? "");
-  const redirectTo = safeRedirect(form.get("redirectTo"));
-  if (!email || !password) return refused(MESSAGES.missing, email, 400);
+  const form = await parseForm(request, signInForm, { intent: INTENT });
+  if (!form.ok) return refused(MESSAGES.missing, (form.fields.email ?? "").trim(), 400);
+  const { email, password } = form.data;
+  const redirectTo = safeRedirect(form.data.redirectTo ?? null);
   // No account holds a NUL character, and PostgreSQL cannot even be asked about one.
   if (email.includes("\0") || password.includes("\0")) return refused(MESSAGES.invalid, email.replaceAll("\0", ""), 401);
 

@@ -3,6 +3,7 @@
  * moved into a cookie, the link checked, the new password set (docs/requirements/accounts.md#password-reset).
  */
 import { data, redirect } from "react-router";
+import { z } from "zod";
 
 import { recordAudit } from "~/auth/audit.server";
 import { newPasswordProblem, type NewPasswordField } from "~/auth/password";
@@ -17,9 +18,8 @@ import {
 import { RESET_PASSWORD_PATH } from "~/auth/redirect";
 import { afterPasswordReset } from "~/auth/throttle.server";
 import type { ActionFailure, FieldErrors } from "~/lib/action-result";
-import { actionError } from "~/lib/admin-action.server";
+import { actionError, parseForm } from "~/lib/form.server";
 import { log } from "~/lib/log.server";
-import { readForm } from "~/lib/request-body.server";
 
 import type { Route } from "./+types/reset-password";
 
@@ -77,10 +77,13 @@ const linkInvalid = () => refused(400, LINK_INVALID, "This link no longer works.
 const unavailableNow = () =>
   refused(503, UNAVAILABLE, "We could not save your new password just now. Try again in a minute.", { headers: { "Retry-After": "60" } });
 
+/** Both fields may be empty here: newPasswordProblem says what is wrong, beside the field. */
+const newPasswordForm = z.object({ password: z.string().default(""), confirm: z.string().default("") });
+
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readForm(request);
-  const password = String(form.get("password") ?? "");
-  const confirm = String(form.get("confirm") ?? "");
+  const form = await parseForm(request, newPasswordForm, { intent: INTENT });
+  if (!form.ok) return form.response; // never: both fields may be missing
+  const { password, confirm } = form.data;
   const { db, auth } = context.services;
   const token = resetTokenFrom(request);
   let owner: { id: string; email: string } | null;

@@ -3,6 +3,7 @@
  * password, posted through better-auth's HTTP handler (docs/requirements/accounts.md#two-factor-sign-in).
  */
 import { redirect } from "react-router";
+import { z } from "zod";
 
 import { CLIENT_IP_HEADER } from "~/auth/config";
 import { safeRedirect } from "~/auth/redirect";
@@ -11,9 +12,8 @@ import { CHALLENGE_EXPIRED, CHALLENGE_EXPIRED_MESSAGE } from "~/auth/sign-in-mes
 import { CODE_ALREADY_USED } from "~/auth/throttle.server";
 import { parseCode } from "~/auth/two-factor.server";
 import type { ActionFailure } from "~/lib/action-result";
-import { actionError } from "~/lib/admin-action.server";
+import { actionError, parseForm } from "~/lib/form.server";
 import { log } from "~/lib/log.server";
-import { readForm } from "~/lib/request-body.server";
 
 import type { Route } from "./+types/two-factor";
 
@@ -49,11 +49,19 @@ const MESSAGES = {
   unavailable: "We could not sign you in just now. Try again in a minute.",
 };
 
+/** Every field may be missing: which message a missing or malformed code gets depends on the method. */
+const codeForm = z.object({
+  method: z.string().optional(),
+  code: z.string().default(""),
+  redirectTo: z.string().optional(),
+});
+
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readForm(request);
-  const method: Method = form.get("method") === "backup" ? "backup" : "totp";
-  const typed = String(form.get("code") ?? "");
-  const redirectTo = safeRedirect(form.get("redirectTo"));
+  const form = await parseForm(request, codeForm, { intent: INTENT });
+  if (!form.ok) return form.response; // never: every field may be missing
+  const method: Method = form.data.method === "backup" ? "backup" : "totp";
+  const typed = form.data.code;
+  const redirectTo = safeRedirect(form.data.redirectTo ?? null);
   if (!typed.trim()) return refused(MESSAGES.missing[method], 400);
   // Either kind is accepted in either field: a pasted backup code in the app-code field works too.
   const code = parseCode(typed);

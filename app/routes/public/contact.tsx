@@ -1,5 +1,3 @@
-import { data } from "react-router";
-
 import { ContactForm } from "~/components/forms/contact-form";
 import { OfficeList } from "~/components/sections/home-sections";
 import { PageHero } from "~/components/sections/page-hero";
@@ -7,53 +5,25 @@ import { Section } from "~/components/sections/section";
 import { EmailLink, PhoneLink } from "~/components/ui/contact-links";
 import { Icon } from "~/components/ui/icon";
 import { site } from "~/config/site";
-import { contactPage } from "~/content/pages";
-import { SERVICE_OPTIONS, UTM_KEYS, type ContactValues } from "~/leads/contact-fields";
-import type { ContactResult } from "~/leads/contact-result";
-import { handleContactSubmission } from "~/leads/submit.server";
+import { CONTACT_MESSAGES, FORM_TYPE, type ContactOutcome, type ContactValues } from "~/leads/contact-fields";
 import { routeMeta } from "~/lib/meta";
 
 import type { Route } from "./+types/contact";
 
 const crumbs = [{ name: "Contact", path: "/contact" }];
 
-/**
- * Rendered per request (docs/requirements/operations.md#data-and-deployment: forms are rendered by the server). `?service=<slug>`
- * preselects a service; utm_* of this address fill the form's campaign fields when JavaScript
- * is off (with it, the visit's landing campaign kept in the browser wins). Each rendering gets a
- * fresh submission id, so the page is never stored by a cache (two visitors must not share one).
- */
-export function loader({ request }: Route.LoaderArgs) {
-  const params = new URL(request.url).searchParams;
-  const preset: ContactValues = {};
-  const service = params.get("service");
-  if (service && SERVICE_OPTIONS.some((o) => o.value === service)) preset.service = service;
-  for (const key of UTM_KEYS) {
-    const value = params.get(key)?.trim();
-    if (value) preset[key] = value.slice(0, 200);
-  }
-  if (UTM_KEYS.some((k) => preset[k])) {
-    const url = new URL(request.url);
-    preset.landing_page = `${url.pathname}${url.search}`.slice(0, 2000);
-  }
-  return data({ page: contactPage, preset, submissionId: crypto.randomUUID() }, { headers: { "Cache-Control": "no-store" } });
-}
-
-export async function action({ request, context }: Route.ActionArgs) {
-  const answer = await handleContactSubmission(request, context);
-  return data<ContactResult>(answer.result, { status: answer.status, headers: { "Cache-Control": "no-store", ...answer.headers } });
-}
+export { action, loader } from "./contact.server";
 
 /** In the browser: the same server action, plus a clear message when the network fails. */
-export async function clientAction({ request, serverAction }: Route.ClientActionArgs): Promise<ContactResult> {
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs): Promise<ContactOutcome> {
   const form = await request.clone().formData();
   try {
-    return (await serverAction()) as ContactResult;
+    return await serverAction();
   } catch (error) {
     if (error instanceof TypeError) {
       const values: ContactValues = {};
       for (const [key, value] of form) if (typeof value === "string") values[key as keyof ContactValues] = value;
-      return { status: "error", code: "offline", values };
+      return { ok: false, intent: FORM_TYPE, code: "offline", message: CONTACT_MESSAGES.offline, values };
     }
     throw error;
   }
