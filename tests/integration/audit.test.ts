@@ -8,10 +8,10 @@ import { AUDIT_PAGE_SIZE, auditForExport, listAudit, parseAuditFilter, type Audi
 import { AUDIT_RETENTION_DAYS, recordAudit } from "~/auth/audit.server";
 import { CLIENT_IP_HEADER } from "~/auth/config";
 import { pruneAuditLog, startAuthMaintenance } from "~/auth/maintenance.server";
-import { database } from "~/db/client.server";
 import { auditLog } from "~/db/schema.server";
+import type { AppServices } from "~/services.server";
 
-import { backends, openFreshDatabase } from "./backends";
+import { backends, loadContext, openFreshDatabase } from "./backends";
 
 const DAY = 24 * 60 * 60_000;
 const filter = (search: string): AuditFilter => {
@@ -23,10 +23,12 @@ const filter = (search: string): AuditFilter => {
 for (const backend of backends()) {
   describe.skipIf(backend.skip)(`audit log on ${backend.name}`, () => {
     let closeFresh = async () => {};
+    let services: AppServices;
 
     beforeAll(async () => {
       closeFresh = await openFreshDatabase(backend, "audit");
-      const db = await database();
+      ({ services } = await loadContext());
+      const db = services.db;
       const request = new Request("https://www.crossroadsit.example/", {
         headers: { [CLIENT_IP_HEADER]: "203.0.113.5", "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Firefox/128.0" },
       });
@@ -60,7 +62,7 @@ for (const backend of backends()) {
     });
 
     it("lists newest first, 50 a page, and finds a person as actor or target, whatever the case", async () => {
-      const db = await database();
+      const db = services.db;
       const first = await listAudit(db, filter(""));
       expect(first.total).toBe(65);
       expect(first.more).toBe(false);
@@ -85,7 +87,7 @@ for (const backend of backends()) {
     });
 
     it("counts no further than its cap: beyond it the list says so and its pages stop there", async () => {
-      const db = await database();
+      const db = services.db;
       const exact = await listAudit(db, filter(""), { countCap: 65 });
       expect(exact).toMatchObject({ total: 65, more: false, pages: 2 });
       const capped = await listAudit(db, filter(""), { countCap: 60 });
@@ -96,7 +98,7 @@ for (const backend of backends()) {
     });
 
     it("filters by event and by calendar days in the office's time zone", async () => {
-      const db = await database();
+      const db = services.db;
       expect((await listAudit(db, filter("?event=role-granted"))).total).toBe(1);
       expect((await listAudit(db, filter("?event=sign-in&person=tech"))).rows[0]).toMatchObject({ outcome: "failure" });
       const jan15 = await listAudit(db, filter("?from=2026-01-15&to=2026-01-15"));
@@ -107,7 +109,7 @@ for (const backend of backends()) {
     });
 
     it("exports every entry of a filter in batches, newest first, none twice", async () => {
-      const db = await database();
+      const db = services.db;
       const ids: string[] = [];
       for await (const batch of auditForExport(db, filter(""), 7)) ids.push(...batch.map((r) => r.id));
       expect(ids).toHaveLength(65);
@@ -118,7 +120,7 @@ for (const backend of backends()) {
     });
 
     it("deletes entries older than the retention period, at start and then periodically, and keeps the rest", async () => {
-      const db = await database();
+      const db = services.db;
       const now = Date.now();
       await db.insert(auditLog).values([
         {

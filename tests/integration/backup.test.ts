@@ -18,12 +18,11 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 
 import { createStaffUser } from "~/auth/users.server";
-import { closeDatabase, database, initDatabase } from "~/db/client.server";
+import { closeDatabase, initDatabase } from "~/db/client.server";
 import { documents, leads, user } from "~/db/schema.server";
 import { createDocument } from "~/docs/documents.server";
 import { insertLead } from "~/leads/store.server";
 import { GRAPHICS_BUCKET } from "~/storage/constants";
-import { storage } from "~/storage/storage.server";
 
 import { PG_BIN_DIR } from "../../scripts/pg/test-server";
 import { backends, loadContext, openFreshDatabase } from "./backends";
@@ -65,17 +64,18 @@ async function makeData(): Promise<Made> {
   const graphic = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#c2410c" } })
     .png()
     .toBuffer();
-  await (await storage()).upload(GRAPHICS_BUCKET, "backup/logo.png", graphic);
+  await services.storage.upload(GRAPHICS_BUCKET, "backup/logo.png", graphic);
   return { userId, leadId, documentId, graphic };
 }
 
 /** Everything `makeData` made, read from the open database. */
 async function expectData(made: Made) {
-  const db = await database();
+  const { services } = await loadContext();
+  const db = services.db;
   expect((await db.select({ email: user.email }).from(user).where(eq(user.id, made.userId)))[0]?.email).toBe(EMAIL);
   expect((await db.select({ company: leads.company }).from(leads).where(eq(leads.id, made.leadId)))[0]?.company).toBe("Whitfield Dental");
   expect((await db.select({ slug: documents.slug }).from(documents).where(eq(documents.id, made.documentId)))[0]?.slug).toBe("vpn-setup");
-  const { data } = await (await storage()).download(GRAPHICS_BUCKET, "backup/logo.png");
+  const { data } = await services.storage.download(GRAPHICS_BUCKET, "backup/logo.png");
   expect(Buffer.compare(data, made.graphic)).toBe(0);
   // The guide's outbox backlog query (docs/deploy.md#what-to-monitor) runs on the restored database.
   const backlog = await db.execute(sql.raw(OUTBOX_BACKLOG));

@@ -20,7 +20,7 @@ import {
   updatePost,
 } from "~/blog/posts.server";
 import { invalidatePublicBlog, publicPost, publicPosts } from "~/blog/public-cache.server";
-import { database } from "~/db/client.server";
+import type { Database } from "~/db/client.server";
 import { blogPosts, redirects } from "~/db/schema.server";
 import { log as appLog } from "~/lib/log.server";
 import { CHAIN_MAX, parseRedirectQuery, REDIRECT_PAGE_SIZE } from "~/redirects/redirect-rules";
@@ -35,12 +35,12 @@ import {
 } from "~/redirects/redirects.server";
 import { headers as sitemapHeaders, loader as sitemapLoader } from "~/routes/public/sitemap";
 import { SITEMAP_POSTS } from "~/routes/public/sitemap.server";
-import { storage } from "~/storage/storage.server";
+import type { AppServices } from "~/services.server";
 
-import { backends, openFreshDatabase } from "./backends";
+import { backends, loadContext, openFreshDatabase } from "./backends";
 
 /** The longest run of stored rules a visit can follow (Infinity for a loop). Targets here are paths. */
-async function longestChain(db: Awaited<ReturnType<typeof database>>): Promise<number> {
+async function longestChain(db: Database): Promise<number> {
   const next = new Map((await db.select().from(redirects)).map((r) => [r.source, r.target.toLowerCase()]));
   let longest = 0;
   for (const start of next.keys()) {
@@ -76,14 +76,16 @@ const input = (over: Partial<PostValues> = {}): PostInput => {
 for (const backend of backends()) {
   describe.skipIf(backend.skip)(`blog and redirects on ${backend.name}`, () => {
     let closeFresh = async () => {};
+    let services: AppServices;
     beforeAll(async () => {
       closeFresh = await openFreshDatabase(backend, "blog");
+      ({ services } = await loadContext());
     });
     afterAll(async () => {
       await closeFresh();
     });
     beforeEach(async () => {
-      const db = await database();
+      const db = services.db;
       await db.delete(blogPosts);
       await db.delete(redirects);
     });
@@ -102,7 +104,7 @@ for (const backend of backends()) {
     });
 
     it("keeps slugs unique and stores nothing on a clash", async () => {
-      const db = await database();
+      const db = services.db;
       await createPost(db, input(), { kind: "draft" }, null);
       await expect(
         createPost(db, input({ title: "Other", slug: "five-backup-mistakes-small-offices-make" }), { kind: "draft" }, null),
@@ -111,7 +113,7 @@ for (const backend of backends()) {
     });
 
     it("shows visitors published posts only, by the database's clock, and drops its copy on every write", async () => {
-      const db = await database();
+      const db = services.db;
       const { id: draft } = await createPost(db, input({ slug: "draft-post" }), { kind: "draft" }, null);
       const { id: later } = await createPost(db, input({ slug: "later-post" }), { kind: "at", at: new Date(Date.now() + 3_600_000) }, null);
       const { id: now } = await createPost(db, input({ slug: "live-post" }), { kind: "now" }, null);
@@ -137,7 +139,7 @@ for (const backend of backends()) {
     });
 
     it("lists the newest posts on the HTML sitemap up to its limit, then links to the blog, and lets a shared cache keep it", async () => {
-      const db = await database();
+      const db = services.db;
       const { id } = await createPost(db, input({ slug: "post-0" }), { kind: "now" }, null);
       const [row] = await db.select().from(blogPosts).where(eq(blogPosts.id, id));
       const published = new Date(Date.now() - 86_400_000);
@@ -170,7 +172,7 @@ for (const backend of backends()) {
     });
 
     it("publishes a scheduled post at its time, without waiting for the cache's TTL", async () => {
-      const db = await database();
+      const db = services.db;
       await createPost(db, input({ slug: "soon" }), { kind: "at", at: new Date(Date.now() + 1500) }, null);
       expect(await publicPosts(db)).toEqual([]);
       await new Promise((r) => setTimeout(r, 1700));
@@ -178,7 +180,7 @@ for (const backend of backends()) {
     });
 
     it("lists redirect rules 100 a page, newest first, searched in old paths and new addresses with % and _ taken literally", async () => {
-      const db = await database();
+      const db = services.db;
       const start = Date.UTC(2026, 0, 1);
       await db.insert(redirects).values(
         Array.from({ length: REDIRECT_PAGE_SIZE + 30 }, (_, i) => ({
@@ -209,7 +211,7 @@ for (const backend of backends()) {
     });
 
     it("checks redirect rules: normalised source, no self-reference, no loop, never an existing page", async () => {
-      const db = await database();
+      const db = services.db;
       const made = await createRedirect(db, { source: "/Managed-Services/", target: "/services/managed-it", status: "301" }, null);
       expect(made.ok).toBe(true);
       expect((await listRedirects(db)).rows[0]).toMatchObject({ source: "/managed-services", status: 301, hits: 0 });
@@ -240,7 +242,7 @@ for (const backend of backends()) {
     });
 
     it("refuses on save a rule that would make a chain of more than 20 redirects, whichever end it extends, naming where it starts", async () => {
-      const db = await database();
+      const db = services.db;
       const save = (source: string, target: string) => createRedirect(db, { source, target, status: "301" }, null);
       // /c1 → /c2 → … → /c21: twenty rules, each saved after the one it extends (the order that used to pass).
       for (let i = 1; i <= CHAIN_MAX; i++) expect((await save(`/c${i}`, `/c${i + 1}`)).ok, `/c${i}`).toBe(true);
@@ -265,7 +267,7 @@ for (const backend of backends()) {
     });
 
     it("refuses on import a 2,000-rule chain and a loop, naming the line and rule, and stores none of the file", async () => {
-      const db = await database();
+      const db = services.db;
       const chain = Array.from({ length: 2000 }, (_, i) => `/old/${i + 1},/old/${i + 2}`).join("\n");
       const refused = await importRedirectCsv(db, chain, null);
       expect(refused.ok).toBe(false);
@@ -291,7 +293,7 @@ for (const backend of backends()) {
     });
 
     it("keeps the chain limit and loop check when rules are saved and imported at the same moment", async () => {
-      const db = await database();
+      const db = services.db;
       const saves = [
         // A chain of 26 rules, all saved at once: each alone is fine, together too long.
         ...Array.from({ length: 26 }, (_, i) => createRedirect(db, { source: `/p${i}`, target: `/p${i + 1}`, status: "301" }, null)),
@@ -308,7 +310,7 @@ for (const backend of backends()) {
     });
 
     it("percent-encodes a target outside ASCII, so the redirect answers without an error; old paths outside ASCII match however they are written", async () => {
-      const db = await database();
+      const db = services.db;
       const errors = vi.spyOn(appLog, "error");
       try {
         const visit = (path: string) => findRedirectFor(new Request(`https://www.crossroadsit.example${path}`), { services: { db } });
@@ -344,7 +346,7 @@ for (const backend of backends()) {
     });
 
     it("applies rules for GET and HEAD with the query kept, and counts the hit", async () => {
-      const db = await database();
+      const db = services.db;
       const made = await createRedirect(db, { source: "/old-page", target: "/contact?from=old", status: "301" }, null);
       const hit = await findRedirect(db, "GET", new URL("https://x.example/Old-Page/?utm_source=mail"));
       expect(hit?.status).toBe(301);
@@ -358,7 +360,7 @@ for (const backend of backends()) {
     });
 
     it("imports a CSV all or nothing, reporting each bad line", async () => {
-      const db = await database();
+      const db = services.db;
       const bad = await importRedirectCsv(
         db,
         'source,target,status\n/one,/services\n/about,/x\n/two,/two,301\n"/three,/x\n/four,/x,307\n',
@@ -382,16 +384,18 @@ for (const backend of backends()) {
 
 describe.each(backends().filter((b) => !b.skip))("blog import on $name", (backend) => {
   let closeFresh = async () => {};
+  let services: AppServices;
   beforeAll(async () => {
     closeFresh = await openFreshDatabase(backend, "blog-import");
+    ({ services } = await loadContext());
   });
   afterAll(async () => {
     await closeFresh();
   });
 
   it("imports Markdown files with front matter as drafts (or published), and says why it skips one", async () => {
-    const db = await database();
-    const store = await storage();
+    const db = services.db;
+    const store = services.storage;
     const good = `---\ntitle: "Patch Tuesday, explained"\ndate: 2024-05-31\nsummary: What Microsoft's monthly updates are, why they matter, and how we roll them out safely.\nauthor: Sam Lee\ntags:\n  - Security\n  - Windows\ncover: missing/photo.jpg\n---\n## First\n\nBody.\n`;
     const draft = await importMarkdownPost(db, store, good, { publish: false });
     expect(draft).toMatchObject({

@@ -8,7 +8,7 @@ import { JSDOM } from "jsdom";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { createStaffUser } from "~/auth/users.server";
-import { database, type Database } from "~/db/client.server";
+import type { Database } from "~/db/client.server";
 import { documents, user } from "~/db/schema.server";
 import { parseDocumentForm, type DocumentInput } from "~/docs/document-schema";
 import {
@@ -34,7 +34,7 @@ const doc = (over: Partial<DocumentInput> = {}): DocumentInput => ({
   body: "# Steps",
   ...over,
 });
-const countRows = async () => (await (await database()).select({ id: documents.id }).from(documents)).length;
+const countRows = async () => (await (await loadContext()).services.db.select({ id: documents.id }).from(documents)).length;
 
 for (const backend of backends()) {
   describe.skipIf(backend.skip)(`documents on ${backend.name}`, () => {
@@ -95,7 +95,7 @@ for (const backend of backends()) {
       expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
       const rejected = results.find((r) => r.status === "rejected") as PromiseRejectedResult;
       expect(rejected.reason).toBeInstanceOf(SlugTakenError);
-      const rows = await (await database()).select().from(documents).where(eq(documents.slug, "race"));
+      const rows = await db.select().from(documents).where(eq(documents.slug, "race"));
       expect(rows).toHaveLength(1);
     });
 
@@ -175,7 +175,7 @@ for (const backend of backends()) {
       const other = (await createStaffUser((await loadContext()).services, { email: "leaver@crossroadsit.example", password: PASSWORD }))
         .id;
       const kept = await createDocument(db, doc({ title: "Kept", slug: "kept" }), other);
-      await (await database()).delete(user).where(eq(user.id, other));
+      await db.delete(user).where(eq(user.id, other));
       expect(await getDocument(db, kept.id)).toMatchObject({ title: "Kept", author: null });
     });
   });

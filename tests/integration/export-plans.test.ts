@@ -10,11 +10,11 @@ import { sql, type SQLWrapper } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { auditExportBatch, auditPageQuery, parseAuditFilter, type AuditFilter } from "~/auth/audit-query.server";
-import { database, type Database } from "~/db/client.server";
+import type { Database } from "~/db/client.server";
 import { auditLog, leads } from "~/db/schema.server";
 import { countOpenQuery, leadsCountQuery, leadsExportBatch } from "~/leads/store.server";
 
-import { backends, openFreshDatabase } from "./backends";
+import { backends, loadContext, openFreshDatabase } from "./backends";
 
 /** Every node of an EXPLAIN (FORMAT JSON) plan: its type, and the index it reads ("Index Scan on leads_open_idx"). */
 function nodeTypes(plan: unknown): string[] {
@@ -46,7 +46,7 @@ for (const backend of backends()) {
 
     beforeAll(async () => {
       closeFresh = await openFreshDatabase(backend, "export-plans");
-      db = await database();
+      ({ db } = (await loadContext()).services);
       const at = (i: number) => new Date(Date.UTC(2026, 0, 1) + i * 60_000);
       const entries = await db
         .insert(auditLog)

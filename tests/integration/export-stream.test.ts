@@ -12,9 +12,8 @@ import { runInNewContext } from "node:vm";
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 
-import { auth } from "~/auth/auth.server";
 import { createStaffUser } from "~/auth/users.server";
-import { database, type Database } from "~/db/client.server";
+import type { Database } from "~/db/client.server";
 import { auditLog } from "~/db/schema.server";
 import { loader } from "~/routes/admin/audit-csv";
 
@@ -73,17 +72,16 @@ for (const backend of backends()) {
 
     beforeAll(async () => {
       closeFresh = await openFreshDatabase(backend, "export-stream");
-      await createStaffUser((await loadContext()).services, { email: "boss@crossroadsit.example", password: PASSWORD, admin: true });
-      const instance = await auth();
+      const { services } = await loadContext();
+      await createStaffUser(services, { email: "boss@crossroadsit.example", password: PASSWORD, admin: true });
+      const instance = services.auth;
       cookie = (await turnOnTwoFactor(instance, await signInCookie(instance, "boss@crossroadsit.example", PASSWORD), PASSWORD)).cookie;
-      await (
-        await database()
-      ).execute(sql`
+      await services.db.execute(sql`
         insert into audit_log (at, event, outcome, actor_email, ip_address, user_agent)
         select now() - i * interval '1 second', 'sign-in', 'success', 'person' || i || '@example.net', '198.51.100.7',
           'Mozilla/5.0 ' || repeat(md5(i::text), ${USER_AGENT_REPEATS})
         from generate_series(1, ${ENTRIES}) i`);
-      total = await (await database()).$count(auditLog);
+      total = await services.db.$count(auditLog);
     }, 120_000);
 
     afterEach(async () => {

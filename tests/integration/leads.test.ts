@@ -11,7 +11,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 
 import { createAuth } from "~/auth/auth.server";
 import { CLIENT_IP_HEADER } from "~/auth/config";
-import { database, type Database } from "~/db/client.server";
+import type { Database } from "~/db/client.server";
 import { leads } from "~/db/schema.server";
 import { env } from "~/env.server";
 import type { ContactInput } from "~/leads/contact-schema";
@@ -23,7 +23,7 @@ import { notificationsEnabled, startLeadWorker } from "~/leads/worker.server";
 import { log as appLog } from "~/lib/log.server";
 
 import { smtpListener } from "../smtp";
-import { backends, openFreshDatabase } from "./backends";
+import { backends, loadContext, openFreshDatabase } from "./backends";
 
 const ORIGIN = "https://www.crossroadsit.example";
 const SALES = "sales@crossroadsit.example";
@@ -46,7 +46,7 @@ beforeEach(() => {
 /** The contact action as the server runs it: the client address and the database from the load context. */
 async function submit(request: Request) {
   const insights = { recordLead: (_request: Request, address: string) => void contactRequests.push(address) };
-  const services = { db: await database(), kickOutbox: () => {}, notifyLeads: notificationsEnabled(env()), insights };
+  const services = { db: (await loadContext()).services.db, kickOutbox: () => {}, notifyLeads: notificationsEnabled(env()), insights };
   return handleContactSubmission(request, { services, clientAddress: request.headers.get(CLIENT_IP_HEADER) ?? "unknown" });
 }
 
@@ -112,7 +112,7 @@ for (const backend of backends()) {
 
     beforeAll(async () => {
       closeFresh = await openFreshDatabase(backend, "leads");
-      db = await database();
+      ({ db } = (await loadContext()).services);
     });
 
     afterAll(async () => {

@@ -12,13 +12,12 @@ import { checkPostForm } from "~/blog/editor.server";
 import { parsePost } from "~/blog/post-schema";
 import { createPost } from "~/blog/posts.server";
 import { publicPost } from "~/blog/public-cache.server";
-import { database } from "~/db/client.server";
 import { blogPosts, documents } from "~/db/schema.server";
 import { parseDocumentForm } from "~/docs/document-schema";
 import { createDocument, getPublishedDocument, storeDocumentHtml } from "~/docs/documents.server";
 import { renderForSave } from "~/docs/editor.server";
 import { renderBounded, rendererKey, storedHtml, TOO_COMPLEX_MESSAGE } from "~/markdown/markdown.server";
-import { storage } from "~/storage/storage.server";
+import type { AppServices } from "~/services.server";
 
 import { backends, loadContext, openFreshDatabase } from "./backends";
 
@@ -61,9 +60,11 @@ async function longestStall(work: () => Promise<unknown>): Promise<number> {
 for (const backend of backends()) {
   describe.skipIf(backend.skip)(`bounded Markdown rendering on ${backend.name}`, () => {
     let closeFresh = async () => {};
+    let services: AppServices;
     let authorId = "";
     beforeAll(async () => {
       closeFresh = await openFreshDatabase(backend, "markdown-bounds");
+      ({ services } = await loadContext());
       authorId = (
         await createStaffUser((await loadContext()).services, {
           email: "writer@crossroadsit.example",
@@ -78,8 +79,8 @@ for (const backend of backends()) {
     });
 
     it("refuses to save a post or document that cannot be rendered in time, saying so on the body field, and stores nothing", async () => {
-      const db = await database();
-      const store = await storage();
+      const db = services.db;
+      const store = services.storage;
       const post = await checkPostForm(postForm(UNRENDERABLE, "too-complex"), "publish", store, true);
       expect(post.ok).toBe(false);
       const answer =
@@ -101,11 +102,11 @@ for (const backend of backends()) {
     }, 60_000);
 
     it("stores a normal post and document with their sanitised HTML, which readers get without a render", async () => {
-      const db = await database();
+      const db = services.db;
       const checked = await checkPostForm(
         postForm("## Why\n\nBecause <script>alert(1)</script> *restores* fail.", "stored"),
         "publish",
-        await storage(),
+        services.storage,
         true,
       );
       expect(checked.ok).toBe(true);
@@ -130,7 +131,7 @@ for (const backend of backends()) {
     }, 60_000);
 
     it("renders a hostile post saved before, on its first visit, without stalling the process, and stores it", async () => {
-      const db = await database();
+      const db = services.db;
       const parsed = parsePost({
         title: "Old hostile post",
         slug: "old-hostile",
@@ -157,7 +158,7 @@ for (const backend of backends()) {
     }, 60_000);
 
     it("shows a stored text that cannot be rendered in time as plain text, once, and does not try again on every visit", async () => {
-      const db = await database();
+      const db = services.db;
       const [{ id }] = await db
         .insert(documents)
         .values({ title: "Old", slug: "old-unrenderable", collection: "mloe", body: `Intro\n\n${UNRENDERABLE}`, published: true })

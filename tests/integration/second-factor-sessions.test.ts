@@ -9,11 +9,9 @@ import { createHmac } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { auth } from "~/auth/auth.server";
 import { CLIENT_IP_HEADER } from "~/auth/config";
 import { requireAdmin, requireAdminApi } from "~/auth/session.server";
 import { createStaffUser } from "~/auth/users.server";
-import { database } from "~/db/client.server";
 import { session, user, verification } from "~/db/schema.server";
 import { action as accountPageAction } from "~/routes/account/account";
 import { action as accountAction } from "~/routes/account/two-factor";
@@ -76,7 +74,7 @@ async function turnOnAtAccountPage(cookie: string): Promise<{ secret: string; co
   return { secret, code, cookie: cookieHeader(answer.headers), answer };
 }
 
-const sessionsOf = async (userId: string) => (await database()).select().from(session).where(eq(session.userId, userId));
+const sessionsOf = async (userId: string) => (await loadContext()).services.db.select().from(session).where(eq(session.userId, userId));
 
 for (const backend of backends()) {
   describe.skipIf(backend.skip)(`second-factor sessions on ${backend.name}`, () => {
@@ -95,7 +93,7 @@ for (const backend of backends()) {
     });
 
     it("a session signed in with the password alone never opens the admin area once the account turns two-factor on elsewhere", async () => {
-      const instance = await auth();
+      const instance = services.auth;
       const admin = await newAdmin();
       // The attacker's sessions, made with the password alone (twenty, five at a time: the sign-in throttle
       // checks at most ten attempts of one account at once), and the real person's.
@@ -118,18 +116,18 @@ for (const backend of backends()) {
       for (const cookie of stolen) expect(await instance.api.getSession({ headers: new Headers({ cookie }) })).toBeNull();
       // The admin API and an admin form refuse too.
       const another = await signInCookie(instance, "boss@crossroadsit.example", PASSWORD);
-      await (await database()).update(user).set({ twoFactorEnabled: true }).where(eq(user.email, "boss@crossroadsit.example"));
+      await services.db.update(user).set({ twoFactorEnabled: true }).where(eq(user.email, "boss@crossroadsit.example"));
       const api = (await settle(async () => requireAdminApi(services, adminPage(another)))) as Response;
       expect(api.status).toBe(403);
       expect(await api.json()).toMatchObject({ code: "second_factor_session_required" });
-      await (await database()).update(user).set({ twoFactorEnabled: false }).where(eq(user.email, "boss@crossroadsit.example"));
+      await services.db.update(user).set({ twoFactorEnabled: false }).where(eq(user.email, "boss@crossroadsit.example"));
       const created = (await post(usersAction, "/admin/users", stolen[0]!, {
         intent: "create",
         email: "planted@crossroadsit.example",
         password: PASSWORD,
       })) as Response;
       expect(created.status).toBe(302);
-      expect(await (await database()).select().from(user).where(eq(user.email, "planted@crossroadsit.example"))).toHaveLength(0);
+      expect(await services.db.select().from(user).where(eq(user.email, "planted@crossroadsit.example"))).toHaveLength(0);
 
       // The session that completed setup opens it, and so does one that passed the code step.
       await expect(requireAdmin(services, adminPage(on.cookie))).resolves.toMatchObject({
@@ -145,7 +143,7 @@ for (const backend of backends()) {
     });
 
     it("a session made with the password alone cannot make new backup codes or turn the factor off, even with the password", async () => {
-      const instance = await auth();
+      const instance = services.auth;
       const email = `staff${++accounts}@crossroadsit.example`;
       const { id } = await createStaffUser(services, { email, password: PASSWORD, admin: false });
       // A password-only session from before the factor was on (through better-auth directly, which ends no other session).
@@ -162,7 +160,7 @@ for (const backend of backends()) {
         expect(answer.data.codes).toBeUndefined();
       }
       expect((await instance.api.viewBackupCodes({ body: { userId: id } })).backupCodes).toEqual(before.backupCodes);
-      const [row] = await (await database()).select({ on: user.twoFactorEnabled }).from(user).where(eq(user.id, id));
+      const [row] = await services.db.select({ on: user.twoFactorEnabled }).from(user).where(eq(user.id, id));
       expect(row!.on).toBe(true);
 
       // The session that passed the factor can.
@@ -171,7 +169,7 @@ for (const backend of backends()) {
     });
 
     it("a wrong first code at setup, typed twice, is called wrong both times (not 'already used')", async () => {
-      const instance = await auth();
+      const instance = services.auth;
       const admin = await newAdmin();
       const cookie = await signInCookie(instance, admin.email, PASSWORD);
       const started = (await post(accountAction, "/account/two-factor", cookie, { intent: "enable", password: PASSWORD })) as Answer;
@@ -185,7 +183,7 @@ for (const backend of backends()) {
     });
 
     it("turning two-factor sign-in on at /account/two-factor ends every other session of the account", async () => {
-      const instance = await auth();
+      const instance = services.auth;
       const admin = await newAdmin();
       const others = await Promise.all(Array.from({ length: 3 }, () => signInCookie(instance, admin.email, PASSWORD)));
       const mine = await signInCookie(instance, admin.email, PASSWORD);
@@ -199,7 +197,7 @@ for (const backend of backends()) {
 
     it("the code that confirms the authenticator at setup cannot be used again to sign in", async () => {
       const admin = await newAdmin();
-      const on = await turnOnAtAccountPage(await signInCookie(await auth(), admin.email, PASSWORD));
+      const on = await turnOnAtAccountPage(await signInCookie(services.auth, admin.email, PASSWORD));
       // Someone who saw the code (over a shoulder, in a screen share) and knows the password signs in with it at once.
       const signIn = await apiAuth("/sign-in/email", { body: { email: admin.email, password: PASSWORD } });
       expect(await signIn.clone().json()).toMatchObject({ twoFactorRedirect: true });
@@ -208,7 +206,7 @@ for (const backend of backends()) {
       expect(await replay.json()).toMatchObject({ code: "CODE_ALREADY_USED" });
       expect(cookieHeader(replay.headers)).not.toMatch(/session_token=/);
       // And it cannot confirm a setup twice either (a second setup of the same account, say).
-      const staff = await signInCookie(await auth(), "boss@crossroadsit.example", PASSWORD);
+      const staff = await signInCookie(services.auth, "boss@crossroadsit.example", PASSWORD);
       const started = (await post(accountAction, "/account/two-factor", staff, { intent: "enable", password: PASSWORD })) as Answer;
       const uri = (started.data.setup as { uri: string }).uri;
       const code = totp(secretOf(uri));
@@ -220,7 +218,7 @@ for (const backend of backends()) {
     });
 
     it("the code step refuses 'trust this device' (and the same challenge then signs in with the code)", async () => {
-      const instance = await auth();
+      const instance = services.auth;
       const admin = await newAdmin();
       const on = await turnOnTwoFactor(instance, await signInCookie(instance, admin.email, PASSWORD), PASSWORD);
       const challenge = async () =>
@@ -241,18 +239,14 @@ for (const backend of backends()) {
     });
 
     it("a sign-in with a trust-device cookie issued before still asks for the code", async () => {
-      const instance = await auth();
+      const instance = services.auth;
       const admin = await newAdmin();
       await turnOnTwoFactor(instance, await signInCookie(instance, admin.email, PASSWORD), PASSWORD);
       // A cookie that better-auth's "trust this device" set before (its signed value, its verification row).
       const { secret } = await instance.$context;
       const identifier = `trust-device-${"x".repeat(32)}`;
       const token = createHmac("sha256", secret).update(`${admin.id}!${identifier}`).digest("base64url");
-      await (
-        await database()
-      )
-        .insert(verification)
-        .values({ identifier, value: admin.id, expiresAt: new Date(Date.now() + 30 * 86_400_000) });
+      await services.db.insert(verification).values({ identifier, value: admin.id, expiresAt: new Date(Date.now() + 30 * 86_400_000) });
       const value = `${token}!${identifier}`;
       const signature = createHmac("sha256", secret).update(value).digest("base64");
       const trusted = `better-auth.trust_device=${encodeURIComponent(`${value}.${signature}`)}`;
@@ -264,7 +258,7 @@ for (const backend of backends()) {
     });
 
     it("no /api/auth answer carries a token: sign-in, the code step and get-session", async () => {
-      const instance = await auth();
+      const instance = services.auth;
       const staff = `staff${++accounts}@crossroadsit.example`;
       await createStaffUser(services, { email: staff, password: PASSWORD });
       const signIn = await apiAuth("/sign-in/email", { body: { email: staff, password: PASSWORD } });
@@ -299,19 +293,19 @@ for (const backend of backends()) {
     });
 
     it("the code step over HTTP finishes a sign-in only: a session cannot confirm a setup through it", async () => {
-      const instance = await auth();
+      const instance = services.auth;
       const admin = await newAdmin();
       const cookie = await signInCookie(instance, admin.email, PASSWORD);
       const started = (await post(accountAction, "/account/two-factor", cookie, { intent: "enable", password: PASSWORD })) as Answer;
       const code = totp(secretOf((started.data.setup as { uri: string }).uri));
       const direct = await apiAuth("/two-factor/verify-totp", { cookie, body: { code } });
       expect(direct.status).toBe(401);
-      const [row] = await (await database()).select({ on: user.twoFactorEnabled }).from(user).where(eq(user.id, admin.id));
+      const [row] = await services.db.select({ on: user.twoFactorEnabled }).from(user).where(eq(user.id, admin.id));
       expect(row!.on).toBe(false);
     });
 
     it("changing the password ends every other session and keeps this one's second factor", async () => {
-      const instance = await auth();
+      const instance = services.auth;
       const admin = await newAdmin();
       const on = await turnOnTwoFactor(instance, await signInCookie(instance, admin.email, PASSWORD), PASSWORD);
       const signIn = await apiAuth("/sign-in/email", { body: { email: admin.email, password: PASSWORD } });

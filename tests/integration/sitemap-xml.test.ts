@@ -12,11 +12,11 @@ import { parsePost } from "~/blog/post-schema";
 import { createPost, deletePost, setPublication } from "~/blog/posts.server";
 import { invalidatePublicBlog } from "~/blog/public-cache.server";
 import { sitemapFile } from "~/blog/sitemap-file.server";
-import { database } from "~/db/client.server";
 import { blogPosts } from "~/db/schema.server";
 import { loader, SITEMAP_XML_CACHE_CONTROL } from "~/routes/public/sitemap-xml";
+import type { AppServices } from "~/services.server";
 
-import { backends, openFreshDatabase } from "./backends";
+import { backends, loadContext, openFreshDatabase } from "./backends";
 
 const ORIGIN = "https://www.crossroadsit.example";
 
@@ -37,7 +37,7 @@ const post = (slug: string) => {
 
 async function get(headers: Record<string, string> = {}): Promise<Response> {
   const request = new Request(`${ORIGIN}/sitemap.xml`, { headers });
-  return loader({ request, params: {}, context: { services: { db: await database() } } } as never);
+  return loader({ request, params: {}, context: await loadContext(request) } as never);
 }
 
 const text = async (headers: Record<string, string> = {}) => (await get(headers)).text();
@@ -46,20 +46,22 @@ const postUrl = (slug: string) => `<loc>${ORIGIN}/blog/${slug}</loc><lastmod>`;
 for (const backend of backends()) {
   describe.skipIf(backend.skip)(`sitemap.xml on ${backend.name}`, () => {
     let closeFresh = async () => {};
+    let services: AppServices;
     beforeAll(async () => {
       closeFresh = await openFreshDatabase(backend, "sitemap-xml");
+      ({ services } = await loadContext());
     });
     afterAll(async () => {
       vi.useRealTimers();
       await closeFresh();
     });
     beforeEach(async () => {
-      await (await database()).delete(blogPosts);
+      await services.db.delete(blogPosts);
       invalidatePublicBlog();
     });
 
     it("lists a post once published, and no longer once unpublished or deleted", async () => {
-      const db = await database();
+      const db = services.db;
       expect(await text()).toContain(`<loc>${ORIGIN}/about</loc>`);
       expect(await text()).not.toContain("/blog/first-post");
 
@@ -81,7 +83,7 @@ for (const backend of backends()) {
     });
 
     it("makes the file once: every request shares it until the list of public posts changes", async () => {
-      const db = await database();
+      const db = services.db;
       await createPost(db, post("kept-post"), { kind: "now" }, null);
       const first = await sitemapFile(db);
       expect(first.identity.toString("utf8")).toContain(postUrl("kept-post"));
@@ -109,7 +111,7 @@ for (const backend of backends()) {
     });
 
     it("answers in the encoding the client accepts, the same file in each, with an ETag and five minutes for a shared cache", async () => {
-      const db = await database();
+      const db = services.db;
       await createPost(db, post("encoded-post"), { kind: "now" }, null);
       const plain = await get();
       expect(plain.headers.get("Content-Type")).toBe("application/xml; charset=utf-8");

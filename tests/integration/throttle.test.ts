@@ -9,7 +9,7 @@ import path from "node:path";
 import { desc, eq, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 
-import { auth, createAuth } from "~/auth/auth.server";
+import { createAuth } from "~/auth/auth.server";
 import {
   ACCOUNT_FAILURE_LIMIT,
   ADDRESS_FAILURE_LIMIT,
@@ -19,9 +19,9 @@ import {
 } from "~/auth/config";
 import { accountKey, addressKey, CODE_ALREADY_USED, pruneThrottle, SIGN_IN_PAUSED } from "~/auth/throttle.server";
 import { createStaffUser } from "~/auth/users.server";
-import { database } from "~/db/client.server";
 import { auditLog, authThrottle, user } from "~/db/schema.server";
 import { env } from "~/env.server";
+import type { AppServices } from "~/services.server";
 
 import { totp, turnOnTwoFactor, unusedCode } from "../two-factor";
 import { backends, cookieOf, loadContext, openFreshDatabase } from "./backends";
@@ -108,28 +108,27 @@ const signIn = (caller: Caller, email: string, password: string, address: string
   caller("/sign-in/email", { [CLIENT_IP_HEADER]: address, ...(cookie ? { cookie } : {}) }, { email, password });
 
 async function throttleRow(key: string) {
-  const [row] = await (await database()).select().from(authThrottle).where(eq(authThrottle.key, key));
+  const [row] = await (await loadContext()).services.db.select().from(authThrottle).where(eq(authThrottle.key, key));
   return row;
 }
 
 /** Moves a pause and its window 15 minutes (and a second) into the past: what the clock would do. */
 async function letTimePass(key: string) {
   const past = Date.now() - Math.max(THROTTLE_WINDOW_SECONDS, THROTTLE_PAUSE_SECONDS) * 1000 - 1000;
-  await (
-    await database()
-  )
+  const { db } = (await loadContext()).services;
+  await db
     .update(authThrottle)
     .set({ windowStart: past, lockedUntil: sql`case when ${authThrottle.lockedUntil} is null then null else ${past}::bigint end` })
     .where(eq(authThrottle.key, key));
 }
 
 async function accountByEmail(email: string) {
-  const [row] = await (await database()).select({ id: user.id }).from(user).where(eq(user.email, email));
+  const [row] = await (await loadContext()).services.db.select({ id: user.id }).from(user).where(eq(user.email, email));
   return row.id;
 }
 
 async function auditOf(email: string) {
-  return (await database())
+  return (await loadContext()).services.db
     .select()
     .from(auditLog)
     .where(sql`${auditLog.actorEmail} = ${email} or ${auditLog.targetEmail} = ${email}`)
@@ -139,6 +138,7 @@ async function auditOf(email: string) {
 for (const backend of backends()) {
   describe.skipIf(backend.skip)(`sign-in throttling on ${backend.name}`, () => {
     let closeFresh = async () => {};
+    let services: AppServices;
     let processes: Spawned[] = [];
     /** Two server processes (PostgreSQL) or two auth instances on one database (PGlite). */
     let servers: [Caller, Caller];
@@ -147,13 +147,14 @@ for (const backend of backends()) {
 
     beforeAll(async () => {
       closeFresh = await openFreshDatabase(backend, "throttle");
+      ({ services } = await loadContext());
       for (const email of [...office, target, "second@crossroadsit.example", "coder@crossroadsit.example", ...Object.values(RACE)])
         await createStaffUser((await loadContext()).services, { email, password: PASSWORD });
       if (backend.name === "PostgreSQL 15") {
         processes = [await spawnProcess(inject("pgUrl")), await spawnProcess(inject("pgUrl"))];
         servers = [processes[0].caller, processes[1].caller];
       } else {
-        const db = await database();
+        const db = services.db;
         servers = [viaHandler(createAuth(db, env()).handler), viaHandler(createAuth(db, env()).handler)];
       }
     }, 120_000);
@@ -218,7 +219,7 @@ for (const backend of backends()) {
       expect(bodyA.retryAfter).toBe(Number(a.headers.get("x-retry-after")));
       expect([...a.headers.keys()].sort()).toEqual([...b.headers.keys()].sort());
       // Nothing typed for the unknown account is kept in the audit log.
-      const db = await database();
+      const db = services.db;
       expect(await db.select().from(auditLog).where(like(auditLog.targetEmail, "nobody-here%"))).toEqual([]);
     });
 
@@ -239,7 +240,7 @@ for (const backend of backends()) {
       expect(refused.status).toBe(429);
       expect((await refused.json()).code).toBe(SIGN_IN_PAUSED);
       expect((await signIn(servers[0], office[5], PASSWORD, "192.0.2.51")).status).toBe(200);
-      const throttled = (await (await database()).select().from(auditLog).where(eq(auditLog.event, "sign-in-throttled"))).filter(
+      const throttled = (await services.db.select().from(auditLog).where(eq(auditLog.event, "sign-in-throttled"))).filter(
         (e) => e.ipAddress === address && e.outcome === "failure",
       );
       expect(throttled).toHaveLength(1);
@@ -267,7 +268,7 @@ for (const backend of backends()) {
     it("counts wrong two-factor codes for the account and the address, and refuses a code while paused", async () => {
       const email = "coder@crossroadsit.example";
       const session = cookieOf(await signIn(servers[0], email, PASSWORD, ip(300)));
-      const { secret, backupCodes } = await turnOnTwoFactor(await auth(), session, PASSWORD);
+      const { secret, backupCodes } = await turnOnTwoFactor(services.auth, session, PASSWORD);
 
       // The password now leads to the code step (no session yet), which is not a sign-in in the log.
       const step = await signIn(servers[1], email, PASSWORD, ip(301));
@@ -289,7 +290,7 @@ for (const backend of backends()) {
       expect(log.slice(0, 3).map((e) => [e.event, e.outcome, e.detail])).toEqual(Array(3).fill(["sign-in", "failure", "code"]));
 
       // While the account is paused, even the right code is refused without being checked.
-      const db = await database();
+      const db = services.db;
       await db
         .update(authThrottle)
         .set({ lockedUntil: Date.now() + 60_000 })
@@ -328,7 +329,7 @@ for (const backend of backends()) {
     it("accepts each authenticator code once, whichever process it reaches, and counts a replay as a failure", async () => {
       const email = office[3];
       const session = cookieOf(await signIn(servers[0], email, PASSWORD, ip(500)));
-      const { secret } = await turnOnTwoFactor(await auth(), session, PASSWORD);
+      const { secret } = await turnOnTwoFactor(services.auth, session, PASSWORD);
 
       // The same fresh code sent on two sign-ins at once, one through each process: one gets in.
       const challenges = await Promise.all([0, 1].map(async (i) => cookieOf(await signIn(servers[i], email, PASSWORD, ip(501 + i)))));
@@ -352,7 +353,7 @@ for (const backend of backends()) {
         (await servers[0]("/two-factor/verify-totp", { cookie: later, [CLIENT_IP_HEADER]: ip(503) }, { code: await unusedCode(secret) }))
           .status,
       ).toBe(200);
-      const db = await database();
+      const db = services.db;
       const stored = JSON.stringify(await db.select().from(authThrottle));
       expect(stored).not.toContain(code);
     });
@@ -394,7 +395,7 @@ for (const backend of backends()) {
 
     /** Turns on two-factor sign-in for `email` and returns its secret, its backup codes and `count` code steps (challenge cookies). */
     async function codeSteps(email: string, count: number, from: number) {
-      const instance = await auth();
+      const instance = services.auth;
       const session = cookieOf(await signIn(servers[0], email, PASSWORD, ip(from)));
       const { secret, backupCodes } = await turnOnTwoFactor(instance, session, PASSWORD);
       const challenges: string[] = [];
@@ -486,7 +487,7 @@ for (const backend of backends()) {
     });
 
     it("prunes ended windows and pauses, and keeps the running ones", async () => {
-      const db = await database();
+      const db = services.db;
       const now = Date.now();
       const old = now - THROTTLE_WINDOW_SECONDS * 1000 - 1;
       await db.insert(authThrottle).values([

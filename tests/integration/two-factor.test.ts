@@ -7,12 +7,10 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { PASSWORD_CHANGE_MAX_TRIES } from "~/auth/account.server";
-import { auth } from "~/auth/auth.server";
 import { CLIENT_IP_HEADER } from "~/auth/config";
 import { requireAdmin, requireAdminApi } from "~/auth/session.server";
 import { resetTwoFactorByEmail } from "~/auth/two-factor.server";
 import { createStaffUser } from "~/auth/users.server";
-import { database } from "~/db/client.server";
 import { auditLog, twoFactor, user } from "~/db/schema.server";
 import { action as accountPageAction } from "~/routes/account/account";
 import { action as accountAction } from "~/routes/account/two-factor";
@@ -33,7 +31,7 @@ const post = (action: (args: never) => unknown, path: string, cookie: string, fo
 
 /** The password step through better-auth's handler: the challenge cookie when it asks for a code. */
 async function passwordStep(email: string): Promise<Response> {
-  return (await auth()).handler(
+  return (await loadContext()).services.auth.handler(
     new Request(`${ORIGIN}/api/auth/sign-in/email`, {
       method: "POST",
       headers: { "content-type": "application/json", origin: ORIGIN, [CLIENT_IP_HEADER]: nextIp() },
@@ -56,7 +54,7 @@ for (const backend of backends()) {
       cookieHeader(
         (
           await passCodeStep(
-            await auth(),
+            services.auth,
             ORIGIN,
             await passwordStep("ops@crossroadsit.example"),
             secrets.ops,
@@ -80,7 +78,7 @@ for (const backend of backends()) {
     });
 
     it("refuses an administrator without it on every admin page and API, even with a session made before the rule", async () => {
-      const instance = await auth();
+      const instance = services.auth;
       const cookie = await signInCookie(instance, "ops@crossroadsit.example", PASSWORD);
       const page = (await settle(async () => requireAdmin(services, adminPage(cookie)))) as Response;
       expect(page.status).toBe(302);
@@ -97,7 +95,7 @@ for (const backend of backends()) {
         password: PASSWORD,
       });
       expect((created as Response).status).toBe(302);
-      expect((await (await database()).select().from(user).where(eq(user.email, "new@crossroadsit.example"))).length).toBe(0);
+      expect((await services.db.select().from(user).where(eq(user.email, "new@crossroadsit.example"))).length).toBe(0);
 
       // Turned on: the same session (replaced by better-auth with a new one) opens the admin area.
       const on = await turnOnTwoFactor(instance, cookie, PASSWORD);
@@ -181,9 +179,7 @@ for (const backend of backends()) {
         },
       );
       expect(second).toMatchObject({ status: 401, data: { message: "That backup code is not right, or it was already used." } });
-      const rows = await (
-        await database()
-      )
+      const rows = await services.db
         .select()
         .from(auditLog)
         .where(and(eq(auditLog.event, "backup-code-used"), eq(auditLog.actorId, ids.ops)));
@@ -192,11 +188,11 @@ for (const backend of backends()) {
     });
 
     it("an administrator cannot turn it off, even by posting the form with the right password; staff can", async () => {
-      const instance = await auth();
+      const instance = services.auth;
       const ops = await opsSignedIn();
       const refused = await post(accountAction, "/account/two-factor", ops, { intent: "disable", password: PASSWORD });
       expect(refused).toMatchObject({ status: 403, data: { code: "forbidden" } });
-      const [row] = await (await database()).select({ on: user.twoFactorEnabled }).from(user).where(eq(user.id, ids.ops));
+      const [row] = await services.db.select({ on: user.twoFactorEnabled }).from(user).where(eq(user.id, ids.ops));
       expect(row!.on).toBe(true);
 
       const staff = await turnOnTwoFactor(instance, await signInCookie(instance, "tech@crossroadsit.example", PASSWORD), PASSWORD);
@@ -212,7 +208,7 @@ for (const backend of backends()) {
     });
 
     it("50 wrong passwords on the two-factor page, 25 at a time, use up the account page's allowance: the right one is then refused", async () => {
-      const instance = await auth();
+      const instance = services.auth;
       const email = "guessed@crossroadsit.example";
       const { id } = await createStaffUser(services, { email, password: PASSWORD });
       const { cookie } = await turnOnTwoFactor(instance, await signInCookie(instance, email, PASSWORD), PASSWORD);
@@ -242,11 +238,11 @@ for (const backend of backends()) {
         confirmPassword: "Copper-Meadow-Lamp-61",
       });
       expect(change).toMatchObject(tooMany);
-      const [row] = await (await database()).select({ on: user.twoFactorEnabled }).from(user).where(eq(user.id, id));
+      const [row] = await services.db.select({ on: user.twoFactorEnabled }).from(user).where(eq(user.id, id));
       expect(row!.on).toBe(true);
 
       // Every try is in the audit log: the wrong ones checked, and the refused ones.
-      const entries = await (await database()).select().from(auditLog).where(eq(auditLog.actorId, id));
+      const entries = await services.db.select().from(auditLog).where(eq(auditLog.actorId, id));
       const count = (event: string, outcome: string) => entries.filter((e) => e.event === event && e.outcome === outcome).length;
       expect(count("backup-codes-issued", "failure")).toBe(PASSWORD_CHANGE_MAX_TRIES);
       expect(count("backup-codes-issued", "refused")).toBe(50 - PASSWORD_CHANGE_MAX_TRIES + 1);
@@ -256,7 +252,7 @@ for (const backend of backends()) {
     });
 
     it("new backup codes, and every wrong password on the two-factor page, are in the audit log", async () => {
-      const instance = await auth();
+      const instance = services.auth;
       const email = "audited@crossroadsit.example";
       const { id } = await createStaffUser(services, { email, password: PASSWORD });
       const plain = await signInCookie(instance, email, PASSWORD);
@@ -271,9 +267,7 @@ for (const backend of backends()) {
       expect(made).toMatchObject({ status: 200, data: { ok: true, codes: expect.any(Array) } });
       expect(await post(accountAction, "/account/two-factor", cookie, { intent: "disable", ...wrong })).toMatchObject({ status: 400 });
 
-      const entries = await (
-        await database()
-      )
+      const entries = await services.db
         .select({ event: auditLog.event, outcome: auditLog.outcome, detail: auditLog.detail })
         .from(auditLog)
         .where(eq(auditLog.actorId, id));
@@ -291,7 +285,7 @@ for (const backend of backends()) {
     });
 
     it("only the super-administrator resets someone's second factor, never their own; it ends their sessions", async () => {
-      const instance = await auth();
+      const instance = services.auth;
       const ops = await opsSignedIn();
       const bossOn = await turnOnTwoFactor(instance, await signInCookie(instance, "boss@crossroadsit.example", PASSWORD), PASSWORD);
       secrets.boss = bossOn.secret;
@@ -310,7 +304,7 @@ for (const backend of backends()) {
 
       const reset = await post(usersAction, "/admin/users", boss, { intent: "reset-two-factor", userId: ids.ops });
       expect(reset).toMatchObject({ status: 200, data: { ok: true, message: expect.stringContaining("set it up again") } });
-      const db = await database();
+      const db = services.db;
       expect(await db.select().from(twoFactor).where(eq(twoFactor.userId, ids.ops))).toHaveLength(0);
       const [row] = await db.select({ on: user.twoFactorEnabled }).from(user).where(eq(user.id, ids.ops));
       expect(row!.on).toBe(false);
@@ -332,12 +326,12 @@ for (const backend of backends()) {
     });
 
     it("the server command resets the super-administrator's own second factor when phone and backup codes are lost", async () => {
-      const db = await database();
+      const db = services.db;
       expect(await db.select().from(twoFactor).where(eq(twoFactor.userId, ids.boss))).toHaveLength(1);
       const bossSession = cookieHeader(
         (
           await passCodeStep(
-            await auth(),
+            services.auth,
             ORIGIN,
             await passwordStep("boss@crossroadsit.example"),
             secrets.boss,
@@ -349,14 +343,14 @@ for (const backend of backends()) {
           )
         ).headers,
       );
-      expect(await (await auth()).api.getSession({ headers: new Headers({ cookie: bossSession }) })).not.toBeNull();
+      expect(await services.auth.api.getSession({ headers: new Headers({ cookie: bossSession }) })).not.toBeNull();
 
       expect(await resetTwoFactorByEmail(db, "nobody@crossroadsit.example")).toBeNull();
       expect(await resetTwoFactorByEmail(db, " BOSS@crossroadsit.example ")).toEqual({ id: ids.boss, email: "boss@crossroadsit.example" });
       expect(await db.select().from(twoFactor).where(eq(twoFactor.userId, ids.boss))).toHaveLength(0);
       const [row] = await db.select({ on: user.twoFactorEnabled }).from(user).where(eq(user.id, ids.boss));
       expect(row!.on).toBe(false);
-      expect(await (await auth()).api.getSession({ headers: new Headers({ cookie: bossSession }) })).toBeNull();
+      expect(await services.auth.api.getSession({ headers: new Headers({ cookie: bossSession }) })).toBeNull();
       const [entry] = await db
         .select()
         .from(auditLog)
