@@ -615,17 +615,10 @@ function storedVisits({ period, filters, timeZone, vitalsSampleVisits }: Dashboa
     )`;
 }
 
-/** Every figure and detail from one statement over the CTEs of `visitsWith` or `storedVisits`. */
-async function figuresAndDetails(db: Database, options: DashboardOptions, cte: SQL) {
-  const found = await visitRows(
-    db,
-    sql`${cte} select 'f' as part, dimension, value, null::text as grp, visitors::float8 as a, visits as b, pageviews as c,
-        bounces as d, converted as e, leads as f, calls as g, emails as h from (${figuresSelect(options)}) f
-      union all select 'd', kind, metric, grp, p75, samples, good, ni, poor, 0, 0, 0 from (${detailsSelect()}) d`,
-  );
-  const part = (p: string) => found.filter((row) => row.part === p);
-  const figures = parseFigures(
-    part("f").map((r) => ({
+/** The figures from the rows of part "f" of the one-statement reads (their sums in columns a to h). */
+const figuresOfParts = (found: Raw[]) =>
+  parseFigures(
+    found.map((r) => ({
       dimension: r.dimension,
       value: r.value,
       visitors: r.a,
@@ -638,6 +631,17 @@ async function figuresAndDetails(db: Database, options: DashboardOptions, cte: S
       emails: r.h,
     })),
   );
+
+/** Every figure and detail from one statement over the CTEs of `visitsWith` or `storedVisits`. */
+async function figuresAndDetails(db: Database, options: DashboardOptions, cte: SQL) {
+  const found = await visitRows(
+    db,
+    sql`${cte} select 'f' as part, dimension, value, null::text as grp, visitors::float8 as a, visits as b, pageviews as c,
+        bounces as d, converted as e, leads as f, calls as g, emails as h from (${figuresSelect(options)}) f
+      union all select 'd', kind, metric, grp, p75, samples, good, ni, poor, 0, 0, 0 from (${detailsSelect()}) d`,
+  );
+  const part = (p: string) => found.filter((row) => row.part === p);
+  const figures = figuresOfParts(part("f"));
   const details = parseDetails(
     part("d").map((r) => ({ kind: r.dimension, metric: r.value, grp: r.grp, p75: r.a, samples: r.b, good: r.c, ni: r.d, poor: r.e })),
   );
@@ -660,20 +664,7 @@ async function storedFiguresAndDetails(db: Database, options: DashboardOptions, 
         from (${vitalRowsOf(sql`vitals n`)}) v`,
   );
   const part = (p: string) => found.filter((row) => row.part === p);
-  const figures = parseFigures(
-    part("f").map((r) => ({
-      dimension: r.dimension,
-      value: r.value,
-      visitors: r.a,
-      visits: r.b,
-      pageviews: r.c,
-      bounces: r.d,
-      converted: r.e,
-      leads: r.f,
-      calls: r.g,
-      emails: r.h,
-    })),
-  );
+  const figures = figuresOfParts(part("f"));
   const { clicks } = parseDetails(part("c").map((r) => ({ kind: r.dimension, metric: r.value, grp: r.grp, samples: r.b })));
   const vitals = histogramVitals(
     part("v").map((r) => ({
