@@ -25,6 +25,7 @@ import { chromium, type Browser, type Page } from "@playwright/test";
 
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../tests/chromium.ts";
 import { log, median, startServer } from "./lib.ts";
+import { mobileProfile } from "./swipe-tap.ts";
 
 export const INTERACTION_TARGET_MS = 100;
 
@@ -36,19 +37,6 @@ export interface InteractionFigure {
 }
 
 const PHONE = { viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1.75 } as const;
-
-/** Lighthouse's mobile profile: 4x CPU, 150 ms RTT, 1.6 Mbit/s down, 750 kbit/s up. */
-async function mobileProfile(page: Page): Promise<void> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
-  await cdp.send("Network.enable");
-  await cdp.send("Network.emulateNetworkConditions", {
-    offline: false,
-    latency: 150,
-    downloadThroughput: (1.6 * 1024 * 1024) / 8,
-    uploadThroughput: (750 * 1024) / 8,
-  });
-}
 
 /** True in the page once the side menu is open (a popover, or the dialog where a browser has none). */
 const MENU_OPEN = `document.getElementById("side-menu")?.matches(":popover-open, [open]")`;
