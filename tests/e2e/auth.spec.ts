@@ -42,6 +42,21 @@ test("a wrong password shows one message on the form and keeps the e-mail", asyn
   await expect(page.getByRole("alert")).toHaveText("That e-mail address and password do not match an account. Check both and try again.");
 });
 
+test("a wrong password sent before the page hydrates comes back as a page whose message has focus", async ({ page }) => {
+  // The modules come late (a slow phone), so the click submits the form natively and the answer is
+  // a new page, which hydrates only at the next input.
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await route.continue();
+  });
+  await page.goto("/auth/login");
+  await submitSignIn(page, { email: E2E_USERS.staff.email, password: "Not-The-Password-1" });
+  const alert = page.getByRole("alert");
+  await expect(alert).toHaveText("That e-mail address and password do not match an account. Check both and try again.");
+  await expect(alert).toBeFocused({ timeout: 1_000 });
+  await expect(page.locator("html")).not.toHaveAttribute("data-hydrated");
+});
+
 test("after 10 wrong passwords for one account the form says when to retry", async ({ page }) => {
   // An address no account has: a paused unknown account reads exactly like a paused real one, and
   // the seeded accounts the other tests use stay unpaused.
