@@ -567,13 +567,11 @@ function storedConditions({ period, filters }: Pick<DashboardOptions, "period" |
 
 /**
  * The visits of `period` that the filters keep, as CTEs in the shape `visitsWith` gives them
- * (`kept`, `views`, `events` and `vitals`; the figures' and details' selects read either): stored
- * visits for the stored days (their pages and taps from their arrays), and `visitsWith` over the
- * raw days (prefixed CTEs). Web Vitals samples are their visitor's events from a visit's start to
- * the next visit's, found through the (visitor, at) index, for VITALS_SAMPLE_VISITS of the kept
- * visits at most (a fixed sample, by the hash of the visit).
+ * (`kept`, `views` and `events`; the figures' select reads either): stored visits for the stored
+ * days (their pages and taps from their arrays), and `visitsWith` over the raw days (prefixed
+ * CTEs). Their Web Vitals are `sampledVitals`'.
  */
-function storedVisits({ period, filters, timeZone, vitalsSampleVisits }: DashboardOptions, rawDays: string[]): SQL {
+function storedVisits({ period, filters, timeZone }: DashboardOptions, rawDays: string[]): SQL {
   const conditions = storedConditions({ period, filters }, rawDays);
   const rawDayList = sql.join(
     rawDays.map((day) => sql`${day}`),
@@ -590,7 +588,6 @@ function storedVisits({ period, filters, timeZone, vitalsSampleVisits }: Dashboa
           where kind in ('phone_call', 'email_click') and left(day_visitor, 10) in (${rawDayList})`,
       }
     : { ctes: sql``, kept: sql``, views: sql``, taps: sql`` };
-  const end = sql`${new Date(period.end).toISOString()}::timestamptz`;
   return sql`with ${raw.ctes}
     kept as (
       select v.day, ${VISIT_COLUMNS}, v.pages, v.page_views, v.phone_at, v.email_at, ${VISIT_FLAGS}, true as stored
@@ -606,12 +603,6 @@ function storedVisits({ period, filters, timeZone, vitalsSampleVisits }: Dashboa
       select 'phone_call' as kind, nullif(t.at, '') as click_location, k.visitor from kept k cross join lateral unnest(k.phone_at) as t(at) where k.stored
       union all select 'email_click', nullif(t.at, ''), k.visitor from kept k cross join lateral unnest(k.email_at) as t(at) where k.stored
       ${raw.taps}
-    ),
-    sampled as (select visitor, started, until from kept order by md5(visitor || started::text) limit ${vitalsSampleVisits ?? VITALS_SAMPLE_VISITS}),
-    vitals as (
-      select e.at, e.path, e.device, e.metric, e.value, e.rating
-      from sampled k cross join lateral (select * from insight_events e where e.visitor = k.visitor and e.at >= k.started
-        and e.at < coalesce(k.until, ${end}) and e.kind = 'web_vital' offset 0) e
     )`;
 }
 
@@ -648,49 +639,30 @@ async function figuresAndDetails(db: Database, options: DashboardOptions, cte: S
   return { figures, details };
 }
 
-/**
- * Every figure and detail of a view read from stored visits, in one statement: the figures, the
- * taps by place, and Web Vitals as histograms (the 75th percentile within 2 %, as the daily
- * aggregates give it), which a hash aggregate makes in one pass where exact percentiles sort the
- * samples once per table (a campaign's 160,000 samples of 30 days with 5M events).
- */
-async function storedFiguresAndDetails(db: Database, options: DashboardOptions, cte: SQL) {
+/** The figures and the taps by place of a view read from stored visits, in one statement. */
+async function storedFiguresAndTaps(db: Database, options: DashboardOptions, cte: SQL) {
   const found = await visitRows(
     db,
     sql`${cte} select 'f' as part, dimension, value, null::text as grp, visitors::float8 as a, visits as b, pageviews as c,
-        bounces as d, converted as e, leads as f, calls as g, emails as h, null::jsonb as histogram from (${figuresSelect(options)}) f
-      union all select 'c', kind, metric, grp, p75, samples, good, ni, poor, 0, 0, 0, null from (${CLICKS_SELECT}) c
-      union all select 'v', dimension, value, metric, 0, samples, good, needs_improvement, poor, 0, 0, 0, histogram
-        from (${vitalRowsOf(sql`vitals n`)}) v`,
+        bounces as d, converted as e, leads as f, calls as g, emails as h from (${figuresSelect(options)}) f
+      union all select 'c', kind, metric, grp, p75, samples, good, ni, poor, 0, 0, 0 from (${CLICKS_SELECT}) c`,
   );
   const part = (p: string) => found.filter((row) => row.part === p);
-  const figures = figuresOfParts(part("f"));
   const { clicks } = parseDetails(part("c").map((r) => ({ kind: r.dimension, metric: r.value, grp: r.grp, samples: r.b })));
-  const vitals = histogramVitals(
-    part("v").map((r) => ({
-      metric: r.grp,
-      dimension: r.dimension,
-      value: r.value,
-      samples: r.b,
-      good: r.c,
-      needs_improvement: r.d,
-      poor: r.e,
-      histogram: r.histogram,
-    })),
-  );
-  return { figures, details: { clicks, vitals } };
+  return { figures: figuresOfParts(part("f")), clicks };
 }
 
 /** Stored visits are sampled by the hash of (visitor, start) in this many buckets. */
 const SAMPLE_BUCKETS = 1024;
 
-/** Where a sample of visits meets their Web Vitals samples, each visit's are read through the (visitor, at) index: `offset 0` keeps the planner from turning that into a hash join over every event (it cannot estimate the sample's size). */
-
 /**
  * The Web Vitals of a filtered view of `visits` visits from a fixed sample of about
  * VITALS_SAMPLE_VISITS of them (all, when they are not many more): the visits whose hash falls in
  * the first buckets, from insight_visits and from the raw days' events, and their samples, found
- * through the (visitor, at) index. Returns them and the size of the sample (null: all).
+ * through the (visitor, at) index (`offset 0` keeps the planner from turning that into a hash join
+ * over every event: it cannot estimate the sample's size). As histograms: each 75th percentile
+ * within 2 %, as the daily aggregates give it, in one pass where exact percentiles sort the samples
+ * once per group. Returns them and the size of the sample (null: all).
  */
 async function sampledVitals(
   db: Database,
@@ -754,22 +726,22 @@ export async function dashboardFigures(db: Database, options: DashboardOptions):
   let figures: Awaited<ReturnType<typeof dailyFigures>>;
   let details: ReturnType<typeof parseDetails>;
   let vitalsSample: number | null = null;
-  if (how === "filtered") {
-    // The filter's own aggregates, then its Web Vitals from a sample as big as its visits call for.
-    figures = await dailyFigures(db, { ...options, now }, days, { byFilter: true });
+  if (how === "filtered" || how === "stored") {
+    // The filter's own aggregates, or the stored visits the filters keep (their figures and taps in
+    // one statement); then their Web Vitals from a sample as big as their visits call for.
+    if (how === "filtered") figures = await dailyFigures(db, { ...options, now }, days, { byFilter: true });
+    else {
+      const found = await storedFiguresAndTaps(db, options, storedVisits(options, days.rawDays));
+      figures = { ...found.figures, clicks: found.clicks, ignored: [], listsUnfiltered: false };
+    }
     const sampled = await sampledVitals(db, options, days.rawDays, figures.totals.visits);
     details = { clicks: figures.clicks, vitals: sampled.vitals };
     vitalsSample = sampled.sample;
-  } else if (how !== "daily") {
-    // One statement, so the period's visits are worked out (or read) once for every figure.
-    const found =
-      how === "stored"
-        ? await storedFiguresAndDetails(db, options, storedVisits(options, days.rawDays))
-        : await figuresAndDetails(db, options, withVisits(period.start, period.end, options.filters, timeZone));
+  } else if (how === "raw") {
+    // One statement, so the period's visits are worked out once for every figure.
+    const found = await figuresAndDetails(db, options, withVisits(period.start, period.end, options.filters, timeZone));
     figures = { ...found.figures, clicks: found.details.clicks, ignored: [], listsUnfiltered: false };
     details = found.details;
-    const sampleSize = options.vitalsSampleVisits ?? VITALS_SAMPLE_VISITS;
-    if (how === "stored" && figures.totals.visits > sampleSize) vitalsSample = sampleSize;
   } else if (isFiltered(options.filters)) {
     // Beyond the raw retention, a filter narrows the details of the days still kept.
     [figures, details] = await Promise.all([
