@@ -21,6 +21,7 @@ import { log as appLog } from "~/lib/log.server";
 import { trustedOrigins } from "~/lib/origins";
 import { createMailer, mailFrom, type Mailer } from "~/mailer.server";
 import { postgresStorage, type Storage } from "~/storage/storage.server";
+import { seedContentService, type ContentService } from "~/studio/live.server";
 
 export interface AppServices {
   db: Database;
@@ -34,6 +35,8 @@ export interface AppServices {
   mailer?: Mailer;
   /** Insights' collector: POST /api/events, its queue and batched writes (docs/requirements/insights.md#insights). */
   insights: InsightsCollector;
+  /** The site's content: published, in memory; a staff preview of a draft (app/studio/live.server.ts). */
+  content: ContentService;
 }
 
 /** The load context of every request React Router handles. */
@@ -95,6 +98,7 @@ export async function openServices(env: Env, log: Pick<Console, "log" | "error">
     notifyLeads: worker.outbox !== undefined,
     mailer,
     insights,
+    content: seedContentService(),
   };
   return {
     services,

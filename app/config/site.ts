@@ -25,6 +25,40 @@ export interface Office {
   longitude: number;
 }
 
+export type Weekday = "Monday" | "Tuesday" | "Wednesday" | "Thursday" | "Friday" | "Saturday" | "Sunday";
+
+export interface NamedLink {
+  name: string;
+  href: string;
+}
+
+export interface Stat {
+  value: string;
+  label: string;
+}
+
+/**
+ * The business facts staff edit in the content studio (docs/requirements/content-studio.md): the
+ * seed of a fresh install is `seedFacts` below; the live values are in the database. What is not
+ * here (the brand, the legal name, the states, the time zone) is the site's identity: a developer
+ * changes it (README "Rebranding").
+ */
+export interface BusinessFacts {
+  tagline: string;
+  description: string;
+  foundingYearsClaim: string;
+  phones: { support: Phone; sales: Phone };
+  emails: { general: string; support: string };
+  portals: { payment: NamedLink; client: NamedLink };
+  social: NamedLink[];
+  hours: { business: string; emergency: string; onSite: string; opens: string; closes: string; days: Weekday[] };
+  claims: Stat[];
+  trustStats: Stat[];
+  compliance: string[];
+  statesAlsoServed: string[];
+  offices: Office[];
+}
+
 function phone(display: string): Phone {
   return { display, e164: `+1${display.replace(/\D/g, "")}` };
 }
@@ -173,6 +207,30 @@ export const site = {
 } as const;
 
 export type Site = typeof site;
+
+/** The business facts of a fresh install (and of the tests). */
+export const seedFacts: BusinessFacts = {
+  tagline: site.tagline,
+  description: site.description,
+  foundingYearsClaim: site.foundingYearsClaim,
+  phones: site.phones,
+  emails: site.emails,
+  portals: site.portals,
+  social: [...site.social],
+  hours: {
+    business: site.hours.business,
+    emergency: site.hours.emergency,
+    onSite: site.hours.onSite,
+    opens: site.hours.opens,
+    closes: site.hours.closes,
+    days: [...site.hours.days],
+  },
+  claims: [...site.claims],
+  trustStats: [...site.trustStats],
+  compliance: [...site.compliance],
+  statesAlsoServed: [...site.statesAlsoServed],
+  offices: site.offices,
+};
 
 export function officeById(id: string): Office {
   const office = site.offices.find((o) => o.id === id);

@@ -19,6 +19,7 @@ import { env } from "~/env.server";
 import { createInsightsCollector } from "~/insights/collect.server";
 import { trustedOrigins } from "~/lib/origins";
 import { storage } from "~/storage/storage.server";
+import { seedContentService } from "~/studio/live.server";
 
 import { totp } from "../two-factor";
 
@@ -84,6 +85,7 @@ export async function loadContext(request?: Request): Promise<AppLoadContext> {
       kickOutbox: () => {},
       notifyLeads: false,
       insights: createInsightsCollector({ db, siteUrl: env().SITE_URL, allowedOrigins: trustedOrigins(env()) }),
+      content: seedContentService(),
     },
     clientAddress: request?.headers.get(CLIENT_IP_HEADER) ?? "127.0.0.1",
     requestId: "test",
