@@ -21,7 +21,14 @@ export function seedContentService(): ContentService {
   return { published: () => content, forRequest: async () => content };
 }
 
-/** The content a loader renders from: `await siteContent(request, context)`. */
+let seed: SiteContent | undefined;
+
+/**
+ * The content a loader renders from: `await siteContent(request, context)`. Without services (the
+ * build's prerender, which has no load context), the seed.
+ */
 export function siteContent(request: Request, context: AppLoadContext): Promise<SiteContent> {
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- the prerender's context is empty
+  if (!context?.services) return Promise.resolve((seed ??= seedContent()));
   return context.services.content.forRequest(request);
 }
