@@ -28,7 +28,6 @@ let seed: SiteContent | undefined;
  * build's prerender, which has no load context), the seed.
  */
 export function siteContent(request: Request, context: AppLoadContext): Promise<SiteContent> {
-  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- the prerender's context is empty
   if (!context?.services) return Promise.resolve((seed ??= seedContent()));
   return context.services.content.forRequest(request);
 }
