@@ -77,6 +77,13 @@ export const envSchema = z
     OUTBOX_LEASE_SECONDS: optional(z.coerce.number({ error: "must be a number of seconds" }).int().min(2).max(86_400)).transform(
       (v) => v ?? 300,
     ),
+    /**
+     * How often each process looks for scheduled content whose time has come, in milliseconds
+     * (docs/requirements/content-studio.md): a scheduled change is live at most this late.
+     */
+    CONTENT_SCHEDULE_POLL_MS: optional(z.coerce.number({ error: "must be a number of milliseconds" }).int().min(100).max(60_000)).transform(
+      (v) => v ?? 1_000,
+    ),
     /** Insights (docs/requirements/insights.md#insights): raw events older than this many days are deleted. */
     INSIGHTS_RETENTION_DAYS: optional(
       z.coerce.number({ error: "must be a whole number of days" }).int("must be a whole number of days").min(1).max(3650),

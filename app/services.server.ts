@@ -13,6 +13,7 @@ import path from "node:path";
 
 import { authSecret, createAuth, type Auth } from "~/auth/auth.server";
 import { startAuthMaintenance } from "~/auth/maintenance.server";
+import { requireAdmin } from "~/auth/session.server";
 import { openDatabase, type Database } from "~/db/client.server";
 import type { Env } from "~/env.server";
 import { createInsightsCollector, type InsightsCollector } from "~/insights/collect.server";
@@ -21,7 +22,8 @@ import { log as appLog } from "~/lib/log.server";
 import { trustedOrigins } from "~/lib/origins";
 import { createMailer, mailFrom, type Mailer } from "~/mailer.server";
 import { postgresStorage, type Storage } from "~/storage/storage.server";
-import { seedContentService, type ContentService } from "~/studio/live.server";
+import { itemCodec } from "~/studio/codec";
+import { openLiveContent, type ContentService, type LiveContent } from "~/studio/live.server";
 
 export interface AppServices {
   db: Database;
@@ -58,6 +60,8 @@ declare module "react-router" {
 
 export interface OpenServices {
   services: AppServices;
+  /** The published content in memory, reloaded on every publication (the server renders its pages on change). */
+  content: LiveContent;
   kind: "postgres" | "pglite";
   /** Stops the background work, then closes the database. */
   close(): Promise<void>;
@@ -90,22 +94,35 @@ export async function openServices(env: Env, log: Pick<Console, "log" | "error">
     allowedOrigins: trustedOrigins(env),
     budget: { perMinute: env.INSIGHTS_EVENTS_PER_MINUTE, perDay: env.INSIGHTS_EVENTS_PER_DAY },
   });
+  const auth = createAuth(handle.db, env, { mailer });
+  const content = await openLiveContent({
+    db: handle.db,
+    listen: handle.listen,
+    codec: itemCodec,
+    guardPreview: async (request) => {
+      await requireAdmin({ db: handle.db, auth }, request);
+    },
+    schedulePollMs: env.CONTENT_SCHEDULE_POLL_MS,
+    log,
+  });
   const services: AppServices = {
     db: handle.db,
-    auth: createAuth(handle.db, env, { mailer }),
+    auth,
     storage: postgresStorage(handle.db, { secret: authSecret(env), baseUrl: env.SITE_URL }),
     kickOutbox: () => worker.outbox?.kick(),
     notifyLeads: worker.outbox !== undefined,
     mailer,
     insights,
-    content: seedContentService(),
+    content,
   };
   return {
     services,
+    content,
     kind: handle.kind,
     ready: (timeoutMs) => handle.ready(timeoutMs),
     close: async () => {
       await worker.stop().catch(() => {});
+      await content.close();
       await housekeeping.stop();
       // The events still queued are written before the database closes.
       await insights.close();

@@ -12,6 +12,8 @@ import express, { type ErrorRequestHandler, type RequestHandler } from "express"
 import type { AppLoadContext, ServerBuild } from "react-router";
 
 import { CLIENT_IP_HEADER } from "../app/auth/config.ts";
+import { PREVIEW_PARAM } from "../app/config/private-paths.ts";
+import { prerenderedPaths } from "../app/content/routes-index.ts";
 import type { Env } from "../app/env.server.ts";
 import { errorLine } from "../app/lib/error-log.server.ts";
 import { configureLog, log } from "../app/lib/log.server.ts";
@@ -21,6 +23,7 @@ import { openServices } from "../app/services.server.ts";
 import { clientAddress } from "./client-address.ts";
 import { oneDrainListener } from "./drain-listeners.ts";
 import { createLifecycle } from "./lifecycle.ts";
+import { createPageRenderer } from "./page-renderer.ts";
 import { createRequestHandler } from "./react-router-handler.ts";
 import { withRequestLog } from "./request-log.ts";
 import { checkRequestLine, refuseWrite, writableRoutes, type Refusal } from "./request-rules.ts";
@@ -65,6 +68,34 @@ export async function startServer({ env, startedAt, production, development }: S
     process.exit(1);
   }
   const { services } = opened;
+
+  // The public pages without a form, rendered from the published content into memory, now and
+  // after every publication by any process (server/page-renderer.ts, ADR 029).
+  if (production && store) {
+    const render = createPageRenderer({
+      build: production.build,
+      origin: env.SITE_URL,
+      context: () => ({ services, clientAddress: "127.0.0.1", requestId: "render", cspNonce: "" }),
+    });
+    const paths = prerenderedPaths();
+    const renderAll = async () => {
+      const cpu = process.cpuUsage();
+      const rendered = await render(paths);
+      store.setRendered(rendered.pages);
+      const used = process.cpuUsage(cpu);
+      log.info(
+        `Rendered ${paths.length} pages in ${Math.round(rendered.wallMs)} ms (${Math.round((used.user + used.system) / 1000)} ms of CPU with compression)`,
+      );
+    };
+    try {
+      await renderAll();
+    } catch (error) {
+      log.error(`Cannot render the public pages: ${error instanceof Error ? error.message : error}`);
+      await opened.close().catch(() => {});
+      process.exit(1);
+    }
+    opened.content.onChange(renderAll);
+  }
 
   // The server set both headers below (replacing anything the client sent) and the nonce in
   // the security middleware.
@@ -183,7 +214,8 @@ export async function startServer({ env, startedAt, production, development }: S
       res.end();
       return;
     }
-    if (store?.serve(req, res, pathname)) return;
+    // A staff preview of a draft (?preview=<item>) is rendered for the request, never from memory.
+    if (store && !(q !== -1 && new URLSearchParams(url.slice(q)).has(PREVIEW_PARAM)) && store.serve(req, res, pathname)) return;
     const method = req.method ?? "GET";
     const notWritable = refuseWrite(method, pathname, await acceptsWrites(method));
     if (notWritable) return refuse(res, notWritable);

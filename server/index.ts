@@ -1,6 +1,7 @@
 /**
  * `npm start`: the production server (server/app-server.ts) with the build of `npm run build`,
- * prerendered pages and build files from memory, everything else rendered by React Router.
+ * the public pages rendered at start from the published content and the build's files served from
+ * memory, everything else rendered by React Router.
  * Bundled by esbuild into build/server-runtime/index.js; it never loads Vite. With WEB_CONCURRENCY
  * above 1 (the default with DATABASE_URL: one per core) it is the primary of that many worker
  * processes on one port (server/cluster.ts), each of which runs this file again as a worker.
@@ -14,7 +15,6 @@ import type { ServerBuild } from "react-router";
 import { parseEnvOrExit, webConcurrency } from "../app/env.server.ts";
 import { configureLog, log } from "../app/lib/log.server.ts";
 import { startServer } from "./app-server.ts";
-import { readBuildSettings, siteUrlMismatch } from "./build-settings.ts";
 import { runPrimary } from "./cluster.ts";
 import { StaticStore } from "./static-store.ts";
 
@@ -28,19 +28,6 @@ const buildDir = process.env.BUILD_DIR
 const serverBuildPath = path.join(buildDir, "server", "index.js");
 if (!existsSync(serverBuildPath)) {
   console.error(`No build found at ${serverBuildPath}. Run "npm run build" first.`);
-  process.exit(1);
-}
-
-// The prerendered pages name the build's SITE_URL: another one at run time would give the site two
-// origins (server/build-settings.ts). The primary checks before forking, each worker again.
-try {
-  const mismatch = siteUrlMismatch(readBuildSettings(buildDir), env.SITE_URL);
-  if (mismatch) {
-    console.error(mismatch);
-    process.exit(1);
-  }
-} catch (error) {
-  console.error(error instanceof Error ? error.message : String(error));
   process.exit(1);
 }
 

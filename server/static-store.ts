@@ -79,6 +79,7 @@ export function urlPathFor(relative: string): string {
 
 export class StaticStore {
   private readonly entries = new Map<string, Entry>();
+  private rendered = new Set<string>();
 
   /** `security`: the site's headers (default: no tag manager, no HSTS). */
   constructor(
@@ -89,41 +90,59 @@ export class StaticStore {
       if (file.endsWith(".br") || file.endsWith(".gz")) continue;
       const relative = path.relative(clientDir, file);
       const ext = path.extname(file).toLowerCase();
-      const urlPath = urlPathFor(relative);
-      const identity = readFileSync(file);
-      const isPage = ext === ".html" || ext === ".data";
-      const cacheControl = isPage ? HTML_CACHE : urlPath.startsWith("/assets/") ? ASSET_CACHE : PUBLIC_CACHE;
-      const type = TYPES[ext] ?? "application/octet-stream";
-      const etag = `"${createHash("sha1").update(identity).digest("base64url").slice(0, 22)}"`;
-      const scriptSources = ext === ".html" ? inlineScriptHashes(identity.toString("utf8")) : undefined;
-      const policy = scriptSources ? security.policy(scriptSources, urlPath) : security.headers["Content-Security-Policy"]!;
-      const headers = { ...security.headers, "Content-Security-Policy": policy };
-      const common = [...Object.entries(headers).flat(), "Content-Type", type, "Cache-Control", cacheControl, "ETag", etag];
-      let gzip: Buffer | undefined;
-      let br: Buffer | undefined;
-      if (COMPRESSIBLE.has(ext) && identity.length > MIN_COMPRESS_BYTES) {
-        // Written by scripts/precompress.ts at build; compressed quickly here if missing.
-        gzip = existsSync(`${file}.gz`) ? readFileSync(`${file}.gz`) : gzipSync(identity, { level: 6 });
-        br = existsSync(`${file}.br`)
-          ? readFileSync(`${file}.br`)
-          : brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
-        common.push("Vary", "Accept-Encoding");
-      }
-      const variant = (body: Buffer, encoding?: string): Variant => ({
-        body,
-        headers: [...common, ...(encoding ? ["Content-Encoding", encoding] : []), "Content-Length", String(body.length)],
-      });
-      const entry: Entry = {
-        etag,
-        identity: variant(identity),
-        gzip: gzip && variant(gzip, "gzip"),
-        br: br && variant(br, "br"),
-        notModified: common,
-        policy,
-        scriptSources,
-      };
-      this.entries.set(urlPath, entry);
+      const compressed = (suffix: string) => (existsSync(`${file}${suffix}`) ? readFileSync(`${file}${suffix}`) : undefined);
+      // Written by scripts/precompress.ts at build; compressed quickly here if missing.
+      this.entries.set(
+        urlPathFor(relative),
+        this.entry(urlPathFor(relative), ext, readFileSync(file), compressed(".gz"), compressed(".br")),
+      );
     }
+  }
+
+  private entry(urlPath: string, ext: string, identity: Buffer, gzipped?: Buffer, brotli?: Buffer): Entry {
+    const isPage = ext === ".html" || ext === ".data";
+    const cacheControl = isPage ? HTML_CACHE : urlPath.startsWith("/assets/") ? ASSET_CACHE : PUBLIC_CACHE;
+    const type = TYPES[ext] ?? "application/octet-stream";
+    const etag = `"${createHash("sha1").update(identity).digest("base64url").slice(0, 22)}"`;
+    const scriptSources = ext === ".html" ? inlineScriptHashes(identity.toString("utf8")) : undefined;
+    const policy = scriptSources ? this.security.policy(scriptSources, urlPath) : this.security.headers["Content-Security-Policy"]!;
+    const headers = { ...this.security.headers, "Content-Security-Policy": policy };
+    const common = [...Object.entries(headers).flat(), "Content-Type", type, "Cache-Control", cacheControl, "ETag", etag];
+    let gzip: Buffer | undefined;
+    let br: Buffer | undefined;
+    if (COMPRESSIBLE.has(ext) && identity.length > MIN_COMPRESS_BYTES) {
+      gzip = gzipped ?? gzipSync(identity, { level: 6 });
+      br = brotli ?? brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
+      common.push("Vary", "Accept-Encoding");
+    }
+    const variant = (body: Buffer, encoding?: string): Variant => ({
+      body,
+      headers: [...common, ...(encoding ? ["Content-Encoding", encoding] : []), "Content-Length", String(body.length)],
+    });
+    return {
+      etag,
+      identity: variant(identity),
+      gzip: gzip && variant(gzip, "gzip"),
+      br: br && variant(br, "br"),
+      notModified: common,
+      policy,
+      scriptSources,
+    };
+  }
+
+  /**
+   * Replaces the pages rendered by the server (server/page-renderer.ts): `pages` maps each page's
+   * path to its HTML and its `.data` answer (keyed `/about` and `/about.data`, `/_root.data` for
+   * the home page's). Pages rendered before and absent now are dropped. The new entries are all
+   * made before any is put in place, so a request gets the old set or the new one.
+   */
+  setRendered(pages: ReadonlyMap<string, Buffer>): void {
+    const made = [...pages].map(
+      ([urlPath, body]) => [urlPath, this.entry(urlPath, urlPath.endsWith(".data") ? ".data" : ".html", body)] as const,
+    );
+    for (const old of this.rendered) if (!pages.has(old)) this.entries.delete(old);
+    for (const [urlPath, entry] of made) this.entries.set(urlPath, entry);
+    this.rendered = new Set(pages.keys());
   }
 
   get size(): number {

@@ -26,3 +26,9 @@ const SIGNED_IN_PATH = prefixPattern(SIGNED_IN_PREFIXES);
 
 /** Pages behind a guard: a client navigation to them shows the access check until the server answers. */
 export const isProtectedPath = (pathname: string): boolean => SIGNED_IN_PATH.test(pathname);
+
+/**
+ * The query parameter of a staff preview of a draft (`/contact?preview=facts`, app/studio): such a
+ * page is rendered per request for signed-in staff, private, never stored, never measured.
+ */
+export const PREVIEW_PARAM = "preview";

@@ -26,6 +26,73 @@ export interface DatabaseHandle {
    * this build applied; rejects with MIGRATIONS_PENDING or the database's error otherwise.
    */
   ready: (timeoutMs: number) => Promise<void>;
+  /**
+   * Calls `onNotify` with the payload of every NOTIFY on `channel`, from any process on this
+   * database. On PostgreSQL the listener has a connection of its own, opened again after it is
+   * lost (1 s, doubling to 30 s), and `onResume` runs once it is back: what was notified meanwhile
+   * was missed. Returns a function that stops listening.
+   */
+  listen: (channel: string, onNotify: (payload: string) => void, onResume?: () => void) => Promise<() => Promise<void>>;
+}
+
+/** How long the listener waits before opening its lost connection again, at most. */
+const LISTEN_MAX_BACKOFF_MS = 30_000;
+
+async function postgresListen(
+  databaseUrl: string,
+  channel: string,
+  onNotify: (payload: string) => void,
+  onResume?: () => void,
+): Promise<() => Promise<void>> {
+  const { Client } = await import("pg");
+  let stopped = false;
+  let client: import("pg").Client | undefined;
+  let backoff = 1_000;
+  let timer: NodeJS.Timeout | undefined;
+  const connect = async (resume: boolean): Promise<void> => {
+    const next = new Client({ connectionString: databaseUrl, connectionTimeoutMillis: DB_CONNECT_TIMEOUT_MS });
+    next.on("notification", (message) => {
+      if (message.channel === channel) onNotify(message.payload ?? "");
+    });
+    next.on("error", (error) => {
+      log.error(`Database listener lost (${channel}):`, error.message);
+      retry(next);
+    });
+    next.on("end", () => retry(next));
+    try {
+      await next.connect();
+      await next.query(`LISTEN "${channel.replace(/"/g, "")}"`);
+    } catch (error) {
+      await next.end().catch(() => {});
+      throw error;
+    }
+    client = next;
+    backoff = 1_000;
+    if (resume) onResume?.();
+  };
+  const retry = (lost: import("pg").Client) => {
+    if (stopped || client !== lost || timer) return;
+    client = undefined;
+    lost.end().catch(() => {});
+    const attempt = () => {
+      timer = setTimeout(() => {
+        timer = undefined;
+        connect(true).catch((error: unknown) => {
+          log.error(`Database listener (${channel}) could not reconnect:`, error instanceof Error ? error.message : error);
+          backoff = Math.min(backoff * 2, LISTEN_MAX_BACKOFF_MS);
+          if (!stopped) attempt();
+        });
+      }, backoff);
+      timer.unref();
+    };
+    attempt();
+  };
+  await connect(false);
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    await client?.end().catch(() => {});
+  };
 }
 
 /**
@@ -222,6 +289,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
         await Promise.all([pool.end(), readinessPool.end()]);
       },
       ready: (timeoutMs) => postgresReady(readinessPool, timeoutMs),
+      listen: (channel, onNotify, onResume) => postgresListen(options.databaseUrl!, channel, onNotify, onResume),
     };
   }
   const dataDir = path.resolve(options.dataDir);
@@ -262,6 +330,10 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
       // In-process: nothing to time out here (the server's readiness check has its own limit).
       ready: async () => {
         if (await migrationsPending(db as unknown as Database)) throw new Error(MIGRATIONS_PENDING);
+      },
+      listen: async (channel, onNotify) => {
+        const stop = await client.listen(channel, onNotify);
+        return stop;
       },
       close: async () => {
         await client.close();

@@ -673,3 +673,53 @@ export const insightSummarySends = pgTable(
   },
   (t) => [primaryKey({ columns: [t.week, t.userId] }), check("insight_summary_sends_status_check", oneOf("status", SUMMARY_SEND_STATUSES))],
 );
+
+/**
+ * The content studio's items (docs/requirements/content-studio.md): one row per editable item
+ * (`facts`, `home`, `service/managed-it`, ...), its published data and its draft, both JSON checked
+ * by the item type's schema (app/studio). `revision` grows with every write: a save names the
+ * revision its form was made from, and is refused when another write came first (no lost update).
+ * A due `scheduledAt` publishes the draft, on one process (the row's lock decides).
+ */
+export const contentItems = pgTable(
+  "content_items",
+  {
+    id: text("id").primaryKey(),
+    type: text("type").notNull(),
+    /** The item's display title, kept at every write for the list and its search. */
+    title: text("title").notNull(),
+    published: jsonb("published").notNull(),
+    publishedVersion: integer("published_version").notNull().default(1),
+    publishedAt: timestamp("published_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Unpublished changes; null: none. */
+    draft: jsonb("draft"),
+    revision: integer("revision").notNull().default(1),
+    scheduledAt: timestamp("scheduled_at", { withTimezone: true }),
+    updatedBy: uuid("updated_by").references(() => user.id, { onDelete: "set null" }),
+    /** Who wrote last, as shown in the studio (kept when the account is gone). */
+    updatedByName: text("updated_by_name"),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("content_items_scheduled_idx")
+      .on(t.scheduledAt)
+      .where(sql`scheduled_at is not null`),
+  ],
+);
+
+/** Every published version of every content item (its history): kept, never changed. */
+export const contentVersions = pgTable(
+  "content_versions",
+  {
+    itemId: text("item_id")
+      .notNull()
+      .references(() => contentItems.id, { onDelete: "cascade" }),
+    version: integer("version").notNull(),
+    data: jsonb("data").notNull(),
+    publishedAt: timestamp("published_at", { withTimezone: true }).notNull().defaultNow(),
+    publishedBy: uuid("published_by").references(() => user.id, { onDelete: "set null" }),
+    publishedByName: text("published_by_name"),
+    note: text("note"),
+  },
+  (t) => [primaryKey({ columns: [t.itemId, t.version] })],
+);

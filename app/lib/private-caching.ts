@@ -1,4 +1,4 @@
-import { prefixPattern, PRIVATE_PREFIXES } from "~/config/private-paths";
+import { prefixPattern, PREVIEW_PARAM, PRIVATE_PREFIXES } from "~/config/private-paths";
 
 /**
  * Answers that carry staff or personal data (the signed-in pages: the admin area, the document
@@ -14,7 +14,8 @@ export function isPrivatePath(pathname: string): boolean {
   return PRIVATE_PATH.test(pathname);
 }
 
-/** Sets the private Cache-Control on `headers` when `url` is under a private path. */
+/** Sets the private Cache-Control on `headers` when `url` is under a private path or is a staff preview of a draft. */
 export function applyPrivateCaching(url: string, headers: Headers): void {
-  if (isPrivatePath(new URL(url).pathname)) headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);
+  const parsed = new URL(url);
+  if (isPrivatePath(parsed.pathname) || parsed.searchParams.has(PREVIEW_PARAM)) headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);
 }

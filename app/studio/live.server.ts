@@ -1,31 +1,183 @@
 /**
- * The content a request sees (docs/requirements/content-studio.md): the published content this
- * process holds in memory, or, for signed-in staff with `?preview=<item id>`, the same with that
- * item's draft in place.
+ * The content a request sees (docs/requirements/content-studio.md, ADR 029): the published content
+ * this process holds in memory, or, for signed-in staff with `?preview=<item id>`, the same with
+ * that item's draft in place.
+ *
+ * The process loads every item's published data at start (seeding what a fresh install lacks),
+ * then again whenever any process publishes: the publishing transaction notifies CONTENT_CHANNEL
+ * (PostgreSQL LISTEN/NOTIFY, or the embedded database's own), and a lost listening connection
+ * reloads once it is back. Listeners (`onChange`: the server's rendered pages) run after each
+ * reload. Every process also publishes scheduled drafts whose time has come (the store's row lock
+ * makes each one published once).
  */
 import type { AppLoadContext } from "react-router";
 
+import { PREVIEW_PARAM } from "~/config/private-paths";
 import { seedContent } from "~/content/seed";
 import type { SiteContent } from "~/content/site-content";
+import type { Database } from "~/db/client.server";
+
+import { CONTENT_CHANNEL, getItem, publishDue, publishedContent, seedItems, type NewItem } from "./store.server";
 
 export interface ContentService {
   /** The published content, as this process holds it. */
   published(): SiteContent;
+  /** When each item was last published (for sitemap.xml's lastmod). */
+  publishedAt(id: string): Date | undefined;
   /** What this request sees: the published content, or a preview of one item's draft (staff only). */
   forRequest(request: Request): Promise<SiteContent>;
+}
+
+/** How the live content reads and writes items: app/studio/content-types.ts. */
+export interface ItemCodec {
+  /** Every item of a content value. */
+  items(content: SiteContent): NewItem[];
+  /** `content` with the item replaced by `data`, or null when `data` does not match its schema (or the id is unknown). */
+  withItem(content: SiteContent, id: string, data: unknown): SiteContent | null;
+}
+
+export interface LiveContent extends ContentService {
+  /** Runs `listener` after every reload with the new content; returns the function that removes it. */
+  onChange(listener: (content: SiteContent) => void | Promise<void>): () => void;
+  /** Reads the published content again (what a notification does). */
+  reload(): Promise<void>;
+  /** Publishes what is due now (what the timer does every `schedulePollMs`). */
+  publishDue(): Promise<string[]>;
+  close(): Promise<void>;
+}
+
+export interface LiveContentOptions {
+  db: Database;
+  listen?: (channel: string, onNotify: (payload: string) => void, onResume?: () => void) => Promise<() => Promise<void>>;
+  codec: ItemCodec;
+  /** Throws the answer (a redirect to sign-in, a 403) when the request may not preview drafts. */
+  guardPreview: (request: Request) => Promise<void>;
+  /** How often scheduled drafts are looked for (0: never, as in tests that call publishDue). */
+  schedulePollMs?: number;
+  log?: Pick<Console, "log" | "error">;
+}
+
+/** Whether a URL asks for a preview (such an answer is private and never stored, app/lib/private-caching.ts). */
+export const isPreviewUrl = (url: URL): boolean => url.searchParams.has(PREVIEW_PARAM);
+
+export async function openLiveContent(options: LiveContentOptions): Promise<LiveContent> {
+  const { db, codec, log = console } = options;
+  const seed = seedContent();
+  await seedItems(db, codec.items(seed));
+
+  let current = seed;
+  let dates = new Map<string, Date>();
+  const listeners = new Set<(content: SiteContent) => void | Promise<void>>();
+
+  async function load(): Promise<void> {
+    const rows = await publishedContent(db);
+    let content = seed;
+    const nextDates = new Map<string, Date>();
+    for (const row of rows) {
+      const next = codec.withItem(content, row.id, row.published);
+      if (next) {
+        content = next;
+        nextDates.set(row.id, row.publishedAt);
+      } else log.error(`Content item "${row.id}" in the database does not match its schema: the site shows its seed.`);
+    }
+    current = content;
+    dates = nextDates;
+    for (const listener of listeners) {
+      try {
+        await listener(content);
+      } catch (error) {
+        log.error("A content listener failed:", error instanceof Error ? error.message : error);
+      }
+    }
+  }
+
+  // One reload at a time; notifications during one make one more after it.
+  let running: Promise<void> | null = null;
+  let again = false;
+  function reload(): Promise<void> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      try {
+        do {
+          again = false;
+          await load();
+        } while (again);
+      } finally {
+        running = null;
+      }
+    })();
+    return running;
+  }
+
+  await load();
+  const onNotify = () => {
+    reload().catch((error: unknown) => log.error("Content reload failed:", error instanceof Error ? error.message : error));
+  };
+  const stopListening = options.listen ? await options.listen(CONTENT_CHANNEL, onNotify, onNotify) : async () => {};
+
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  const due = async () => {
+    try {
+      return await publishDue(db);
+    } catch (error) {
+      if (!stopped) log.error("Publishing scheduled content failed:", error instanceof Error ? error.message : error);
+      return [];
+    }
+  };
+  if (options.schedulePollMs) {
+    const tick = () => {
+      timer = setTimeout(() => {
+        void due().finally(() => {
+          if (!stopped) tick();
+        });
+      }, options.schedulePollMs);
+      timer.unref();
+    };
+    tick();
+  }
+
+  return {
+    published: () => current,
+    publishedAt: (id) => dates.get(id),
+    async forRequest(request) {
+      const url = new URL(request.url);
+      const id = url.searchParams.get(PREVIEW_PARAM);
+      if (id === null) return current;
+      await options.guardPreview(request);
+      const row = await getItem(db, id);
+      if (!row) return current;
+      return codec.withItem(current, id, row.draft ?? row.published) ?? current;
+    },
+    onChange(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    reload,
+    publishDue: due,
+    async close() {
+      stopped = true;
+      clearTimeout(timer);
+      await stopListening();
+      await running?.catch(() => {});
+    },
+  };
 }
 
 /** A content service that serves the seed: scripts and tests without a database. */
 export function seedContentService(): ContentService {
   const content = seedContent();
-  return { published: () => content, forRequest: async () => content };
+  return { published: () => content, publishedAt: () => undefined, forRequest: async () => content };
 }
 
 let seed: SiteContent | undefined;
 
 /**
- * The content a loader renders from: `await siteContent(request, context)`. Without services (the
- * build's prerender, which has no load context), the seed.
+ * The content a loader renders from: `await siteContent(request, context)`. Without services (a
+ * render without a load context), the seed.
  */
 export function siteContent(request: Request, context: AppLoadContext): Promise<SiteContent> {
   if (!context?.services) return Promise.resolve((seed ??= seedContent()));
