@@ -40,8 +40,8 @@ interface Snapshot {
   bySlug: Map<string, PublicPost>;
   expiresAt: number;
   rendered: Map<string, Promise<string | null>>;
-  /** Values made from `posts` (fromPublicPosts), by key. */
-  derived: Map<string, Promise<unknown>>;
+  /** Values made from `posts` (fromPublicPosts), by key, with the stamp they were made for. */
+  derived: Map<string, { stamp: string; made: Promise<unknown> }>;
 }
 
 const snapshots = new WeakMap<Database, Promise<Snapshot>>();
@@ -114,15 +114,23 @@ export async function publicPosts(db: Database): Promise<PublicPost[]> {
  * write, a scheduled publication, another process's edit seen after the TTL): a response built
  * from every post (sitemap.xml) costs each request a lookup, not the list's length
  * (docs/requirements/operations.md#request-limits). `key` names the value; one key, one kind of value.
+ * `stamp` names what else it is made from (the pages' dates): another stamp makes it again, in place.
  */
-export async function fromPublicPosts<T>(db: Database, key: string, make: (posts: readonly PublicPost[]) => Promise<T>): Promise<T> {
+export async function fromPublicPosts<T>(
+  db: Database,
+  key: string,
+  make: (posts: readonly PublicPost[]) => Promise<T>,
+  stamp = "",
+): Promise<T> {
   const snap = await snapshot(db);
-  let made = snap.derived.get(key) as Promise<T> | undefined;
-  if (!made) {
-    made = make(snap.posts);
-    snap.derived.set(key, made);
-    made.catch(() => snap.derived.delete(key));
-  }
+  const kept = snap.derived.get(key) as { stamp: string; made: Promise<T> } | undefined;
+  if (kept && kept.stamp === stamp) return kept.made;
+  const made = make(snap.posts);
+  const entry = { stamp, made };
+  snap.derived.set(key, entry);
+  made.catch(() => {
+    if (snap.derived.get(key) === entry) snap.derived.delete(key);
+  });
   return made;
 }
 

@@ -30,9 +30,15 @@ export interface SitemapFile {
   br: Buffer;
 }
 
+/** When a page last changed (the content studio's publications), when known. */
+export type PageDates = (path: string) => Date | undefined;
+
 /** The XML text of the sitemap for `posts`. */
-export function sitemapXml(origin: string, posts: readonly PublicPost[]): string {
-  const pages = publicPages().map((p) => `  <url><loc>${escapeXml(absoluteUrl(origin, p.path))}</loc></url>`);
+export function sitemapXml(origin: string, posts: readonly PublicPost[], pageDates: PageDates = () => undefined): string {
+  const pages = publicPages().map((p) => {
+    const changed = pageDates(p.path);
+    return `  <url><loc>${escapeXml(absoluteUrl(origin, p.path))}</loc>${changed ? `<lastmod>${changed.toISOString()}</lastmod>` : ""}</url>`;
+  });
   const entries = posts.map(
     (p) =>
       `  <url><loc>${escapeXml(absoluteUrl(origin, postPath(p.slug)))}</loc><lastmod>${new Date(
@@ -42,18 +48,26 @@ export function sitemapXml(origin: string, posts: readonly PublicPost[]): string
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${[...pages, ...entries].join("\n")}\n</urlset>\n`;
 }
 
-/** The current sitemap file: the same object for every request until the public posts change. */
-export function sitemapFile(db: Database): Promise<SitemapFile> {
-  return fromPublicPosts(db, "sitemap.xml", async (posts) => {
-    const identity = Buffer.from(sitemapXml(env().SITE_URL, posts));
-    // Compressed off the event loop (zlib's thread pool), once per change of the blog.
-    const [gzipped, brotli] = await Promise.all([
-      gzipAsync(identity, { level: 9 }),
-      brotliAsync(identity, {
-        params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length },
-      }),
-    ]);
-    const etag = `"${createHash("sha1").update(identity).digest("base64url").slice(0, 22)}"`;
-    return { etag, identity, gzip: gzipped, br: brotli };
-  });
+/**
+ * The current sitemap file: the same object for every request until the public posts or the
+ * pages' dates change (`stamp` names the dates: a new stamp makes a new file).
+ */
+export function sitemapFile(db: Database, pageDates: PageDates = () => undefined, stamp = ""): Promise<SitemapFile> {
+  return fromPublicPosts(
+    db,
+    "sitemap.xml",
+    async (posts) => {
+      const identity = Buffer.from(sitemapXml(env().SITE_URL, posts, pageDates));
+      // Compressed off the event loop (zlib's thread pool), once per change of the blog.
+      const [gzipped, brotli] = await Promise.all([
+        gzipAsync(identity, { level: 9 }),
+        brotliAsync(identity, {
+          params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length },
+        }),
+      ]);
+      const etag = `"${createHash("sha1").update(identity).digest("base64url").slice(0, 22)}"`;
+      return { etag, identity, gzip: gzipped, br: brotli };
+    },
+    stamp,
+  );
 }

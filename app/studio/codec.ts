@@ -30,3 +30,22 @@ function withItem(content: SiteContent, id: string, data: unknown): SiteContent 
 }
 
 export const itemCodec: ItemCodec = { items, withItem };
+
+const PAGE_ITEMS: Record<string, string> = {
+  "/": "home",
+  "/about": "about",
+  "/faq": "faq",
+  "/terms-and-conditions": "legal/terms",
+  "/privacy-policy": "legal/privacy",
+};
+
+/** The item whose copy a public page shows (besides the business facts, which every page shows); none for the others. */
+export function itemOfPage(path: string): string | undefined {
+  if (PAGE_ITEMS[path]) return PAGE_ITEMS[path];
+  const service = /^\/services\/([a-z0-9-]+)$/.exec(path);
+  if (service) return `service/${service[1]}`;
+  const industry = /^\/industries\/([a-z0-9-]+)$/.exec(path);
+  if (industry) return `industry/${industry[1]}`;
+  const city = /^\/([a-z0-9-]+-it-support)$/.exec(path);
+  return city ? `city/${city[1]}` : undefined;
+}

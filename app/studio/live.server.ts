@@ -17,13 +17,25 @@ import { seedContent } from "~/content/seed";
 import type { SiteContent } from "~/content/site-content";
 import type { Database } from "~/db/client.server";
 
+import { itemOfPage } from "./codec";
 import { CONTENT_CHANNEL, getItem, publishDue, publishedContent, seedItems, type NewItem } from "./store.server";
+
+/** When a public page last changed: its own item's publication, or the business facts' (on every page), the later. */
+export function pageLastModified(content: ContentService, path: string): Date | undefined {
+  const facts = content.publishedAt("facts");
+  const id = itemOfPage(path);
+  const own = id ? content.publishedAt(id) : undefined;
+  if (!facts || !own) return facts ?? own;
+  return own > facts ? own : facts;
+}
 
 export interface ContentService {
   /** The published content, as this process holds it. */
   published(): SiteContent;
   /** When each item was last published (for sitemap.xml's lastmod). */
   publishedAt(id: string): Date | undefined;
+  /** Grows with every load of the published content in this process: what is made from it is made again when it changes. */
+  generation(): number;
   /** What this request sees: the published content, or a preview of one item's draft (staff only). */
   forRequest(request: Request): Promise<SiteContent>;
 }
@@ -67,6 +79,7 @@ export async function openLiveContent(options: LiveContentOptions): Promise<Live
 
   let current = seed;
   let dates = new Map<string, Date>();
+  let generation = 0;
   const listeners = new Set<(content: SiteContent) => void | Promise<void>>();
 
   async function load(): Promise<void> {
@@ -82,6 +95,7 @@ export async function openLiveContent(options: LiveContentOptions): Promise<Live
     }
     current = content;
     dates = nextDates;
+    generation++;
     for (const listener of listeners) {
       try {
         await listener(content);
@@ -143,6 +157,7 @@ export async function openLiveContent(options: LiveContentOptions): Promise<Live
   return {
     published: () => current,
     publishedAt: (id) => dates.get(id),
+    generation: () => generation,
     async forRequest(request) {
       const url = new URL(request.url);
       const id = url.searchParams.get(PREVIEW_PARAM);
@@ -170,7 +185,7 @@ export async function openLiveContent(options: LiveContentOptions): Promise<Live
 /** A content service that serves the seed: scripts and tests without a database. */
 export function seedContentService(): ContentService {
   const content = seedContent();
-  return { published: () => content, publishedAt: () => undefined, forRequest: async () => content };
+  return { published: () => content, publishedAt: () => undefined, generation: () => 0, forRequest: async () => content };
 }
 
 let seed: SiteContent | undefined;

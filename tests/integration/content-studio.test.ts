@@ -7,11 +7,12 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 
+import { sitemapFile } from "~/blog/sitemap-file.server";
 import { seedContent } from "~/content/seed";
 import { initDatabase, type Database } from "~/db/client.server";
 import { contentVersions, user } from "~/db/schema.server";
 import { itemCodec } from "~/studio/codec";
-import { openLiveContent, type LiveContent } from "~/studio/live.server";
+import { openLiveContent, pageLastModified, type LiveContent } from "~/studio/live.server";
 import {
   getItem,
   listItems,
@@ -110,6 +111,14 @@ for (const backend of backends()) {
       expect((await getItem(db, "facts"))!.draft).toBeNull();
       const history = await listVersions(db, "facts");
       expect(history[0]).toMatchObject({ version: 2, publishedByName: "Maria Lopez", note: "New support line" });
+    });
+
+    it("sitemap.xml gives every page the date of its last publication: the business facts' for all, a page's own when later", async () => {
+      const facts = live.publishedAt("facts")!;
+      const file = await sitemapFile(db, (path) => pageLastModified(live, path), String(live.generation()));
+      const xml = file.identity.toString("utf8");
+      for (const path of ["/", "/contact", "/indianapolis-it-support"])
+        expect(xml).toContain(`${path === "/" ? "" : path}</loc><lastmod>${facts.toISOString()}</lastmod>`);
     });
 
     it("20 saves of the same form at the same moment: one is kept, the others are refused naming who saved first", async () => {

@@ -40,6 +40,9 @@ async function get(headers: Record<string, string> = {}): Promise<Response> {
   return loader({ request, params: {}, context: await loadContext(request) } as never);
 }
 
+/** The stamp the route gives sitemapFile with the tests' content service (the seed, never reloaded). */
+const SEED_STAMP = "0";
+
 const text = async (headers: Record<string, string> = {}) => (await get(headers)).text();
 const postUrl = (slug: string) => `<loc>${ORIGIN}/blog/${slug}</loc><lastmod>`;
 
@@ -85,29 +88,29 @@ for (const backend of backends()) {
     it("makes the file once: every request shares it until the list of public posts changes", async () => {
       const db = services.db;
       await createPost(db, post("kept-post"), { kind: "now" }, null);
-      const first = await sitemapFile(db);
+      const first = await sitemapFile(db, undefined, SEED_STAMP);
       expect(first.identity.toString("utf8")).toContain(postUrl("kept-post"));
-      expect(await sitemapFile(db)).toBe(first);
+      expect(await sitemapFile(db, undefined, SEED_STAMP)).toBe(first);
       expect((await get()).headers.get("ETag")).toBe(first.etag);
-      expect(await sitemapFile(db)).toBe(first);
+      expect(await sitemapFile(db, undefined, SEED_STAMP)).toBe(first);
 
       // A write that changes no public post (a draft), and the re-read after the TTL: still the same file.
       await createPost(db, post("a-draft"), { kind: "draft" }, null);
-      expect(await sitemapFile(db)).toBe(first);
+      expect(await sitemapFile(db, undefined, SEED_STAMP)).toBe(first);
       vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + PUBLIC_CACHE_TTL_MS + 1_000 });
       try {
-        expect(await sitemapFile(db)).toBe(first);
+        expect(await sitemapFile(db, undefined, SEED_STAMP)).toBe(first);
       } finally {
         vi.useRealTimers();
       }
 
       // A published post: a new file, once.
       await createPost(db, post("new-post"), { kind: "now" }, null);
-      const second = await sitemapFile(db);
+      const second = await sitemapFile(db, undefined, SEED_STAMP);
       expect(second).not.toBe(first);
       expect(second.etag).not.toBe(first.etag);
       expect(second.identity.toString("utf8")).toContain(postUrl("new-post"));
-      expect(await sitemapFile(db)).toBe(second);
+      expect(await sitemapFile(db, undefined, SEED_STAMP)).toBe(second);
     });
 
     it("answers in the encoding the client accepts, the same file in each, with an ETag and five minutes for a shared cache", async () => {

@@ -1,4 +1,5 @@
 import { sitemapFile } from "~/blog/sitemap-file.server";
+import { pageLastModified } from "~/studio/live.server";
 
 import type { Route } from "./+types/sitemap-xml";
 
@@ -6,12 +7,14 @@ import type { Route } from "./+types/sitemap-xml";
 export const SITEMAP_XML_CACHE_CONTROL = "public, max-age=300";
 
 /**
- * /sitemap.xml: every public page and public blog post (app/blog/sitemap-file.server.ts), made once
+ * /sitemap.xml: every public page (with the date of its last publication) and public blog post (app/blog/sitemap-file.server.ts), made once
  * per change of the blog and served from memory in the encoding the client accepts, so a request
  * costs the same at 10 posts and at 5,000 (docs/requirements/operations.md#request-limits).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const file = await sitemapFile(context.services.db);
+  const content = context.services.content;
+  // Pages carry the date of their last publication (the content studio): a new one makes a new file.
+  const file = await sitemapFile(context.services.db, (path) => pageLastModified(content, path), String(content.generation()));
   const headers: Record<string, string> = {
     "Content-Type": "application/xml; charset=utf-8",
     "Cache-Control": SITEMAP_XML_CACHE_CONTROL,
