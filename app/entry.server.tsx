@@ -18,7 +18,7 @@ import {
   type HandleErrorFunction,
 } from "react-router";
 
-import { isProtectedPath } from "~/config/private-paths";
+import { isProtectedPath, PREVIEW_PARAM } from "~/config/private-paths";
 import { env } from "~/env.server";
 import { deferHydrationStream } from "~/first-paint/first-paint.server";
 import { logRequestError } from "~/lib/error-log.server";
@@ -72,7 +72,10 @@ export default function handleRequest(
         // Pages behind sign-in hydrate at once: they are no first-paint pages, and their editors
         // must not be typed into before React has them.
         // The gate loads the tag manager (GTM_ID) once a public page is idle.
-        pipe(deferHydrationStream({ immediate: isProtectedPath(new URL(request.url).pathname), gtmId: env().GTM_ID })).pipe(body);
+        // A staff preview of a draft (?preview=) is no visit either: no gate, no page view, no tag manager.
+        const url = new URL(request.url);
+        const immediate = isProtectedPath(url.pathname) || url.searchParams.has(PREVIEW_PARAM);
+        pipe(deferHydrationStream({ immediate, gtmId: env().GTM_ID })).pipe(body);
         resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
       },
       onShellError(error: unknown) {

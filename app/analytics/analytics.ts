@@ -2,7 +2,7 @@
  * Analytics events for window.dataLayer (docs/requirements/public-site.md#analytics). Pure helpers plus a push
  * that never throws and never blocks rendering. No message text or contact details ever go here.
  */
-import { prefixPattern, PRIVATE_PREFIXES } from "~/config/private-paths";
+import { prefixPattern, PREVIEW_PARAM, PRIVATE_PREFIXES } from "~/config/private-paths";
 
 /** The fields of form_submit, after a successful contact submission: never the message, e-mail, name or phone. */
 export interface FormSubmitPayload {
@@ -51,7 +51,8 @@ export function listenToEvents(fn: (event: AnalyticsEvent) => void): void {
 /** Pushes an event, unless the page shown is one where nothing is measured. */
 export function pushEvent(event: AnalyticsEvent): void {
   if (typeof window === "undefined") return;
-  if (!isTrackedPath(window.location.pathname)) return;
+  // Nothing is measured on a private path or in a staff preview of a draft (?preview=).
+  if (!isTrackedPath(window.location.pathname) || new URLSearchParams(window.location.search).has(PREVIEW_PARAM)) return;
   try {
     (window.dataLayer ??= []).push(event);
     listener?.(event);

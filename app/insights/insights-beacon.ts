@@ -6,6 +6,7 @@
  * (vite.config.ts), so it adds nothing to a page's first load. Nothing is stored in the browser,
  * and nothing is sent when the browser sends Global Privacy Control or Do Not Track.
  */
+import { PREVIEW_PARAM } from "~/config/private-paths";
 import { isTrackedPath, listenToEvents } from "~/analytics/analytics";
 
 export const ENDPOINT = "/api/events";
@@ -63,7 +64,7 @@ export function insightOf(item: unknown, pageUrl: string, referrer = ""): Insigh
   } catch {
     return null;
   }
-  if (!isTrackedPath(url.pathname)) return null;
+  if (!isTrackedPath(url.pathname) || url.searchParams.has(PREVIEW_PARAM)) return null;
   const page = { path: url.pathname.slice(0, 256), ...utmOf(url.search) };
   switch (e.event) {
     case "page_view":

@@ -37,6 +37,10 @@ describe("insightOf", () => {
       referrer: "https://www.google.com/",
     });
   });
+  it("a staff preview of a draft (?preview=) is not measured", () => {
+    const preview = "https://www.crossroadsit.example/contact?preview=facts";
+    expect(insightOf(pageViewEvent("Contact", preview), preview)).toBeNull();
+  });
   it("tel: and mailto: clicks keep the click location and never the phone number", () => {
     const call = insightOf(contactClickEvent("tel:+13175550142", "header", PAGE), PAGE);
     expect(call).toEqual({
