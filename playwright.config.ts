@@ -5,8 +5,10 @@ import { E2E_AUTH_SECRET, E2E_DATA_DIR, E2E_GTM_ID, E2E_PORT, E2E_SITE_URL, E2E_
 
 /**
  * Browser tests against the production build served by the project's own server.
- * scripts/e2e.sh (`npm run test:e2e`, also the last step of `npm test`) builds with the same
- * GTM_ID and SITE_URL before running these.
+ * scripts/e2e.sh (`npm run test:e2e`, also the last step of `npm test`) builds before running
+ * these; the server reads GTM_ID and SITE_URL (below) when it starts and renders the public pages
+ * with them. Its start (the seed's fresh embedded database, then every public page rendered)
+ * takes about 25 s on two busy shared cores, hence the web server's time limit.
  */
 export default defineConfig({
   testDir: "tests/e2e",
@@ -25,7 +27,7 @@ export default defineConfig({
     command: `rm -rf ${E2E_DATA_DIR} && npx tsx tests/e2e/seed.ts && node build/server-runtime/index.js`,
     url: `http://127.0.0.1:${E2E_PORT}/healthz`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    timeout: 120_000,
     env: {
       NODE_ENV: "production",
       PORT: String(E2E_PORT),

@@ -2,8 +2,8 @@
  * The server's rendering entry: React Router's default streaming render, plus one rule for the
  * log (app/lib/error-log.server.ts): an unexpected error is one line with the request id, an
  * expected 4xx answer is not logged at all. Every inline script carries the request's
- * Content-Security-Policy nonce, which our server puts in the load context (prerendering has
- * none: the server allows static pages' inline scripts by hash). The document goes out with
+ * Content-Security-Policy nonce, which our server puts in the load context (the pages it renders
+ * into memory have none: it allows their inline scripts by hash). The document goes out with
  * hydration deferred until after the first paint (app/first-paint/first-paint.server.ts, ADR 013).
  */
 import { PassThrough } from "node:stream";

@@ -1,6 +1,8 @@
 /**
  * Writes .br and .gz beside every compressible file of the client build, at the highest levels,
  * so the server loads them instead of compressing at start. Usage: tsx scripts/precompress.ts build/client
+ * The build holds no page: the server renders the public pages at start and compresses them in
+ * memory (StaticStore.setRendered); what is left here is the hashed assets and the public files.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";

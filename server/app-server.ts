@@ -1,6 +1,6 @@
 /**
- * The site's one server, for `npm start` (server/index.ts: the production build, prerendered
- * pages from memory) and `npm run dev` (server/dev.ts: React Router through Vite, hot reload).
+ * The site's one server, for `npm start` (server/index.ts: the production build, the public pages
+ * rendered at start into memory) and `npm run dev` (server/dev.ts: React Router through Vite, hot reload).
  * Both get the same request rules, security headers, cross-site write guard, client address,
  * request ids, `/healthz`, `/readyz` and graceful shutdown (server/lifecycle.ts), database and lead outbox; the services reach loaders and actions in
  * React Router's load context (app/services.server.ts).
@@ -106,7 +106,6 @@ export async function startServer({ env, startedAt, production, development }: S
     cspNonce: String(res.locals.cspNonce),
   });
 
-  const serverErrorPage = store?.read("/500");
   const app = express();
   app.disable("x-powered-by");
   app.use(security.middleware);
@@ -141,6 +140,9 @@ export async function startServer({ env, startedAt, production, development }: S
     log.error(errorLine(error, { method: req.method, url: `http://host${req.originalUrl}` }));
     if (res.headersSent) return res.end();
     res.status(500).setHeader("Cache-Control", "no-store");
+    // Read at the failure: the page is rendered again after each publication, and its policy
+    // (the hashes of its inline scripts) is the current page's.
+    const serverErrorPage = store?.read("/500");
     if (serverErrorPage) res.setHeader("Content-Security-Policy", store!.policy("/500", req.path)!).type("html").send(serverErrorPage);
     else res.type("text/plain").send("Internal Server Error");
   };

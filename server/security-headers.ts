@@ -2,8 +2,9 @@
  * Security headers of every response, static or rendered, and the Content-Security-Policy of
  * each kind of page (docs/decisions/008-content-security-policy.md):
  *
- * - prerendered HTML: its inline scripts allowed by their SHA-256 hashes, computed once when the
- *   static store loads the file (`inlineScriptHashes`);
+ * - pages served from memory (rendered at start and after each publication, server/page-renderer.ts):
+ *   their inline scripts allowed by their SHA-256 hashes, computed once when the static store takes
+ *   the page (`inlineScriptHashes`);
  * - pages rendered by React Router: a fresh nonce per request (`middleware`), which reaches
  *   app/entry.server.tsx in the load context and goes on every inline script;
  * - everything else: the same policy without any inline script.

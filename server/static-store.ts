@@ -1,9 +1,10 @@
 /**
- * Files of the client build (prerendered pages, their .data, hashed assets, public files),
- * read once at start and kept in memory with gzip and brotli versions, then answered without
- * touching Express. Prerendered HTML is revalidated (ETag, no-cache); hashed assets are immutable.
- * Each HTML file gets its own Content-Security-Policy, allowing exactly its inline scripts by hash
- * (computed here, once).
+ * Files of the client build (hashed assets, public files), read once at start, and the public
+ * pages the server renders from the published content (their HTML and .data, `setRendered`: at
+ * start and after each publication), kept in memory with gzip and brotli versions, then answered
+ * without touching Express. Pages are revalidated (ETag, no-cache); hashed assets are immutable.
+ * Each HTML page gets its own Content-Security-Policy, allowing exactly its inline scripts by hash
+ * (computed here, once per render).
  */
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";

@@ -1,5 +1,5 @@
 /**
- * The public pages of the site, in one list: what is prerendered, what the sitemaps list.
+ * The public pages of the site, in one list: what the server renders into memory, what the sitemaps list.
  * The route table (app/routes.ts) maps these paths to modules.
  */
 import { cities, industries, services } from "./catalog";
@@ -35,7 +35,10 @@ export function publicPages(): PublicPage[] {
  */
 export const serverRenderedPaths: readonly string[] = ["/contact", "/blog", "/sitemap"];
 
-/** Paths written to static HTML at build: every public page without a form, plus the branded /500 page. */
+/**
+ * Paths the server renders at start and after each publication and serves from memory
+ * (server/page-renderer.ts): every public page without a form or the posts, plus the branded /500 page.
+ */
 export function prerenderedPaths(): string[] {
   return [
     ...publicPages()

@@ -4,7 +4,7 @@
  * React Router's <Scripts> puts a <link rel="modulepreload"> for every module of the page in
  * <head> and a module script that imports the route modules at once: on a slow connection those
  * downloads compete with the stylesheet for the first paint. This rewrites the document as the
- * server sends it (also when prerendering, which renders through app/entry.server.tsx):
+ * server sends it (also the pages it renders into memory, which go through app/entry.server.tsx):
  *
  * - every <link rel="modulepreload"> is dropped from the markup;
  * - the module script's static imports become dynamic imports that wait for a gate: the page
@@ -17,8 +17,8 @@
  *   (app/first-paint/web-font.ts).
  *
  * Until it hydrates the page works as without JavaScript: links, forms, the header's
- * no-JavaScript menus. The script keeps its nonce (rendered pages); prerendered pages' inline
- * scripts are allowed by hashes of the final file (server/security-headers.ts, ADR 008).
+ * no-JavaScript menus. The script keeps its nonce (pages rendered per request); the inline
+ * scripts of the pages served from memory are allowed by hashes of the final document (server/security-headers.ts, ADR 008).
  *
  * Everything else (the script's nonce, the route manifest, the data stream) is left as it is.
  * A document without React Router's module script is passed through untouched.

@@ -1,7 +1,8 @@
 /**
  * Server cold start: from spawning `node build/server-runtime/index.js` to the first 200 from
  * /healthz (polled every 2 ms on loopback), median of 5 starts, each stopped before the next.
- * The "ready in N ms" the server prints itself is kept alongside.
+ * The "ready in N ms" the server prints itself is kept alongside. A start includes rendering the
+ * public pages from the published content (server/page-renderer.ts), before /healthz answers.
  */
 import { log, median, round, startServer } from "./lib.ts";
 

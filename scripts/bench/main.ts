@@ -563,7 +563,7 @@ if (paint) {
     );
 }
 if (throughput) {
-  out.push("", `Requests per second, prerendered home page (${throughput.wrk})`);
+  out.push("", `Requests per second, home page from memory (${throughput.wrk})`);
   const rows = [
     [
       "server",

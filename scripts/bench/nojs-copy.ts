@@ -1,17 +1,16 @@
 /**
  * The no-JavaScript copy of some of the site's pages (ADR 013): the same HTML with every <script>
  * and <link rel=modulepreload> removed, served by a throwaway nginx, with the rest of the build
- * (CSS, font, images) from the same files. Prerendered pages are read from the build; pages the
- * server renders per request (/contact, /auth/login, /blog) are fetched from the running server.
- * What the site is measured against: the same page as the browser draws it with no script at all.
+ * (CSS, font, images) from the same files. Every page's HTML is fetched from the running server:
+ * those it rendered at start and serves from memory and those it renders per request (/contact,
+ * /auth/login, /blog) alike. What the site is measured against: the same page as the browser draws
+ * it with no script at all.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import path from "node:path";
-import { gzipSync } from "node:zlib";
 
 import { CLIENT_DIR, TMP_ROOT } from "./lib.ts";
-import { htmlFileFor } from "./sizes.ts";
-import { findBinary, startNginx } from "./throughput.ts";
+import { fetchPage, findBinary, startNginx, writePageFile } from "./throughput.ts";
 
 /** The HTML a browser would render with JavaScript off: no script element, no module preload. */
 export function stripScripts(html: string): string {
@@ -23,12 +22,12 @@ const BROWSER_UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, l
 
 export interface NoJsCopy {
   url: string;
-  /** Where each page's HTML came from ("build/client/..." or "GET /contact"). */
+  /** Where each page's HTML came from ("GET /contact"). */
   sources: Map<string, string>;
   stop: () => Promise<void>;
 }
 
-/** Starts nginx with the no-JS copies of `pages` (the server at `serverUrl` renders those not prerendered). */
+/** Starts nginx with the no-JS copies of `pages`, as the server at `serverUrl` sends them to a browser. */
 export async function startNoJsCopy(serverUrl: string, pages: readonly string[]): Promise<NoJsCopy> {
   const nginxBin = findBinary("nginx");
   if (!nginxBin) throw new Error("nginx not installed (apt-get install -y nginx-light): no no-JavaScript copy");
@@ -36,23 +35,11 @@ export async function startNoJsCopy(serverUrl: string, pages: readonly string[])
   try {
     const sources = new Map<string, string>();
     for (const page of pages) {
-      let html: string;
-      const file = htmlFileFor(page);
-      if (existsSync(file)) {
-        html = readFileSync(file, "utf8");
-        sources.set(page, path.relative(process.cwd(), file));
-      } else {
-        const response = await fetch(`${serverUrl}${page}`, { headers: { "User-Agent": BROWSER_UA } });
-        if (!response.ok) throw new Error(`GET ${page}: ${response.status}`);
-        html = await response.text();
-        sources.set(page, `GET ${page}`);
-      }
+      const html = await fetchPage(serverUrl, page, { "User-Agent": BROWSER_UA });
+      sources.set(page, `GET ${page}`);
       const stripped = stripScripts(html);
       if (/<script\b|modulepreload/i.test(stripped)) throw new Error(`${page}: scripts left after stripping`);
-      const out = page === "/" ? path.join(dir, "index.html") : path.join(dir, page.slice(1), "index.html");
-      mkdirSync(path.dirname(out), { recursive: true });
-      writeFileSync(out, stripped);
-      writeFileSync(`${out}.gz`, gzipSync(stripped, { level: 9 }));
+      writePageFile(dir, page, stripped);
     }
     const nginx = await startNginx(nginxBin, { root: dir, fallbackRoot: CLIENT_DIR });
     return {

@@ -20,7 +20,7 @@ export interface PaintPage {
   noJs: LighthousePage | null;
   /** site LCP / no-JS LCP (medians). */
   lcpRatio: number | null;
-  /** Where the site's HTML came from ("build/client/..." or "GET /contact"). */
+  /** Where the site's HTML came from ("GET /contact"). */
   source: string;
 }
 

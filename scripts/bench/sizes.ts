@@ -1,5 +1,6 @@
 /**
- * Gzipped JS and CSS per page, from the prerendered HTML: every <script src>, <link rel=modulepreload>,
+ * Gzipped JS and CSS per page, from the HTML the built server sends (the pages it rendered at start
+ * and serves from memory, and those it renders per request): every <script src>, <link rel=modulepreload>,
  * <link rel=stylesheet> and module named in React Router's module script (its imports, the preloads
  * it adds after the first paint, ADR 013) under /assets/, each file gzipped
  * at level 9, summed.
@@ -62,16 +63,6 @@ function sizeOf(url: string): AssetSize | undefined {
   return size;
 }
 
-export function htmlFileFor(page: string): string {
-  return page === "/" ? path.join(CLIENT_DIR, "index.html") : path.join(CLIENT_DIR, page.slice(1), "index.html");
-}
-
-export function measurePage(page: string): PageSizes {
-  const htmlFile = htmlFileFor(page);
-  if (!existsSync(htmlFile)) throw new Error(`no prerendered HTML for ${page} at ${path.relative(process.cwd(), htmlFile)}`);
-  return measureHtml(page, readFileSync(htmlFile, "utf8"), path.relative(process.cwd(), htmlFile));
-}
-
 /** The sizes of what one page's HTML loads; `source` names where the HTML came from. */
 export function measureHtml(page: string, html: string, source: string): PageSizes {
   const js = new Set<string>();
@@ -130,25 +121,23 @@ export function measureHtml(page: string, html: string, source: string): PageSiz
 }
 
 /**
- * Every page's sizes. A page the server renders per request (a form, e.g. /contact) has no
- * prerendered file: its HTML is fetched from the built server, started once for them.
+ * Every page's sizes, from its HTML as the built server sends it: the server is started once
+ * (on the build's default data folder) and asked for each page. The build has no HTML of its own:
+ * the server renders the public pages at start (server/page-renderer.ts).
  */
 export async function measureSizes(pages: readonly string[] = PAGES): Promise<PageSizes[]> {
-  const rendered = pages.filter((page) => !existsSync(htmlFileFor(page)));
-  const fetched = new Map<string, string>();
-  if (rendered.length) {
-    const server = await startServer();
-    try {
-      for (const page of rendered) {
-        const response = await fetch(`${server.url}${page}`);
-        if (!response.ok) throw new Error(`GET ${page}: ${response.status}`);
-        fetched.set(page, await response.text());
-      }
-    } finally {
-      await server.stop();
+  const server = await startServer();
+  try {
+    const sizes: PageSizes[] = [];
+    for (const page of pages) {
+      const response = await fetch(`${server.url}${page}`);
+      if (!response.ok) throw new Error(`GET ${page}: ${response.status}`);
+      sizes.push(measureHtml(page, await response.text(), `GET ${page}`));
     }
+    return sizes;
+  } finally {
+    await server.stop();
   }
-  return pages.map((page) => (fetched.has(page) ? measureHtml(page, fetched.get(page)!, `GET ${page}`) : measurePage(page)));
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -1,6 +1,8 @@
 /**
- * Requests per second for the prerendered home page: the site's server against a throwaway
- * nginx (Debian's) serving the same build/client with gzip_static, both on 127.0.0.1.
+ * Requests per second for the home page the server rendered at start and serves from memory: the
+ * site's server against a throwaway nginx (Debian's) serving the same page as a file with
+ * gzip_static (the HTML the server sends, written with its level-9 .gz as the build once
+ * precompressed it, next to nothing else), both on 127.0.0.1.
  * wrk -t2 -c50 -d10s with Accept-Encoding: gzip, br; 2 s warm-up each; 3 rounds alternating
  * (the order flips every round so neither side always runs first); medians and server/nginx.
  * Also the server's RSS when idle (before any load) and right after its last wrk run.
@@ -8,21 +10,9 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { gzipSync } from "node:zlib";
 
-import {
-  CLIENT_DIR,
-  freePort,
-  httpGet,
-  log,
-  median,
-  readMemory,
-  round,
-  sleep,
-  startProcess,
-  startServer,
-  TMP_ROOT,
-  type Proc,
-} from "./lib.ts";
+import { freePort, httpGet, log, median, readMemory, round, sleep, startProcess, startServer, TMP_ROOT, type Proc } from "./lib.ts";
 
 const WRK_THREADS = 2;
 const WRK_CONNECTIONS = 50;
@@ -102,21 +92,39 @@ function tempPathDirectives(nginxBin: string, prefix: string): string[] {
   return out;
 }
 
+/**
+ * Writes one page's HTML where nginx finds it (`/` → index.html, `/about` → about/index.html) with
+ * the .gz beside it that gzip_static sends (level 9, as scripts/precompress.ts compresses files).
+ */
+export function writePageFile(dir: string, page: string, html: string): void {
+  const file = page === "/" ? path.join(dir, "index.html") : path.join(dir, page.slice(1), "index.html");
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, html);
+  writeFileSync(`${file}.gz`, gzipSync(html, { level: 9 }));
+}
+
+/** The HTML the server at `serverUrl` sends for `page` (uncompressed), or throws. */
+export async function fetchPage(serverUrl: string, page: string, headers: Record<string, string> = {}): Promise<string> {
+  const response = await fetch(`${serverUrl}${page}`, { headers });
+  if (!response.ok) throw new Error(`GET ${page}: ${response.status}`);
+  return response.text();
+}
+
 export interface NginxHandle extends Proc {
   url: string;
   prefix: string;
 }
 
 export interface NginxOptions {
-  /** The directory served (default: the build's client files). */
-  root?: string;
+  /** The directory served: it must hold an index.html (the build's client files hold no page). */
+  root: string;
   /** Files missing from `root` are looked up here (the no-JavaScript copies of scripts/bench/paint.ts). */
   fallbackRoot?: string;
 }
 
 /** A throwaway nginx on a free port serving `root` with gzip_static; stopped by the caller (`stop()`, then remove `prefix`). */
-export async function startNginx(nginxBin: string, options: NginxOptions = {}): Promise<NginxHandle> {
-  const root = options.root ?? CLIENT_DIR;
+export async function startNginx(nginxBin: string, options: NginxOptions): Promise<NginxHandle> {
+  const root = options.root;
   const prefix = mkdtempSync(path.join(TMP_ROOT, "bench-nginx-"));
   const port = await freePort();
   const conf = path.join(prefix, "nginx.conf");
@@ -214,6 +222,7 @@ export async function measureThroughput(): Promise<ThroughputResult> {
   const wrkDesc = `wrk -t${WRK_THREADS} -c${WRK_CONNECTIONS} -d${DURATION_S}s -H 'Accept-Encoding: ${ACCEPT}', ${WARMUP_S} s warm-up, ${ROUNDS} rounds`;
   const server = await startServer();
   let nginx: NginxHandle | undefined;
+  let pageDir: string | undefined;
   try {
     // Idle RSS: after start, with a moment to settle and no request yet but /healthz.
     await sleep(2000);
@@ -232,8 +241,11 @@ export async function measureThroughput(): Promise<ThroughputResult> {
     let skipped: string | null = null;
     if (!nginxBin) skipped = "nginx not installed (apt-get install -y nginx-light): no nginx figure";
     else {
+      // The build has no HTML: nginx gets the home page as the server sends it (rendered at start).
+      pageDir = mkdtempSync(path.join(TMP_ROOT, "bench-home-"));
+      writePageFile(pageDir, "/", await fetchPage(server.url, "/"));
       try {
-        nginx = await startNginx(nginxBin);
+        nginx = await startNginx(nginxBin, { root: pageDir });
       } catch (error) {
         skipped = `nginx failed to start: ${error instanceof Error ? error.message : String(error)}`;
       }
@@ -286,6 +298,7 @@ export async function measureThroughput(): Promise<ThroughputResult> {
       await nginx.stop();
       rmSync(nginx.prefix, { recursive: true, force: true });
     }
+    if (pageDir) rmSync(pageDir, { recursive: true, force: true });
     await server.stop();
   }
 }

@@ -1,4 +1,4 @@
-/** Settings shared by the browser tests, playwright.config.ts and scripts/e2e.sh (which reads them too). */
+/** Settings shared by the browser tests and playwright.config.ts (the test server's environment). */
 /** E2E_PORT in the environment moves the test server (to run two checkouts' tests side by side). */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 4173);
 export const E2E_ORIGIN = `http://127.0.0.1:${E2E_PORT}`;

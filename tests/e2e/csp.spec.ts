@@ -25,7 +25,7 @@ function inlineScripts(html: string): { attrs: string; body: string }[] {
 
 const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
 
-test("a prerendered page limits scripts to its own files, the hashes of its inline scripts and the tag manager, and sends HSTS", async ({
+test("a page served from memory limits scripts to its own files, the hashes of its inline scripts and the tag manager, and sends HSTS", async ({
   request,
 }) => {
   for (const path of ["/", "/services/voip", "/about"]) {
@@ -36,7 +36,7 @@ test("a prerendered page limits scripts to its own files, the hashes of its inli
     expect(csp.get("default-src"), path).toEqual(["'self'"]);
     const scriptSrc = csp.get("script-src") ?? [];
     expect(scriptSrc, path).toContain("'self'");
-    expect(scriptSrc, path).toContain("https://www.googletagmanager.com"); // the test build sets GTM_ID
+    expect(scriptSrc, path).toContain("https://www.googletagmanager.com"); // the test server sets GTM_ID
     expect(scriptSrc.join(" "), path).not.toMatch(/'unsafe-inline'|'unsafe-eval'|'nonce-/);
     const scripts = inlineScripts(await response.text());
     expect(scripts.length, path).toBeGreaterThan(0);
@@ -126,7 +126,7 @@ test("the policy of sign-in, the admin area, the account and the document viewer
     expect(directives(policy).get("script-src")?.[0], path).toBe("'self'");
     expect(policy, path).not.toContain(tagManager);
   }
-  // Public pages, prerendered and rendered, still allow it (the test build sets GTM_ID).
+  // Public pages, from memory and rendered per request, still allow it (the test server sets GTM_ID).
   for (const path of ["/", "/contact"]) expect(await policyOf(path), path).toContain(tagManager);
   // Answers that are not pages never do: JSON, the events endpoint's refusals, XML, a page's data.
   for (const path of ["/api/session", "/api/auth/get-session", "/api/events", "/sitemap.xml", "/blog/rss.xml", "/about.data"])

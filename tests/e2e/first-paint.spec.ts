@@ -4,22 +4,17 @@
  * itself stays in the bench (`BENCH_ONLY=paint npm run bench`).
  */
 import { BUDGETS } from "../../scripts/bench/budgets.ts";
-import { measureHtml, measurePage } from "../../scripts/bench/sizes.ts";
+import { measureHtml } from "../../scripts/bench/sizes.ts";
 import { expect, test, type Page } from "./fixtures";
 import { hydrated } from "./helpers";
 
 test("every page with a budget loads no more gzipped JS and CSS than its budget", async ({ request }) => {
   const over: string[] = [];
   for (const [path, budget] of Object.entries(BUDGETS)) {
-    // Prerendered pages from build/client; the others (a form, the sign-in) as the server renders them.
-    let sizes;
-    try {
-      sizes = measurePage(path);
-    } catch {
-      const response = await request.get(path);
-      expect(response.status(), path).toBe(200);
-      sizes = measureHtml(path, await response.text(), `GET ${path}`);
-    }
+    // As the server sends it: from memory (rendered at start) or rendered per request (a form, the sign-in).
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(200);
+    const sizes = measureHtml(path, await response.text(), `GET ${path}`);
     expect(sizes.missing, `${path}: files it names that the build lacks`).toEqual([]);
     expect(sizes.jsFiles.length, `${path}: its modules are found`).toBeGreaterThan(3);
     if (sizes.jsKb > budget.jsKb) over.push(`${path} JS ${sizes.jsKb} KB > ${budget.jsKb} KB`);

@@ -31,10 +31,12 @@ export interface ServerProcess {
 
 /**
  * Starts `node build/server-runtime/index.js` in production mode and waits for /healthz. A variable
- * given as undefined is left out of the process's environment.
+ * given as undefined is left out of the process's environment. The limit covers a fresh embedded
+ * database (its migrations) and the public pages rendered before the server listens: over 20 s on
+ * two busy shared cores.
  */
 export function startServerProcess(env: Record<string, string | undefined> = {}): Promise<ServerProcess> {
-  return start(process.execPath, ["build/server-runtime/index.js"], { NODE_ENV: "production", ...env }, 30_000);
+  return start(process.execPath, ["build/server-runtime/index.js"], { NODE_ENV: "production", ...env }, 60_000);
 }
 
 export interface ServerWithMail {

@@ -14,7 +14,7 @@ test("GET /healthz answers ok", async ({ request }) => {
   expect(await response.json()).toMatchObject({ status: "ok" });
 });
 
-test("prerendered pages are revalidated, compressed and carry the security headers", async ({ request }) => {
+test("pages served from memory are revalidated, compressed and carry the security headers", async ({ request }) => {
   const response = await request.get("/services/voip", { headers: { "accept-encoding": "br, gzip" } });
   const headers = response.headers();
   expect(headers["cache-control"]).toBe("no-cache");

@@ -1,6 +1,7 @@
 /**
  * The server-rendered pages (the staff area, sign-in, the contact form) meet the same bar as the
- * prerendered ones: no axe WCAG 2.2 AA violations at desktop and phone widths, and valid HTML.
+ * public pages served from memory (html-validity.spec.ts): no axe WCAG 2.2 AA violations at
+ * desktop and phone widths, and valid HTML.
  */
 import { axeViolations } from "./axe";
 import { E2E_USERS } from "./config";

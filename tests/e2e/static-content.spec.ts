@@ -73,7 +73,7 @@ test("from one service page to another through a card in a static section, the s
   await expect(page).toHaveURL(new RegExp(`/services/${related.slug}$`));
 });
 
-test("the footer kept from a prerendered page follows the visitor signing in: no Login link for a signed-in staff member", async ({
+test("the footer kept from a page served from memory follows the visitor signing in: no Login link for a signed-in staff member", async ({
   page,
 }) => {
   await page.goto("/about");
@@ -81,7 +81,7 @@ test("the footer kept from a prerendered page follows the visitor signing in: no
   const login = page.locator("footer").getByRole("link", { name: "Login", exact: true });
   await expect(login).toHaveCount(1);
   await signIn(page, E2E_USERS.staff);
-  // The prerendered page is the same for everyone; the footer changes once the session is known.
+  // The page in memory is the same for everyone; the footer changes once the session is known.
   await page.goto("/about");
   await hydrated(page);
   await expect(page.getByRole("link", { name: "Account", exact: true }).first()).toBeVisible();

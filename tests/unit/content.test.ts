@@ -366,7 +366,7 @@ describe("internal links resolve to a public page", () => {
     }
   });
 
-  it("prerenderedPaths() is every public page without a form or database content, plus /500; those are rendered per request", () => {
+  it("prerenderedPaths() (rendered into memory at start and after each publication) is every public page without a form or the posts, plus /500; those are rendered per request", () => {
     const perRequest = ["/contact", "/blog", "/sitemap"]; // a form; the posts (docs/requirements/blog-and-documents.md#blog)
     expect(sorted(prerenderedPaths())).toEqual(sorted([...paths.filter((p) => !perRequest.includes(p)), "/500"]));
     expect(sorted([...serverRenderedPaths])).toEqual(sorted(perRequest));

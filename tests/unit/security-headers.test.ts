@@ -1,6 +1,6 @@
 /** The Content-Security-Policy and HSTS of each kind of response (docs/decisions/008-content-security-policy.md). */
 import { createHash } from "node:crypto";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -92,12 +92,11 @@ describe("the policy limits scripts, and HSTS is sent for an https site", () => 
     // Answers that are not pages (refusals, JSON, files) never need it.
     expect(security.headers["Content-Security-Policy"]).not.toContain(TAG_MANAGER_ORIGIN);
 
-    // A prerendered page, and the /500 page sent for a failure on a private path.
+    // A page the server rendered at start, and the /500 page sent for a failure on a private path.
     const dir = mkdtempSync(path.join(tmpdir(), "csp-private-"));
     try {
-      mkdirSync(path.join(dir, "500"));
-      writeFileSync(path.join(dir, "500", "index.html"), "<!doctype html><title>Error</title><script>window.b = 2;</script>");
       const store = new StaticStore(dir, security);
+      store.setRendered(new Map([["/500", Buffer.from("<!doctype html><title>Error</title><script>window.b = 2;</script>")]]));
       expect(directive(store.policy("/500")!, "script-src")).toBe(`script-src 'self' ${sha("window.b = 2;")} ${TAG_MANAGER_ORIGIN}`);
       expect(directive(store.policy("/500", "/contact")!, "script-src")).toBe(
         `script-src 'self' ${sha("window.b = 2;")} ${TAG_MANAGER_ORIGIN}`,
@@ -119,7 +118,7 @@ describe("the policy limits scripts, and HSTS is sent for an https site", () => 
     for (const page of ["/admin", "/admin/leads", "/account", "/auth/login", "/auth/two-factor", "/mloe/x", "/ste/x"])
       expect(opener(page), page).toBe("same-origin");
     for (const page of ["/", "/contact", "/blog", "/services/voip", "/administrator"]) expect(opener(page), page).toBeUndefined();
-    // Prerendered pages and files are public: their headers are these.
+    // The pages served from memory and the build's files are public: their headers are these.
     expect(security.headers).not.toHaveProperty("Cross-Origin-Opener-Policy");
   });
 
@@ -147,12 +146,12 @@ describe("the policy limits scripts, and HSTS is sent for an https site", () => 
     ]);
   });
 
-  it("gives each stored HTML page a policy with the hashes of its own inline scripts", () => {
+  it("gives each page rendered into memory a policy with the hashes of its own inline scripts", () => {
     const dir = mkdtempSync(path.join(tmpdir(), "csp-store-"));
     try {
-      writeFileSync(path.join(dir, "index.html"), "<!doctype html><title>Home</title><script>window.a = 1;</script>");
       writeFileSync(path.join(dir, "robots.txt"), "User-agent: *");
       const store = new StaticStore(dir, createSecurity({ siteUrl: "https://www.crossroadsit.example", gtmId: "GTM-ABC123" }));
+      store.setRendered(new Map([["/", Buffer.from("<!doctype html><title>Home</title><script>window.a = 1;</script>")]]));
       const headersOf = (pathname: string) => {
         const headers: Record<string, string> = {};
         const res = {

@@ -1,4 +1,5 @@
-/** The in-memory static file server: paths, caching, revalidation, compression, security headers. */
+/** The in-memory static file server: paths, caching, revalidation, compression, security headers, rendered pages. */
+import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { tmpdir } from "node:os";
@@ -6,6 +7,7 @@ import path from "node:path";
 import { brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { createSecurity, TAG_MANAGER_ORIGIN } from "../../server/security-headers";
 import { StaticStore } from "../../server/static-store";
 
 interface Answer {
@@ -181,5 +183,124 @@ describe("StaticStore leaves other requests to the application", () => {
       expect(a.handled, p).toBe(false);
       expect(a.status).toBeUndefined();
     }
+  });
+});
+
+describe("StaticStore.setRendered: the pages the server renders at start and after each publication", () => {
+  const sha = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
+  const page = (title: string, script: string) =>
+    `<!doctype html><html><head><title>${title}</title><script>${script}</script></head><body>${"<p>Managed IT for Indiana businesses.</p>".repeat(40)}</body></html>`;
+  const home = page("Home", "window.a = 1;");
+  const services = page("Services", "window.s = 1;");
+  const homeData = `[{"_1":2},"routes/home",${JSON.stringify("x".repeat(600))}]`;
+  const small = "<!doctype html><title>Error</title><p>Something went wrong</p>";
+
+  let buildDir: string;
+  let rendered: StaticStore;
+  const security = createSecurity({ siteUrl: "https://www.crossroadsit.example", gtmId: "GTM-ABC123" });
+  const pages = (entries: Record<string, string>) => new Map(Object.entries(entries).map(([p, body]) => [p, Buffer.from(body)]));
+  const buildFiles = ["/assets/app-abc.js", "/favicon.ico"];
+
+  beforeAll(() => {
+    // The build's client files hold no page (npm run build prerenders nothing).
+    buildDir = mkdtempSync(path.join(tmpdir(), "static-store-rendered-"));
+    mkdirSync(path.join(buildDir, "assets"));
+    writeFileSync(path.join(buildDir, "assets", "app-abc.js"), js);
+    writeFileSync(path.join(buildDir, "favicon.ico"), favicon);
+    rendered = new StaticStore(buildDir, security);
+  });
+
+  afterAll(() => {
+    rmSync(buildDir, { recursive: true, force: true });
+  });
+
+  it("serves each page and its .data answer with an ETag, no-cache, and a policy allowing exactly the page's inline scripts", () => {
+    expect(rendered.has("/")).toBe(false);
+    rendered.setRendered(pages({ "/": home, "/_root.data": homeData, "/services": services, "/services.data": homeData, "/500": small }));
+    expect(rendered.size).toBe(buildFiles.length + 5);
+
+    const a = request(rendered, "/");
+    expect(a.status).toBe(200);
+    expect(a.body?.toString()).toBe(home);
+    expect(String(a.headers["content-type"])).toMatch(/^text\/html/);
+    expect(a.headers["cache-control"]).toBe("no-cache");
+    expect(String(a.headers.etag)).toMatch(/^".+"$/);
+    expect(request(rendered, "/", { headers: { "if-none-match": String(a.headers.etag) } }).status).toBe(304);
+    const scriptSrc = (policy: unknown) =>
+      String(policy)
+        .split("; ")
+        .find((d) => d.startsWith("script-src "));
+    expect(scriptSrc(a.headers["content-security-policy"])).toBe(`script-src 'self' ${sha("window.a = 1;")} ${TAG_MANAGER_ORIGIN}`);
+    expect(scriptSrc(request(rendered, "/services").headers["content-security-policy"])).toBe(
+      `script-src 'self' ${sha("window.s = 1;")} ${TAG_MANAGER_ORIGIN}`,
+    );
+    expect(rendered.policy("/")).toBe(a.headers["content-security-policy"]);
+    expect(a.headers["strict-transport-security"]).toBeTruthy();
+
+    const data = request(rendered, "/_root.data");
+    expect(data.status).toBe(200);
+    expect(data.headers["content-type"]).toBe("text/x-script");
+    expect(data.headers["cache-control"]).toBe("no-cache");
+    expect(data.headers.etag).toBeTruthy();
+    // An answer that is not a page allows no inline script and no tag manager.
+    expect(scriptSrc(data.headers["content-security-policy"])).toBe("script-src 'self'");
+    // The /500 page the server sends for a failure, read from the rendered set.
+    expect(rendered.read("/500")?.toString()).toBe(small);
+  });
+
+  it("keeps brotli and gzip versions of each page over 512 bytes, which decompress to the page", () => {
+    const br = request(rendered, "/", { headers: { "accept-encoding": "gzip, deflate, br" } });
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(br.headers.vary).toBe("Accept-Encoding");
+    expect(brotliDecompressSync(br.body!).toString()).toBe(home);
+    expect(Number(br.headers["content-length"])).toBe(br.body!.length);
+    const gz = request(rendered, "/_root.data", { headers: { "accept-encoding": "gzip" } });
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gz.body!).toString()).toBe(homeData);
+    // The same ETag whatever the encoding: it names the page's bytes.
+    expect(br.headers.etag).toBe(request(rendered, "/").headers.etag);
+    const tiny = request(rendered, "/500", { headers: { "accept-encoding": "gzip, br" } });
+    expect(tiny.headers["content-encoding"]).toBeUndefined();
+    expect(tiny.body?.toString()).toBe(small);
+  });
+
+  it("replaces the whole set on the next call: a page absent from it is no longer served, a changed page has a new ETag", () => {
+    const before = Object.fromEntries(["/", "/services", "/_root.data", ...buildFiles].map((p) => [p, request(rendered, p)]));
+    const changedHome = page("Home", "window.a = 2;");
+    rendered.setRendered(pages({ "/": changedHome, "/_root.data": homeData, "/500": small }));
+
+    for (const gone of ["/services", "/services.data"]) {
+      const a = request(rendered, gone);
+      expect(a.handled, gone).toBe(false);
+      expect(a.status).toBeUndefined();
+      expect(rendered.has(gone)).toBe(false);
+    }
+    const now = request(rendered, "/");
+    expect(now.body?.toString()).toBe(changedHome);
+    expect(now.headers.etag).not.toBe(before["/"]!.headers.etag);
+    // A browser holding the old page revalidates and gets the new one.
+    expect(request(rendered, "/", { headers: { "if-none-match": String(before["/"]!.headers.etag) } }).status).toBe(200);
+    expect(String(now.headers["content-security-policy"])).toContain(sha("window.a = 2;"));
+    expect(String(now.headers["content-security-policy"])).not.toContain(sha("window.a = 1;"));
+    expect(brotliDecompressSync(request(rendered, "/", { headers: { "accept-encoding": "br" } }).body!).toString()).toBe(changedHome);
+    // An unchanged page keeps its ETag.
+    expect(request(rendered, "/_root.data").headers.etag).toBe(before["/_root.data"]!.headers.etag);
+    expect(rendered.size).toBe(buildFiles.length + 3);
+  });
+
+  it("leaves the build's files alone: served as before, with the same bytes and ETags, through every replacement", () => {
+    const before = Object.fromEntries(buildFiles.map((p) => [p, request(rendered, p)]));
+    rendered.setRendered(pages({ "/": home }));
+    rendered.setRendered(new Map());
+    expect(rendered.size).toBe(buildFiles.length);
+    expect(request(rendered, "/").handled).toBe(false);
+    for (const p of buildFiles) {
+      const a = request(rendered, p);
+      expect(a.status, p).toBe(200);
+      expect(a.headers.etag, p).toBe(before[p]!.headers.etag);
+      expect(a.body, p).toEqual(before[p]!.body);
+      expect(a.headers["cache-control"], p).toBe(before[p]!.headers["cache-control"]);
+    }
+    expect(String(request(rendered, "/assets/app-abc.js").headers["cache-control"])).toContain("immutable");
   });
 });

@@ -22,7 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     Vary: "Accept-Encoding",
   };
   if (request.headers.get("If-None-Match") === file.etag) return new Response(null, { status: 304, headers });
-  // Chosen as the server's prerendered files are (server/static-store.ts); the compression
+  // Chosen as for the pages the server keeps in memory (server/static-store.ts); the compression
   // middleware leaves a response that has its Content-Encoding alone.
   const accept = request.headers.get("Accept-Encoding") ?? "";
   const [body, encoding] = accept.includes("br") ? [file.br, "br"] : accept.includes("gzip") ? [file.gzip, "gzip"] : [file.identity, null];
