@@ -68,7 +68,8 @@ export function Field({ id, label, hint, error, details, optional, className, ch
   );
 }
 
-function ErrorText({ id, text, className }: { id?: string; text: string; className?: string }) {
+/** A field's error as Field shows it ("Error: " for screen readers), for fields a page lays out itself (a fieldset). */
+export function ErrorText({ id, text, className }: { id?: string; text: string; className?: string }) {
   return (
     <p id={id} className={className}>
       <span className="sr-only">Error: </span>
