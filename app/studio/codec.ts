@@ -1,35 +1,23 @@
 /**
- * How the live content (live.server.ts) reads and writes the items of a SiteContent by id:
- * `facts`, `home`, `about`, `faq`, `service/<slug>`, `industry/<slug>`, `city/<slug>`,
- * `legal/terms`, `legal/privacy`.
+ * How the live content (live.server.ts) reads and writes the items of a SiteContent: the registry
+ * of content-types.ts, with every stored item checked by its type's schema before it is shown.
  */
-import type { SiteContent } from "~/content/site-content";
-
+import { contentItems, parseItemId, withItem } from "./content-types";
+import { checkItem } from "./item-form";
 import type { ItemCodec } from "./live.server";
-import type { NewItem } from "./store.server";
 
-type Keyed = "services" | "industries" | "cities";
-const KEYED: Record<string, Keyed> = { service: "services", industry: "industries", city: "cities" };
-const SINGLE = { facts: "facts", home: "home", about: "about", faq: "faq", "legal/terms": "terms", "legal/privacy": "privacy" } as const;
-
-function items(content: SiteContent): NewItem[] {
-  const out: NewItem[] = [];
-  for (const [id, key] of Object.entries(SINGLE)) out.push({ id, type: id.split("/")[0]!, title: id, data: content[key] });
-  for (const [type, key] of Object.entries(KEYED))
-    for (const [slug, data] of Object.entries(content[key])) out.push({ id: `${type}/${slug}`, type, title: slug, data });
-  return out;
-}
-
-function withItem(content: SiteContent, id: string, data: unknown): SiteContent | null {
-  if (data === null || typeof data !== "object") return null;
-  if (id in SINGLE) return { ...content, [SINGLE[id as keyof typeof SINGLE]]: data };
-  const [type, slug] = id.split("/");
-  const key = type ? KEYED[type] : undefined;
-  if (!key || !slug || !(slug in content[key])) return null;
-  return { ...content, [key]: { ...content[key], [slug]: data } };
-}
-
-export const itemCodec: ItemCodec = { items, withItem };
+export const itemCodec: ItemCodec = {
+  items: (content) => contentItems(content).map(({ id, type, title, data }) => ({ id, type, title, data })),
+  withItem(content, id, data) {
+    const ref = parseItemId(id);
+    if (!ref) return null;
+    const checked = checkItem(ref.type, data);
+    if (!checked.ok) return null;
+    // A page's data names its own slug; the form's or the file's is never trusted for it.
+    if (ref.slug && ref.type !== "legal" && (checked.data as { slug?: string }).slug !== ref.slug) return null;
+    return withItem(content, ref.id, checked.data);
+  },
+};
 
 const PAGE_ITEMS: Record<string, string> = {
   "/": "home",
