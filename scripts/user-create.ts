@@ -2,6 +2,7 @@
  * Creates a staff account; the first administrator of a fresh install is made this way:
  *   npm run user:create -- --email you@example.com --admin           (asks for the password)
  *   npm run user:create -- --email you@example.com --password '...'   (non-interactive)
+ *   npm run user:create -- --email writer@example.com --editor       (an editor: the blog and the content studio)
  * Uses the same configuration as the server (DATABASE_URL or DATA_DIR). With the embedded
  * database, stop the server first: one process at a time may open the data folder.
  */
@@ -33,12 +34,17 @@ const { values } = parseArgs({
     password: { type: "string" },
     name: { type: "string" },
     admin: { type: "boolean", default: false },
+    editor: { type: "boolean", default: false },
   },
 });
 
 async function main(): Promise<number> {
   if (!values.email) {
-    console.error("Usage: npm run user:create -- --email E [--admin] [--name N] [--password P]");
+    console.error("Usage: npm run user:create -- --email E [--admin | --editor] [--name N] [--password P]");
+    return 2;
+  }
+  if (values.admin && values.editor) {
+    console.error("Give --admin or --editor, not both: an administrator can do everything an editor can.");
     return 2;
   }
   let password = values.password;
@@ -58,14 +64,14 @@ async function main(): Promise<number> {
     const { db } = await initDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
     const user = await createStaffUser(
       { db, auth: await auth() },
-      { email: values.email, password, name: values.name, admin: values.admin },
+      { email: values.email, password, name: values.name, admin: values.admin, editor: values.editor },
     );
-    console.log(`Created ${values.admin ? "administrator" : "staff account"} ${user.email} (${user.id}).`);
-    if (values.admin)
+    console.log(`Created ${values.admin ? "administrator" : values.editor ? "editor" : "staff account"} ${user.email} (${user.id}).`);
+    if (values.admin || values.editor)
       console.log(
         [
           "",
-          "Administrators must use two-factor sign-in (docs/requirements/accounts.md#two-factor-sign-in). At the first sign-in:",
+          `${values.admin ? "Administrators" : "Editors"} must use two-factor sign-in (docs/requirements/accounts.md#two-factor-sign-in). At the first sign-in:`,
           "  1. Start the server and sign in at /auth/login with this e-mail and password.",
           "  2. The site opens /account/two-factor: enter the password, scan the QR code with an authenticator",
           "     app (or type the key shown under it), and enter the 6-digit code the app shows.",

@@ -18,6 +18,8 @@ export const INTENT_EVENTS: Partial<Record<string, AuditEvent>> = {
   delete: "account-deleted",
   "grant-admin": "role-granted",
   "revoke-admin": "role-revoked",
+  "grant-editor": "editor-role-granted",
+  "revoke-editor": "editor-role-revoked",
   "reset-password": "password-set-by-admin",
   "sign-out": "sessions-revoked",
   // Its success is recorded where the link is sent (app/auth/password-reset.server.ts); refusals here.

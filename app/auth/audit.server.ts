@@ -25,6 +25,8 @@ export const AUDIT_EVENTS = {
   "backup-codes-issued": "New backup codes made",
   "role-granted": "Administrator role granted",
   "role-revoked": "Administrator role revoked",
+  "editor-role-granted": "Editor role granted",
+  "editor-role-revoked": "Editor role revoked",
   "account-created": "Account created",
   "account-deleted": "Account deleted",
   "password-set-by-admin": "Password set by an administrator",

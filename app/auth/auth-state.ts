@@ -8,6 +8,8 @@ export interface Snapshot {
   user: AuthUser | null;
   session: { expiresAt: string } | null;
   isAdmin: boolean;
+  /** Can edit content (the blog, the content studio): an editor or an administrator (docs/requirements/accounts.md#roles). */
+  isEditor: boolean;
   isSuperAdmin: boolean;
 }
 

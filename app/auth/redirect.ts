@@ -33,12 +33,14 @@ export function codeStepPath(redirectTo?: string): string {
 /** The page of the e-mailed password reset link (docs/requirements/accounts.md#password-reset). */
 export const RESET_PASSWORD_PATH = "/auth/reset-password";
 
-/** Where a user turns two-factor sign-in on; administrators without it are sent here. */
+/** Where a user turns two-factor sign-in on; administrators and editors without it are sent here. */
 export const TWO_FACTOR_SETUP_PATH = "/account/two-factor";
 /** Where an administrator goes after setting it up when they were not on their way anywhere. */
 export const ADMIN_HOME_PATH = "/admin/docs";
+/** Where an editor goes then (docs/requirements/accounts.md#roles: the blog and the content studio). */
+export const EDITOR_HOME_PATH = "/admin/blog";
 
-/** The setup page, telling an administrator it is required, and where to go once it is done. */
+/** The setup page, telling an administrator or editor it is required, and where to go once it is done. */
 export function twoFactorSetupPath(redirectTo?: string): string {
   const params = new URLSearchParams({ required: "1" });
   if (redirectTo) params.set("redirectTo", redirectTo);

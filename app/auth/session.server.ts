@@ -1,8 +1,9 @@
 /**
  * Who is asking, and the guards every protected loader, action and API call uses (docs/requirements/README.md#routes):
- * no session → /auth/login with the original path; no admin role → 403 Access Denied; an
- * administrator without two-factor sign-in → its setup page; an administrator's session that did not
- * itself pass the second factor → ended, and sign-in again (docs/requirements/accounts.md#two-factor-sign-in).
+ * no session → /auth/login with the original path; no admin role (requireAdmin), or neither the
+ * editor nor the admin role (requireEditor) → 403 Access Denied; an administrator or editor without
+ * two-factor sign-in → its setup page; their session that did not itself pass the second factor →
+ * ended, and sign-in again (docs/requirements/accounts.md#two-factor-sign-in).
  */
 import { eq } from "drizzle-orm";
 import { data, redirect } from "react-router";
@@ -72,15 +73,20 @@ export async function requireUser(services: GuardServices, request: Request): Pr
 }
 
 /**
- * An administrator with two-factor sign-in on, in a session that passed it, or the Access Denied
- * screen with HTTP 403. An administrator without it is sent to set it up first, whatever page or
- * form they asked for, however old their session. A session made with the password alone (before
- * the factor was turned on elsewhere, say) is ended and its holder sent to sign in again, which asks
- * for the code (docs/requirements/accounts.md#two-factor-sign-in).
+ * The admin area's rule for a role: the role (`allowed`), or the Access Denied screen with HTTP
+ * 403; then two-factor sign-in on, in a session that passed it. Someone with the role but without
+ * the factor is sent to set it up first, whatever page or form they asked for, however old their
+ * session. A session made with the password alone (before the factor was turned on elsewhere, say)
+ * is ended and its holder sent to sign in again, which asks for the code
+ * (docs/requirements/accounts.md#two-factor-sign-in).
  */
-export async function requireAdmin(services: GuardServices, request: Request): Promise<SignedIn> {
+async function requireAdminAreaRole(
+  services: GuardServices,
+  request: Request,
+  allowed: (signedIn: SignedIn) => boolean,
+): Promise<SignedIn> {
   const signedIn = await requireUser(services, request);
-  if (!signedIn.isAdmin) throw data({ reason: "access-denied" }, { status: 403 });
+  if (!allowed(signedIn)) throw data({ reason: "access-denied" }, { status: 403 });
   const from = request.method === "GET" ? originalPath(request) : undefined;
   if (!signedIn.twoFactorEnabled) throw redirect(twoFactorSetupPath(from));
   if (!signedIn.sessionPassedSecondFactor) {
@@ -89,6 +95,25 @@ export async function requireAdmin(services: GuardServices, request: Request): P
     throw redirect(loginPath(from));
   }
   return signedIn;
+}
+
+/**
+ * An administrator with two-factor sign-in on, in a session that passed it, or the Access Denied
+ * screen with HTTP 403 (the rules of requireAdminAreaRole above).
+ */
+export async function requireAdmin(services: GuardServices, request: Request): Promise<SignedIn> {
+  return requireAdminAreaRole(services, request, (signedIn) => signedIn.isAdmin);
+}
+
+/**
+ * Someone who may edit content (the content studio, the blog: docs/requirements/accounts.md#roles): an
+ * editor or an administrator, with the same two-factor and session rules as requireAdmin. No
+ * session → sign-in with the way back; signed in without either role → the same Access Denied 403.
+ * Every loader and action of /admin/content and /admin/blog calls it:
+ * `const me = await requireEditor(context.services, request);`
+ */
+export async function requireEditor(services: GuardServices, request: Request): Promise<SignedIn> {
+  return requireAdminAreaRole(services, request, (signedIn) => signedIn.isEditor);
 }
 
 export const TWO_FACTOR_REQUIRED_MESSAGE = "Set up two-factor sign-in at /account/two-factor before using the admin area.";

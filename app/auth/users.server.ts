@@ -9,7 +9,7 @@ import { session, user, userRoles } from "~/db/schema.server";
 import type { Auth } from "./auth.server";
 import { passwordWeaknesses } from "./password";
 import { endResetLinks } from "./password-reset.server";
-import { setAdmin } from "./roles.server";
+import { setAdmin, setEditor } from "./roles.server";
 
 export class WeakPasswordError extends Error {
   readonly code = "weak_password";
@@ -47,7 +47,7 @@ function assertStrongPassword(password: string, email: string): void {
  */
 export async function createStaffUser(
   { auth: instance, db }: { auth: Auth; db: Database },
-  input: { email: string; password: string; name?: string; admin?: boolean },
+  input: { email: string; password: string; name?: string; admin?: boolean; editor?: boolean },
   actor?: Headers,
 ) {
   const email = emailSchema.parse(input.email.trim().toLowerCase());
@@ -64,6 +64,7 @@ export async function createStaffUser(
       throw error;
     });
   if (input.admin) await setAdmin(db, created.user.id, true);
+  if (input.editor) await setEditor(db, created.user.id, true);
   return { id: created.user.id, email: created.user.email };
 }
 
@@ -75,6 +76,8 @@ export interface StaffRow {
   name: string;
   createdAt: string;
   isAdmin: boolean;
+  /** Holds the editor role (an administrator may too: it stays when the admin role is removed). */
+  hasEditorRole: boolean;
   twoFactorEnabled: boolean;
   activeSessions: number;
 }
@@ -89,6 +92,7 @@ export async function listStaff(db: Database): Promise<StaffRow[]> {
       createdAt: user.createdAt,
       twoFactorEnabled: user.twoFactorEnabled,
       isAdmin: sql<boolean>`exists (select 1 from ${userRoles} where ${userRoles.userId} = ${user.id} and ${userRoles.role} = 'admin')`,
+      hasEditorRole: sql<boolean>`exists (select 1 from ${userRoles} where ${userRoles.userId} = ${user.id} and ${userRoles.role} = 'editor')`,
       activeSessions: count(session.id),
     })
     .from(user)
@@ -99,6 +103,7 @@ export async function listStaff(db: Database): Promise<StaffRow[]> {
     ...r,
     createdAt: new Date(r.createdAt).toISOString(),
     isAdmin: Boolean(r.isAdmin),
+    hasEditorRole: Boolean(r.hasEditorRole),
     activeSessions: Number(r.activeSessions),
   }));
 }

@@ -26,15 +26,20 @@ export const navigation = {
   logout: { name: "Logout" },
   /** Next to Logout for signed-in users (docs/requirements/accounts.md#account-page). */
   account: { name: "Account", href: "/account" },
-  /** The Admin menu, for administrators (docs/requirements/accounts.md#roles). */
+  /**
+   * The Admin menu (docs/requirements/accounts.md#roles): administrators see every entry, editors the
+   * ones marked `editors` (adminMenu below). The server's guards decide; the menu only shows
+   * each person what they may open.
+   */
   admin: [
-    { name: "Blog", href: "/admin/blog" },
-    { name: "Docs", href: "/admin/docs" },
-    { name: "Graphics", href: "/admin/graphics" },
-    { name: "Insights", href: "/admin/insights" },
-    { name: "Leads", href: "/admin/leads" },
-    { name: "Redirects", href: "/admin/redirects" },
-    { name: "Users", href: "/admin/users" },
+    { name: "Blog", href: "/admin/blog", editors: true },
+    { name: "Content", href: "/admin/content", editors: true },
+    { name: "Docs", href: "/admin/docs", editors: false },
+    { name: "Graphics", href: "/admin/graphics", editors: false },
+    { name: "Insights", href: "/admin/insights", editors: false },
+    { name: "Leads", href: "/admin/leads", editors: false },
+    { name: "Redirects", href: "/admin/redirects", editors: false },
+    { name: "Users", href: "/admin/users", editors: false },
   ],
   /** Added to the admin area's menu for the super-administrator only (docs/requirements/accounts.md#audit-log). */
   superAdmin: [{ name: "Audit log", href: "/admin/audit" }],
@@ -46,3 +51,13 @@ export const navigation = {
   /** In the footer's bottom row, before the sitemap (docs/requirements/blog-and-documents.md#blog). */
   blog: { name: "Blog", href: "/blog" },
 } as const;
+
+/**
+ * The Admin menu of someone with these roles: every entry for an administrator (with the
+ * super-administrator's own when `isSuperAdmin`), the editors' entries for an editor, none for
+ * anyone else (docs/requirements/accounts.md#roles).
+ */
+export function adminMenu(roles: { isAdmin: boolean; isEditor: boolean; isSuperAdmin?: boolean }): NavLink[] {
+  if (roles.isAdmin) return [...navigation.admin, ...(roles.isSuperAdmin ? navigation.superAdmin : [])].map(toLink);
+  return roles.isEditor ? navigation.admin.filter((item) => item.editors).map(toLink) : [];
+}

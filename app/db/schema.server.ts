@@ -37,8 +37,9 @@ export const user = pgTable("user", {
   emailVerified: boolean("email_verified").notNull().default(false),
   image: text("image"),
   /**
-   * better-auth's admin plugin reads the role here ("user" or "admin"). user_roles stays the source of
-   * truth (docs/requirements/accounts.md#roles); setAdmin in app/auth/roles.server.ts writes both in one transaction.
+   * better-auth's admin plugin reads the role here ("user", "editor" or "admin"; only "admin" is one of its
+   * adminRoles). user_roles stays the source of truth (docs/requirements/accounts.md#roles); setRole in
+   * app/auth/roles.server.ts writes both in one transaction.
    */
   role: text("role").notNull().default("user"),
   banned: boolean("banned").default(false),
@@ -197,10 +198,17 @@ export const contactRateLimit = pgTable("contact_rate_limit", {
   windowStart: bigint("window_start", { mode: "number" }).notNull(),
 });
 
-export const ROLES = ["admin"] as const;
+/**
+ * The roles a user_roles row may hold (docs/requirements/accounts.md#roles): "admin" (everything of the admin
+ * area) and "editor" (the content studio and the blog). The column is plain text: a new role needs no migration.
+ */
+export const ROLES = ["admin", "editor"] as const;
 export type Role = (typeof ROLES)[number];
 
-/** docs/requirements/accounts.md#roles: user_roles (user_id, role). A row with role "admin" makes a user an administrator. */
+/**
+ * docs/requirements/accounts.md#roles: user_roles (user_id, role). A row with role "admin" makes a user an
+ * administrator, one with role "editor" an editor; the roles are independent rows.
+ */
 export const userRoles = pgTable(
   "user_roles",
   {

@@ -5,6 +5,8 @@
 export interface Viewer {
   signedIn: boolean;
   isAdmin: boolean;
+  /** An editor or an administrator: the Admin menu shows (with an editor's entries only, for an editor). */
+  isEditor: boolean;
 }
 
-export const VISITOR: Viewer = { signedIn: false, isAdmin: false };
+export const VISITOR: Viewer = { signedIn: false, isAdmin: false, isEditor: false };

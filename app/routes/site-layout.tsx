@@ -47,9 +47,9 @@ function RouteOutlet() {
 }
 
 export default function SiteLayout() {
-  const { user, isAdmin } = useAuth();
+  const { user, isAdmin, isEditor } = useAuth();
   return (
-    <SiteShell viewer={{ signedIn: !!user, isAdmin }}>
+    <SiteShell viewer={{ signedIn: !!user, isAdmin, isEditor }}>
       <RouteOutlet />
     </SiteShell>
   );

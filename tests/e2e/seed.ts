@@ -1,6 +1,6 @@
 /**
  * Creates the browser tests' accounts in a fresh data folder, before the test server starts. The
- * administrators get two-factor sign-in (required for them, docs/requirements/accounts.md#two-factor-sign-in);
+ * administrators and editors get two-factor sign-in (required for them, docs/requirements/accounts.md#two-factor-sign-in);
  * their secrets go to TOTP_SECRETS_FILE, from which the tests compute codes (two-factor.ts).
  */
 import { writeFileSync } from "node:fs";
@@ -20,7 +20,7 @@ const instance = await auth();
 const secrets: Record<string, string> = {};
 for (const user of Object.values(E2E_USERS)) {
   await createStaffUser({ db, auth: instance }, user);
-  if (!user.admin) continue;
+  if (!user.admin && !user.editor) continue;
   const { secret } = await turnOnTwoFactor(instance, await signInCookie(instance, user.email, user.password), user.password);
   secrets[user.email] = secret;
 }

@@ -7,7 +7,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { CLIENT_IP_HEADER, SESSION_IDLE_SECONDS, SESSION_MAX_AGE_SECONDS } from "~/auth/config";
-import { roleFlags, setAdmin } from "~/auth/roles.server";
+import { roleFlags, setAdmin, setEditor } from "~/auth/roles.server";
 import { getSignedIn, requireAdminApi } from "~/auth/session.server";
 import { AccountExistsError, createStaffUser, OwnPasswordError, resetPassword, WeakPasswordError } from "~/auth/users.server";
 import { account, auditLog, session, user, userRoles } from "~/db/schema.server";
@@ -127,15 +127,18 @@ for (const backend of backends()) {
       expect(adminId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
       expect(await roleFlags(services.db, { id: adminId, email: "boss@crossroadsit.example" })).toEqual({
         isAdmin: true,
+        isEditor: true,
         isSuperAdmin: true,
       });
       expect(await roleFlags(services.db, { id: staffId, email: "tech@crossroadsit.example" })).toEqual({
         isAdmin: false,
+        isEditor: false,
         isSuperAdmin: false,
       });
       // The super-admin address on a non-admin gives nothing.
       expect(await roleFlags(services.db, { id: staffId, email: env().SUPER_ADMIN_EMAIL! })).toEqual({
         isAdmin: false,
+        isEditor: false,
         isSuperAdmin: false,
       });
     });
@@ -148,27 +151,37 @@ for (const backend of backends()) {
             id: user.id,
             column: user.role,
             table: sql<boolean>`exists (select 1 from ${userRoles} where ${userRoles.userId} = ${user.id} and ${userRoles.role} = 'admin')`,
+            editor: sql<boolean>`exists (select 1 from ${userRoles} where ${userRoles.userId} = ${user.id} and ${userRoles.role} = 'editor')`,
           })
           .from(user);
-        return rows.map((r) => ({ id: r.id, column: r.column, table: Boolean(r.table) }));
+        return rows.map((r) => ({ id: r.id, column: r.column, table: Boolean(r.table), editor: Boolean(r.editor) }));
       };
-      const agree = (rows: Awaited<ReturnType<typeof rolesOf>>) => rows.every((r) => (r.column === "admin") === r.table);
+      // "admin" for an administrator, "editor" for an editor, else "user" (app/auth/roles.server.ts, authRoleOf).
+      const agree = (rows: Awaited<ReturnType<typeof rolesOf>>) =>
+        rows.every((r) => r.column === (r.table ? "admin" : r.editor ? "editor" : "user"));
       expect(agree(await rolesOf())).toBe(true);
       const promoted = (await createStaffUser(services, { email: "promoted@crossroadsit.example", password: PASSWORD })).id;
       await setAdmin(db, promoted, true);
       await setAdmin(db, promoted, true); // twice: still one row, still "admin"
       let rows = await rolesOf();
-      expect(rows.find((r) => r.id === promoted)).toEqual({ id: promoted, column: "admin", table: true });
+      expect(rows.find((r) => r.id === promoted)).toEqual({ id: promoted, column: "admin", table: true, editor: false });
       await setAdmin(db, promoted, false);
       rows = await rolesOf();
-      expect(rows.find((r) => r.id === promoted)).toEqual({ id: promoted, column: "user", table: false });
+      expect(rows.find((r) => r.id === promoted)).toEqual({ id: promoted, column: "user", table: false, editor: false });
       expect(agree(rows)).toBe(true);
+      // The editor role too (tests/integration/editor-role.test.ts goes through both roles together).
+      await setEditor(db, promoted, true);
+      rows = await rolesOf();
+      expect(rows.find((r) => r.id === promoted)).toEqual({ id: promoted, column: "editor", table: false, editor: true });
+      await setEditor(db, promoted, false);
+      expect(agree(await rolesOf())).toBe(true);
     });
 
     it("logs a failed role lookup and treats the user as a non-admin", async () => {
       const log = vi.spyOn(appLog, "error").mockImplementation(() => {});
       expect(await roleFlags(services.db, { id: "not-a-uuid", email: "boss@crossroadsit.example" })).toEqual({
         isAdmin: false,
+        isEditor: false,
         isSuperAdmin: false,
       });
       expect(log).toHaveBeenCalledWith(expect.stringContaining("Role lookup failed"), expect.anything());

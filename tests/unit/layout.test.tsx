@@ -99,7 +99,7 @@ describe("Account link next to Logout (docs/requirements/accounts.md#account-pag
     const { SiteHeader } = await import("~/components/layout/site-header");
     const { unmount } = render(
       <MemoryRouter>
-        <SiteHeader viewer={{ signedIn: true, isAdmin: false }} />
+        <SiteHeader viewer={{ signedIn: true, isAdmin: false, isEditor: false }} />
       </MemoryRouter>,
     );
     expect(screen.getByRole("link", { name: "Account" })).toHaveAttribute("href", "/account");
@@ -109,7 +109,7 @@ describe("Account link next to Logout (docs/requirements/accounts.md#account-pag
     unmount();
     render(
       <MemoryRouter>
-        <SiteHeader viewer={{ signedIn: false, isAdmin: false }} />
+        <SiteHeader viewer={{ signedIn: false, isAdmin: false, isEditor: false }} />
       </MemoryRouter>,
     );
     expect(screen.queryByRole("link", { name: "Account" })).toBeNull();
@@ -120,7 +120,7 @@ describe("Account link next to Logout (docs/requirements/accounts.md#account-pag
     const { default: SideMenu } = await import("~/components/layout/side-menu");
     const { container, unmount } = render(
       <MemoryRouter>
-        <SideMenu dialogId="m" viewer={{ signedIn: true, isAdmin: false }} />
+        <SideMenu dialogId="m" viewer={{ signedIn: true, isAdmin: false, isEditor: false }} />
       </MemoryRouter>,
     );
     const account = container.querySelector('a[href="/account"]');
@@ -129,9 +129,58 @@ describe("Account link next to Logout (docs/requirements/accounts.md#account-pag
     unmount();
     const visitor = render(
       <MemoryRouter>
-        <SideMenu dialogId="m" viewer={{ signedIn: false, isAdmin: false }} />
+        <SideMenu dialogId="m" viewer={{ signedIn: false, isAdmin: false, isEditor: false }} />
       </MemoryRouter>,
     );
     expect(visitor.container.querySelector('a[href="/account"]')).toBeNull();
+  });
+});
+
+describe("the Admin menu shows each role what it may open (docs/requirements/accounts.md#roles)", () => {
+  afterEach(cleanup);
+
+  const adminLinks = (container: HTMLElement) =>
+    [...container.querySelectorAll('a[href^="/admin/"]')].map((a) => [a.textContent, a.getAttribute("href")]);
+
+  it("adminMenu: everything for an administrator, Blog and Content for an editor, nothing for staff", async () => {
+    const { adminMenu } = await import("~/config/navigation");
+    expect(adminMenu({ isAdmin: false, isEditor: true }).map((l) => l.name)).toEqual(["Blog", "Content"]);
+    expect(adminMenu({ isAdmin: true, isEditor: true })).toEqual(navigation.admin.map(({ name, href }) => ({ name, href })));
+    expect(adminMenu({ isAdmin: true, isEditor: true, isSuperAdmin: true }).at(-1)).toEqual({ name: "Audit log", href: "/admin/audit" });
+    // An editor is never shown the super-administrator's entry, whatever the flag says.
+    expect(adminMenu({ isAdmin: false, isEditor: true, isSuperAdmin: true }).map((l) => l.name)).toEqual(["Blog", "Content"]);
+    expect(adminMenu({ isAdmin: false, isEditor: false })).toEqual([]);
+  });
+
+  it("the header and the phone menu give an editor an Admin menu of Blog and Content, staff none", async () => {
+    const { SiteHeader } = await import("~/components/layout/site-header");
+    const { default: SideMenu } = await import("~/components/layout/side-menu");
+    const editor = { signedIn: true, isAdmin: false, isEditor: true };
+    const expected = [
+      ["Blog", "/admin/blog"],
+      ["Content", "/admin/content"],
+    ];
+    const header = render(
+      <MemoryRouter>
+        <SiteHeader viewer={editor} />
+      </MemoryRouter>,
+    );
+    expect(within(header.container).getByRole("button", { name: "Admin" })).toBeInTheDocument();
+    expect(adminLinks(header.container.querySelector('nav[aria-label="Main"]')!)).toEqual(expected);
+    header.unmount();
+    const menu = render(
+      <MemoryRouter>
+        <SideMenu dialogId="m" viewer={editor} />
+      </MemoryRouter>,
+    );
+    expect(adminLinks(menu.container)).toEqual(expected);
+    menu.unmount();
+    const staff = render(
+      <MemoryRouter>
+        <SiteHeader viewer={{ signedIn: true, isAdmin: false, isEditor: false }} />
+      </MemoryRouter>,
+    );
+    expect(within(staff.container).queryByRole("button", { name: "Admin" })).toBeNull();
+    expect(adminLinks(staff.container)).toEqual([]);
   });
 });

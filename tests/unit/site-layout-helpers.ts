@@ -6,7 +6,7 @@ import { expect, vi } from "vitest";
 export function stubSignedOutSession(): void {
   vi.stubGlobal(
     "fetch",
-    vi.fn(async () => Response.json({ user: null, session: null, isAdmin: false, isSuperAdmin: false })),
+    vi.fn(async () => Response.json({ user: null, session: null, isAdmin: false, isEditor: false, isSuperAdmin: false })),
   );
 }
 

@@ -32,7 +32,7 @@ const normalised = (v: Values) =>
     v.tags.trim(),
   ]);
 
-const STATE_LABEL = { draft: "Draft (only administrators see it)", scheduled: "Scheduled", published: "Published" } as const;
+const STATE_LABEL = { draft: "Draft (only administrators and editors see it)", scheduled: "Scheduled", published: "Published" } as const;
 
 /**
  * The blog's editor (/admin/blog/new and /admin/blog/:id): the post's own fields and its
@@ -42,12 +42,15 @@ const STATE_LABEL = { draft: "Draft (only administrators see it)", scheduled: "S
 export function PostEditor({
   post,
   covers,
+  graphicsLink,
   defaultAuthor,
   initialPreview,
   actionData,
 }: {
   post?: EditorPost;
   covers: CoverChoice[];
+  /** Whether to link to the graphics manager (administrators only: an editor cannot open it). */
+  graphicsLink: boolean;
   defaultAuthor: string;
   initialPreview: string;
   actionData?: PostEditorResult;
@@ -140,13 +143,17 @@ export function PostEditor({
               optional
               error={errors.coverImage}
               hint={
-                <>
-                  From the graphics library;{" "}
-                  <Link to="/admin/graphics" className="font-semibold text-accent underline underline-offset-4">
-                    upload new images there
-                  </Link>
-                  .
-                </>
+                graphicsLink ? (
+                  <>
+                    From the graphics library;{" "}
+                    <Link to="/admin/graphics" className="font-semibold text-accent underline underline-offset-4">
+                      upload new images there
+                    </Link>
+                    .
+                  </>
+                ) : (
+                  "From the graphics library, which administrators manage: ask one to upload a new image."
+                )
               }
             >
               {(f) => (

@@ -1,6 +1,6 @@
 /**
  * The client's auth state, with the required shape (docs/requirements/accounts.md#auth-state): user (id, email), session (its expiry only: the
- * token stays in an httpOnly cookie, docs/requirements/accounts.md#sessions), loading, isAdmin, isSuperAdmin, signIn,
+ * token stays in an httpOnly cookie, docs/requirements/accounts.md#sessions), loading, isAdmin, isEditor, isSuperAdmin, signIn,
  * signOut. Loading until the first check is done. Signing in or out in one tab updates every tab.
  */
 import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
@@ -11,7 +11,7 @@ import { fetchWithRetry } from "~/auth/fetch-retry";
 
 export type { AuthState, AuthUser };
 
-const SIGNED_OUT: Snapshot = { user: null, session: null, isAdmin: false, isSuperAdmin: false };
+const SIGNED_OUT: Snapshot = { user: null, session: null, isAdmin: false, isEditor: false, isSuperAdmin: false };
 const CHANNEL = "crossroads-auth";
 
 const AuthContext = createContext<AuthState | null>(null);

@@ -6,7 +6,7 @@ import { StaticContent } from "~/components/sections/static-content";
 import { Button } from "~/components/ui/button";
 import { ButtonLink } from "~/components/ui/button-link";
 import { Icon } from "~/components/ui/icon";
-import { navigation } from "~/config/navigation";
+import { adminMenu, navigation } from "~/config/navigation";
 import { site } from "~/config/site";
 import { hasPopovers } from "~/lib/popover";
 import type { Viewer } from "~/lib/viewer";
@@ -62,9 +62,9 @@ export function SiteHeader({ viewer }: { viewer: Viewer }) {
               </li>
             ))}
             {/* Last, in a left-aligned row: appearing once the session is known moves nothing. */}
-            {viewer.isAdmin && (
+            {viewer.isEditor && (
               <li>
-                <NavDropdown label="Admin" links={navigation.admin} />
+                <NavDropdown label="Admin" links={adminMenu(viewer)} />
               </li>
             )}
           </ul>
@@ -182,7 +182,7 @@ function PhoneMenu({ viewer, onSignOut }: { viewer: Viewer; onSignOut: () => voi
         data-click-location="side_menu"
         className="side-menu fixed inset-y-0 right-0 left-auto m-0 h-dvh max-h-none w-[min(22rem,88vw)] max-w-none border-0 bg-white p-0 shadow-2xl backdrop:bg-navy-950/60"
       >
-        <StaticContent keptWhile={`${viewer.signedIn} ${viewer.isAdmin}`} className="h-full">
+        <StaticContent keptWhile={`${viewer.signedIn} ${viewer.isEditor} ${viewer.isAdmin}`} className="h-full">
           <Suspense fallback={null}>
             <SideMenuContent dialogId={SIDE_MENU_ID} viewer={viewer} />
           </Suspense>

@@ -173,7 +173,7 @@ function BackupCodes({ codes, file, next }: { codes: string[]; file: string; nex
 }
 
 export default function TwoFactorSettings({ loaderData, actionData }: Route.ComponentProps) {
-  const { enabled, isAdmin, required, next } = loaderData;
+  const { enabled, mustKeep, required, next } = loaderData;
   const outcome: Outcome | undefined = actionData;
   const setup = outcome?.setup;
   const codes = outcome?.ok === true ? outcome.codes : undefined;
@@ -183,12 +183,12 @@ export default function TwoFactorSettings({ loaderData, actionData }: Route.Comp
       <h1 className="text-3xl font-bold tracking-tight">Two-factor sign-in</h1>
       {required && !codes && (
         <p role="note" className="mt-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-950">
-          Administrators must use two-factor sign-in. Set it up here to open the admin area.
+          {mustKeep} must use two-factor sign-in. Set it up here to open the admin area.
         </p>
       )}
       <p className="mt-3 text-slate-700">
         After your password, sign-in asks for a 6-digit code from an app on your phone, so a stolen password alone is not enough.
-        {!isAdmin && !enabled && " We recommend it for every staff account."}
+        {!mustKeep && !enabled && " We recommend it for every staff account."}
       </p>
 
       {outcome && <ActionMessage result={outcome} showCode={outcome.ok === false} />}
@@ -211,10 +211,9 @@ export default function TwoFactorSettings({ loaderData, actionData }: Route.Comp
             <h2 id="off-heading" className="text-lg font-semibold">
               Turn off
             </h2>
-            {isAdmin ? (
+            {mustKeep ? (
               <p className="mt-1 text-sm text-slate-700">
-                Administrators must keep two-factor sign-in on. Lost your phone and your backup codes? Ask the super-administrator to reset
-                it.
+                {mustKeep} must keep two-factor sign-in on. Lost your phone and your backup codes? Ask the super-administrator to reset it.
               </p>
             ) : (
               <>

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 
-import { requireAdmin } from "~/auth/session.server";
+import { requireEditor } from "~/auth/session.server";
 import { BLOG_TIME_ZONE, BLOG_TIME_ZONE_LABEL, dateToZonedLocal, postState } from "~/blog/blog-rules";
 import type { EditorPost } from "~/blog/editor-types";
 import { coverChoices, postEditorSteps, scheduledAt } from "~/blog/editor.server";
@@ -42,7 +42,7 @@ function toEditorPost(post: PostRecord, now = Date.now()): EditorPost {
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requireAdmin(context.services, request);
+  const me = await requireEditor(context.services, request);
   const post = await getPost(context.services.db, itemId(params.id));
   if (!post) throw itemNotFound();
   const db = context.services.db;
@@ -53,12 +53,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       storePostHtml(db, post.id, post.body, { html, key }),
     ),
     covers: await coverChoices(context.services.storage),
+    // The graphics manager is for administrators: an editor is not sent to a page that refuses them.
+    graphicsLink: me.isAdmin,
   };
 }
 
 /** intents: preview, save (publication unchanged), publish (now), schedule, unpublish, delete (with confirm=yes). */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const me = await requireAdmin(context.services, request);
+  const me = await requireEditor(context.services, request);
   const id = itemId(params.id);
   const db = context.services.db;
   return editItemAction(request, intents, postEditorSteps(context.services.storage, false), {

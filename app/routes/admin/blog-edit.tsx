@@ -10,12 +10,13 @@ export const shouldRevalidate = previewKeepsData;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => adminMeta(loaderData ? `Edit “${loaderData.post.title}”` : "Post not found");
 
-export default function EditPost({ loaderData: { post, previewHtml, covers }, actionData }: Route.ComponentProps) {
+export default function EditPost({ loaderData: { post, previewHtml, covers, graphicsLink }, actionData }: Route.ComponentProps) {
   return (
     <PostEditor
       key={`${post.id}-${post.updatedAt}`}
       post={post}
       covers={covers}
+      graphicsLink={graphicsLink}
       defaultAuthor={post.authorName}
       initialPreview={previewHtml}
       actionData={actionData}

@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 
-import { requireAdmin } from "~/auth/session.server";
+import { requireEditor } from "~/auth/session.server";
 import { coverChoices, postEditorSteps, scheduledAt } from "~/blog/editor.server";
 import { createPost } from "~/blog/posts.server";
 import { newItemAction } from "~/markdown/editor-action.server";
@@ -16,13 +16,13 @@ import type { Route } from "./+types/blog-new";
 const intents = z.discriminatedUnion("intent", [I.preview, I.save, I.publish, I.schedule]);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const me = await requireAdmin(context.services, request);
-  return { covers: await coverChoices(context.services.storage), defaultAuthor: me.user.name };
+  const me = await requireEditor(context.services, request);
+  return { covers: await coverChoices(context.services.storage), defaultAuthor: me.user.name, graphicsLink: me.isAdmin };
 }
 
 /** intent=preview renders the body; save (a draft), publish (now) and schedule create the post. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const me = await requireAdmin(context.services, request);
+  const me = await requireEditor(context.services, request);
   return newItemAction(request, intents, postEditorSteps(context.services.storage, true), {
     create: async (checked) =>
       (await createPost(context.services.db, checked.data, checked.publication, me.user.id, { rendered: checked.rendered })).id,

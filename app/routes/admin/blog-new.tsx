@@ -10,6 +10,6 @@ export const shouldRevalidate = previewKeepsData;
 
 export const meta: Route.MetaFunction = () => adminMeta("New post");
 
-export default function NewPost({ loaderData: { covers, defaultAuthor }, actionData }: Route.ComponentProps) {
-  return <PostEditor covers={covers} defaultAuthor={defaultAuthor} initialPreview="" actionData={actionData} />;
+export default function NewPost({ loaderData: { covers, defaultAuthor, graphicsLink }, actionData }: Route.ComponentProps) {
+  return <PostEditor covers={covers} defaultAuthor={defaultAuthor} graphicsLink={graphicsLink} initialPreview="" actionData={actionData} />;
 }

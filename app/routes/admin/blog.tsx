@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 
-import { requireAdmin } from "~/auth/session.server";
+import { requireEditor } from "~/auth/session.server";
 import { ADMIN_LIST_LIMIT, BLOG_TIME_ZONE_LABEL, postPath, postState, type PostState } from "~/blog/blog-rules";
 import { listAllPosts } from "~/blog/posts.server";
 import { AdminTable, TitleCell, type AdminColumn } from "~/components/admin/admin-table";
@@ -13,11 +13,17 @@ import { adminMeta } from "~/lib/meta";
 import type { Route } from "./+types/blog";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(context.services, request);
+  const me = await requireEditor(context.services, request);
   const q = searchText(new URL(request.url).searchParams.get("q"));
   const { rows, total } = await listAllPosts(context.services.db, q);
   const now = Date.now();
-  return { q, total, rows: rows.map((r) => ({ ...r, state: postState(r.status, r.publishAt, now) })) };
+  return {
+    q,
+    total,
+    rows: rows.map((r) => ({ ...r, state: postState(r.status, r.publishAt, now) })),
+    // The graphics manager is for administrators: an editor is not sent to a page that refuses them.
+    graphicsLink: me.isAdmin,
+  };
 }
 
 export const meta: Route.MetaFunction = () => adminMeta("Blog");
@@ -30,15 +36,19 @@ const BADGE: Record<PostState, { label: string; className: string }> = {
 };
 
 /** /admin/blog (docs/requirements/blog-and-documents.md#blog): every post, newest first, searched by title. */
-export default function AdminBlog({ loaderData: { q, rows, total } }: Route.ComponentProps) {
+export default function AdminBlog({ loaderData: { q, rows, total, graphicsLink } }: Route.ComponentProps) {
   return (
     <>
       <ListHeader title="Blog" newTo="/admin/blog/new" newLabel="New post">
-        Posts at /blog. Drafts and scheduled posts are seen by administrators only; times are in {BLOG_TIME_ZONE_LABEL}. Cover images come
-        from the{" "}
-        <Link to="/admin/graphics" className="font-semibold text-accent underline underline-offset-4">
-          graphics library
-        </Link>
+        Posts at /blog. Drafts and scheduled posts are seen by administrators and editors only; times are in {BLOG_TIME_ZONE_LABEL}. Cover
+        images come from the{" "}
+        {graphicsLink ? (
+          <Link to="/admin/graphics" className="font-semibold text-accent underline underline-offset-4">
+            graphics library
+          </Link>
+        ) : (
+          "graphics library, which administrators manage"
+        )}
         .
       </ListHeader>
       <ListFilters

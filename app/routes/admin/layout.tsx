@@ -13,7 +13,7 @@ import {
 } from "react-router";
 
 import adminStylesheet from "~/admin.css?url";
-import { requireAdmin } from "~/auth/session.server";
+import { requireEditor } from "~/auth/session.server";
 import { AccessDenied } from "~/components/admin/access-denied";
 import { useAuth } from "~/components/auth/auth-context";
 import { useLeaveWhenSignedOut } from "~/components/auth/use-leave-when-signed-out";
@@ -21,7 +21,7 @@ import { AccessCheck } from "~/components/feedback/access-check";
 import { ActionMessage } from "~/components/feedback/action-message";
 import { ErrorContent } from "~/components/sections/error-content";
 import { Button } from "~/components/ui/button";
-import { navigation } from "~/config/navigation";
+import { adminMenu, navigation, type NavLink as MenuLink } from "~/config/navigation";
 import { site } from "~/config/site";
 import { SKELETON_DELAY_MS } from "~/config/ui";
 import type { ActionSuccess } from "~/lib/action-result";
@@ -31,17 +31,20 @@ import { useDelayedFlag } from "~/lib/use-delayed-flag";
 
 import type { Route } from "./+types/layout";
 
-/**
- * Every admin page is behind this guard on the server: no session → sign-in, no role → 403.
- * It also takes the notice an action left for this page (app/lib/flash-notice.server.ts).
- */
 /** The admin screens' own classes, after the site's stylesheet (ADR 024). */
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: adminStylesheet }];
 
+/**
+ * Every admin page is behind this guard on the server: no session → sign-in, neither the editor
+ * nor the admin role → 403. It lets editors in; every page's own loader and action then checks its
+ * role (requireAdmin, or requireEditor for the content studio and the blog:
+ * docs/requirements/accounts.md#roles). It also takes the notice an action left for this page
+ * (app/lib/flash-notice.server.ts), and gives the menu of this person's roles.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user, isSuperAdmin } = await requireAdmin(context.services, request);
+  const me = await requireEditor(context.services, request);
   const { notice, headers } = takeNotice(request);
-  return data({ email: user.email, isSuperAdmin, notice }, { headers });
+  return data({ email: me.user.email, menu: adminMenu(me), notice }, { headers });
 }
 
 const toNotice = (message: string | null): ActionSuccess | undefined => (message ? { ok: true, intent: "notice", message } : undefined);
@@ -78,17 +81,7 @@ export const meta: Route.MetaFunction = ({ matches, location, error }) =>
     noindex: true,
   });
 
-function Shell({
-  email,
-  isSuperAdmin = false,
-  notice,
-  children,
-}: {
-  email?: string;
-  isSuperAdmin?: boolean;
-  notice?: ActionSuccess;
-  children: React.ReactNode;
-}) {
+function Shell({ email, menu, notice, children }: { email: string; menu: MenuLink[]; notice?: ActionSuccess; children: React.ReactNode }) {
   const { signOut } = useAuth();
   return (
     <div className="min-h-dvh bg-slate-50">
@@ -120,7 +113,7 @@ function Shell({
           className="border-b border-slate-200 bg-white px-2 py-1 md:w-48 md:shrink-0 md:border-r md:border-b-0 md:p-3"
         >
           <ul className="flex gap-1 overflow-x-auto md:block md:space-y-1">
-            {[...navigation.admin, ...(isSuperAdmin ? navigation.superAdmin : [])].map((item) => (
+            {menu.map((item) => (
               <li key={item.href}>
                 <NavLink
                   to={item.href}
@@ -152,7 +145,7 @@ export default function AdminLayout() {
   const navigation = useNavigation();
   const checking = useDelayedFlag(navigation.state === "loading" && navigation.location.pathname !== pathname, SKELETON_DELAY_MS);
   return (
-    <Shell email={answer.email} isSuperAdmin={answer.isSuperAdmin} notice={notice}>
+    <Shell email={answer.email} menu={answer.menu} notice={notice}>
       {checking ? <AccessCheck /> : <Outlet />}
     </Shell>
   );

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { adminAudit } from "~/auth/audit-admin.server";
 import type { AuditOutcome } from "~/auth/audit.server";
 import { sendResetLinkByAdmin } from "~/auth/password-reset.server";
-import { hasAdminRole, setAdmin } from "~/auth/roles.server";
+import { hasAdminRole, rolesOf, setAdmin, setEditor } from "~/auth/roles.server";
 import { requireAdmin } from "~/auth/session.server";
 import { resetTwoFactor } from "~/auth/two-factor.server";
 import {
@@ -49,6 +49,8 @@ const usersSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("send-reset-link"), userId }),
   z.object({ intent: z.literal("grant-admin"), userId }),
   z.object({ intent: z.literal("revoke-admin"), userId }),
+  z.object({ intent: z.literal("grant-editor"), userId }),
+  z.object({ intent: z.literal("revoke-editor"), userId }),
   z.object({ intent: z.literal("reset-two-factor"), userId }),
   // Without JavaScript, a delete first answers with a confirmation step; confirm=yes deletes.
   z.object({ intent: z.literal("delete"), userId, confirm: z.literal("yes").optional() }),
@@ -57,12 +59,15 @@ const usersSchema = z.discriminatedUnion("intent", [
 const SUPER_ONLY = new Set(["grant-admin", "revoke-admin", "delete", "reset-two-factor"]);
 /** Changes to someone else's sign-in: allowed on an administrator's account to the super-administrator only. */
 const GUARDS_ADMINS = new Set(["reset-password", "sign-out", "send-reset-link"]);
+/** The editor role (docs/requirements/accounts.md#roles): any administrator gives or takes it, on an administrator's account the super-administrator only. */
+const EDITOR_ROLE = new Set(["grant-editor", "revoke-editor"]);
 
 /**
  * Every change is checked here, on the server, against the target's roles as they are now: any
- * admin creates accounts and resets or signs out staff; only the super-administrator changes
- * roles, deletes accounts, or resets or signs out an administrator (itself included). Nobody
- * sets their own password here: that is /account, with the current one.
+ * admin creates accounts, resets or signs out staff, and makes staff editors or takes that role
+ * away; only the super-administrator changes the admin role, deletes accounts, or resets, signs
+ * out or changes the roles of an administrator (itself included). Nobody sets their own password
+ * or changes their own roles here: that password is /account's, with the current one.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const me = await requireAdmin(context.services, request);
@@ -104,6 +109,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       return refuse(400, new OwnPasswordError().message, { code: "own_password" }, "refused");
     if (GUARDS_ADMINS.has(intent) && !me.isSuperAdmin && (await hasAdminRole(context.services.db, input.userId)))
       return refuse(403, "Only the super-administrator may reset the password of, or sign out, an administrator.", { code: "forbidden" });
+    if (EDITOR_ROLE.has(intent)) {
+      if (isSelf) return refuse(400, "You cannot change your own roles.", {}, "refused");
+      if (!me.isSuperAdmin && (await hasAdminRole(context.services.db, input.userId)))
+        return refuse(403, "Only the super-administrator may change the roles of an administrator.", { code: "forbidden" });
+    }
     switch (input.intent) {
       case "reset-password":
         await resetPassword(context.services, input.userId, input.password, request.headers);
@@ -132,6 +142,14 @@ export async function action({ request, context }: Route.ActionArgs) {
         await setAdmin(context.services.db, input.userId, false);
         await audit(intent, "success", input.userId, "admin");
         return actionOk(intent, "Administrator role removed.");
+      case "grant-editor":
+        await setEditor(context.services.db, input.userId, true);
+        await audit(intent, "success", input.userId, "editor");
+        return actionOk(intent, "Editor role granted: the blog and the content studio.");
+      case "revoke-editor":
+        await setEditor(context.services.db, input.userId, false);
+        await audit(intent, "success", input.userId, "editor");
+        return actionOk(intent, "Editor role removed.");
       case "delete": {
         if (isSelf) return refuse(400, "You cannot delete your own account.", {}, "refused");
         if (input.confirm !== "yes") return actionConfirm(intent, "Confirm the deletion.", { values: { userId: input.userId } });
@@ -149,7 +167,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         if (!reset) return refuse(404, "That account no longer exists.");
         await signOutEverywhere(context.services.auth, input.userId, request.headers);
         await audit(intent, "success", reset);
-        const again = (await hasAdminRole(context.services.db, reset.id)) ? " They set it up again at their next sign-in." : "";
+        // Administrators and editors must have it (every role opens the admin area).
+        const again = (await rolesOf(context.services.db, reset.id)).length ? " They set it up again at their next sign-in." : "";
         return actionOk(intent, `Two-factor sign-in reset for ${reset.email}; that account was signed out everywhere.${again}`);
       }
     }

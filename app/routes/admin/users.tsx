@@ -26,6 +26,12 @@ const STAFF_COLUMNS: AdminColumn[] = [
   { label: "Actions" },
 ];
 
+/** The role column: an administrator may also hold the editor role, which stays when the admin role is removed. */
+function roleLabel(u: { isAdmin: boolean; hasEditorRole: boolean }): string {
+  if (u.isAdmin) return u.hasEditorRole ? "Administrator (also editor)" : "Administrator";
+  return u.hasEditorRole ? "Editor" : "Staff";
+}
+
 /** The question before a deletion: in the dialog with JavaScript, on the page's confirmation step without. */
 const deleteQuestion = (email: string) => `Delete the account ${email}? This cannot be undone.`;
 
@@ -47,9 +53,10 @@ export default function Users({ loaderData: { staff, me, mailEnabled }, actionDa
     <>
       <h1 className="text-2xl font-bold tracking-tight">Staff accounts</h1>
       <p className="mt-1 text-sm text-slate-700">
+        Editors use the blog and the content studio, and nothing else of the admin area.{" "}
         {me.isSuperAdmin
-          ? "You are the super-administrator: you can also change roles, delete accounts, and reset or sign out administrators."
-          : "Only the super-administrator can change roles, delete accounts, or reset the password of an administrator."}
+          ? "You are the super-administrator: you can also make or remove administrators, delete accounts, and reset or sign out administrators."
+          : "Only the super-administrator can make or remove administrators, delete accounts, or reset the password of an administrator."}
       </p>
 
       {outcome && outcome.ok !== "confirm" && <ActionMessage result={outcome} showCode />}
@@ -93,7 +100,7 @@ export default function Users({ loaderData: { staff, me, mailEnabled }, actionDa
               {u.id === me.id && <span className="ml-2 text-xs font-normal text-slate-600">(you)</span>}
             </th>
             <td className="p-3">
-              {u.isAdmin ? "Administrator" : "Staff"}
+              {roleLabel(u)}
               <span className="block text-xs text-slate-600">Two-factor {u.twoFactorEnabled ? "on" : "off"}</span>
             </td>
             <td className="p-3">{formatShortDate(u.createdAt)}</td>
@@ -147,6 +154,17 @@ export default function Users({ loaderData: { staff, me, mailEnabled }, actionDa
                       </Button>
                     </Form>
                   </>
+                )}
+                {/* The editor role: any administrator, on staff accounts; an administrator's (who can edit anyway) only to remove a role they kept. */}
+                {u.id !== me.id && (u.isAdmin ? me.isSuperAdmin && u.hasEditorRole : true) && (
+                  <Form method="post">
+                    <input type="hidden" name="intent" value={u.hasEditorRole ? "revoke-editor" : "grant-editor"} />
+                    <input type="hidden" name="userId" value={u.id} />
+                    <Button type="submit" variant="secondary" size="sm">
+                      {u.hasEditorRole ? "Remove editor" : "Make editor"}
+                      <span className="sr-only"> ({u.email})</span>
+                    </Button>
+                  </Form>
                 )}
                 {me.isSuperAdmin && u.id !== me.id && (
                   <>

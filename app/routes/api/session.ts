@@ -10,8 +10,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         user: { id: signedIn.user.id, email: signedIn.user.email },
         session: { expiresAt: signedIn.session.expiresAt },
         isAdmin: signedIn.isAdmin,
+        isEditor: signedIn.isEditor,
         isSuperAdmin: signedIn.isSuperAdmin,
       }
-    : { user: null, session: null, isAdmin: false, isSuperAdmin: false };
+    : { user: null, session: null, isAdmin: false, isEditor: false, isSuperAdmin: false };
   return Response.json(body, { headers: { "Cache-Control": "no-store" } });
 }
