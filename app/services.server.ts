@@ -13,7 +13,7 @@ import path from "node:path";
 
 import { authSecret, createAuth, type Auth } from "~/auth/auth.server";
 import { startAuthMaintenance } from "~/auth/maintenance.server";
-import { requireAdmin } from "~/auth/session.server";
+import { requireEditor } from "~/auth/session.server";
 import { openDatabase, type Database } from "~/db/client.server";
 import type { Env } from "~/env.server";
 import { createInsightsCollector, type InsightsCollector } from "~/insights/collect.server";
@@ -100,7 +100,7 @@ export async function openServices(env: Env, log: Pick<Console, "log" | "error">
     listen: handle.listen,
     codec: itemCodec,
     guardPreview: async (request) => {
-      await requireAdmin({ db: handle.db, auth }, request);
+      await requireEditor({ db: handle.db, auth }, request);
     },
     schedulePollMs: env.CONTENT_SCHEDULE_POLL_MS,
     log,
