@@ -46,3 +46,24 @@ export function wallTimeToInstant(wall: number, timeZone: string): number {
   const first = wall - zoneOffsetMs(wall, timeZone);
   return wall - zoneOffsetMs(first, timeZone);
 }
+
+/**
+ * A datetime-local value ("2026-05-01T09:30") read in `timeZone`, as an instant; null when it is
+ * not a valid date and time.
+ */
+export function zonedLocalToDate(value: string, timeZone: string): Date | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(value.trim());
+  if (!m) return null;
+  const [y, mo, d, h, mi, s] = m.slice(1).map((x) => Number(x ?? 0));
+  const asUtc = Date.UTC(y, mo - 1, d, h, mi, s);
+  const check = new Date(asUtc);
+  if (check.getUTCFullYear() !== y || check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== d || h > 23 || mi > 59) return null;
+  return new Date(wallTimeToInstant(asUtc, timeZone));
+}
+
+/** An instant as a datetime-local value in `timeZone` ("2026-05-01T09:30"). */
+export function dateToZonedLocal(date: Date | string, timeZone: string): string {
+  const c = wallClockAt(new Date(date), timeZone);
+  const two = (n: number) => String(n).padStart(2, "0");
+  return `${String(c.year).padStart(4, "0")}-${two(c.month)}-${two(c.day)}T${two(c.hour)}:${two(c.minute)}`;
+}
