@@ -42,6 +42,11 @@ export default [
     route("admin/blog/:id", "routes/admin/blog-edit.tsx"), // edit, preview, publish or schedule, unpublish, delete
     route("admin/redirects", "routes/admin/redirects.tsx"), // rules, hits, CSV import
 
+    // Content studio: business facts and page copy, drafts, preview, publish or schedule, history
+    route("admin/content", "routes/admin/content.tsx"), // every item, its state, search
+    route("admin/content.json", "routes/admin/content-json.ts"), // resource route: export (GET) and import (POST) of all content
+    route("admin/content/*", "routes/admin/content-item.tsx"), // one item: edit, preview, publish, schedule, history, compare, restore
+
     // Contact-form leads
     route("admin/leads", "routes/admin/leads.tsx"),
     route("admin/leads/:id", "routes/admin/lead.tsx"),

@@ -290,3 +290,48 @@ export async function getVersion(db: Database, id: string, version: number): Pro
     .limit(1);
   return row ?? null;
 }
+
+/** Every item as stored, for the export (app/studio/transfer.server.ts). */
+export async function allItems(db: Database): Promise<Pick<ItemRow, "id" | "type" | "published" | "draft" | "publishedVersion">[]> {
+  return db
+    .select({
+      id: contentItems.id,
+      type: contentItems.type,
+      published: contentItems.published,
+      draft: contentItems.draft,
+      publishedVersion: contentItems.publishedVersion,
+    })
+    .from(contentItems)
+    .orderBy(asc(contentItems.id));
+}
+
+/**
+ * Applies checked items in one transaction (all or nothing): each becomes its item's draft, or
+ * with `publish` a new published version. An item whose data equals what it would replace is left
+ * alone. Returns the ids changed.
+ */
+export async function importItems(
+  db: Database,
+  items: readonly { id: string; title: string; data: unknown }[],
+  options: { by: Author; publish: boolean },
+): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    const changed: string[] = [];
+    for (const item of items) {
+      const [row] = await tx.select().from(contentItems).where(eq(contentItems.id, item.id)).for("update").limit(1);
+      if (!row) continue;
+      const same = JSON.stringify(options.publish ? row.published : (row.draft ?? row.published)) === JSON.stringify(item.data);
+      if (same && (options.publish ? row.draft === null : true)) continue;
+      const set = options.publish
+        ? await publishInTx(tx, row, item.data, item.title, options.by, "Imported")
+        : { draft: item.data, title: item.title, scheduledAt: null };
+      const { version: _version, ...columns } = set as typeof set & { version?: number };
+      await tx
+        .update(contentItems)
+        .set({ ...columns, revision: row.revision + 1, updatedBy: options.by.id, updatedByName: options.by.name, updatedAt: sql`now()` })
+        .where(eq(contentItems.id, item.id));
+      changed.push(item.id);
+    }
+    return changed;
+  });
+}
