@@ -13,7 +13,19 @@
  */
 export const BASE = ["lib", "config", "content", "db"];
 export const BASE_FILES = ["env.server.ts", "mailer.server.ts"];
-export const DOMAINS = ["analytics", "auth", "blog", "docs", "first-paint", "insights", "leads", "markdown", "redirects", "storage", "studio"];
+export const DOMAINS = [
+  "analytics",
+  "auth",
+  "blog",
+  "docs",
+  "first-paint",
+  "insights",
+  "leads",
+  "markdown",
+  "redirects",
+  "storage",
+  "studio",
+];
 export const TOP = ["routes", "root", "entry.client", "entry.server", "services.server"];
 
 const ADR = "docs/decisions/028-layers-enforced-by-lint.md";
