@@ -90,15 +90,16 @@ export async function openServices(env: Env, log: Pick<Console, "log" | "error">
     allowedOrigins: trustedOrigins(env),
     budget: { perMinute: env.INSIGHTS_EVENTS_PER_MINUTE, perDay: env.INSIGHTS_EVENTS_PER_DAY },
   });
+  const content = seedContentService();
   const services: AppServices = {
     db: handle.db,
-    auth: createAuth(handle.db, env, { mailer }),
+    auth: createAuth(handle.db, env, { mailer, facts: () => content.published().facts }),
     storage: postgresStorage(handle.db, { secret: authSecret(env), baseUrl: env.SITE_URL }),
     kickOutbox: () => worker.outbox?.kick(),
     notifyLeads: worker.outbox !== undefined,
     mailer,
     insights,
-    content: seedContentService(),
+    content,
   };
   return {
     services,

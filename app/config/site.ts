@@ -232,17 +232,18 @@ export const seedFacts: BusinessFacts = {
   offices: site.offices,
 };
 
-export function officeById(id: string): Office {
-  const office = site.offices.find((o) => o.id === id);
+/** The office `id` of `facts`; throws for an unknown id. */
+export function officeById(facts: Pick<BusinessFacts, "offices">, id: string): Office {
+  const office = facts.offices.find((o) => o.id === id);
   if (!office) throw new Error(`Unknown office: ${id}`);
   return office;
 }
 
-/** Offices grouped by state, in the order of `site.states`. */
-export function officesByState(): { state: StateCode; stateName: string; offices: Office[] }[] {
+/** The offices of `facts` grouped by state, in the order of `site.states`. */
+export function officesByState(facts: Pick<BusinessFacts, "offices">): { state: StateCode; stateName: string; offices: Office[] }[] {
   return (Object.keys(site.states) as StateCode[]).map((state) => ({
     state,
     stateName: site.states[state],
-    offices: site.offices.filter((o) => o.state === state),
+    offices: facts.offices.filter((o) => o.state === state),
   }));
 }
