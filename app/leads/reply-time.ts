@@ -31,7 +31,7 @@ export function clockLabel(hhmm: string): string {
   return `${hour}${m ? `:${String(m).padStart(2, "0")}` : ""}${h < 12 ? "AM" : "PM"}`;
 }
 
-export function replyTime(now: Date, hours: ReplyHours, timeZone: string = site.hours.timeZone): ReplyTime {
+export function replyTime(now: Date, hours: ReplyHours, timeZone: string = site.timeZone): ReplyTime {
   const parts = new Intl.DateTimeFormat("en-US", {
     timeZone,
     weekday: "long",
@@ -55,11 +55,7 @@ export function replyTime(now: Date, hours: ReplyHours, timeZone: string = site.
 }
 
 /** The sentence the thank-you state ends with, e.g. "tomorrow (Tuesday) after 8AM EST". */
-export function replyTimeText(
-  reply: ReplyTime,
-  hours: Pick<ReplyHours, "opens" | "closes">,
-  zoneLabel: string = site.hours.zoneLabel,
-): string {
+export function replyTimeText(reply: ReplyTime, hours: Pick<ReplyHours, "opens" | "closes">, zoneLabel: string = site.zoneLabel): string {
   const opens = `${clockLabel(hours.opens)} ${zoneLabel}`;
   const closes = `${clockLabel(hours.closes)} ${zoneLabel}`;
   if (reply.when === "today") return reply.open ? `today, before ${closes}` : `this morning, after ${opens}`;

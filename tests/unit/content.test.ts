@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 
 import { navigation } from "~/config/navigation";
-import { site } from "~/config/site";
+import { seedFacts, site } from "~/config/site";
 import { aboutPage } from "~/content/about";
 import { cities, industries, navigationIndustries, services } from "~/content/catalog";
 import { cityPages } from "~/content/cities";
@@ -214,12 +214,16 @@ describe("cross-references between records", () => {
 
   it("each city page is served by an existing office whose link points back to that page", () => {
     for (const page of Object.values(cityPages)) {
-      const office = site.offices.find((o) => o.id === page.officeId);
+      const office = seedFacts.offices.find((o) => o.id === page.officeId);
       expect(office, `${page.slug} officeId ${page.officeId}`).toBeDefined();
       expect(office!.href).toBe(`/${page.slug}`);
     }
     // One page per office, no office shared.
     expect(duplicates(Object.values(cityPages).map((p) => p.officeId))).toEqual([]);
+  });
+
+  it("the catalog's cities are the seed's offices: same pages, city names and states, in their order", () => {
+    expect(cities.map((c) => [c.href, c.city, c.state])).toEqual(seedFacts.offices.map((o) => [o.href, o.city, o.state]));
   });
 });
 
@@ -274,9 +278,9 @@ describe("claims and contact details in copy", () => {
   });
 });
 
-describe("site config (docs/requirements/public-site.md#content)", () => {
+describe("site config and seed facts (docs/requirements/public-site.md#content)", () => {
   it("uses only fictional 555-01xx phone numbers, with matching E.164 forms", () => {
-    const phones = [site.phones.support, site.phones.sales, ...site.offices.map((o) => o.phone)];
+    const phones = [seedFacts.phones.support, seedFacts.phones.sales, ...seedFacts.offices.map((o) => o.phone)];
     for (const p of phones) {
       expect(p.display).toMatch(/^\(\d{3}\) 555-01\d{2}$/);
       expect(p.e164).toBe(`+1${p.display.replace(/\D/g, "")}`);
@@ -284,7 +288,7 @@ describe("site config (docs/requirements/public-site.md#content)", () => {
   });
 
   it("uses only the .example TLD for every URL and e-mail address", () => {
-    const strings = stringsIn(site);
+    const strings = stringsIn([site, seedFacts]);
     const urls = strings.filter((s) => /^https?:\/\//.test(s));
     const emails = strings.filter((s) => s.includes("@") && !/^https?:/.test(s));
     expect(urls.length).toBeGreaterThan(5);
@@ -294,7 +298,7 @@ describe("site config (docs/requirements/public-site.md#content)", () => {
   });
 
   it("trust statistics are exactly 99.9% uptime, 24/7 SOC monitoring, 4hr response, 500+ businesses", () => {
-    expect(site.trustStats.map((s) => [s.value, s.label.toLowerCase()])).toEqual([
+    expect(seedFacts.trustStats.map((s) => [s.value, s.label.toLowerCase()])).toEqual([
       ["99.9%", "uptime"],
       ["24/7", "soc monitoring"],
       ["4hr", "response"],
@@ -303,7 +307,7 @@ describe("site config (docs/requirements/public-site.md#content)", () => {
   });
 
   it("claims are exactly 35+ years, 99.9% uptime, 500+ businesses, 95% of downtime prevented", () => {
-    const claims = site.claims.map((c) => `${c.value} ${c.label}`.toLowerCase());
+    const claims = seedFacts.claims.map((c) => `${c.value} ${c.label}`.toLowerCase());
     expect(claims).toHaveLength(4);
     expect(claims[0]).toMatch(/^35\+ years/);
     expect(claims[1]).toMatch(/^99\.9% uptime/);
@@ -332,7 +336,7 @@ describe("internal links resolve to a public page", () => {
       ...services,
       ...industries,
       ...cities,
-      ...site.offices,
+      ...seedFacts.offices,
     ].map((l) => l.href);
     expect(hrefs.length).toBeGreaterThan(40);
     const unresolved = new Set(hrefs.filter((h) => !pathSet.has(h)));
