@@ -3,6 +3,8 @@
  * from docs/requirements/README.md (missing pages, duplicate titles, broken links, invented claims,
  * doorway-like city pages).
  */
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 import { navigation } from "~/config/navigation";
@@ -375,5 +377,35 @@ describe("internal links resolve to a public page", () => {
     expect(sorted(prerenderedPaths())).toEqual(sorted([...paths.filter((p) => !perRequest.includes(p)), "/500"]));
     expect(sorted([...serverRenderedPaths])).toEqual(sorted(perRequest));
     for (const path of perRequest) expect(paths).toContain(path); // still in the sitemaps
+  });
+});
+
+describe("page copy and business facts come from the content service (app/studio/live.server.ts)", () => {
+  const files = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      const full = path.join(dir, entry.name);
+      return entry.isDirectory() ? files(full) : /\.tsx?$/.test(entry.name) ? [full] : [];
+    });
+  const appFiles = files("app");
+  const COPY = ["services", "industries", "cities", "home", "about", "faq", "legal"].map((name) => path.join("app", "content", name));
+  /** The modules a file imports values from (`import type` brings no copy along), as paths under app/ without extension. */
+  const valueImports = (file: string) =>
+    [...readFileSync(file, "utf8").matchAll(/(?:^|\n)\s*(?:import|export)\s+(?!type\s)[^;]*?\sfrom\s+"([^"]+)"/g)]
+      .map((m) => m[1])
+      .map((spec) =>
+        spec.startsWith("~/") ? path.join("app", spec.slice(2)) : spec.startsWith(".") ? path.join(path.dirname(file), spec) : spec,
+      );
+
+  it("only app/content/seed.ts imports the page-copy modules (services, industries, cities, home, about, faq, legal)", () => {
+    const importers = appFiles.filter((file) => valueImports(file).some((target) => COPY.includes(target)));
+    expect(importers).toEqual([path.join("app", "content", "seed.ts")]);
+  });
+
+  it("no module the browser may load reads seedFacts (server modules, the seed and its copy only)", () => {
+    const allowed = new Set([path.join("app", "config", "site.ts"), path.join("app", "content", "seed.ts"), ...COPY.map((m) => `${m}.ts`)]);
+    const readers = appFiles.filter(
+      (file) => !/\.server\.tsx?$/.test(file) && !allowed.has(file) && /\bseedFacts\b/.test(readFileSync(file, "utf8")),
+    );
+    expect(readers).toEqual([]);
   });
 });
