@@ -11,16 +11,19 @@ import { HYDRATED } from "~/first-paint/hydration-gate";
 import { useWebFontOnNavigation } from "~/first-paint/web-font";
 import type { RootData } from "~/lib/meta";
 import { organizationJsonLd, withBrand } from "~/lib/seo";
+import { siteContent } from "~/studio/live.server";
 
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import fontsStylesheet from "./fonts.css?url";
 
-export function loader(): RootData {
-  return { origin: env().SITE_URL };
+/** The origin, and the business facts this request sees (the content service's: published, or a staff preview). */
+export async function loader({ request, context }: Route.LoaderArgs): Promise<RootData> {
+  const { facts } = await siteContent(request, context);
+  return { origin: env().SITE_URL, facts };
 }
 
-// Configuration does not change between navigations: never refetch it.
+// Read once per document: a navigation in the browser keeps them; the next page load reads the facts published then.
 export const shouldRevalidate = () => false;
 
 export const links: Route.LinksFunction = () => [
@@ -42,6 +45,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<RootData>("root");
   useEffect(pageHydrated, []);
   const origin = data?.origin ?? site.defaultOrigin;
+  // Without root data (the root loader failed, and its boundary renders), no facts to describe the organization with.
+  const organization = data?.facts ? organizationJsonLd(origin, data.facts) : null;
   return (
     <html lang="en-US">
       <head>
@@ -55,11 +60,13 @@ export function Layout({ children }: { children: ReactNode }) {
         <noscript>
           <link rel="stylesheet" href={fontsStylesheet} />
         </noscript>
-        <script
-          type="application/ld+json"
-          // JSON.stringify output with "<" escaped cannot close the script element.
-          dangerouslySetInnerHTML={{ __html: JSON.stringify(organizationJsonLd(origin)).replace(/</g, "\\u003c") }}
-        />
+        {organization && (
+          <script
+            type="application/ld+json"
+            // JSON.stringify output with "<" escaped cannot close the script element.
+            dangerouslySetInnerHTML={{ __html: JSON.stringify(organization).replace(/</g, "\\u003c") }}
+          />
+        )}
       </head>
       <body className="bg-white font-sans text-slate-800 antialiased">
         {children}

@@ -14,6 +14,7 @@ import path from "node:path";
 import { authSecret, createAuth, type Auth } from "~/auth/auth.server";
 import { startAuthMaintenance } from "~/auth/maintenance.server";
 import { requireEditor } from "~/auth/session.server";
+import { seedFacts, type BusinessFacts } from "~/config/site";
 import { openDatabase, type Database } from "~/db/client.server";
 import type { Env } from "~/env.server";
 import { createInsightsCollector, type InsightsCollector } from "~/insights/collect.server";
@@ -94,7 +95,9 @@ export async function openServices(env: Env, log: Pick<Console, "log" | "error">
     allowedOrigins: trustedOrigins(env),
     budget: { perMinute: env.INSIGHTS_EVENTS_PER_MINUTE, perDay: env.INSIGHTS_EVENTS_PER_DAY },
   });
-  const auth = createAuth(handle.db, env, { mailer });
+  // The published facts, read when an e-mail is written (the content is opened after auth, which the preview guard needs).
+  let published: () => BusinessFacts = () => seedFacts;
+  const auth = createAuth(handle.db, env, { mailer, facts: () => published() });
   const content = await openLiveContent({
     db: handle.db,
     listen: handle.listen,
@@ -105,6 +108,7 @@ export async function openServices(env: Env, log: Pick<Console, "log" | "error">
     schedulePollMs: env.CONTENT_SCHEDULE_POLL_MS,
     log,
   });
+  published = () => content.published().facts;
   const services: AppServices = {
     db: handle.db,
     auth,

@@ -2,10 +2,12 @@
  * Renders the brand images from the site config with Chromium: the Open Graph card (1200x630),
  * the Apple touch icon (180x180) and the square logo used in structured data (512x512).
  * Run after a rebrand: npx tsx scripts/make-brand-images.ts   (writes into public/)
+ * The card shows the tagline and the trust statistics of the seed facts (`seedFacts`), not the ones
+ * staff published later: run it again when those change.
  */
 import { chromium } from "@playwright/test";
 
-import { site } from "../app/config/site";
+import { seedFacts, site } from "../app/config/site";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/chromium";
 
 const mark = (size: number) => `
@@ -23,8 +25,8 @@ const ogCard = `
   background-image:linear-gradient(rgba(147,197,253,.08) 1px,transparent 1px),linear-gradient(90deg,rgba(147,197,253,.08) 1px,transparent 1px),linear-gradient(135deg,#071429 0%,#0b1f3a 55%,#1a3d6e 100%);
   background-size:48px 48px,48px 48px,auto">
   <div style="display:flex;align-items:center;gap:24px">${mark(96)}<span style="font-size:64px;font-weight:700;letter-spacing:-1px">${escape(site.brand)}</span></div>
-  <p style="font-size:40px;line-height:1.25;margin:40px 0 0;max-width:960px;font-weight:600">${escape(site.tagline)}</p>
-  <p style="font-size:28px;margin:28px 0 0;color:#fb923c;font-weight:600">${site.trustStats.map((s) => `${escape(s.value)} ${escape(s.label.toLowerCase())}`).join(" · ")}</p>
+  <p style="font-size:40px;line-height:1.25;margin:40px 0 0;max-width:960px;font-weight:600">${escape(seedFacts.tagline)}</p>
+  <p style="font-size:28px;margin:28px 0 0;color:#fb923c;font-weight:600">${seedFacts.trustStats.map((s) => `${escape(s.value)} ${escape(s.label.toLowerCase())}`).join(" · ")}</p>
 </body>`;
 
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });

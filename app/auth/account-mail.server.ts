@@ -6,7 +6,7 @@
  */
 import type { SendMailOptions } from "nodemailer";
 
-import { site } from "~/config/site";
+import { site, type BusinessFacts } from "~/config/site";
 import type { Env } from "~/env.server";
 import { oneLine } from "~/lib/one-line";
 import { mailFrom, type Mailer } from "~/mailer.server";
@@ -34,7 +34,13 @@ export function buildResetLinkMessage(to: string, token: string, env: MailEnv): 
   };
 }
 
-export function buildPasswordChangedMessage(to: string, env: MailEnv, how: "reset" | "changed"): SendMailOptions {
+/** `facts`: the published business facts (context.services.content), whose support line the message gives. */
+export function buildPasswordChangedMessage(
+  to: string,
+  env: MailEnv,
+  how: "reset" | "changed",
+  facts: Pick<BusinessFacts, "phones">,
+): SendMailOptions {
   return {
     from: mailFrom(env),
     to,
@@ -42,7 +48,7 @@ export function buildPasswordChangedMessage(to: string, env: MailEnv, how: "rese
     text:
       `The password of the ${site.brand} staff account ${to} was just ${how === "reset" ? "reset with an e-mailed link" : "changed on the account page"}.\n` +
       `Every other session of the account was signed out.\n\n` +
-      `If this was not you, call ${site.phones.support.display} at once, or ask an administrator to lock the account.\n\n` +
+      `If this was not you, call ${facts.phones.support.display} at once, or ask an administrator to lock the account.\n\n` +
       `Sign in: ${env.SITE_URL}/auth/login\n`,
   };
 }

@@ -109,7 +109,7 @@ export function auditHref(filter: Partial<AuditFilter>, base = "/admin/audit"): 
 }
 
 /** The instant a calendar day (YYYY-MM-DD) begins in the office's time zone. */
-export function startOfDay(date: string, timeZone: string = site.hours.timeZone): Date {
+export function startOfDay(date: string, timeZone: string = site.timeZone): Date {
   const [y, m, d] = date.split("-").map(Number);
   const wall = Date.UTC(y, m - 1, d);
   return new Date(wallTimeToInstant(wall, timeZone));

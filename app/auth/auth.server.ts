@@ -11,7 +11,7 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { admin, twoFactor } from "better-auth/plugins";
 
-import { site } from "~/config/site";
+import { seedFacts, site, type BusinessFacts } from "~/config/site";
 import { database, type Database } from "~/db/client.server";
 import * as schema from "~/db/schema.server";
 import { env, secureCookies, type Env } from "~/env.server";
@@ -63,10 +63,15 @@ const REFUSAL =
 export interface AuthOptions {
   /** The server's mailer (app/mailer.server.ts); undefined: e-mail is off and no reset link can be sent. Default: from SMTP_URL. */
   mailer?: Mailer;
+  /**
+   * The published business facts when a message is sent (the server: its content service's); the
+   * "password changed" e-mail gives their support line. Default: the seed's (scripts and tests).
+   */
+  facts?: () => Pick<BusinessFacts, "phones">;
 }
 
 export function createAuth(db: Database, config: Env, options: AuthOptions = { mailer: createMailer(config) }) {
-  const { mailer } = options;
+  const { mailer, facts = () => seedFacts } = options;
   return betterAuth({
     appName: "Crossroads IT staff",
     baseURL: config.SITE_URL,
@@ -103,7 +108,7 @@ export function createAuth(db: Database, config: Env, options: AuthOptions = { m
             sendResetPassword: async ({ user, token }: { user: { email: string }; token: string }) =>
               sendInBackground(mailer, buildResetLinkMessage(user.email, token, config), "password reset"),
             onPasswordReset: async ({ user }: { user: { email: string } }) =>
-              sendInBackground(mailer, buildPasswordChangedMessage(user.email, config, "reset"), "password changed"),
+              sendInBackground(mailer, buildPasswordChangedMessage(user.email, config, "reset", facts()), "password changed"),
           }
         : {}),
     },

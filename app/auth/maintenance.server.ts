@@ -63,7 +63,7 @@ export function startAuthMaintenance(
       if (options.insightsRetentionDays === undefined) return;
       try {
         // Aggregate first: the oldest retained day is read before its events are deleted.
-        const daily = await maintainDailyAggregates(db, { retentionDays: options.insightsRetentionDays, timeZone: site.hours.timeZone });
+        const daily = await maintainDailyAggregates(db, { retentionDays: options.insightsRetentionDays, timeZone: site.timeZone });
         if (daily.pruned > 0) log.log(`Insights: deleted ${daily.pruned} daily aggregates older than 25 months`);
         const deleted = await pruneInsights(db, options.insightsRetentionDays);
         if (deleted > 0) log.log(`Insights: deleted ${deleted} events older than ${options.insightsRetentionDays} days`);
@@ -75,7 +75,7 @@ export function startAuthMaintenance(
         // After the aggregates: Sunday's are written again first, with its late events.
         await sendWeeklySummaries(db, {
           ...options.weeklySummary,
-          timeZone: site.hours.timeZone,
+          timeZone: site.timeZone,
           retentionDays: options.insightsRetentionDays,
           log,
         });
@@ -93,7 +93,7 @@ export function startAuthMaintenance(
     refreshing = (async () => {
       await running; // the hourly run first: it may be writing aggregates too
       try {
-        await refreshTodayAggregates(db, { timeZone: site.hours.timeZone, everyMs: options.todayEveryMs });
+        await refreshTodayAggregates(db, { timeZone: site.timeZone, everyMs: options.todayEveryMs });
       } catch (error) {
         log.error(oneLine(`Insights: today's aggregates failed: ${error instanceof Error ? error.message : String(error)}`));
       } finally {

@@ -39,8 +39,8 @@ export const PUBLIC_CACHE_TTL_MS = 30_000;
 export const RESERVED_SLUGS: readonly string[] = ["rss", "rss-xml", "feed", "page", "tag", "tags", "new", "admin", "index", "search"];
 
 /** Publication times are typed and shown in the office's time zone (app/config/site.ts). */
-export const BLOG_TIME_ZONE = site.hours.timeZone;
-export const BLOG_TIME_ZONE_LABEL = `the office's time zone (${site.hours.timeZone.replace(/_/g, " ")})`;
+export const BLOG_TIME_ZONE = site.timeZone;
+export const BLOG_TIME_ZONE_LABEL = `the office's time zone (${site.timeZone.replace(/_/g, " ")})`;
 
 /** "5 min read" from the Markdown source (at least one minute). */
 export function readingMinutes(markdown: string): number {

@@ -7,9 +7,11 @@ import { absoluteUrl, OG_IMAGE, pageMeta, type PageMetaInput } from "~/lib/seo";
 import { postPath } from "./blog-rules";
 import type { PostCardData } from "./public-view";
 
-export function postPageMeta(post: PostCardData, origin: string, links: PageMetaInput["links"] = []): MetaDescriptor[] {
+/** `tagline`: the business facts' (the alternative text of the site's Open Graph image, for a post without a cover). */
+export function postPageMeta(post: PostCardData, origin: string, links: PageMetaInput["links"] = [], tagline?: string): MetaDescriptor[] {
   const path = postPath(post.slug);
   return pageMeta({
+    tagline,
     title: post.title,
     description: post.summary,
     path,

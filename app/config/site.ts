@@ -1,6 +1,7 @@
 /**
- * Every business fact of the site lives here and nowhere else.
- * To rebrand, edit this module (see README "Rebranding"); components read from it.
+ * The site's identity (`site`: brand, legal name, states, time zone), which a developer changes
+ * (README "Rebranding"), and the shape of the business facts staff edit (`BusinessFacts`), with
+ * the values a fresh install starts from (`seedFacts`).
  */
 
 export type StateCode = "IN" | "TN";
@@ -59,15 +60,39 @@ export interface BusinessFacts {
   offices: Office[];
 }
 
+/** Pure: a client bundle that imports `site` (and not `seedFacts`) keeps none of the seed's numbers. */
+/* @__NO_SIDE_EFFECTS__ */
 function phone(display: string): Phone {
   return { display, e164: `+1${display.replace(/\D/g, "")}` };
 }
 
+/**
+ * The site's identity: what a developer changes (README "Rebranding"), never the content studio.
+ * Everything staff edit is in `BusinessFacts`; pages read the published facts per request
+ * (app/studio/live.server.ts), never this module.
+ */
 export const site = {
   brand: "Crossroads IT",
   legalName: "Crossroads IT, LLC",
   /** Canonical origin when SITE_URL is not set. */
   defaultOrigin: "https://www.crossroadsit.example",
+  states: {
+    IN: "Indiana",
+    TN: "Tennessee",
+  } satisfies Record<StateCode, string>,
+  /** The offices' time zone: business hours, reply times, dates shown, Insights' days. */
+  timeZone: "America/New_York",
+  /** How the time zone is written after a time: "8AM EST". */
+  zoneLabel: "EST",
+} as const;
+
+export type Site = typeof site;
+
+/**
+ * The business facts of a fresh install (and of the tests). Server code only: a module the browser
+ * loads takes the facts from the root loader's data (useFacts, app/components/layout/facts.ts).
+ */
+export const seedFacts: BusinessFacts = {
   tagline: "Managed IT and cybersecurity for Indiana and Tennessee businesses",
   description:
     "Crossroads IT keeps small and mid-size businesses in Indiana and Tennessee running: managed IT, cybersecurity, compliance, cloud and phones, with local engineers on site within 4 hours.",
@@ -97,13 +122,10 @@ export const site = {
     business: "Mon–Fri 8AM–6PM EST",
     emergency: "24/7 emergency support for managed clients",
     onSite: "On-site response within 4 hours for qualified managed clients",
-    /** Machine form for JSON-LD and for "when will we hear back" messages. */
+    /** Machine form for JSON-LD and for "when will we hear back" messages, in `site.timeZone`. */
     opens: "08:00",
     closes: "18:00",
-    days: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"] as const,
-    timeZone: "America/New_York",
-    /** How the time zone is written after a time: "8AM EST". */
-    zoneLabel: "EST",
+    days: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"],
   },
   /** Claims exactly as docs/requirements/public-site.md#content lists them. Invent no others. */
   claims: [
@@ -120,10 +142,6 @@ export const site = {
   ],
   /** Frameworks we help clients meet: these are NOT certifications we claim. */
   compliance: ["HIPAA", "SOC 2 Type II", "PCI DSS", "NIST", "ISO 27001"],
-  states: {
-    IN: "Indiana",
-    TN: "Tennessee",
-  } satisfies Record<StateCode, string>,
   statesAlsoServed: ["Illinois", "Ohio", "Kentucky", "Michigan", "Wisconsin"],
   offices: [
     {
@@ -203,46 +221,21 @@ export const site = {
       latitude: 36.5298,
       longitude: -87.3595,
     },
-  ] satisfies Office[] as Office[],
-} as const;
-
-export type Site = typeof site;
-
-/** The business facts of a fresh install (and of the tests). */
-export const seedFacts: BusinessFacts = {
-  tagline: site.tagline,
-  description: site.description,
-  foundingYearsClaim: site.foundingYearsClaim,
-  phones: site.phones,
-  emails: site.emails,
-  portals: site.portals,
-  social: [...site.social],
-  hours: {
-    business: site.hours.business,
-    emergency: site.hours.emergency,
-    onSite: site.hours.onSite,
-    opens: site.hours.opens,
-    closes: site.hours.closes,
-    days: [...site.hours.days],
-  },
-  claims: [...site.claims],
-  trustStats: [...site.trustStats],
-  compliance: [...site.compliance],
-  statesAlsoServed: [...site.statesAlsoServed],
-  offices: site.offices,
+  ],
 };
 
-export function officeById(id: string): Office {
-  const office = site.offices.find((o) => o.id === id);
+/** The office `id` of `facts`; throws for an unknown id. */
+export function officeById(facts: Pick<BusinessFacts, "offices">, id: string): Office {
+  const office = facts.offices.find((o) => o.id === id);
   if (!office) throw new Error(`Unknown office: ${id}`);
   return office;
 }
 
-/** Offices grouped by state, in the order of `site.states`. */
-export function officesByState(): { state: StateCode; stateName: string; offices: Office[] }[] {
+/** The offices of `facts` grouped by state, in the order of `site.states`. */
+export function officesByState(facts: Pick<BusinessFacts, "offices">): { state: StateCode; stateName: string; offices: Office[] }[] {
   return (Object.keys(site.states) as StateCode[]).map((state) => ({
     state,
     stateName: site.states[state],
-    offices: site.offices.filter((o) => o.state === state),
+    offices: facts.offices.filter((o) => o.state === state),
   }));
 }

@@ -1,8 +1,9 @@
 /**
- * About page copy. The page renders the claims (site.claims) as figures; the prose here
- * mentions them only with exactly those values.
+ * About page copy: the seed of the content studio (./seed.ts, its only importer). The page renders
+ * the claims of the business facts as figures; the prose here mentions them only with exactly the
+ * seed's values.
  */
-import { site } from "~/config/site";
+import { seedFacts, site } from "~/config/site";
 
 import type { CallToAction, Feature, PageSeo } from "./types";
 
@@ -22,7 +23,7 @@ export const aboutPage: PageSeo & {
   intro: `${site.brand} is the IT department for small and mid-size businesses across Indiana and Tennessee. We answer the phone, fix the cause, write everything down and tell you plainly what your systems need.`,
 
   story: [
-    `Our team brings ${site.foundingYearsClaim} of experience running networks, servers, phones and security for businesses that cannot afford a day offline: medical and dental practices, law and accounting firms, manufacturers, trucking companies, builders and non-profits.`,
+    `Our team brings ${seedFacts.foundingYearsClaim} of experience running networks, servers, phones and security for businesses that cannot afford a day offline: medical and dental practices, law and accounting firms, manufacturers, trucking companies, builders and non-profits.`,
     "Most of our clients came to us after something broke: a server that would not start, a ransomware note on a screen, an IT provider who stopped returning calls. What they wanted was simple. Someone who answers, fixes the problem properly and explains what happened without jargon.",
     "That is still the job. We have grown to support 500+ businesses from offices in Indiana and Tennessee, and each client still has an engineer who knows their network by name. Monitoring and patching run around the clock, and that work is behind the 99.9% uptime our clients see and the 95% of downtime we prevent.",
     "We are not the right fit for everyone. If you want the cheapest possible help desk, we will say so. If you want a partner who plans ahead, keeps your systems documented and shows up in person when it matters, we should talk.",
@@ -50,7 +51,7 @@ export const aboutPage: PageSeo & {
   howWeWork: [
     {
       title: "A help desk that answers",
-      text: `Your staff reach our help desk by phone, e-mail or the Client Portal, ${site.hours.business}. Managed clients have 24/7 emergency support for outages and security incidents.`,
+      text: `Your staff reach our help desk by phone, e-mail or the Client Portal, ${seedFacts.hours.business}. Managed clients have 24/7 emergency support for outages and security incidents.`,
     },
     {
       title: "A named engineer for your account",

@@ -1,10 +1,11 @@
 /**
  * The client-safe index of services, industries and cities: names, links, one-line promises.
  * This is the single source of every service and industry name. Page copy lives in
- * services.ts, industries.ts and cities.ts, which only loaders import, so it stays out of
- * the browser bundle.
+ * services.ts, industries.ts and cities.ts, the seed of the content studio, which only ./seed.ts
+ * imports, so it stays out of the browser bundle. Nothing here is a business fact (those are
+ * edited in the studio and read per request): a city page's office, its address and phone, are.
  */
-import { site } from "../config/site";
+import { site, type StateCode } from "../config/site";
 import type { CatalogEntry, CitySlug, IndustrySlug, ServiceSlug } from "./types";
 
 export const services: CatalogEntry<ServiceSlug>[] = [
@@ -164,18 +165,28 @@ export const industries: (CatalogEntry<IndustrySlug> & { inNavigation: boolean }
 
 export interface CityEntry extends CatalogEntry<CitySlug> {
   city: string;
-  state: (typeof site.offices)[number]["state"];
+  state: StateCode;
 }
 
-/** One city page per office; names and states come from the site config. */
-export const cities: CityEntry[] = site.offices.map((office) => ({
-  slug: office.href.slice(1) as CitySlug,
-  name: `${office.city} IT Support`,
-  href: office.href,
-  summary: `Local engineers serving ${office.city}, ${site.states[office.state]}.`,
+/** The city pages (one per office of the seed, app/routes.ts makes a route of each slug), in the offices' order. */
+const cityPlaces: { slug: CitySlug; city: string; state: StateCode }[] = [
+  { slug: "indianapolis-it-support", city: "Indianapolis", state: "IN" },
+  { slug: "fishers-it-support", city: "Fishers", state: "IN" },
+  { slug: "noblesville-it-support", city: "Noblesville", state: "IN" },
+  { slug: "bloomington-it-support", city: "Bloomington", state: "IN" },
+  { slug: "columbus-it-support", city: "Columbus", state: "IN" },
+  { slug: "evansville-it-support", city: "Evansville", state: "IN" },
+  { slug: "clarksville-tn-it-support", city: "Clarksville", state: "TN" },
+];
+
+export const cities: CityEntry[] = cityPlaces.map(({ slug, city, state }) => ({
+  slug,
+  name: `${city} IT Support`,
+  href: `/${slug}`,
+  summary: `Local engineers serving ${city}, ${site.states[state]}.`,
   icon: "map-pin",
-  city: office.city,
-  state: office.state,
+  city,
+  state,
 }));
 
 export const navigationIndustries = industries.filter((i) => i.inNavigation);

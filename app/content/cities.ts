@@ -1,7 +1,8 @@
 /**
  * City page copy: one record per office, rendered by the single city template.
  * Each page speaks of its own area (economy, nearby towns, drive times) so that no two
- * read alike. Office addresses and phone numbers come from ~/config/site via officeId.
+ * read alike. Office addresses and phone numbers come from the business facts via officeId.
+ * The seed of the content studio (./seed.ts, its only importer).
  */
 import type { CityPage, CitySlug } from "./types";
 

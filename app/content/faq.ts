@@ -1,14 +1,15 @@
 /**
  * The questions page: the questions owners and office managers ask before and after they sign.
- * Answers are plain text; blank lines separate paragraphs.
+ * Answers are plain text; blank lines separate paragraphs. The seed of the content studio
+ * (./seed.ts, its only importer): the facts it quotes are the seed's.
  */
-import { site } from "~/config/site";
+import { seedFacts } from "~/config/site";
 import { listOf } from "~/lib/list-of";
 
 import type { Faq, PageSeo } from "./types";
 
-const indianaOffices = site.offices.filter((o) => o.state === "IN").map((o) => o.city);
-const tennesseeOffices = site.offices.filter((o) => o.state === "TN").map((o) => o.city);
+const indianaOffices = seedFacts.offices.filter((o) => o.state === "IN").map((o) => o.city);
+const tennesseeOffices = seedFacts.offices.filter((o) => o.state === "TN").map((o) => o.city);
 
 export const faqPage: PageSeo & {
   headline: string;
@@ -97,7 +98,7 @@ export const faqPage: PageSeo & {
       faqs: [
         {
           question: "What are your support hours?",
-          answer: `Our help desk is open ${site.hours.business}. Managed clients also have 24/7 emergency support for outages and security incidents, so an engineer is reachable at night and on weekends when the business cannot wait.`,
+          answer: `Our help desk is open ${seedFacts.hours.business}. Managed clients also have 24/7 emergency support for outages and security incidents, so an engineer is reachable at night and on weekends when the business cannot wait.`,
         },
         {
           question: "How do my employees ask for help?",
@@ -152,7 +153,7 @@ export const faqPage: PageSeo & {
         },
         {
           question: "Which frameworks do you work with?",
-          answer: `We help clients meet ${listOf(site.compliance)} requirements, depending on their industry and their customers' demands. We map your current controls against the framework, close the gaps and keep the evidence current. The certification, attestation or audit itself is carried out by your independent auditor.`,
+          answer: `We help clients meet ${listOf(seedFacts.compliance)} requirements, depending on their industry and their customers' demands. We map your current controls against the framework, close the gaps and keep the evidence current. The certification, attestation or audit itself is carried out by your independent auditor.`,
         },
       ],
     },
@@ -197,7 +198,7 @@ export const faqPage: PageSeo & {
         },
         {
           question: "Do you support businesses outside Indiana and Tennessee?",
-          answer: `Yes. We also support businesses in ${listOf(site.statesAlsoServed)}, usually remotely, with on-site work scheduled from our nearest office. Many clients have a main office near one of ours and branch locations further away.`,
+          answer: `Yes. We also support businesses in ${listOf(seedFacts.statesAlsoServed)}, usually remotely, with on-site work scheduled from our nearest office. Many clients have a main office near one of ours and branch locations further away.`,
         },
         {
           question: "How quickly can someone come on site?",

@@ -1,8 +1,9 @@
 /**
- * Home page copy, the four approach steps included. Numbers shown as statistics and the compliance
- * frameworks come from ~/config/site; this file holds the words around them.
+ * Home page copy, the four approach steps included: the seed of the content studio (./seed.ts, its
+ * only importer). Numbers shown as statistics and the compliance frameworks are business facts,
+ * which the page renders from the facts of the request; this file holds the words around them.
  */
-import { site } from "~/config/site";
+import { seedFacts, site } from "~/config/site";
 import { listOf } from "~/lib/list-of";
 
 import type { CallToAction, Feature, PageSeo } from "./types";
@@ -73,7 +74,7 @@ export const homePage: PageSeo & {
 
   citiesIntro: {
     heading: "Local support from offices near you",
-    text: `Our engineers work from local offices in ${listOf(Object.values(site.states))}, and we also support businesses in ${listOf(site.statesAlsoServed)}. Find the office closest to you.`,
+    text: `Our engineers work from local offices in ${listOf(Object.values(site.states))}, and we also support businesses in ${listOf(seedFacts.statesAlsoServed)}. Find the office closest to you.`,
   },
 
   statsIntro: {

@@ -1,7 +1,8 @@
 /**
  * Industry page copy: one record per industry slug, rendered by the single industry template.
- * Names and one-line summaries live in catalog.ts; claims and contact details come from
- * ~/config/site. Frameworks named here are ones we help clients meet, not certifications we hold.
+ * Names and one-line summaries live in catalog.ts; claims and contact details are business facts.
+ * Frameworks named here are ones we help clients meet, not certifications we hold. The seed of the
+ * content studio (./seed.ts, its only importer).
  */
 import type { IndustryPage, IndustrySlug } from "./types";
 

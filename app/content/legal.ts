@@ -1,9 +1,10 @@
 /**
- * Terms and Conditions and Privacy Policy for the website.
- * The page template appends the contact details (from ~/config/site) after the last section,
- * so the documents refer to "the contact details below" and never print an address or number.
+ * Terms and Conditions and Privacy Policy for the website: the seed of the content studio
+ * (./seed.ts, its only importer). The page template appends the contact details (from the business
+ * facts of the request) after the last section, so the documents refer to "the contact details
+ * below" and never print an address or number.
  */
-import { site } from "~/config/site";
+import { seedFacts, site } from "~/config/site";
 
 import type { LegalDocument } from "./types";
 
@@ -38,7 +39,7 @@ export const termsPage: LegalDocument = {
       heading: "No professional advice",
       paragraphs: [
         "Articles, answers to questions and other content on this website are general information about technology, security and regulation. They are not legal, compliance, accounting, insurance or other professional advice, and they are not advice about your particular systems.",
-        `Mentions of frameworks and regulations such as ${site.compliance.join(", ")} describe requirements we help clients work toward. They are not a statement that we hold any certification, and reading this website does not make your business compliant with any law or standard. For decisions about your obligations, consult your own legal counsel, auditor or other qualified adviser, and for decisions about your systems, ask us for an assessment under a written agreement.`,
+        `Mentions of frameworks and regulations such as ${seedFacts.compliance.join(", ")} describe requirements we help clients work toward. They are not a statement that we hold any certification, and reading this website does not make your business compliant with any law or standard. For decisions about your obligations, consult your own legal counsel, auditor or other qualified adviser, and for decisions about your systems, ask us for an assessment under a written agreement.`,
       ],
     },
     {

@@ -1,8 +1,9 @@
 /**
  * Copy for the 12 service pages, one record per slug. One template renders them all.
- * Names and one-line promises live in catalog.ts; business facts (phones, hours, offices) live in
- * config/site.ts. This module holds no contact details, prices or claims beyond docs/requirements/public-site.md#content.
- * Only loaders import it, so it stays out of the browser bundle.
+ * Names and one-line promises live in catalog.ts; business facts (phones, hours, offices) are the
+ * `BusinessFacts` of config/site.ts. This module holds no contact details, prices or claims beyond
+ * docs/requirements/public-site.md#content. The seed of the content studio: only ./seed.ts imports
+ * it (loaders read the content service), so it stays out of the browser bundle.
  */
 import type { ServicePage, ServiceSlug } from "./types";
 

@@ -130,7 +130,7 @@ export interface IndustryPage extends PageSeo {
   challenges: Feature[];
   /** How we address them: 3-6. */
   howWeHelp: Feature[];
-  /** Frameworks relevant here, a subset of site.compliance plus sector rules named in text. */
+  /** Frameworks relevant here, a subset of the business facts' compliance frameworks plus sector rules named in text. */
   regulations: string[];
   /** 3-5 services recommended for this industry. */
   services: ServiceSlug[];
@@ -140,7 +140,7 @@ export interface IndustryPage extends PageSeo {
 
 export interface CityPage extends PageSeo {
   slug: CitySlug;
-  /** site.offices id of the office serving this city. */
+  /** The id of the office (in the business facts' offices) serving this city. */
   officeId: string;
   headline: string;
   intro: string;

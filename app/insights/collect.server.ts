@@ -162,7 +162,7 @@ export async function pruneInsights(
   const deleted = await db.delete(insightEvents).where(lt(insightEvents.at, cutoff)).returning({ id: insightEvents.id });
   // The visits worked out from them go with them (they hold the same visitor hashes).
   await db.delete(insightVisits).where(lt(insightVisits.started, cutoff));
-  const today = dayIn(now, options.timeZone ?? site.hours.timeZone);
+  const today = dayIn(now, options.timeZone ?? site.timeZone);
   await db.delete(insightSalts).where(lt(insightSalts.day, today));
   await pruneIntake(db, now, addMonths(today, -DAILY_RETENTION_MONTHS));
   return deleted.length;
@@ -272,7 +272,7 @@ function publicPath(path: string): boolean {
 export function createInsightsCollector(options: InsightsOptions): InsightsCollector {
   const { db, allowedOrigins } = options;
   const siteHost = new URL(options.siteUrl).host;
-  const timeZone = options.timeZone ?? site.hours.timeZone;
+  const timeZone = options.timeZone ?? site.timeZone;
   const now = options.now ?? Date.now;
   const log = options.log ?? appLog;
   const limit = new EventRateLimit(options.rateLimit?.events ?? RATE_LIMIT_EVENTS, options.rateLimit?.windowMs ?? RATE_LIMIT_WINDOW_MS);

@@ -23,7 +23,7 @@ export interface DashboardPage {
 
 export async function loadDashboard(db: Database, url: URL, options: { retentionDays: number; now?: number }): Promise<DashboardPage> {
   const now = options.now ?? Date.now();
-  const timeZone = site.hours.timeZone;
+  const timeZone = site.timeZone;
   const query = parseDashboardQuery(url, now, timeZone);
   const common = { filters: query.filters, timeZone, retentionDays: options.retentionDays, now };
   const [data, previous, current, dropped] = await Promise.all([

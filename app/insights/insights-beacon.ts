@@ -6,8 +6,8 @@
  * (vite.config.ts), so it adds nothing to a page's first load. Nothing is stored in the browser,
  * and nothing is sent when the browser sends Global Privacy Control or Do Not Track.
  */
-import { PREVIEW_PARAM } from "~/config/private-paths";
 import { isTrackedPath, listenToEvents } from "~/analytics/analytics";
+import { PREVIEW_PARAM } from "~/config/private-paths";
 
 export const ENDPOINT = "/api/events";
 export const SEND_EVERY_MS = 5_000;

@@ -145,7 +145,7 @@ export function renderWeeklySummary(summary: WeeklySummary, siteUrl: string): { 
   const dashboard = `${siteUrl}${dashboardHref(week, {})}`;
   const lines = [
     `The ${site.brand} website's week in Insights: ${formatCalendarDate(week.from)} (Monday) to ${formatCalendarDate(week.to)} (Sunday),`,
-    `compared with the week before (${weekLabel(previous)}). Days are in the office's time zone (${site.hours.timeZone}).`,
+    `compared with the week before (${weekLabel(previous)}). Days are in the office's time zone (${site.timeZone}).`,
     "",
     `${"".padEnd(18)}${"This week".padStart(9)}${"Week before".padStart(13)}   Change`,
     row("Visitors", summary.visitors),

@@ -1,10 +1,12 @@
 /**
  * "When will we hear back?": the next time sales works on a new request, from the business hours
- * in the site config (their days, opening and closing times, time zone). Holidays are not known.
+ * of the business facts (their days, opening and closing times) in the site's time zone. Holidays
+ * are not known.
  */
-import { site } from "~/config/site";
+import { site, type BusinessFacts } from "~/config/site";
 
-type Hours = Pick<(typeof site)["hours"], "opens" | "closes" | "days" | "timeZone" | "zoneLabel">;
+/** The business hours of the facts the caller has (the published ones, or the page's). */
+export type ReplyHours = Pick<BusinessFacts["hours"], "opens" | "closes" | "days">;
 
 export interface ReplyTime {
   /** "today": received on a business day before closing; otherwise the next business day. */
@@ -29,9 +31,9 @@ export function clockLabel(hhmm: string): string {
   return `${hour}${m ? `:${String(m).padStart(2, "0")}` : ""}${h < 12 ? "AM" : "PM"}`;
 }
 
-export function replyTime(now: Date, hours: Hours = site.hours): ReplyTime {
+export function replyTime(now: Date, hours: ReplyHours, timeZone: string = site.timeZone): ReplyTime {
   const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone: hours.timeZone,
+    timeZone,
     weekday: "long",
     hour: "numeric",
     minute: "numeric",
@@ -53,9 +55,9 @@ export function replyTime(now: Date, hours: Hours = site.hours): ReplyTime {
 }
 
 /** The sentence the thank-you state ends with, e.g. "tomorrow (Tuesday) after 8AM EST". */
-export function replyTimeText(reply: ReplyTime, hours: Hours = site.hours): string {
-  const opens = `${clockLabel(hours.opens)} ${hours.zoneLabel}`;
-  const closes = `${clockLabel(hours.closes)} ${hours.zoneLabel}`;
+export function replyTimeText(reply: ReplyTime, hours: Pick<ReplyHours, "opens" | "closes">, zoneLabel: string = site.zoneLabel): string {
+  const opens = `${clockLabel(hours.opens)} ${zoneLabel}`;
+  const closes = `${clockLabel(hours.closes)} ${zoneLabel}`;
   if (reply.when === "today") return reply.open ? `today, before ${closes}` : `this morning, after ${opens}`;
   if (reply.when === "tomorrow") return `tomorrow (${reply.day}) after ${opens}`;
   return `on ${reply.day} after ${opens}`;

@@ -14,7 +14,7 @@ import { log } from "~/lib/log.server";
 import { CONTACT_MESSAGES, FORM_TYPE, HONEYPOT, type ContactOutcome, type ContactRefused } from "./contact-fields";
 import { contactForm, keptValues, validateContact, type ContactInput } from "./contact-schema";
 import { takeContactSlot } from "./rate-limit.server";
-import { replyTime } from "./reply-time";
+import { replyTime, type ReplyHours } from "./reply-time";
 import { insertLead, leadBySubmission, type Lead } from "./store.server";
 
 /** Far above a full form with a 5,000-character message, far below a harmful body. */
@@ -75,9 +75,9 @@ const refusal = (code: Exclude<ContactRefused["code"], "validation_failed" | "of
   ({ ok: false, intent: FORM_TYPE, code, message: CONTACT_MESSAGES[code], values }) satisfies ContactRefused;
 
 /** The answer to a stored lead, built from its row: the same for every time its submission arrives. */
-function storedAnswer(lead: Lead): Answer {
+function storedAnswer(lead: Lead, hours: ReplyHours): Answer {
   return {
-    result: sent(firstName(lead.fullName), replyTime(lead.createdAt), analyticsPayload(lead)),
+    result: sent(firstName(lead.fullName), replyTime(lead.createdAt, hours), analyticsPayload(lead)),
     status: 200,
   };
 }
@@ -95,9 +95,14 @@ export interface ContactContext {
   clientAddress: string;
 }
 
+/**
+ * `hours`: the business hours of the published facts (context.services.content), which the answer's
+ * reply time ("tomorrow (Tuesday) after 8AM EST") is worked out from.
+ */
 export async function handleContactSubmission(
   request: Request,
   { services, clientAddress: address }: ContactContext,
+  hours: ReplyHours,
   now = new Date(),
 ): Promise<Answer> {
   const form = await parseForm(request, contactForm, {
@@ -120,7 +125,7 @@ export async function handleContactSubmission(
   if (trap !== undefined && !(typeof trap === "string" && trap.trim() === "")) {
     log.warn(`Contact form: honeypot filled (client ${address}); answered as sent, nothing stored`);
     const name = typeof raw.full_name === "string" ? firstName(raw.full_name).slice(0, 60) : "";
-    return { result: sent(name, replyTime(now), null), status: 200 };
+    return { result: sent(name, replyTime(now, hours), null), status: 200 };
   }
 
   if (!form.ok) return { result: { ...form.result, intent: FORM_TYPE, code: "validation_failed", values }, status: 400 };
@@ -131,7 +136,7 @@ export async function handleContactSubmission(
     // it does not count against the rate limit.
     let input = form.data;
     const earlier = input.submission_id ? await leadBySubmission(services.db, input.submission_id) : undefined;
-    if (earlier && sameRequest(earlier, input)) return storedAnswer(earlier);
+    if (earlier && sameRequest(earlier, input)) return storedAnswer(earlier, hours);
     // The id came with different content (edited after an error, or a page shared through a
     // cache): a new request, stored without the id rather than dropped.
     if (earlier) input = { ...input, submission_id: undefined };
@@ -147,7 +152,7 @@ export async function handleContactSubmission(
     let inserted = await insertLead(services.db, input, { notify });
     if (!inserted.created) {
       // The same id arrived twice at once, and the other one was stored first.
-      if (sameRequest(inserted.lead, input)) return storedAnswer(inserted.lead);
+      if (sameRequest(inserted.lead, input)) return storedAnswer(inserted.lead, hours);
       inserted = await insertLead(services.db, { ...input, submission_id: undefined }, { notify });
     }
     stored = inserted.lead;
@@ -157,5 +162,5 @@ export async function handleContactSubmission(
   }
   services.kickOutbox();
   services.insights.recordLead(request, address);
-  return storedAnswer(stored);
+  return storedAnswer(stored, hours);
 }

@@ -8,7 +8,7 @@ import { site } from "~/config/site";
  */
 function lazyFormat(options: Intl.DateTimeFormatOptions): (date: Date | string) => string {
   let format: Intl.DateTimeFormat | undefined;
-  return (date) => (format ??= new Intl.DateTimeFormat("en-US", { ...options, timeZone: site.hours.timeZone })).format(new Date(date));
+  return (date) => (format ??= new Intl.DateTimeFormat("en-US", { ...options, timeZone: site.timeZone })).format(new Date(date));
 }
 
 const dateTime = lazyFormat({ dateStyle: "medium", timeStyle: "short" });

@@ -1,25 +1,47 @@
 import type { MetaDescriptor } from "react-router";
 
-import { site } from "~/config/site";
+import { site, type BusinessFacts } from "~/config/site";
 
 import { pageMeta, type PageMetaInput } from "./seo";
 
-/** The root loader's data (app/root.tsx), which every page's meta reads its origin from. */
+/**
+ * The root loader's data (app/root.tsx): the canonical origin, and the business facts of this
+ * request (the published ones, or a staff preview's), which every page's meta and components read.
+ */
 export interface RootData {
   origin: string;
+  facts: BusinessFacts;
 }
 
 type Matches = readonly ({ id: string; data?: unknown } | undefined)[];
 
-/** The canonical origin from the root loader (SITE_URL), for meta functions. */
-export function originFrom(matches: Matches): string {
-  const root = matches.find((m) => m?.id === "root")?.data as RootData | undefined;
-  return root?.origin ?? site.defaultOrigin;
+function rootDataFrom(matches: Matches): Partial<RootData> | undefined {
+  return matches.find((m) => m?.id === "root")?.data as Partial<RootData> | undefined;
 }
 
-/** pageMeta() with the origin taken from the root route's data. */
+/** The canonical origin from the root loader (SITE_URL), for meta functions. */
+export function originFrom(matches: Matches): string {
+  return rootDataFrom(matches)?.origin ?? site.defaultOrigin;
+}
+
+/**
+ * The business facts from the root loader, for meta functions. A page's meta runs only below a root
+ * that loaded (a root that failed renders its own boundary), so they are there; throws otherwise.
+ */
+export function factsFrom(matches: Matches): BusinessFacts {
+  const facts = rootDataFrom(matches)?.facts;
+  if (!facts) throw new Error("factsFrom: the root route's data has no business facts");
+  return facts;
+}
+
+/** The tagline of the root loader's facts (the site's Open Graph image shows it), if any. */
+export function taglineFrom(matches: Matches): string | undefined {
+  return rootDataFrom(matches)?.facts?.tagline;
+}
+
+/** pageMeta() with the origin (and the tagline the Open Graph image shows) taken from the root route's data. */
 export function routeMeta(matches: Matches, input: Omit<PageMetaInput, "origin">): MetaDescriptor[] {
-  return pageMeta({ ...input, origin: originFrom(matches) });
+  return pageMeta({ tagline: taglineFrom(matches), ...input, origin: originFrom(matches) });
 }
 
 /** Head tags for a page that is not there (thrown 404s reach meta without loader data). */

@@ -3,12 +3,18 @@
  */
 import type { MetaDescriptor } from "react-router";
 
-import { site } from "~/config/site";
+import { site, type BusinessFacts } from "~/config/site";
 
 export const DEFAULT_ROBOTS = "index, follow";
 export const NOINDEX_ROBOTS = "noindex, nofollow";
 export const TITLE_SEPARATOR = " | ";
-export const OG_IMAGE = { path: "/og-image.jpg", width: 1200, height: 630, alt: `${site.brand}: ${site.tagline}` };
+/** The site's Open Graph image (scripts/make-brand-images.ts): the brand and the tagline. */
+export const OG_IMAGE = { path: "/og-image.jpg", width: 1200, height: 630 };
+
+/** The Open Graph image's alternative text: the brand, and the tagline when it is known. */
+export function ogImageAlt(tagline?: string): string {
+  return tagline ? `${site.brand}: ${tagline}` : site.brand;
+}
 
 /** docs/requirements/public-site.md#seo: the longest title that gets the brand (search results cut titles at about this length). */
 export const TITLE_MAX_LENGTH = 70;
@@ -52,6 +58,8 @@ export interface PageMetaInput {
   image?: { path: string; alt: string };
   /** Further <link> tags: rel prev/next of a paged list, a feed. */
   links?: { rel: string; href: string; type?: string; title?: string }[];
+  /** The business facts' tagline, for the alternative text of the site's Open Graph image. */
+  tagline?: string;
 }
 
 export function breadcrumbJsonLd(origin: string, crumbs: Crumb[]) {
@@ -72,6 +80,7 @@ export function pageMeta(input: PageMetaInput): MetaDescriptor[] {
   const title = withBrand(input.title);
   const url = absoluteUrl(input.origin, input.path);
   const image = absoluteUrl(input.origin, input.image?.path ?? OG_IMAGE.path);
+  const siteImageAlt = ogImageAlt(input.tagline);
   const meta: MetaDescriptor[] = [
     { title },
     { name: "description", content: input.description },
@@ -89,13 +98,13 @@ export function pageMeta(input: PageMetaInput): MetaDescriptor[] {
       : [
           { property: "og:image:width", content: String(OG_IMAGE.width) },
           { property: "og:image:height", content: String(OG_IMAGE.height) },
-          { property: "og:image:alt", content: OG_IMAGE.alt },
+          { property: "og:image:alt", content: siteImageAlt },
         ]),
     { name: "twitter:card", content: "summary_large_image" },
     { name: "twitter:title", content: title },
     { name: "twitter:description", content: input.description },
     { name: "twitter:image", content: image },
-    { name: "twitter:image:alt", content: input.image?.alt ?? OG_IMAGE.alt },
+    { name: "twitter:image:alt", content: input.image?.alt ?? siteImageAlt },
     ...(input.links ?? []).map((link) => ({ tagName: "link" as const, ...link, href: absoluteUrl(input.origin, link.href) })),
   ];
   const ld = [...(input.breadcrumbs?.length ? [breadcrumbJsonLd(input.origin, input.breadcrumbs)] : []), ...(input.jsonLd ?? [])];
@@ -103,8 +112,8 @@ export function pageMeta(input: PageMetaInput): MetaDescriptor[] {
   return meta;
 }
 
-/** Organization JSON-LD, rendered once on every page by the root layout. */
-export function organizationJsonLd(origin: string) {
+/** Organization JSON-LD, rendered once on every page by the root layout, from the request's business facts. */
+export function organizationJsonLd(origin: string, facts: BusinessFacts) {
   return {
     "@context": "https://schema.org",
     "@type": "Organization",
@@ -113,25 +122,25 @@ export function organizationJsonLd(origin: string) {
     legalName: site.legalName,
     url: absoluteUrl(origin, "/"),
     logo: absoluteUrl(origin, "/logo.png"),
-    description: site.description,
-    email: site.emails.general,
-    telephone: site.phones.sales.e164,
-    sameAs: site.social.map((s) => s.href),
-    areaServed: [...Object.values(site.states), ...site.statesAlsoServed].map((name) => ({ "@type": "State", name })),
+    description: facts.description,
+    email: facts.emails.general,
+    telephone: facts.phones.sales.e164,
+    sameAs: facts.social.map((s) => s.href),
+    areaServed: [...Object.values(site.states), ...facts.statesAlsoServed].map((name) => ({ "@type": "State", name })),
     contactPoint: [
       {
         "@type": "ContactPoint",
         contactType: "sales",
-        telephone: site.phones.sales.e164,
-        email: site.emails.general,
+        telephone: facts.phones.sales.e164,
+        email: facts.emails.general,
         areaServed: "US",
         availableLanguage: "English",
       },
       {
         "@type": "ContactPoint",
         contactType: "technical support",
-        telephone: site.phones.support.e164,
-        email: site.emails.support,
+        telephone: facts.phones.support.e164,
+        email: facts.emails.support,
         areaServed: "US",
         availableLanguage: "English",
       },

@@ -1,5 +1,5 @@
 /**
- * Wall-clock times in a named time zone (the office's, `site.hours.timeZone`) as instants, with
+ * Wall-clock times in a named time zone (the office's, `site.timeZone`) as instants, with
  * the platform's own time-zone data (Intl), for the audit log's date filters and the blog's
  * publication times.
  */

@@ -2,7 +2,6 @@
  * The edit forms of the pages of a family (app/content/types.ts): a service, an industry, a city.
  * The slug is the page's address and is not edited: the form carries it, one of the known slugs.
  */
-import { seedFacts } from "~/config/site";
 import { cities, industries, services } from "~/content/catalog";
 import { citySlugs, industrySlugs, serviceSlugs, type CityPage, type IndustryPage, type ServicePage } from "~/content/types";
 
@@ -73,14 +72,19 @@ export const industryType: ContentTypeDefinition<IndustryPage> = {
   ],
 };
 
-const OFFICES = seedFacts.offices.map((office) => ({ value: office.id, label: `${office.city}, ${office.state}` }));
-
 export const cityType: ContentTypeDefinition<CityPage> = {
   label: "City page",
   fields: [
     slugField(citySlugs),
     ...seoFields,
-    { kind: "select", name: "officeId", label: "Office", options: OFFICES, hint: "The office serving this city: its address and phone." },
+    {
+      kind: "select",
+      name: "officeId",
+      label: "Office",
+      options: [],
+      optionsFrom: "offices",
+      hint: "The office serving this city: its address and phone (the offices are in Business facts).",
+    },
     text("headline", "Headline"),
     textarea("intro", "Introduction", { rows: 4 }),
     lines(

@@ -181,6 +181,10 @@ export function schemaOfField(field: Field): z.ZodType {
       return numberSchema(field);
     case "select":
     case "hidden": {
+      if (field.kind === "select" && field.optionsFrom) {
+        const message = `Choose the ${inSentence(label)} from the list.`;
+        return z.string({ error: message }).refine((value) => /^[a-z0-9][a-z0-9-]{0,39}$/.test(value), message);
+      }
       const known = new Set(field.kind === "select" ? field.options.map((o) => o.value) : field.options);
       const message =
         field.kind === "select" ? `Choose the ${inSentence(label)} from the list.` : "This form is out of date: open the page again.";

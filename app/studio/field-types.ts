@@ -100,7 +100,15 @@ export interface NumberField extends FieldBase {
 export interface SelectField extends FieldBase {
   kind: "select";
   options: readonly Option[];
+  /**
+   * Options that come from other content, given to the form when it is shown (`offices`: the
+   * business facts' offices). The schema then takes any id; the action checks it exists.
+   */
+  optionsFrom?: "offices";
 }
+
+/** Options of selects that come from other content (SelectField.optionsFrom), by source. */
+export type DynamicOptions = Partial<Record<NonNullable<SelectField["optionsFrom"]>, readonly Option[]>>;
 
 /** Any number of values from a list; the data keeps the options' order (weekdays). */
 export interface CheckboxesField extends FieldBase {

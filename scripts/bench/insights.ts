@@ -569,7 +569,7 @@ async function measureDashboard(backend: Backend, events: number): Promise<Dashb
     import("../../app/insights/aggregates.server.ts"),
     import("../../app/insights/dashboard-page.server.ts"),
   ]);
-  const timeZone = site.hours.timeZone;
+  const timeZone = site.timeZone;
   const dataDir = mkdtempSync(path.join(TMP_ROOT, "bench-insights-"));
   let pg: TestPostgres | undefined;
   let handle: Awaited<ReturnType<typeof openDatabase>> | undefined;

@@ -1,6 +1,6 @@
 import { E2E_GTM_ID, E2E_USERS } from "./config";
 import { expect, signIn, test, type Page } from "./fixtures";
-import { dataLayer, hydrated, keepContactLinksOnPage, ownClientAddressPerTest, site } from "./helpers";
+import { dataLayer, hydrated, keepContactLinksOnPage, ownClientAddressPerTest, seedFacts } from "./helpers";
 
 ownClientAddressPerTest(test);
 
@@ -25,18 +25,18 @@ test("phone_call names where on the page the number was tapped", async ({ page }
   await page.goto("/");
   await hydrated(page);
   await keepContactLinksOnPage(page);
-  await page.getByTestId("top-bar").getByRole("link", { name: site.phones.support.display }).click();
-  await page.locator("footer").getByRole("link", { name: site.phones.sales.display }).click();
+  await page.getByTestId("top-bar").getByRole("link", { name: seedFacts.phones.support.display }).click();
+  await page.locator("footer").getByRole("link", { name: seedFacts.phones.sales.display }).click();
   await page
     .locator("#hero-heading")
     .locator("..")
-    .getByRole("link", { name: `Call ${site.phones.sales.display}` })
+    .getByRole("link", { name: `Call ${seedFacts.phones.sales.display}` })
     .click();
   const calls = await events(page, "phone_call");
   expect(calls).toEqual([
-    { event: "phone_call", click_location: "top_bar", phone_number: site.phones.support.e164, page_url: page.url() },
-    { event: "phone_call", click_location: "footer", phone_number: site.phones.sales.e164, page_url: page.url() },
-    { event: "phone_call", click_location: "hero", phone_number: site.phones.sales.e164, page_url: page.url() },
+    { event: "phone_call", click_location: "top_bar", phone_number: seedFacts.phones.support.e164, page_url: page.url() },
+    { event: "phone_call", click_location: "footer", phone_number: seedFacts.phones.sales.e164, page_url: page.url() },
+    { event: "phone_call", click_location: "hero", phone_number: seedFacts.phones.sales.e164, page_url: page.url() },
   ]);
 });
 
@@ -44,7 +44,7 @@ test("email_click carries its location and page, never the address", async ({ pa
   await page.goto("/contact");
   await hydrated(page);
   await keepContactLinksOnPage(page);
-  await page.locator("footer").getByRole("link", { name: site.emails.general }).click();
+  await page.locator("footer").getByRole("link", { name: seedFacts.emails.general }).click();
   const clicks = await events(page, "email_click");
   expect(clicks).toEqual([{ event: "email_click", click_location: "footer", page_url: page.url() }]);
   expect(JSON.stringify(clicks)).not.toContain("@");

@@ -7,7 +7,7 @@ import { startTestPostgres, type TestPostgres } from "../../scripts/pg/test-serv
 import { startSmtp } from "../smtp";
 import { E2E_GTM_ID, E2E_SITE_URL } from "./config";
 import { expect, test } from "./fixtures";
-import { hydrated, randomClientAddress, site } from "./helpers";
+import { hydrated, randomClientAddress, seedFacts } from "./helpers";
 import { fillContactForm, runMarker, VALID } from "./leads-helpers";
 import { startServerProcess, type ServerProcess } from "./server-process";
 
@@ -63,7 +63,10 @@ test("on PostgreSQL with SMTP: sales gets the e-mail; with the database down the
     const alert = page.getByRole("alert").filter({ hasText: "could not save your request" });
     await expect(alert).toBeVisible();
     await expect(alert).toBeFocused();
-    await expect(alert.getByRole("link", { name: site.phones.sales.display })).toHaveAttribute("href", `tel:${site.phones.sales.e164}`);
+    await expect(alert.getByRole("link", { name: seedFacts.phones.sales.display })).toHaveAttribute(
+      "href",
+      `tel:${seedFacts.phones.sales.e164}`,
+    );
     await expect(page.locator('#contact-form [name="company"]')).toHaveValue(second);
     await expect(page.locator('#contact-form [name="message"]')).toHaveValue(VALID.message);
     expect(
@@ -77,7 +80,7 @@ test("on PostgreSQL with SMTP: sales gets the e-mail; with the database down the
     expect(plain.status()).toBe(503);
     const html = await plain.text();
     expect(html).toContain("We could not save your request just now.");
-    expect(html).toContain(site.phones.sales.display);
+    expect(html).toContain(seedFacts.phones.sales.display);
     expect(html).toContain(`value="${second}"`);
 
     // The process is still up and serving.

@@ -1,7 +1,7 @@
 import { services } from "../../app/content/catalog";
 import { axeViolations } from "./axe";
 import { expect, test, type Page } from "./fixtures";
-import { dataLayer, holdRequests, hydrated, ownClientAddressPerTest, site } from "./helpers";
+import { dataLayer, holdRequests, hydrated, ownClientAddressPerTest, seedFacts } from "./helpers";
 import { fillContactForm, leadsMatching, runMarker, VALID } from "./leads-helpers";
 
 ownClientAddressPerTest(test);
@@ -34,8 +34,8 @@ test("a valid submission stores one lead with the visit's campaign, shows what h
   await expect(thanks).toBeFocused();
   await expect(thanks).toContainText("Thank you, Dana.");
   await expect(thanks).toContainText(/We call or e-mail you back (today|this morning|tomorrow|on \w+day)/);
-  await expect(thanks).toContainText(site.hours.business);
-  await expect(thanks.getByRole("link", { name: site.phones.sales.display })).toBeVisible();
+  await expect(thanks).toContainText(seedFacts.hours.business);
+  await expect(thanks.getByRole("link", { name: seedFacts.phones.sales.display })).toBeVisible();
 
   const events = await formSubmits(page);
   expect(events).toEqual([
@@ -207,7 +207,10 @@ test("repeated submissions from one address are rate-limited with when to retry 
   const alert = page.getByRole("alert").filter({ hasText: "several requests" });
   await expect(alert).toBeFocused();
   await expect(alert).toContainText(/Try again in 1?\d minutes?/);
-  await expect(alert.getByRole("link", { name: site.phones.sales.display })).toHaveAttribute("href", `tel:${site.phones.sales.e164}`);
+  await expect(alert.getByRole("link", { name: seedFacts.phones.sales.display })).toHaveAttribute(
+    "href",
+    `tel:${seedFacts.phones.sales.e164}`,
+  );
   await expect(field(page, "company")).toHaveValue(company);
   await expect(field(page, "message")).toHaveValue(VALID.message);
   expect(await formSubmits(page)).toEqual([]);
@@ -216,7 +219,7 @@ test("repeated submissions from one address are rate-limited with when to retry 
   expect(plain.status()).toBe(429);
   expect(Number(plain.headers()["retry-after"])).toBeGreaterThan(60);
   expect(plain.headers()["cache-control"]).toBe("no-store");
-  expect(await plain.text()).toContain(site.phones.sales.display);
+  expect(await plain.text()).toContain(seedFacts.phones.sales.display);
 });
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;

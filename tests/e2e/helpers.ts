@@ -8,13 +8,14 @@ import { test, type Page, type Request } from "@playwright/test";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 
 import { navigation } from "../../app/config/navigation";
-import { site } from "../../app/config/site";
+import { seedFacts, site } from "../../app/config/site";
 import { publicPages } from "../../app/content/routes-index";
 import routes from "../../app/routes";
 import { unusedCode } from "../two-factor";
 import { E2E_USERS, TOTP_SECRETS_FILE } from "./config";
 
-export { publicPages, site };
+/** The business facts the pages show: the test server's content service serves the seed. */
+export { publicPages, seedFacts, site };
 
 export const BRAND_SUFFIX = ` | ${site.brand}`;
 

@@ -1,6 +1,6 @@
 import { axeViolations } from "./axe";
 import { expect, test } from "./fixtures";
-import { holdRequests, hydrated, PAGE_SCRIPTS, site } from "./helpers";
+import { holdRequests, hydrated, PAGE_SCRIPTS, seedFacts, site } from "./helpers";
 
 test.describe("desktop layout", () => {
   test.use({ viewport: { width: 1280, height: 800 } });
@@ -21,12 +21,12 @@ test.describe("desktop layout", () => {
     await hydrated(page);
     const topBar = page.getByTestId("top-bar");
     await expect(topBar).toBeVisible();
-    await expect(topBar.getByRole("link", { name: site.phones.support.display })).toHaveAttribute(
+    await expect(topBar.getByRole("link", { name: seedFacts.phones.support.display })).toHaveAttribute(
       "href",
-      `tel:${site.phones.support.e164}`,
+      `tel:${seedFacts.phones.support.e164}`,
     );
-    await expect(topBar.getByRole("link", { name: /Payment Portal/ })).toHaveAttribute("href", site.portals.payment.href);
-    await expect(topBar.getByRole("link", { name: /Client Portal/ })).toHaveAttribute("href", site.portals.client.href);
+    await expect(topBar.getByRole("link", { name: /Payment Portal/ })).toHaveAttribute("href", seedFacts.portals.payment.href);
+    await expect(topBar.getByRole("link", { name: /Client Portal/ })).toHaveAttribute("href", seedFacts.portals.client.href);
     const h2Top = () => page.locator("#pain-points h2").evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
     const before = await h2Top();
     await page.evaluate(() => window.scrollTo(0, 1));
@@ -300,12 +300,12 @@ test.describe("desktop layout", () => {
   test("the footer holds every required item", async ({ page }) => {
     await page.goto("/");
     const footer = page.locator("footer");
-    for (const s of site.social) await expect(footer.getByRole("link", { name: s.name, exact: true })).toHaveAttribute("href", s.href);
+    for (const s of seedFacts.social) await expect(footer.getByRole("link", { name: s.name, exact: true })).toHaveAttribute("href", s.href);
     await expect(footer.getByRole("heading", { name: "Services" })).toBeVisible();
     await expect(footer.getByRole("heading", { name: "Industries" })).toBeVisible();
-    await expect(footer).toContainText(site.hours.business);
-    await expect(footer.getByRole("link", { name: site.phones.sales.display })).toBeVisible();
-    await expect(footer.getByRole("link", { name: site.emails.general })).toBeVisible();
+    await expect(footer).toContainText(seedFacts.hours.business);
+    await expect(footer.getByRole("link", { name: seedFacts.phones.sales.display })).toBeVisible();
+    await expect(footer.getByRole("link", { name: seedFacts.emails.general })).toBeVisible();
     await expect(footer.getByRole("heading", { name: "Indiana" })).toBeVisible();
     await expect(footer.getByRole("heading", { name: "Tennessee" })).toBeVisible();
     for (const name of ["Privacy Policy", "Terms & Conditions", "Login", "Sitemap"]) {
@@ -451,9 +451,9 @@ test.describe("phone layout", () => {
 
   test("sales is one tap away on a phone", async ({ page }) => {
     await page.goto("/services/voip");
-    const call = page.getByRole("link", { name: `Call sales at ${site.phones.sales.display}` }).first();
+    const call = page.getByRole("link", { name: `Call sales at ${seedFacts.phones.sales.display}` }).first();
     await expect(call).toBeVisible();
-    await expect(call).toHaveAttribute("href", `tel:${site.phones.sales.e164}`);
+    await expect(call).toHaveAttribute("href", `tel:${seedFacts.phones.sales.e164}`);
     const box = await call.boundingBox();
     expect(box!.width).toBeGreaterThanOrEqual(44);
     expect(box!.height).toBeGreaterThanOrEqual(44);

@@ -1,6 +1,6 @@
 import { E2E_SITE_URL } from "./config";
 import { expect, test } from "./fixtures";
-import { BRAND_SUFFIX, hydrated, publicPages, site } from "./helpers";
+import { BRAND_SUFFIX, hydrated, publicPages, seedFacts, site } from "./helpers";
 
 test.describe("every public route", () => {
   for (const { path } of publicPages()) {
@@ -66,9 +66,9 @@ test("the home page has its sections in the required order", async ({ page }) =>
   await page.goto("/");
   const ids = await page.locator("main section[id]").evaluateAll((els) => els.map((e) => e.id));
   expect(ids).toEqual(["pain-points", "services", "industries", "locations", "stats", "approach", "compliance"]);
-  for (const stat of site.trustStats) await expect(page.locator("#stats")).toContainText(stat.value);
+  for (const stat of seedFacts.trustStats) await expect(page.locator("#stats")).toContainText(stat.value);
   await expect(page.locator("#approach h3")).toHaveText([/Assessment/, /Strategy/, /Implementation/, /Optimization/]);
-  for (const badge of site.compliance) await expect(page.locator("#compliance")).toContainText(badge);
+  for (const badge of seedFacts.compliance) await expect(page.locator("#compliance")).toContainText(badge);
   await expect(page.locator("#services li")).toHaveCount(12);
 });
 

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 
 import { createAuth } from "~/auth/auth.server";
 import { CLIENT_IP_HEADER } from "~/auth/config";
+import { seedFacts } from "~/config/site";
 import type { Database } from "~/db/client.server";
 import { leads } from "~/db/schema.server";
 import { env } from "~/env.server";
@@ -47,7 +48,7 @@ beforeEach(() => {
 async function submit(request: Request) {
   const insights = { recordLead: (_request: Request, address: string) => void contactRequests.push(address) };
   const services = { db: (await loadContext()).services.db, kickOutbox: () => {}, notifyLeads: notificationsEnabled(env()), insights };
-  return handleContactSubmission(request, { services, clientAddress: request.headers.get(CLIENT_IP_HEADER) ?? "unknown" });
+  return handleContactSubmission(request, { services, clientAddress: request.headers.get(CLIENT_IP_HEADER) ?? "unknown" }, seedFacts.hours);
 }
 
 function post(fields: Record<string, string>, address: string): Request {

@@ -3,10 +3,12 @@
  * from docs/requirements/README.md (missing pages, duplicate titles, broken links, invented claims,
  * doorway-like city pages).
  */
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 import { navigation } from "~/config/navigation";
-import { site } from "~/config/site";
+import { seedFacts, site } from "~/config/site";
 import { aboutPage } from "~/content/about";
 import { cities, industries, navigationIndustries, services } from "~/content/catalog";
 import { cityPages } from "~/content/cities";
@@ -214,12 +216,16 @@ describe("cross-references between records", () => {
 
   it("each city page is served by an existing office whose link points back to that page", () => {
     for (const page of Object.values(cityPages)) {
-      const office = site.offices.find((o) => o.id === page.officeId);
+      const office = seedFacts.offices.find((o) => o.id === page.officeId);
       expect(office, `${page.slug} officeId ${page.officeId}`).toBeDefined();
       expect(office!.href).toBe(`/${page.slug}`);
     }
     // One page per office, no office shared.
     expect(duplicates(Object.values(cityPages).map((p) => p.officeId))).toEqual([]);
+  });
+
+  it("the catalog's cities are the seed's offices: same pages, city names and states, in their order", () => {
+    expect(cities.map((c) => [c.href, c.city, c.state])).toEqual(seedFacts.offices.map((o) => [o.href, o.city, o.state]));
   });
 });
 
@@ -274,9 +280,9 @@ describe("claims and contact details in copy", () => {
   });
 });
 
-describe("site config (docs/requirements/public-site.md#content)", () => {
+describe("site config and seed facts (docs/requirements/public-site.md#content)", () => {
   it("uses only fictional 555-01xx phone numbers, with matching E.164 forms", () => {
-    const phones = [site.phones.support, site.phones.sales, ...site.offices.map((o) => o.phone)];
+    const phones = [seedFacts.phones.support, seedFacts.phones.sales, ...seedFacts.offices.map((o) => o.phone)];
     for (const p of phones) {
       expect(p.display).toMatch(/^\(\d{3}\) 555-01\d{2}$/);
       expect(p.e164).toBe(`+1${p.display.replace(/\D/g, "")}`);
@@ -284,7 +290,7 @@ describe("site config (docs/requirements/public-site.md#content)", () => {
   });
 
   it("uses only the .example TLD for every URL and e-mail address", () => {
-    const strings = stringsIn(site);
+    const strings = stringsIn([site, seedFacts]);
     const urls = strings.filter((s) => /^https?:\/\//.test(s));
     const emails = strings.filter((s) => s.includes("@") && !/^https?:/.test(s));
     expect(urls.length).toBeGreaterThan(5);
@@ -294,7 +300,7 @@ describe("site config (docs/requirements/public-site.md#content)", () => {
   });
 
   it("trust statistics are exactly 99.9% uptime, 24/7 SOC monitoring, 4hr response, 500+ businesses", () => {
-    expect(site.trustStats.map((s) => [s.value, s.label.toLowerCase()])).toEqual([
+    expect(seedFacts.trustStats.map((s) => [s.value, s.label.toLowerCase()])).toEqual([
       ["99.9%", "uptime"],
       ["24/7", "soc monitoring"],
       ["4hr", "response"],
@@ -303,7 +309,7 @@ describe("site config (docs/requirements/public-site.md#content)", () => {
   });
 
   it("claims are exactly 35+ years, 99.9% uptime, 500+ businesses, 95% of downtime prevented", () => {
-    const claims = site.claims.map((c) => `${c.value} ${c.label}`.toLowerCase());
+    const claims = seedFacts.claims.map((c) => `${c.value} ${c.label}`.toLowerCase());
     expect(claims).toHaveLength(4);
     expect(claims[0]).toMatch(/^35\+ years/);
     expect(claims[1]).toMatch(/^99\.9% uptime/);
@@ -332,7 +338,7 @@ describe("internal links resolve to a public page", () => {
       ...services,
       ...industries,
       ...cities,
-      ...site.offices,
+      ...seedFacts.offices,
     ].map((l) => l.href);
     expect(hrefs.length).toBeGreaterThan(40);
     const unresolved = new Set(hrefs.filter((h) => !pathSet.has(h)));
@@ -371,5 +377,35 @@ describe("internal links resolve to a public page", () => {
     expect(sorted(prerenderedPaths())).toEqual(sorted([...paths.filter((p) => !perRequest.includes(p)), "/500"]));
     expect(sorted([...serverRenderedPaths])).toEqual(sorted(perRequest));
     for (const path of perRequest) expect(paths).toContain(path); // still in the sitemaps
+  });
+});
+
+describe("page copy and business facts come from the content service (app/studio/live.server.ts)", () => {
+  const files = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      const full = path.join(dir, entry.name);
+      return entry.isDirectory() ? files(full) : /\.tsx?$/.test(entry.name) ? [full] : [];
+    });
+  const appFiles = files("app");
+  const COPY = ["services", "industries", "cities", "home", "about", "faq", "legal"].map((name) => path.join("app", "content", name));
+  /** The modules a file imports values from (`import type` brings no copy along), as paths under app/ without extension. */
+  const valueImports = (file: string) =>
+    [...readFileSync(file, "utf8").matchAll(/(?:^|\n)\s*(?:import|export)\s+(?!type\s)[^;]*?\sfrom\s+"([^"]+)"/g)]
+      .map((m) => m[1])
+      .map((spec) =>
+        spec.startsWith("~/") ? path.join("app", spec.slice(2)) : spec.startsWith(".") ? path.join(path.dirname(file), spec) : spec,
+      );
+
+  it("only app/content/seed.ts imports the page-copy modules (services, industries, cities, home, about, faq, legal)", () => {
+    const importers = appFiles.filter((file) => valueImports(file).some((target) => COPY.includes(target)));
+    expect(importers).toEqual([path.join("app", "content", "seed.ts")]);
+  });
+
+  it("no module the browser may load reads seedFacts (server modules, the seed and its copy only)", () => {
+    const allowed = new Set([path.join("app", "config", "site.ts"), path.join("app", "content", "seed.ts"), ...COPY.map((m) => `${m}.ts`)]);
+    const readers = appFiles.filter(
+      (file) => !/\.server\.tsx?$/.test(file) && !allowed.has(file) && /\bseedFacts\b/.test(readFileSync(file, "utf8")),
+    );
+    expect(readers).toEqual([]);
   });
 });

@@ -7,6 +7,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { NavDropdown } from "~/components/layout/nav-dropdown";
 import { navigation } from "~/config/navigation";
 
+import { inRoot } from "./root-data";
+
 function renderDropdown() {
   render(
     <MemoryRouter>
@@ -97,41 +99,25 @@ describe("Account link next to Logout (docs/requirements/accounts.md#account-pag
 
   it("the header shows Account and Logout to a signed-in user, neither to a visitor", async () => {
     const { SiteHeader } = await import("~/components/layout/site-header");
-    const { unmount } = render(
-      <MemoryRouter>
-        <SiteHeader viewer={{ signedIn: true, isAdmin: false, isEditor: false }} />
-      </MemoryRouter>,
-    );
+    const { unmount } = render(inRoot(<SiteHeader viewer={{ signedIn: true, isAdmin: false, isEditor: false }} />));
     expect(screen.getByRole("link", { name: "Account" })).toHaveAttribute("href", "/account");
     const logout = screen.getByRole("button", { name: "Logout" });
     // Side by side, Account first.
     expect(screen.getByRole("link", { name: "Account" }).nextElementSibling).toBe(logout);
     unmount();
-    render(
-      <MemoryRouter>
-        <SiteHeader viewer={{ signedIn: false, isAdmin: false, isEditor: false }} />
-      </MemoryRouter>,
-    );
+    render(inRoot(<SiteHeader viewer={{ signedIn: false, isAdmin: false, isEditor: false }} />));
     expect(screen.queryByRole("link", { name: "Account" })).toBeNull();
     expect(screen.queryByRole("button", { name: "Logout" })).toBeNull();
   });
 
   it("the phone menu has Account above Logout for a signed-in user, and not for a visitor", async () => {
     const { default: SideMenu } = await import("~/components/layout/side-menu");
-    const { container, unmount } = render(
-      <MemoryRouter>
-        <SideMenu dialogId="m" viewer={{ signedIn: true, isAdmin: false, isEditor: false }} />
-      </MemoryRouter>,
-    );
+    const { container, unmount } = render(inRoot(<SideMenu dialogId="m" viewer={{ signedIn: true, isAdmin: false, isEditor: false }} />));
     const account = container.querySelector('a[href="/account"]');
     expect(account?.textContent).toBe("Account");
     expect(account?.nextElementSibling?.textContent).toBe("Logout");
     unmount();
-    const visitor = render(
-      <MemoryRouter>
-        <SideMenu dialogId="m" viewer={{ signedIn: false, isAdmin: false, isEditor: false }} />
-      </MemoryRouter>,
-    );
+    const visitor = render(inRoot(<SideMenu dialogId="m" viewer={{ signedIn: false, isAdmin: false, isEditor: false }} />));
     expect(visitor.container.querySelector('a[href="/account"]')).toBeNull();
   });
 });
@@ -160,26 +146,14 @@ describe("the Admin menu shows each role what it may open (docs/requirements/acc
       ["Blog", "/admin/blog"],
       ["Content", "/admin/content"],
     ];
-    const header = render(
-      <MemoryRouter>
-        <SiteHeader viewer={editor} />
-      </MemoryRouter>,
-    );
+    const header = render(inRoot(<SiteHeader viewer={editor} />));
     expect(within(header.container).getByRole("button", { name: "Admin" })).toBeInTheDocument();
     expect(adminLinks(header.container.querySelector('nav[aria-label="Main"]')!)).toEqual(expected);
     header.unmount();
-    const menu = render(
-      <MemoryRouter>
-        <SideMenu dialogId="m" viewer={editor} />
-      </MemoryRouter>,
-    );
+    const menu = render(inRoot(<SideMenu dialogId="m" viewer={editor} />));
     expect(adminLinks(menu.container)).toEqual(expected);
     menu.unmount();
-    const staff = render(
-      <MemoryRouter>
-        <SiteHeader viewer={{ signedIn: true, isAdmin: false, isEditor: false }} />
-      </MemoryRouter>,
-    );
+    const staff = render(inRoot(<SiteHeader viewer={{ signedIn: true, isAdmin: false, isEditor: false }} />));
     expect(within(staff.container).queryByRole("button", { name: "Admin" })).toBeNull();
     expect(adminLinks(staff.container)).toEqual([]);
   });

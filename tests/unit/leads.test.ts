@@ -1,6 +1,7 @@
 /** The contact form's shared schema, the CSV export's escaping, reply times and mail headers. */
 import { describe, expect, it } from "vitest";
 
+import { seedFacts } from "~/config/site";
 import { services } from "~/content/catalog";
 import { parseEnv } from "~/env.server";
 import { MESSAGE_MAX, SERVICE_OPTIONS, serviceLabel } from "~/leads/contact-fields";
@@ -161,8 +162,8 @@ describe("CSV cells", () => {
   });
 });
 
-describe("when sales replies (site hours: Mon–Fri 8AM–6PM, New York)", () => {
-  const at = (iso: string) => replyTimeText(replyTime(new Date(iso)));
+describe("when sales replies (the seed's hours: Mon–Fri 8AM–6PM, New York)", () => {
+  const at = (iso: string) => replyTimeText(replyTime(new Date(iso), seedFacts.hours), seedFacts.hours);
   it("today during business hours, this morning before opening", () => {
     expect(at("2026-03-04T15:00:00Z")).toBe("today, before 6PM EST"); // Wed 10:00
     expect(at("2026-03-04T10:00:00Z")).toBe("this morning, after 8AM EST"); // Wed 05:00

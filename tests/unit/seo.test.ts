@@ -3,7 +3,7 @@ import type { MetaDescriptor } from "react-router";
 import { describe, expect, it } from "vitest";
 
 import type { PostCardData } from "~/blog/public-view";
-import { site } from "~/config/site";
+import { seedFacts, site } from "~/config/site";
 import { notFoundMeta, routeMeta } from "~/lib/meta";
 import { OG_IMAGE, organizationJsonLd, pageMeta, TITLE_MAX_LENGTH, withBrand } from "~/lib/seo";
 import { meta as blogPostMeta } from "~/routes/public/blog-post";
@@ -122,13 +122,13 @@ describe("pageMeta", () => {
 
 describe("organizationJsonLd", () => {
   it("names the organization with its url, telephone and social profiles", () => {
-    const org = organizationJsonLd("https://www.example.test/");
+    const org = organizationJsonLd("https://www.example.test/", seedFacts);
     expect(org["@type"]).toBe("Organization");
     expect(org.name).toBe(site.brand);
     expect(org.url).toBe("https://www.example.test/");
     expect(org.telephone).toMatch(/^\+1\d{10}$/);
-    expect([site.phones.sales.e164, site.phones.support.e164]).toContain(org.telephone);
-    expect(org.sameAs).toEqual(site.social.map((s) => s.href));
+    expect([seedFacts.phones.sales.e164, seedFacts.phones.support.e164]).toContain(org.telephone);
+    expect(org.sameAs).toEqual(seedFacts.social.map((s) => s.href));
     expect(org.sameAs.length).toBeGreaterThan(0);
   });
 });

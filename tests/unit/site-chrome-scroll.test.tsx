@@ -15,6 +15,7 @@ import { HEADER_SHADOW_THRESHOLD_PX } from "~/config/ui";
 import { watchScrollMarks } from "~/first-paint/scroll-marks";
 import SiteLayout from "~/routes/site-layout";
 
+import { ROOT_DATA } from "./root-data";
 import { layoutContentLoaded, stubSignedOutSession } from "./site-layout-helpers";
 
 beforeEach(stubSignedOutSession);
@@ -34,6 +35,8 @@ it("a scroll across the top bar's and the shadow's thresholds marks the header a
   const commits: string[] = [];
   const Stub = createRoutesStub([
     {
+      id: "root",
+      loader: () => ROOT_DATA,
       Component: () => (
         <AuthProvider>
           <Outlet />

@@ -20,7 +20,15 @@ const service = seed.services["co-managed-it"];
 function renderForm(type: ContentType, values: FormValues, errors?: StudioFieldErrors, focus?: string) {
   const view = render(
     <form aria-label="Edit">
-      <ContentFields fields={fieldsOf(type)} values={values} errors={errors} focus={focus} idPrefix="edit" defaultIntent="save" />
+      <ContentFields
+        fields={fieldsOf(type)}
+        values={values}
+        errors={errors}
+        focus={focus}
+        idPrefix="edit"
+        defaultIntent="save"
+        dynamicOptions={{ offices: seed.facts.offices.map((o) => ({ value: o.id, label: o.city })) }}
+      />
     </form>,
   );
   return { ...view, form: view.container.querySelector("form")! };

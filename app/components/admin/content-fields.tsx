@@ -6,6 +6,7 @@ import {
   listIntentValue,
   type CheckboxesField,
   type ChoicesField,
+  type DynamicOptions,
   type FieldValue,
   type FormValues,
   type GroupField,
@@ -19,6 +20,8 @@ import { EMAIL_MAX, inSentence, URL_MAX } from "~/studio/text-rules";
 
 interface Shared {
   errors: StudioFieldErrors;
+  /** Options of selects that come from other content (the offices). */
+  dynamicOptions: DynamicOptions;
   /** What to focus as the form appears (after a list button): a field's path or a button's intent value. */
   focus?: string;
   idPrefix: string;
@@ -305,7 +308,7 @@ function ControlField({ field, path, value, shared }: { field: StudioField; path
             return (
               <select {...common}>
                 <option value="">Choose the {inSentence(field.label)}</option>
-                {field.options.map((option) => (
+                {(field.optionsFrom ? (shared.dynamicOptions[field.optionsFrom] ?? []) : field.options).map((option) => (
                   <option key={option.value} value={option.value}>
                     {option.label}
                   </option>
@@ -372,6 +375,7 @@ export function ContentFields({
   focus,
   idPrefix = "item",
   defaultIntent,
+  dynamicOptions = {},
 }: {
   fields: readonly StudioField[];
   values: FormValues;
@@ -380,6 +384,7 @@ export function ContentFields({
   /** Makes the ids unique on the page: `<idPrefix>-faqs-2-question`. */
   idPrefix?: string;
   defaultIntent?: string;
+  dynamicOptions?: DynamicOptions;
 }) {
   // Uncontrolled controls keep what they show: other values (the next answer) render a new set,
   // compared by content so that a parent that rebuilds the same values does not wipe what is typed.
@@ -393,7 +398,7 @@ export function ContentFields({
           Save
         </button>
       )}
-      <Fields fields={fields} values={values} path="" shared={{ errors, focus, idPrefix }} />
+      <Fields fields={fields} values={values} path="" shared={{ errors, focus, idPrefix, dynamicOptions }} />
     </div>
   );
 }

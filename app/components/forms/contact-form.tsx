@@ -2,9 +2,9 @@ import { startTransition, useEffect, useMemo, useRef, useState } from "react";
 import { Form, useNavigation, useSubmit } from "react-router";
 
 import { pushEvent, rememberVisit, VISIT_KEY } from "~/analytics/analytics";
+import { useFacts } from "~/components/layout/facts";
 import { PhoneLink } from "~/components/ui/contact-links";
 import { Icon } from "~/components/ui/icon";
-import { site } from "~/config/site";
 import {
   COMPANY_SIZES,
   FORM_TYPE,
@@ -73,7 +73,8 @@ const loadValidator = () => (validator ??= import("~/leads/contact-schema").then
 const linkClass = "font-semibold text-accent underline underline-offset-2";
 
 function ProblemAlert({ result, alertRef }: { result: ContactRefused; alertRef: React.RefObject<HTMLDivElement | null> }) {
-  const sales = <PhoneLink phone={site.phones.sales} className={linkClass} />;
+  const facts = useFacts();
+  const sales = <PhoneLink phone={facts.phones.sales} className={linkClass} />;
   // The title is the answer's message; the rest says what to do, with the sales phone.
   let body: React.ReactNode;
   switch (result.code) {
@@ -89,7 +90,7 @@ function ProblemAlert({ result, alertRef }: { result: ContactRefused; alertRef: 
       body = (
         <>
           It has not been sent, and your details are still in the form. Try again in a minute, or call sales at {sales} (
-          {site.hours.business}).
+          {facts.hours.business}).
         </>
       );
       break;
@@ -118,6 +119,7 @@ function ProblemAlert({ result, alertRef }: { result: ContactRefused; alertRef: 
 }
 
 function ThankYou({ result }: { result: ContactSent }) {
+  const facts = useFacts();
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => ref.current?.focus(), []);
   return (
@@ -139,15 +141,15 @@ function ThankYou({ result }: { result: ContactSent }) {
       <p className="mt-4 text-slate-800">It is saved and on its way to our sales team. What happens next:</p>
       <ol className="mt-3 list-decimal space-y-2 pl-6 text-slate-800">
         <li>
-          We call or e-mail you back <strong>{replyTimeText(result.reply)}</strong> to hear what is going on and what you need.
+          We call or e-mail you back <strong>{replyTimeText(result.reply, facts.hours)}</strong> to hear what is going on and what you need.
         </li>
         <li>If it looks like a fit, we schedule an assessment of your systems.</li>
         <li>You get a written summary of what we found and a proposal with a flat monthly price. Nothing changes until you approve it.</li>
       </ol>
       <p className="mt-4 text-slate-800">
-        Our hours: {site.hours.business}. Something down right now? Call sales at{" "}
-        <PhoneLink phone={site.phones.sales} className={linkClass} />; clients, call support at{" "}
-        <PhoneLink phone={site.phones.support} className={linkClass} />.
+        Our hours: {facts.hours.business}. Something down right now? Call sales at{" "}
+        <PhoneLink phone={facts.phones.sales} className={linkClass} />; clients, call support at{" "}
+        <PhoneLink phone={facts.phones.support} className={linkClass} />.
       </p>
     </div>
   );
@@ -161,6 +163,7 @@ function ThankYou({ result }: { result: ContactSent }) {
  * answer is recognised and stored once; after the request is received the form gets a new one.
  */
 export function ContactForm({ preset, submissionId, result }: { preset: ContactValues; submissionId: string; result?: ContactOutcome }) {
+  const facts = useFacts();
   const navigation = useNavigation();
   const submit = useSubmit();
   const pending = navigation.state === "submitting" && navigation.formData?.get("form_type") === FORM_TYPE;
@@ -273,7 +276,7 @@ export function ContactForm({ preset, submissionId, result }: { preset: ContactV
         </h2>
         <p className="mt-2 text-slate-700">
           Fields marked optional can be left blank. A member of our sales team reads every request during business hours (
-          {site.hours.business}).
+          {facts.hours.business}).
         </p>
       </div>
 
@@ -431,7 +434,7 @@ export function ContactForm({ preset, submissionId, result }: { preset: ContactV
           Send request
         </SubmitButton>
         <p className="text-sm text-slate-600" data-click-location="contact_form">
-          Rather talk now? Call sales at <PhoneLink phone={site.phones.sales} className={linkClass} />.
+          Rather talk now? Call sales at <PhoneLink phone={facts.phones.sales} className={linkClass} />.
         </p>
       </div>
       <p role="status" className="sr-only">

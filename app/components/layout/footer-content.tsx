@@ -7,6 +7,7 @@ import { officesByState, site } from "~/config/site";
 import { listOf } from "~/lib/list-of";
 import type { Viewer } from "~/lib/viewer";
 
+import { useFacts } from "./facts";
 import { Logo } from "./logo";
 
 const BUILD_YEAR = 2026;
@@ -35,34 +36,35 @@ function FooterLinks({ heading, links }: { heading: string; links: readonly NavL
  * render it afresh, once someone signs in or out.
  */
 export default function FooterContent({ viewer }: { viewer: Viewer }) {
+  const facts = useFacts();
   return (
     <>
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-[1.3fr_1fr_1fr_1.3fr]">
         <div>
           <Logo inverse />
-          <p className="mt-4 max-w-xs text-sm">{site.tagline}.</p>
+          <p className="mt-4 max-w-xs text-sm">{facts.tagline}.</p>
           <h2 className="sr-only">Contact</h2>
           <ul className="mt-6 space-y-3 text-sm">
             <li className="flex gap-2">
               <Icon name="clock" className="mt-0.5 size-4 shrink-0" />
-              <OpeningHours />
+              <OpeningHours hours={facts.hours} />
             </li>
             <li className="flex gap-2">
               <Icon name="phone" className="mt-0.5 size-4 shrink-0" />
               <span>
-                Sales <PhoneLink phone={site.phones.sales} className="font-semibold text-white hover:underline" />
+                Sales <PhoneLink phone={facts.phones.sales} className="font-semibold text-white hover:underline" />
                 <br />
-                Support <PhoneLink phone={site.phones.support} className="font-semibold text-white hover:underline" />
+                Support <PhoneLink phone={facts.phones.support} className="font-semibold text-white hover:underline" />
               </span>
             </li>
             <li className="flex gap-2">
               <Icon name="mail" className="mt-0.5 size-4 shrink-0" />
-              <EmailLink email={site.emails.general} className="font-semibold text-white hover:underline" />
+              <EmailLink email={facts.emails.general} className="font-semibold text-white hover:underline" />
             </li>
           </ul>
           <h2 className="sr-only">Follow us</h2>
           <ul className="mt-6 flex flex-wrap gap-x-4 gap-y-2 text-sm">
-            {site.social.map((s) => (
+            {facts.social.map((s) => (
               <li key={s.name}>
                 <a href={s.href} rel="noopener me" className="inline-block py-1 text-slate-300 hover:text-white hover:underline">
                   {s.name}
@@ -75,7 +77,7 @@ export default function FooterContent({ viewer }: { viewer: Viewer }) {
         <FooterLinks heading="Industries" links={navigation.allIndustries} />
         <div>
           <h2 className="text-sm font-semibold tracking-wider text-white uppercase">Locations</h2>
-          {officesByState().map(({ state, stateName, offices }) => (
+          {officesByState(facts).map(({ state, stateName, offices }) => (
             <div key={state} className="mt-3">
               <h3 className="text-sm font-medium text-slate-400">{stateName}</h3>
               <ul className="mt-1 space-y-1">
@@ -89,7 +91,7 @@ export default function FooterContent({ viewer }: { viewer: Viewer }) {
               </ul>
             </div>
           ))}
-          <p className="mt-4 text-sm">Also serving {listOf(site.statesAlsoServed, { serialComma: true })}.</p>
+          <p className="mt-4 text-sm">Also serving {listOf(facts.statesAlsoServed, { serialComma: true })}.</p>
         </div>
       </div>
       <div className="border-t border-white/10">

@@ -8,6 +8,8 @@ import { adminMenu, navigation, type NavLink } from "~/config/navigation";
 import { site } from "~/config/site";
 import type { Viewer } from "~/lib/viewer";
 
+import { useFacts } from "./facts";
+
 function LinkGroup({ label, links, allLink }: { label: string; links: readonly NavLink[]; allLink?: NavLink }) {
   return (
     <details className="group border-b border-slate-200">
@@ -46,6 +48,7 @@ function LinkGroup({ label, links, allLink }: { label: string; links: readonly N
  * React or kept from the server (docs/decisions/020-kept-content-loaded-on-change.md).
  */
 export default function SideMenuContent({ dialogId, viewer }: { dialogId: string; viewer: Viewer }) {
+  const facts = useFacts();
   return (
     <div className="flex h-full flex-col overflow-y-auto px-5 pt-3 pb-8">
       <div className="flex items-center justify-between">
@@ -91,18 +94,18 @@ export default function SideMenuContent({ dialogId, viewer }: { dialogId: string
       </nav>
       <div className="mt-8 space-y-2 text-sm text-slate-700">
         <p>
-          Sales: <PhoneLink phone={site.phones.sales} className="font-semibold text-navy-900 underline" />
+          Sales: <PhoneLink phone={facts.phones.sales} className="font-semibold text-navy-900 underline" />
         </p>
         <p>
-          Client support: <PhoneLink phone={site.phones.support} className="font-semibold text-navy-900 underline" />
+          Client support: <PhoneLink phone={facts.phones.support} className="font-semibold text-navy-900 underline" />
         </p>
-        <p>{site.hours.business}</p>
+        <p>{facts.hours.business}</p>
         <p className="flex gap-4 pt-2">
-          <a href={site.portals.payment.href} className="font-medium text-navy-900 underline">
-            {site.portals.payment.name}
+          <a href={facts.portals.payment.href} className="font-medium text-navy-900 underline">
+            {facts.portals.payment.name}
           </a>
-          <a href={site.portals.client.href} className="font-medium text-navy-900 underline">
-            {site.portals.client.name}
+          <a href={facts.portals.client.href} className="font-medium text-navy-900 underline">
+            {facts.portals.client.name}
           </a>
         </p>
       </div>

@@ -7,10 +7,10 @@ import { Button } from "~/components/ui/button";
 import { ButtonLink } from "~/components/ui/button-link";
 import { Icon } from "~/components/ui/icon";
 import { adminMenu, navigation } from "~/config/navigation";
-import { site } from "~/config/site";
 import { hasPopovers } from "~/lib/popover";
 import type { Viewer } from "~/lib/viewer";
 
+import { useFacts } from "./facts";
 import { Logo } from "./logo";
 import { NavDropdown } from "./nav-dropdown";
 
@@ -31,6 +31,7 @@ const SideMenuContent = ServerSideMenu ?? lazy(() => import("./side-menu"));
  */
 export function SiteHeader({ viewer }: { viewer: Viewer }) {
   const { signOut } = useAuth();
+  const { sales } = useFacts().phones;
 
   return (
     <div
@@ -72,18 +73,18 @@ export function SiteHeader({ viewer }: { viewer: Viewer }) {
         <div className="flex items-center justify-end gap-2">
           {/* Signed in, Account and Logout need the room: the number itself shows from 1280 px. */}
           <a
-            href={`tel:${site.phones.sales.e164}`}
+            href={`tel:${sales.e164}`}
             className={`hidden min-h-11 items-center gap-2 rounded-md px-3 font-semibold whitespace-nowrap text-navy-900 hover:bg-slate-100 ${viewer.signedIn ? "xl:inline-flex" : "md:inline-flex"}`}
           >
             <Icon name="phone" className="size-4" />
-            {site.phones.sales.display}
+            {sales.display}
           </a>
           <a
-            href={`tel:${site.phones.sales.e164}`}
+            href={`tel:${sales.e164}`}
             className={`inline-flex size-11 items-center justify-center rounded-md text-navy-900 hover:bg-slate-100 ${viewer.signedIn ? "xl:hidden" : "md:hidden"}`}
           >
             <Icon name="phone" className="size-5" />
-            <span className="sr-only">Call sales at {site.phones.sales.display}</span>
+            <span className="sr-only">Call sales at {sales.display}</span>
           </a>
           {/* Get Started and Logout share one slot, so knowing the session shifts nothing. */}
           <span className="hidden sm:flex sm:items-center sm:gap-2">

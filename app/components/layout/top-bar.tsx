@@ -1,11 +1,7 @@
 import { PhoneLink } from "~/components/ui/contact-links";
 import { Icon } from "~/components/ui/icon";
-import { site } from "~/config/site";
 
-const PORTALS = [
-  { portal: site.portals.payment, icon: "credit-card" },
-  { portal: site.portals.client, icon: "monitor-smartphone" },
-] as const;
+import { useFacts } from "./facts";
 
 /**
  * Client support phone and the two portals (docs/requirements/public-site.md#layout). Shown only at scroll
@@ -13,6 +9,11 @@ const PORTALS = [
  * (app/first-paint/scroll-marks.ts).
  */
 export function TopBar() {
+  const facts = useFacts();
+  const portals = [
+    { portal: facts.portals.payment, icon: "credit-card" },
+    { portal: facts.portals.client, icon: "monitor-smartphone" },
+  ] as const;
   const portalClass =
     "inline-flex min-h-6 items-center gap-1.5 rounded-sm text-white/90 underline-offset-4 hover:text-white hover:underline";
   return (
@@ -25,10 +26,10 @@ export function TopBar() {
         <p className="flex items-center gap-1.5">
           <Icon name="headset" className="hidden size-4 sm:block" />
           <span className="hidden sm:inline">Client support:</span>
-          <PhoneLink phone={site.phones.support} className="font-semibold text-white underline-offset-4 hover:underline" />
+          <PhoneLink phone={facts.phones.support} className="font-semibold text-white underline-offset-4 hover:underline" />
         </p>
         <ul className="flex items-center gap-4">
-          {PORTALS.map(({ portal, icon }) => (
+          {portals.map(({ portal, icon }) => (
             <li key={portal.href}>
               <a href={portal.href} className={portalClass} rel="noopener" target="_blank">
                 <Icon name={icon} className="hidden size-4 sm:block" />

@@ -1,12 +1,13 @@
+import { useFacts } from "~/components/layout/facts";
 import { buttonClass, ButtonLink } from "~/components/ui/button-link";
 import { PhoneLink } from "~/components/ui/contact-links";
 import { Icon } from "~/components/ui/icon";
 import { navigation } from "~/config/navigation";
-import { site } from "~/config/site";
 import type { CallToAction } from "~/content/types";
 
 /** The closing next step of a page: Get Started (with the service preselected) or call sales. */
 export function CtaBand({ cta, service }: { cta: CallToAction; service?: string }) {
+  const { sales } = useFacts().phones;
   const href = service ? `${navigation.getStarted.href}?service=${encodeURIComponent(service)}` : navigation.getStarted.href;
   return (
     <section aria-labelledby="cta-heading" data-click-location="cta" className="on-dark bg-navy-900 py-16 text-slate-200">
@@ -19,11 +20,11 @@ export function CtaBand({ cta, service }: { cta: CallToAction; service?: string 
         </div>
         <div className="flex flex-wrap items-center gap-4">
           <ButtonLink to={href}>{navigation.getStarted.name}</ButtonLink>
-          <PhoneLink phone={site.phones.sales} className={buttonClass("inverse", undefined, "cta")}>
+          <PhoneLink phone={sales} className={buttonClass("inverse", undefined, "cta")}>
             <Icon name="phone" className="size-4" />
             <span>
               <span className="sr-only">Call sales at </span>
-              {site.phones.sales.display}
+              {sales.display}
             </span>
           </PhoneLink>
         </div>

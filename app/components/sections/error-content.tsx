@@ -1,9 +1,10 @@
 import { isRouteErrorResponse } from "react-router";
 
+import { useOptionalFacts } from "~/components/layout/facts";
 import { ButtonLink } from "~/components/ui/button-link";
 import { PhoneLink } from "~/components/ui/contact-links";
 import { navigation } from "~/config/navigation";
-import { site } from "~/config/site";
+import type { Phone } from "~/config/site";
 
 function ErrorFrame({ code, title, children }: { code: string; title: string; children: React.ReactNode }) {
   return (
@@ -23,25 +24,39 @@ function ErrorFrame({ code, title, children }: { code: string; title: string; ch
   );
 }
 
+/**
+ * "Call client support at ...": the request's business facts (useOptionalFacts); none where the root
+ * loader itself failed (its boundary renders ServerErrorContent), and then no line.
+ */
+function CallSupport({ phone }: { phone: Phone | undefined }) {
+  if (!phone) return null;
+  return (
+    <p className="mt-3">
+      If you need help now, call client support at <PhoneLink phone={phone} className="font-semibold text-accent underline" />.
+    </p>
+  );
+}
+
 export function NotFoundContent() {
+  const sales = useOptionalFacts()?.phones.sales;
   return (
     <ErrorFrame code="Error 404" title="We can’t find that page">
       <p>The link may be old or mistyped. Everything we publish is on the sitemap, or call us and we will point you to it.</p>
-      <p className="mt-3">
-        Sales: <PhoneLink phone={site.phones.sales} className="font-semibold text-accent underline" />
-      </p>
+      {sales && (
+        <p className="mt-3">
+          Sales: <PhoneLink phone={sales} className="font-semibold text-accent underline" />
+        </p>
+      )}
     </ErrorFrame>
   );
 }
 
 export function ServerErrorContent() {
+  const support = useOptionalFacts()?.phones.support;
   return (
     <ErrorFrame code="Error 500" title="Something went wrong on our side">
       <p>The page could not be shown. It is our fault, not yours, and we have been told. Try again in a minute.</p>
-      <p className="mt-3">
-        If you need help now, call client support at{" "}
-        <PhoneLink phone={site.phones.support} className="font-semibold text-accent underline" />.
-      </p>
+      <CallSupport phone={support} />
     </ErrorFrame>
   );
 }
@@ -61,13 +76,11 @@ export function RequestErrorContent({ status }: { status: 400 | 413 }) {
 
 /** The database or a service behind the site is unreachable for a moment (503). */
 export function UnavailableContent() {
+  const support = useOptionalFacts()?.phones.support;
   return (
     <ErrorFrame code="Error 503" title="This page is unavailable for a moment">
       <p>We can’t reach our records just now. Try again in a minute.</p>
-      <p className="mt-3">
-        If you need help now, call client support at{" "}
-        <PhoneLink phone={site.phones.support} className="font-semibold text-accent underline" />.
-      </p>
+      <CallSupport phone={support} />
     </ErrorFrame>
   );
 }

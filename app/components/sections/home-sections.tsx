@@ -1,15 +1,17 @@
 import { Link } from "react-router";
 
+import { useFacts } from "~/components/layout/facts";
 import { Icon } from "~/components/ui/icon";
-import { officesByState, site } from "~/config/site";
+import { officesByState } from "~/config/site";
 import type { Feature } from "~/content/types";
 import { listOf } from "~/lib/list-of";
 
 /** The four trust statistics (docs/requirements/public-site.md#content), exactly as configured. */
 export function StatsBand() {
+  const { trustStats } = useFacts();
   return (
     <dl className="grid grid-cols-2 gap-6 lg:grid-cols-4">
-      {site.trustStats.map((stat) => (
+      {trustStats.map((stat) => (
         <div key={stat.label} className="flex flex-col-reverse rounded-xl border border-white/15 bg-white/5 p-6 text-center">
           <dt className="mt-2 text-sm font-medium tracking-wider text-slate-300 uppercase">{stat.label}</dt>
           <dd className="text-4xl font-bold tracking-tight text-white sm:text-5xl">{stat.value}</dd>
@@ -44,9 +46,10 @@ export function ApproachSteps({ steps }: { steps: readonly Feature[] }) {
 
 /** Compliance frameworks as typographic badges. */
 export function ComplianceBadges() {
+  const { compliance } = useFacts();
   return (
     <ul className="flex flex-wrap gap-3">
-      {site.compliance.map((name) => (
+      {compliance.map((name) => (
         <li
           key={name}
           className="inline-flex items-center gap-2 rounded-full border-2 border-navy-900/15 bg-white px-5 py-2.5 font-semibold text-navy-900"
@@ -61,9 +64,10 @@ export function ComplianceBadges() {
 
 /** Offices by state, each linking to its city page, with the states also served. */
 export function OfficeList({ showAddress = false }: { showAddress?: boolean }) {
+  const facts = useFacts();
   return (
     <div className="grid gap-8 md:grid-cols-[2fr_1fr]">
-      {officesByState().map(({ state, stateName, offices }) => (
+      {officesByState(facts).map(({ state, stateName, offices }) => (
         <div key={state}>
           <h3 className="text-lg font-semibold">{stateName}</h3>
           <ul className="mt-3 grid gap-3 sm:grid-cols-2">
@@ -82,7 +86,7 @@ export function OfficeList({ showAddress = false }: { showAddress?: boolean }) {
           </ul>
         </div>
       ))}
-      <p className="text-slate-700 md:col-span-2">We also support businesses in {listOf(site.statesAlsoServed, { serialComma: true })}.</p>
+      <p className="text-slate-700 md:col-span-2">We also support businesses in {listOf(facts.statesAlsoServed, { serialComma: true })}.</p>
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { useFacts } from "~/components/layout/facts";
 import { CardGrid } from "~/components/sections/card-grid";
 import { CtaBand } from "~/components/sections/cta-band";
 import { FaqList } from "~/components/sections/faq-list";
@@ -8,14 +9,14 @@ import { ButtonLink } from "~/components/ui/button-link";
 import { OpeningHours, PhoneLink } from "~/components/ui/contact-links";
 import { Icon } from "~/components/ui/icon";
 import { navigation } from "~/config/navigation";
-import { officeById, site } from "~/config/site";
+import { site, type Office } from "~/config/site";
 import { industries } from "~/content/catalog";
 import type { CityPage } from "~/content/types";
 import type { Crumb } from "~/lib/seo";
 
-/** One template for the 7 city pages; each record carries its own local copy. */
-export function CityTemplate({ page, breadcrumbs }: { page: CityPage; breadcrumbs: Crumb[] }) {
-  const office = officeById(page.officeId);
+/** One template for the 7 city pages; each record carries its own local copy, the loader its office (from the business facts). */
+export function CityTemplate({ page, office, breadcrumbs }: { page: CityPage; office: Office; breadcrumbs: Crumb[] }) {
+  const { hours } = useFacts();
   const localIndustries = industries.filter((i) => page.industries.includes(i.slug));
   return (
     <>
@@ -52,7 +53,7 @@ export function CityTemplate({ page, breadcrumbs }: { page: CityPage; breadcrumb
               </p>
               <p className="flex gap-2">
                 <Icon name="clock" className="mt-0.5 size-5 shrink-0 text-navy-700" />
-                <OpeningHours />
+                <OpeningHours hours={hours} />
               </p>
             </address>
           </aside>

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 
+import { useFacts } from "~/components/layout/facts";
 import { PageContents } from "~/components/sections/page-contents";
 import { PageHero } from "~/components/sections/page-hero";
 import { EmailLink, PhoneLink } from "~/components/ui/contact-links";
@@ -8,8 +9,10 @@ import type { LegalDocument } from "~/content/types";
 import { formatCalendarDate } from "~/lib/format-date";
 import type { Crumb } from "~/lib/seo";
 
-/** Terms and Privacy: a contents list, numbered sections, and the contact details from config. */
+/** Terms and Privacy: a contents list, numbered sections, and the contact details of the business facts. */
 export function LegalTemplate({ doc, breadcrumbs }: { doc: LegalDocument; breadcrumbs: Crumb[] }) {
+  const facts = useFacts();
+  const office = facts.offices[0];
   return (
     <>
       <PageHero title={doc.heading} breadcrumbs={breadcrumbs} intro={`Effective ${formatCalendarDate(doc.effectiveDate)}`} />
@@ -48,14 +51,16 @@ export function LegalTemplate({ doc, breadcrumbs }: { doc: LegalDocument; breadc
             </h2>
             <address className="mt-3 space-y-1 not-italic">
               <p>{site.legalName}</p>
+              {office && (
+                <p>
+                  {office.street}, {office.city}, {office.state} {office.postalCode}
+                </p>
+              )}
               <p>
-                {site.offices[0].street}, {site.offices[0].city}, {site.offices[0].state} {site.offices[0].postalCode}
+                Email: <EmailLink email={facts.emails.general} className="font-semibold text-accent underline" />
               </p>
               <p>
-                Email: <EmailLink email={site.emails.general} className="font-semibold text-accent underline" />
-              </p>
-              <p>
-                Phone: <PhoneLink phone={site.phones.sales} className="font-semibold text-accent underline" />
+                Phone: <PhoneLink phone={facts.phones.sales} className="font-semibold text-accent underline" />
               </p>
               <p>
                 Or use our{" "}

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 
-import { site, type Phone } from "~/config/site";
+import type { BusinessFacts, Phone } from "~/config/site";
 
 /**
  * tel: and mailto: links, and the opening hours. Link clicks are reported to analytics by one delegated listener
@@ -23,12 +23,12 @@ export function EmailLink({ email, className, children }: { email: string; class
 }
 
 /** Business hours, then emergency support, on two lines (docs/requirements/public-site.md#content). */
-export function OpeningHours() {
+export function OpeningHours({ hours }: { hours: Pick<BusinessFacts["hours"], "business" | "emergency"> }) {
   return (
     <span>
-      {site.hours.business}
+      {hours.business}
       <br />
-      {site.hours.emergency}
+      {hours.emergency}
     </span>
   );
 }

@@ -146,7 +146,12 @@ export async function action({ request, context }: Route.ActionArgs) {
         });
       }
       await recordAudit(db, { event: "password-changed", outcome: "success", actor, request });
-      if (mailer) sendInBackground(mailer, buildPasswordChangedMessage(me.user.email, env(), "changed"), "password changed");
+      if (mailer)
+        sendInBackground(
+          mailer,
+          buildPasswordChangedMessage(me.user.email, env(), "changed", context.services.content.published().facts),
+          "password changed",
+        );
       // This session was replaced by a new one: its cookie goes with the redirect, which loads the
       // page again with it (the old one would find no session).
       const out = new Headers(PRIVATE);

@@ -9,6 +9,9 @@ import { z } from "zod";
 
 import { recordAudit, type AuditEvent } from "~/auth/audit.server";
 import { requireEditor, type SignedIn } from "~/auth/session.server";
+import type { BusinessFacts } from "~/config/site";
+import type { SiteContent } from "~/content/site-content";
+import type { CityPage } from "~/content/types";
 import { actionError, actionOk, parseForm } from "~/lib/form.server";
 import { formatDateTime } from "~/lib/format-date";
 import { dateToZonedLocal, zonedLocalToDate } from "~/lib/time-zone";
@@ -96,7 +99,31 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       versions: versions.map((v) => ({ ...v, publishedAt: v.publishedAt.toISOString() })),
     },
     compare,
+    dynamicOptions: officeOptions(context.services.content.published().facts),
   };
+}
+
+const officeOptions = (facts: BusinessFacts) => ({ offices: facts.offices.map((o) => ({ value: o.id, label: `${o.city}, ${o.state}` })) });
+
+/**
+ * Rules across items: a city page's office must be one of the business facts' offices, and the
+ * facts may not drop an office a city page still names (its page would have no address).
+ */
+function crossItemErrors(ref: ItemRef, data: ItemData, content: SiteContent): StudioFieldErrors {
+  if (ref.type === "city") {
+    const officeId = (data as CityPage).officeId;
+    if (!content.facts.offices.some((o) => o.id === officeId))
+      return { officeId: "Choose the office from the list: that office is not in the business facts (any more)." };
+  }
+  if (ref.type === "facts") {
+    const ids = new Set((data as BusinessFacts).offices.map((o) => o.id));
+    const orphan = Object.values(content.cities).find((city) => !ids.has(city.officeId));
+    if (orphan)
+      return {
+        offices: `The city page “${orphan.headline}” is served by the office “${orphan.officeId}”: keep that office, or point the city page to another office first.`,
+      };
+  }
+  return {};
 }
 
 const INTENTS = ["save", "publish", "schedule", "cancel-schedule", "discard", "restore"] as const;
@@ -219,8 +246,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (!at) scheduleError = `Enter the date and time to publish at (${STUDIO_TIME_ZONE_LABEL}).`;
     else if (at.getTime() < Date.now() + SCHEDULE_MIN_AHEAD_MS) scheduleError = "Choose a time in the future, at least a minute from now.";
   }
-  if (!form.ok || scheduleError) {
-    const count = form.ok ? 0 : Object.keys(form.fieldErrors).length;
+  const across = form.ok ? crossItemErrors(ref, form.data, context.services.content.published()) : {};
+  if (!form.ok || scheduleError || Object.keys(across).length > 0) {
+    const fieldErrors = form.ok ? across : form.fieldErrors;
+    const count = Object.keys(fieldErrors).length;
     return actionError(400, {
       intent,
       code: "validation_failed",
@@ -229,7 +258,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
           ? `Nothing was saved: ${count === 1 ? "one field needs" : `${count} fields need`} attention. Each message is beside its field.`
           : (scheduleError ?? "Nothing was saved."),
       itemValues: form.values,
-      itemErrors: form.ok ? {} : form.fieldErrors,
+      itemErrors: fieldErrors,
       scheduleError,
       revision,
       ...kept,

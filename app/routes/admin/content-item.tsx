@@ -33,7 +33,7 @@ function kept(actionData: Route.ComponentProps["actionData"]): (ItemAnswerExtra 
 }
 
 /** /admin/content/<item id> (docs/requirements/content-studio.md): edit an item, preview, publish or schedule it, and its history. */
-export default function ContentItem({ loaderData: { item, values, history, compare }, actionData }: Route.ComponentProps) {
+export default function ContentItem({ loaderData: { item, values, history, compare, dynamicOptions }, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const answer = kept(actionData);
@@ -87,6 +87,7 @@ export default function ContentItem({ loaderData: { item, values, history, compa
           focus={answer?.focus}
           idPrefix="item"
           defaultIntent="save"
+          dynamicOptions={dynamicOptions}
         />
         <fieldset className="min-w-0 space-y-5 rounded-lg border border-slate-200 bg-white p-4 sm:p-5">
           <legend className="px-1 font-semibold text-navy-900">Publish</legend>

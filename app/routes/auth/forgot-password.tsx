@@ -9,9 +9,9 @@ import { Form, Link, useNavigation } from "react-router";
 import { RESET_TOKEN_SECONDS } from "~/auth/config";
 import { Field } from "~/components/forms/field";
 import { FormAlert } from "~/components/forms/form-alert";
+import { useFacts } from "~/components/layout/facts";
 import { Button } from "~/components/ui/button";
 import { PhoneLink } from "~/components/ui/contact-links";
-import { site } from "~/config/site";
 import { routeMeta } from "~/lib/meta";
 
 import type { Route } from "./+types/forgot-password";
@@ -30,6 +30,7 @@ const MINUTES = Math.round(RESET_TOKEN_SECONDS / 60);
 
 export default function ForgotPassword({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
+  const { support } = useFacts().phones;
   const pending = navigation.state !== "idle" && navigation.formAction?.startsWith("/auth/forgot-password") === true;
   const result = actionData;
   // Each answer takes the focus, so it is heard: the field when it is the field's problem.
@@ -46,7 +47,7 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
       {!loaderData.mailEnabled ? (
         <p className="mt-4 text-slate-700">
           This site cannot send e-mail, so it cannot send you a reset link. Ask an administrator to set a new password for you, or call{" "}
-          <PhoneLink phone={site.phones.support} className="font-semibold text-accent underline" />.
+          <PhoneLink phone={support} className="font-semibold text-accent underline" />.
         </p>
       ) : result?.ok === true ? (
         <div

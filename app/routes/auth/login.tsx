@@ -4,6 +4,7 @@ import { Form, Link, useNavigation, useSearchParams } from "react-router";
 import { SIGN_IN_OFFLINE } from "~/auth/sign-in-messages";
 import { Field, SubmitButton } from "~/components/forms/field";
 import { FormAlert } from "~/components/forms/form-alert";
+import { useFacts } from "~/components/layout/facts";
 import { PhoneLink } from "~/components/ui/contact-links";
 import { site } from "~/config/site";
 import { cn } from "~/lib/cn";
@@ -36,6 +37,7 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
 
 export default function Login({ actionData }: Route.ComponentProps) {
   const [params] = useSearchParams();
+  const { support } = useFacts().phones;
   const navigation = useNavigation();
   const pending = navigation.state !== "idle" && navigation.formAction?.startsWith("/auth/login") === true;
   const [showPassword, setShowPassword] = useState(false);
@@ -106,7 +108,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
         <Link to="/auth/forgot-password" className="font-semibold text-accent underline">
           Forgot your password?
         </Link>{" "}
-        No e-mail? Ask an administrator, or call <PhoneLink phone={site.phones.support} className="font-semibold text-accent underline" />.
+        No e-mail? Ask an administrator, or call <PhoneLink phone={support} className="font-semibold text-accent underline" />.
       </p>
     </section>
   );

@@ -6,7 +6,7 @@ import { PostCard } from "~/components/blog/post-card";
 import { Breadcrumbs } from "~/components/sections/breadcrumbs";
 import { CtaBand } from "~/components/sections/cta-band";
 import { blogPage } from "~/content/pages";
-import { notFoundMeta, originFrom } from "~/lib/meta";
+import { notFoundMeta, originFrom, taglineFrom } from "~/lib/meta";
 import { SLUG_MAX, SLUG_PATTERN } from "~/lib/slug";
 import { notFoundOrRedirect } from "~/redirects/redirects.server";
 
@@ -27,7 +27,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, location }) =>
-  loaderData ? postPageMeta(loaderData.post, originFrom(matches), [FEED_LINK]) : notFoundMeta(matches, location.pathname);
+  loaderData
+    ? postPageMeta(loaderData.post, originFrom(matches), [FEED_LINK], taglineFrom(matches))
+    : notFoundMeta(matches, location.pathname);
 
 export default function BlogPost({ loaderData: { post, html, recent } }: Route.ComponentProps) {
   const crumbs = [

@@ -1,26 +1,37 @@
 import { data } from "react-router";
 
 import { CityTemplate } from "~/components/templates/city-template";
-import { officeById, site } from "~/config/site";
+import { officeById, site, type Weekday } from "~/config/site";
 import { cities } from "~/content/catalog";
-import { cityPages } from "~/content/cities";
-import { originFrom, routeMeta } from "~/lib/meta";
+import { factsFrom, originFrom, routeMeta } from "~/lib/meta";
 import { absoluteUrl, OG_IMAGE } from "~/lib/seo";
+import { siteContent } from "~/studio/live.server";
 
 import type { Route } from "./+types/city";
 
-const dayCodes = { Monday: "Mo", Tuesday: "Tu", Wednesday: "We", Thursday: "Th", Friday: "Fr" } as const;
+const dayCodes: Record<Weekday, string> = {
+  Monday: "Mo",
+  Tuesday: "Tu",
+  Wednesday: "We",
+  Thursday: "Th",
+  Friday: "Fr",
+  Saturday: "Sa",
+  Sunday: "Su",
+};
 
-export function loader({ request }: Route.LoaderArgs) {
+/** The city's page copy, and its office (address, phone) from the business facts this request sees. */
+export async function loader({ request, context }: Route.LoaderArgs) {
   const path = new URL(request.url).pathname.replace(/\/+$/, "");
   const entry = cities.find((c) => c.href === path);
   if (!entry) throw data(null, { status: 404 });
-  return { page: cityPages[entry.slug], breadcrumbs: [{ name: entry.name, path: entry.href }] };
+  const content = await siteContent(request, context);
+  const page = content.cities[entry.slug];
+  return { page, office: officeById(content.facts, page.officeId), breadcrumbs: [{ name: entry.name, path: entry.href }] };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
-  const { page, breadcrumbs } = loaderData;
-  const office = officeById(page.officeId);
+  const { page, office, breadcrumbs } = loaderData;
+  const { emails, hours } = factsFrom(matches);
   const origin = originFrom(matches);
   return routeMeta(matches, {
     title: page.title,
@@ -37,7 +48,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
         url: absoluteUrl(origin, office.href),
         image: absoluteUrl(origin, OG_IMAGE.path),
         telephone: office.phone.e164,
-        email: site.emails.general,
+        email: emails.general,
         address: {
           "@type": "PostalAddress",
           streetAddress: office.street,
@@ -50,12 +61,12 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
         openingHoursSpecification: [
           {
             "@type": "OpeningHoursSpecification",
-            dayOfWeek: site.hours.days.map((d) => `https://schema.org/${d}`),
-            opens: site.hours.opens,
-            closes: site.hours.closes,
+            dayOfWeek: hours.days.map((d) => `https://schema.org/${d}`),
+            opens: hours.opens,
+            closes: hours.closes,
           },
         ],
-        openingHours: `${site.hours.days.map((d) => dayCodes[d]).join(",")} ${site.hours.opens}-${site.hours.closes}`,
+        openingHours: `${hours.days.map((d) => dayCodes[d]).join(",")} ${hours.opens}-${hours.closes}`,
         areaServed: page.areasServed.map((name) => ({ "@type": "Place", name })),
         parentOrganization: { "@id": `${absoluteUrl(origin, "/")}#organization` },
       },
@@ -64,5 +75,5 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 };
 
 export default function City({ loaderData }: Route.ComponentProps) {
-  return <CityTemplate page={loaderData.page} breadcrumbs={loaderData.breadcrumbs} />;
+  return <CityTemplate page={loaderData.page} office={loaderData.office} breadcrumbs={loaderData.breadcrumbs} />;
 }

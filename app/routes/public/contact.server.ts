@@ -33,6 +33,6 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const answer = await handleContactSubmission(request, context);
+  const answer = await handleContactSubmission(request, context, context.services.content.published().facts.hours);
   return data<ContactOutcome>(answer.result, { status: answer.status, headers: { "Cache-Control": "no-store", ...answer.headers } });
 }

@@ -1,10 +1,10 @@
 import { ContactForm } from "~/components/forms/contact-form";
+import { useFacts } from "~/components/layout/facts";
 import { OfficeList } from "~/components/sections/home-sections";
 import { PageHero } from "~/components/sections/page-hero";
 import { Section } from "~/components/sections/section";
 import { EmailLink, PhoneLink } from "~/components/ui/contact-links";
 import { Icon } from "~/components/ui/icon";
-import { site } from "~/config/site";
 import { CONTACT_MESSAGES, FORM_TYPE, type ContactOutcome, type ContactValues } from "~/leads/contact-fields";
 import { routeMeta } from "~/lib/meta";
 
@@ -51,6 +51,7 @@ function ContactCard({ icon, title, children }: { icon: React.ReactNode; title: 
 
 /** Contact: the enquiry form, and every other way to reach us. */
 export default function Contact({ loaderData: { page, preset, submissionId }, actionData }: Route.ComponentProps) {
+  const facts = useFacts();
   const linkClass = "font-semibold text-accent underline-offset-4 hover:underline";
   const labelClass = "block text-sm text-slate-600";
   return (
@@ -65,27 +66,27 @@ export default function Contact({ loaderData: { page, preset, submissionId }, ac
             <ContactCard icon={<Icon name="phone" className="size-5" />} title="Call us">
               <p>
                 <span className={labelClass}>New business</span>
-                <PhoneLink phone={site.phones.sales} className={linkClass} />
+                <PhoneLink phone={facts.phones.sales} className={linkClass} />
               </p>
               <p>
                 <span className={labelClass}>Client support</span>
-                <PhoneLink phone={site.phones.support} className={linkClass} />
+                <PhoneLink phone={facts.phones.support} className={linkClass} />
               </p>
             </ContactCard>
             <ContactCard icon={<Icon name="mail" className="size-5" />} title="Email us">
               <p>
                 <span className={labelClass}>Sales and questions</span>
-                <EmailLink email={site.emails.general} className={`${linkClass} break-words`} />
+                <EmailLink email={facts.emails.general} className={`${linkClass} break-words`} />
               </p>
               <p>
                 <span className={labelClass}>Client support</span>
-                <EmailLink email={site.emails.support} className={`${linkClass} break-words`} />
+                <EmailLink email={facts.emails.support} className={`${linkClass} break-words`} />
               </p>
             </ContactCard>
             <ContactCard icon={<Icon name="clock" className="size-5" />} title="Hours">
-              <p>{site.hours.business}</p>
-              <p>{site.hours.emergency}</p>
-              <p>{site.hours.onSite}</p>
+              <p>{facts.hours.business}</p>
+              <p>{facts.hours.emergency}</p>
+              <p>{facts.hours.onSite}</p>
             </ContactCard>
           </ul>
         </div>

@@ -2,15 +2,15 @@ import { CtaBand } from "~/components/sections/cta-band";
 import { FaqList } from "~/components/sections/faq-list";
 import { PageContents } from "~/components/sections/page-contents";
 import { PageHero } from "~/components/sections/page-hero";
-import { faqPage } from "~/content/faq";
 import { routeMeta } from "~/lib/meta";
+import { siteContent } from "~/studio/live.server";
 
 import type { Route } from "./+types/faq";
 
 const crumbs = [{ name: "Questions", path: "/faq" }];
 
-export function loader() {
-  return { page: faqPage };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return { page: (await siteContent(request, context)).faq };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>

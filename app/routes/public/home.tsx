@@ -1,3 +1,4 @@
+import { useFacts } from "~/components/layout/facts";
 import { CardGrid } from "~/components/sections/card-grid";
 import { CtaBand } from "~/components/sections/cta-band";
 import { FeatureGrid } from "~/components/sections/feature-grid";
@@ -8,21 +9,21 @@ import { StaticContent } from "~/components/sections/static-content";
 import { buttonClass, ButtonLink } from "~/components/ui/button-link";
 import { PhoneLink } from "~/components/ui/contact-links";
 import { navigation } from "~/config/navigation";
-import { site } from "~/config/site";
 import { industries, services } from "~/content/catalog";
-import { homePage } from "~/content/home";
 import { routeMeta } from "~/lib/meta";
+import { siteContent } from "~/studio/live.server";
 
 import type { Route } from "./+types/home";
 
-export function loader() {
-  return { page: homePage };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return { page: (await siteContent(request, context)).home };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   routeMeta(matches, { title: loaderData.page.title, description: loaderData.page.description, path: "/" });
 
 export default function Home({ loaderData: { page } }: Route.ComponentProps) {
+  const { sales } = useFacts().phones;
   return (
     <>
       <section aria-labelledby="hero-heading" data-click-location="hero" className="on-dark relative isolate overflow-hidden bg-navy-950">
@@ -40,8 +41,8 @@ export default function Home({ loaderData: { page } }: Route.ComponentProps) {
           <p className="mt-6 max-w-2xl text-lg leading-relaxed text-slate-200 sm:text-xl">{page.hero.text}</p>
           <div className="mt-9 flex flex-wrap items-center gap-4">
             <ButtonLink to={navigation.getStarted.href}>{navigation.getStarted.name}</ButtonLink>
-            <PhoneLink phone={site.phones.sales} className={buttonClass("inverse", undefined, "cta")}>
-              Call {site.phones.sales.display}
+            <PhoneLink phone={sales} className={buttonClass("inverse", undefined, "cta")}>
+              Call {sales.display}
             </PhoneLink>
           </div>
         </StaticContent>

@@ -1,9 +1,9 @@
 import { IndustryTemplate } from "~/components/templates/industry-template";
 import { industryName } from "~/content/catalog";
-import { industryPages } from "~/content/industries";
 import { industrySlugs, type IndustrySlug } from "~/content/types";
 import { notFoundMeta, routeMeta } from "~/lib/meta";
 import { notFoundOrRedirect } from "~/redirects/redirects.server";
+import { siteContent } from "~/studio/live.server";
 
 import type { Route } from "./+types/industry";
 
@@ -14,7 +14,7 @@ function isIndustrySlug(slug: string): slug is IndustrySlug {
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   // An unknown slug: the redirect a rule gives it (an old page of the previous site), else not found.
   if (!isIndustrySlug(params.slug)) throw await notFoundOrRedirect(request, context);
-  const page = industryPages[params.slug];
+  const page = (await siteContent(request, context)).industries[params.slug];
   return {
     page,
     breadcrumbs: [

@@ -1,13 +1,13 @@
 import { LegalTemplate } from "~/components/templates/legal-template";
-import { privacyPage } from "~/content/legal";
 import { routeMeta } from "~/lib/meta";
+import { siteContent } from "~/studio/live.server";
 
 import type { Route } from "./+types/privacy-policy";
 
 const crumbs = [{ name: "Privacy Policy", path: "/privacy-policy" }];
 
-export function loader() {
-  return { doc: privacyPage };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return { doc: (await siteContent(request, context)).privacy };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>

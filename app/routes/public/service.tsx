@@ -1,11 +1,11 @@
 import { ServiceTemplate } from "~/components/templates/service-template";
 import { site } from "~/config/site";
 import { serviceName } from "~/content/catalog";
-import { servicePages } from "~/content/services";
 import { serviceSlugs, type ServiceSlug } from "~/content/types";
-import { notFoundMeta, originFrom, routeMeta } from "~/lib/meta";
+import { factsFrom, notFoundMeta, originFrom, routeMeta } from "~/lib/meta";
 import { absoluteUrl } from "~/lib/seo";
 import { notFoundOrRedirect } from "~/redirects/redirects.server";
+import { siteContent } from "~/studio/live.server";
 
 import type { Route } from "./+types/service";
 
@@ -16,7 +16,7 @@ function isServiceSlug(slug: string): slug is ServiceSlug {
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   // An unknown slug: the redirect a rule gives it (an old page of the previous site), else not found.
   if (!isServiceSlug(params.slug)) throw await notFoundOrRedirect(request, context);
-  const page = servicePages[params.slug];
+  const page = (await siteContent(request, context)).services[params.slug];
   return {
     page,
     breadcrumbs: [
@@ -30,6 +30,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
   if (!loaderData) return notFoundMeta(matches, location.pathname);
   const { page, breadcrumbs } = loaderData;
   const origin = originFrom(matches);
+  const { statesAlsoServed } = factsFrom(matches);
   const path = `/services/${page.slug}`;
   return routeMeta(matches, {
     title: page.title,
@@ -45,7 +46,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
         description: page.description,
         url: absoluteUrl(origin, path),
         provider: { "@id": `${absoluteUrl(origin, "/")}#organization` },
-        areaServed: [...Object.values(site.states), ...site.statesAlsoServed].map((name) => ({ "@type": "State", name })),
+        areaServed: [...Object.values(site.states), ...statesAlsoServed].map((name) => ({ "@type": "State", name })),
       },
     ],
   });

@@ -1,13 +1,13 @@
 import { LegalTemplate } from "~/components/templates/legal-template";
-import { termsPage } from "~/content/legal";
 import { routeMeta } from "~/lib/meta";
+import { siteContent } from "~/studio/live.server";
 
 import type { Route } from "./+types/terms-and-conditions";
 
 const crumbs = [{ name: "Terms & Conditions", path: "/terms-and-conditions" }];
 
-export function loader() {
-  return { doc: termsPage };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return { doc: (await siteContent(request, context)).terms };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
