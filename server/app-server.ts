@@ -134,6 +134,7 @@ export async function startServer({ env, startedAt, production, development }: S
       getLoadContext,
       replaceable: Object.keys(securityHeaders),
       answered: security.answered,
+      trustProxy: env.TRUST_PROXY,
     }),
   );
   const onError: ErrorRequestHandler = (error, req, res, _next) => {

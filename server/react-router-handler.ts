@@ -21,14 +21,16 @@ export interface HandlerOptions {
   replaceable: Iterable<string>;
   /** Told each answer before it is written, to adjust the headers already set (server/security-headers.ts `answered`). */
   answered?: (res: ExpressResponse, answer: Response) => void;
+  /** TRUST_PROXY: the scheme the visitor used is the proxy's X-Forwarded-Proto. */
+  trustProxy?: boolean;
 }
 
-export function createRequestHandler({ build, mode, getLoadContext, replaceable, answered }: HandlerOptions) {
+export function createRequestHandler({ build, mode, getLoadContext, replaceable, answered, trustProxy = false }: HandlerOptions) {
   const handle = createReactRouterHandler(build, mode);
   const replace = new Set([...replaceable].map((name) => name.toLowerCase()));
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     try {
-      const response = await handle(toFetchRequest(req, res), getLoadContext(req, res));
+      const response = await handle(toFetchRequest(req, res, trustProxy), getLoadContext(req, res));
       answered?.(res, response);
       await send(res, response, replace);
     } catch (error) {
@@ -37,14 +39,25 @@ export function createRequestHandler({ build, mode, getLoadContext, replaceable,
   };
 }
 
-function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
+/**
+ * The scheme of the visitor's request: behind a trusted proxy (TLS ends at nginx), its
+ * X-Forwarded-Proto. React Router refuses an action whose Origin header is not the request's own
+ * origin (its CSRF check): a form posted from https://www.example.com reaches the server as plain
+ * http, and would be refused if its URL said http.
+ */
+export function requestScheme(req: { protocol: string; get(name: string): string | undefined }, trustProxy: boolean): string {
+  const forwarded = trustProxy ? req.get("x-forwarded-proto")?.split(",").at(-1)?.trim().toLowerCase() : undefined;
+  return forwarded === "https" || forwarded === "http" ? forwarded : req.protocol;
+}
+
+export function toFetchRequest(req: ExpressRequest, res: ExpressResponse, trustProxy = false): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (Array.isArray(value)) for (const v of value) headers.append(name, v);
     else if (value !== undefined) headers.set(name, value);
   }
   // The Host header was checked by the request rules (server/request-rules.ts).
-  const url = new URL(`${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`);
+  const url = new URL(`${requestScheme(req, trustProxy)}://${req.get("host") ?? "localhost"}${req.originalUrl}`);
   let controller: AbortController | null = new AbortController();
   res.on("finish", () => (controller = null));
   res.on("close", () => controller?.abort());

@@ -41,7 +41,7 @@ export function proxyConfig(upstreams: string[], failTimeoutSeconds = 5, down: r
     "  server {",
     "    location / {",
     "      proxy_pass http://crossroads;",
-    "      proxy_set_header Host $host;",
+    "      proxy_set_header Host $http_host;",
     "      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;",
     "      proxy_set_header X-Forwarded-Proto $scheme;",
     // A refused or failed connection goes to the next process. nginx never sends a POST again

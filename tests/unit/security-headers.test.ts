@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 
-import { applyHeaders } from "../../server/react-router-handler";
+import { applyHeaders, requestScheme } from "../../server/react-router-handler";
 import { createSecurity, HSTS, inlineScriptHashes, TAG_MANAGER_ORIGIN } from "../../server/security-headers";
 import { StaticStore } from "../../server/static-store";
 
@@ -212,5 +212,18 @@ describe("the policy limits scripts, and HSTS is sent for an https site", () => 
     const prod = createSecurity({ siteUrl: "http://localhost:5173" }).policy([], "/");
     expect(directive(prod, "connect-src")).toBe("connect-src 'self'");
     expect(directive(prod, "style-src")).toBe("style-src 'self'");
+  });
+});
+
+describe("the request React Router sees behind a proxy (server/react-router-handler.ts)", () => {
+  const req = (protocol: string, headers: Record<string, string>) => ({ protocol, get: (name: string) => headers[name.toLowerCase()] });
+  it("takes the scheme from X-Forwarded-Proto when the proxy is trusted: a form posted from the https site is its own origin", () => {
+    expect(requestScheme(req("http", { "x-forwarded-proto": "https" }), true)).toBe("https");
+    expect(requestScheme(req("http", { "x-forwarded-proto": "http, https" }), true)).toBe("https");
+  });
+  it("ignores the header from an untrusted client, and anything but http or https", () => {
+    expect(requestScheme(req("http", { "x-forwarded-proto": "https" }), false)).toBe("http");
+    expect(requestScheme(req("http", { "x-forwarded-proto": "javascript" }), true)).toBe("http");
+    expect(requestScheme(req("http", {}), true)).toBe("http");
   });
 });

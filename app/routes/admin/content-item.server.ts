@@ -40,8 +40,8 @@ import type { Route } from "./+types/content-item";
 
 /** Versions listed per page of the history. */
 export const HISTORY_PAGE = 100;
-/** A schedule must be at least this far ahead (a time "now" would be in the past when it is saved). */
-const SCHEDULE_MIN_AHEAD_MS = 60_000;
+/** A schedule must be at least this far ahead (a time "now" would be in the past by the time it is saved). */
+const SCHEDULE_MIN_AHEAD_MS = 5_000;
 
 const notFound = () => data({ reason: "not-found" }, { status: 404 });
 
@@ -244,7 +244,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (intent === "schedule") {
     at = publishAt ? zonedLocalToDate(publishAt, STUDIO_TIME_ZONE) : null;
     if (!at) scheduleError = `Enter the date and time to publish at (${STUDIO_TIME_ZONE_LABEL}).`;
-    else if (at.getTime() < Date.now() + SCHEDULE_MIN_AHEAD_MS) scheduleError = "Choose a time in the future, at least a minute from now.";
+    else if (at.getTime() < Date.now() + SCHEDULE_MIN_AHEAD_MS) scheduleError = "Choose a time in the future: this one has passed.";
   }
   const across = form.ok ? crossItemErrors(ref, form.data, context.services.content.published()) : {};
   if (!form.ok || scheduleError || Object.keys(across).length > 0) {

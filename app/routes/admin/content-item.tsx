@@ -105,6 +105,7 @@ export default function ContentItem({ loaderData: { item, values, history, compa
               <input
                 {...props}
                 type="datetime-local"
+                step={1}
                 name="publishAt"
                 defaultValue={failed && answer.publishAtLocal ? answer.publishAtLocal : item.scheduledLocal}
               />
