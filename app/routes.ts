@@ -43,8 +43,8 @@ export default [
     route("admin/redirects", "routes/admin/redirects.tsx"), // rules, hits, CSV import
 
     // Content studio: business facts and page copy, drafts, preview, publish or schedule, history
-    route("admin/content", "routes/admin/content.tsx"), // every item, its state, search
-    route("admin/content.json", "routes/admin/content-json.ts"), // resource route: export (GET) and import (POST) of all content
+    route("admin/content", "routes/admin/content.tsx"), // every item, its state, search; import of a content file
+    route("admin/content.json", "routes/admin/content-json.ts"), // resource route: the export of all content (import: the list's form)
     route("admin/content/*", "routes/admin/content-item.tsx"), // one item: edit, preview, publish, schedule, history, compare, restore
 
     // Contact-form leads

@@ -12,13 +12,15 @@
  */
 import type { AppLoadContext } from "react-router";
 
+import { recordAudit } from "~/auth/audit.server";
 import { PREVIEW_PARAM } from "~/config/private-paths";
 import { seedContent } from "~/content/seed";
 import type { SiteContent } from "~/content/site-content";
 import type { Database } from "~/db/client.server";
 
 import { itemOfPage } from "./codec";
-import { CONTENT_CHANNEL, getItem, publishDue, publishedContent, seedItems, type NewItem } from "./store.server";
+import { contentProblems, crossItemErrors } from "./cross-item";
+import { CONTENT_CHANNEL, getItem, publishDue, publishedContent, seedItems, type DuePublication, type NewItem } from "./store.server";
 
 /** When a public page last changed: its own item's publication, or the business facts' (on every page), the later. */
 export function pageLastModified(content: ContentService, path: string): Date | undefined {
@@ -54,7 +56,7 @@ export interface LiveContent extends ContentService {
   /** Reads the published content again (what a notification does). */
   reload(): Promise<void>;
   /** Publishes what is due now (what the timer does every `schedulePollMs`). */
-  publishDue(): Promise<string[]>;
+  publishDue(): Promise<DuePublication[]>;
   close(): Promise<void>;
 }
 
@@ -82,6 +84,22 @@ export async function openLiveContent(options: LiveContentOptions): Promise<Live
   let generation = 0;
   const listeners = new Set<(content: SiteContent) => void | Promise<void>>();
 
+  const seedData = new Map(codec.items(seed).map((item) => [item.id, item.data]));
+
+  function mended(content: SiteContent, cityId: string): SiteContent {
+    const slug = cityId.slice("city/".length) as keyof SiteContent["cities"];
+    let cities = content.cities;
+    let officeId = cities[slug].officeId;
+    if (!seed.facts.offices.some((o) => o.id === officeId)) {
+      cities = { ...cities, [slug]: seed.cities[slug] };
+      officeId = seed.cities[slug].officeId;
+    }
+    const office = seed.facts.offices.find((o) => o.id === officeId);
+    const offices =
+      content.facts.offices.some((o) => o.id === officeId) || !office ? content.facts.offices : [...content.facts.offices, office];
+    return { ...content, cities, facts: { ...content.facts, offices } };
+  }
+
   async function load(): Promise<void> {
     const rows = await publishedContent(db);
     let content = seed;
@@ -91,7 +109,15 @@ export async function openLiveContent(options: LiveContentOptions): Promise<Live
       if (next) {
         content = next;
         nextDates.set(row.id, row.publishedAt);
-      } else log.error(`Content item "${row.id}" in the database does not match its schema: the site shows its seed.`);
+      } else if (seedData.has(row.id))
+        log.error(`Content item "${row.id}" in the database does not match its schema: the site shows its seed.`);
+    }
+    // A rule across items broken (an office gone that a city page names): the page gets the
+    // seed's office back (or, for an office the seed never had, its seed copy), so that every page
+    // still renders (app/studio/cross-item.ts).
+    for (const problem of contentProblems(content)) {
+      log.error(`Content item "${problem.id}": ${problem.message} The site shows the seed's office for it.`);
+      content = mended(content, problem.id);
     }
     current = content;
     dates = nextDates;
@@ -134,9 +160,25 @@ export async function openLiveContent(options: LiveContentOptions): Promise<Live
 
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
-  const due = async () => {
+  // A scheduled draft that would break a rule across items is not published (it stays a draft).
+  const fits = (id: string, data: unknown) => {
+    const next = codec.withItem(current, id, data);
+    return next !== null && Object.keys(crossItemErrors(id, next)).length === 0;
+  };
+  const due = async (): Promise<DuePublication[]> => {
     try {
-      return await publishDue(db);
+      const done = await publishDue(db, fits);
+      for (const p of done) {
+        if (p.version === null)
+          log.error(`The scheduled change of "${p.id}" was not published: it breaks a rule across items (it stays a draft).`);
+        await recordAudit(db, {
+          event: p.version === null ? "content-schedule-cancelled" : "content-published",
+          outcome: p.version === null ? "refused" : "success",
+          actor: p.byId ? { id: p.byId } : null,
+          detail: p.version === null ? `${p.id}: breaks a rule across items` : `${p.id} version ${p.version} (scheduled)`,
+        });
+      }
+      return done;
     } catch (error) {
       if (!stopped) log.error("Publishing scheduled content failed:", error instanceof Error ? error.message : error);
       return [];

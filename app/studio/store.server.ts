@@ -219,39 +219,52 @@ export class VersionNotFound extends Error {
   }
 }
 
+/** A scheduled draft published (or refused by the check, and left a draft) by publishDue. */
+export interface DuePublication {
+  id: string;
+  /** The version it became; null when `check` refused it (its schedule is cleared, its draft kept). */
+  version: number | null;
+  byId: string | null;
+}
+
 /**
  * Publishes every draft whose time has come, each in its own transaction. Several processes run
  * this; a row locked by one is skipped by the others (SKIP LOCKED), and its schedule is cleared
- * when it commits, so each scheduled change is published once. Returns the ids published.
+ * when it commits, so each scheduled change is published once. `check` may refuse a draft that
+ * would break the content (a rule across items): its schedule is cleared and it stays a draft.
  */
-export async function publishDue(db: Database): Promise<string[]> {
+export async function publishDue(db: Database, check: (id: string, data: unknown) => boolean = () => true): Promise<DuePublication[]> {
   const due = await db
     .select({ id: contentItems.id })
     .from(contentItems)
     .where(and(isNotNull(contentItems.scheduledAt), lte(contentItems.scheduledAt, sql`now()`)))
     .limit(100);
-  const published: string[] = [];
+  const published: DuePublication[] = [];
   for (const { id } of due) {
-    const done = await db.transaction(async (tx) => {
+    const done = await db.transaction(async (tx): Promise<DuePublication | null> => {
       const [row] = await tx
         .select()
         .from(contentItems)
         .where(and(eq(contentItems.id, id), isNotNull(contentItems.scheduledAt), lte(contentItems.scheduledAt, sql`now()`)))
         .for("update", { skipLocked: true })
         .limit(1);
-      if (!row || row.draft === null) {
-        if (row) await tx.update(contentItems).set({ scheduledAt: null }).where(eq(contentItems.id, id));
-        return false;
+      if (!row) return null;
+      if (row.draft === null || !check(id, row.draft)) {
+        await tx
+          .update(contentItems)
+          .set({ scheduledAt: null, revision: row.revision + 1, updatedAt: sql`now()` })
+          .where(eq(contentItems.id, id));
+        return row.draft === null ? null : { id, version: null, byId: row.updatedBy };
       }
       const by = row.updatedBy && row.updatedByName ? { id: row.updatedBy, name: row.updatedByName } : null;
-      const { version: _version, ...set } = await publishInTx(tx, row, row.draft, row.title, by, "Scheduled");
+      const { version, ...set } = await publishInTx(tx, row, row.draft, row.title, by, "Scheduled");
       await tx
         .update(contentItems)
         .set({ ...set, revision: row.revision + 1, updatedAt: sql`now()` })
         .where(eq(contentItems.id, id));
-      return true;
+      return { id, version, byId: row.updatedBy };
     });
-    if (done) published.push(id);
+    if (done) published.push(done);
   }
   return published;
 }
@@ -307,8 +320,8 @@ export async function allItems(db: Database): Promise<Pick<ItemRow, "id" | "type
 
 /**
  * Applies checked items in one transaction (all or nothing): each becomes its item's draft, or
- * with `publish` a new published version. An item whose data equals what it would replace is left
- * alone. Returns the ids changed.
+ * with `publish` a new published version. An item whose data is what the site shows already is
+ * left alone (with its draft, if it has one). Returns the ids changed.
  */
 export async function importItems(
   db: Database,
@@ -320,8 +333,9 @@ export async function importItems(
     for (const item of items) {
       const [row] = await tx.select().from(contentItems).where(eq(contentItems.id, item.id)).for("update").limit(1);
       if (!row) continue;
-      const same = JSON.stringify(options.publish ? row.published : (row.draft ?? row.published)) === JSON.stringify(item.data);
-      if (same && (options.publish ? row.draft === null : true)) continue;
+      // What is live already is not a change (a draft of it is left alone). Compared with sorted
+      // keys: PostgreSQL's jsonb keeps its own key order.
+      if (canonicalJson(row.published) === canonicalJson(item.data)) continue;
       const set = options.publish
         ? await publishInTx(tx, row, item.data, item.title, options.by, "Imported")
         : { draft: item.data, title: item.title, scheduledAt: null };
@@ -334,4 +348,13 @@ export async function importItems(
     }
     return changed;
   });
+}
+
+/** JSON with every object's keys sorted: equal for equal data, whatever order its keys came in. */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === "object" && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
 }

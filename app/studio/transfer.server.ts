@@ -4,9 +4,11 @@
  * item's id, and its data against its type's schema); a file with any problem changes nothing and
  * is answered with the list of what is wrong and where.
  */
+import type { SiteContent } from "~/content/site-content";
 import type { Database } from "~/db/client.server";
 
-import { fieldsOf, itemTitle, parseItemId, type ItemData } from "./content-types";
+import { fieldsOf, itemTitle, parseItemId, withItem, type ItemData, type ItemId } from "./content-types";
+import { contentProblems } from "./cross-item";
 import { fieldLabel } from "./field-paths";
 import { checkItem } from "./item-form";
 import { allItems, importItems, type Author } from "./store.server";
@@ -69,7 +71,8 @@ export function checkContentFile(
     if (!ref) return problems.push(`${where}: “${id.slice(0, 80)}” is not an item of this site.`);
     if (seen.has(id)) return problems.push(`${where} (${id}): this item appears twice in the file.`);
     seen.add(id);
-    const data = raw.draft ?? raw.published;
+    // The published content is what a copy carries over (a draft of staging is not production's).
+    const data = raw.published;
     const checked = checkItem(ref.type, data);
     if (!checked.ok) {
       for (const [path, message] of Object.entries(checked.fieldErrors))
@@ -85,10 +88,21 @@ export function checkContentFile(
   return problems.length ? { ok: false, problems } : { ok: true, items };
 }
 
-/** Checks `text` and, when all of it is valid, applies it in one transaction (drafts, or published with `publish`). */
-export async function importContent(db: Database, text: string, options: { by: Author; publish: boolean }): Promise<ImportResult> {
+/**
+ * Checks `text` and, when all of it is valid and fits with the rest of `content` (the published
+ * content: rules across items, app/studio/cross-item.ts), applies it in one transaction (drafts,
+ * or published with `publish`).
+ */
+export async function importContent(
+  db: Database,
+  text: string,
+  options: { by: Author; publish: boolean; content: SiteContent },
+): Promise<ImportResult> {
   const checked = checkContentFile(text);
   if (!checked.ok) return checked;
+  const next = checked.items.reduce((content, item) => withItem(content, item.id as ItemId, item.data as ItemData), options.content);
+  const across = contentProblems(next);
+  if (across.length) return { ok: false, problems: across.map((p) => `${p.id} › Office: ${p.message}`) };
   const changed = await importItems(db, checked.items, options);
   return { ok: true, changed, checked: checked.items.length };
 }

@@ -10,13 +10,12 @@ import { z } from "zod";
 import { recordAudit, type AuditEvent } from "~/auth/audit.server";
 import { requireEditor, type SignedIn } from "~/auth/session.server";
 import type { BusinessFacts } from "~/config/site";
-import type { SiteContent } from "~/content/site-content";
-import type { CityPage } from "~/content/types";
 import { actionError, actionOk, parseForm } from "~/lib/form.server";
 import { formatDateTime } from "~/lib/format-date";
 import { dateToZonedLocal, zonedLocalToDate } from "~/lib/time-zone";
 import { compareItem } from "~/studio/compare";
-import { itemTitle, parseItemId, previewPath, typeLabel, type ItemData, type ItemRef } from "~/studio/content-types";
+import { itemTitle, parseItemId, previewPath, typeLabel, withItem, type ItemData, type ItemRef } from "~/studio/content-types";
+import { crossItemErrors } from "~/studio/cross-item";
 import type { FormValues, StudioFieldErrors } from "~/studio/field-types";
 import { formValues } from "~/studio/form-values";
 import { ITEM_FORM_LIMIT, parseItemForm } from "~/studio/item-form";
@@ -104,27 +103,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 const officeOptions = (facts: BusinessFacts) => ({ offices: facts.offices.map((o) => ({ value: o.id, label: `${o.city}, ${o.state}` })) });
-
-/**
- * Rules across items: a city page's office must be one of the business facts' offices, and the
- * facts may not drop an office a city page still names (its page would have no address).
- */
-function crossItemErrors(ref: ItemRef, data: ItemData, content: SiteContent): StudioFieldErrors {
-  if (ref.type === "city") {
-    const officeId = (data as CityPage).officeId;
-    if (!content.facts.offices.some((o) => o.id === officeId))
-      return { officeId: "Choose the office from the list: that office is not in the business facts (any more)." };
-  }
-  if (ref.type === "facts") {
-    const ids = new Set((data as BusinessFacts).offices.map((o) => o.id));
-    const orphan = Object.values(content.cities).find((city) => !ids.has(city.officeId));
-    if (orphan)
-      return {
-        offices: `The city page “${orphan.headline}” is served by the office “${orphan.officeId}”: keep that office, or point the city page to another office first.`,
-      };
-  }
-  return {};
-}
 
 const INTENTS = ["save", "publish", "schedule", "cancel-schedule", "discard", "restore"] as const;
 type Intent = (typeof INTENTS)[number];
@@ -246,7 +224,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (!at) scheduleError = `Enter the date and time to publish at (${STUDIO_TIME_ZONE_LABEL}).`;
     else if (at.getTime() < Date.now() + SCHEDULE_MIN_AHEAD_MS) scheduleError = "Choose a time in the future: this one has passed.";
   }
-  const across = form.ok ? crossItemErrors(ref, form.data, context.services.content.published()) : {};
+  // Rules across items, with this item in place in the published content (app/studio/cross-item.ts).
+  const across = form.ok ? crossItemErrors(ref.id, withItem(context.services.content.published(), ref.id, form.data)) : {};
   if (!form.ok || scheduleError || Object.keys(across).length > 0) {
     const fieldErrors = form.ok ? across : form.fieldErrors;
     const count = Object.keys(fieldErrors).length;

@@ -5,7 +5,7 @@ import { recordAudit } from "~/auth/audit.server";
 import { requireEditor } from "~/auth/session.server";
 import { actionError, actionOk, parseForm } from "~/lib/form.server";
 import { searchText } from "~/lib/list-search";
-import { isContentType, typeLabel } from "~/studio/content-types";
+import { CONTENT_TYPES, isContentType, typeLabel } from "~/studio/content-types";
 import { listItems } from "~/studio/store.server";
 import { IMPORT_LIMIT_BYTES, importContent } from "~/studio/transfer.server";
 
@@ -14,7 +14,9 @@ import type { Route } from "./+types/content";
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireEditor(context.services, request);
   const q = searchText(new URL(request.url).searchParams.get("q"));
-  const rows = await listItems(context.services.db, q);
+  // In the registry's order: business facts, the pages, the families, the legal pages.
+  const order = (type: string) => (isContentType(type) ? CONTENT_TYPES.indexOf(type) : CONTENT_TYPES.length);
+  const rows = (await listItems(context.services.db, q)).sort((a, b) => order(a.type) - order(b.type));
   return {
     q,
     total: rows.length,
@@ -44,6 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await importContent(context.services.db, await file.text(), {
     by: { id: me.user.id, name: me.user.name || me.user.email },
     publish,
+    content: context.services.content.published(),
   });
   if (!result.ok)
     return actionError(400, {
