@@ -14,8 +14,9 @@ import { actionError, actionOk, parseForm } from "~/lib/form.server";
 import { formatDateTime } from "~/lib/format-date";
 import { dateToZonedLocal, zonedLocalToDate } from "~/lib/time-zone";
 import { compareItem } from "~/studio/compare";
-import { itemTitle, parseItemId, previewPath, typeLabel, withItem, type ItemData, type ItemRef } from "~/studio/content-types";
+import { fieldsOf, itemTitle, parseItemId, previewPath, typeLabel, withItem, type ItemData, type ItemRef } from "~/studio/content-types";
 import { crossItemErrors } from "~/studio/cross-item";
+import { fieldLabel } from "~/studio/field-paths";
 import type { FormValues, StudioFieldErrors } from "~/studio/field-types";
 import { formValues } from "~/studio/form-values";
 import { ITEM_FORM_LIMIT, parseItemForm } from "~/studio/item-form";
@@ -236,12 +237,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         count > 0
           ? `Nothing was saved: ${count === 1 ? "one field needs" : `${count} fields need`} attention. Each message is beside its field.`
           : (scheduleError ?? "Nothing was saved."),
+      // Each problem named above the form too, by its field's label: the form can be long.
+      details: Object.entries(fieldErrors).map(([path, message]) => `${fieldLabel(fieldsOf(ref.type), path)}: ${message}`),
       itemValues: form.values,
       itemErrors: fieldErrors,
       scheduleError,
       revision,
       ...kept,
-    } satisfies ItemAnswerExtra & { intent: string; code: string; message: string });
+    } satisfies ItemAnswerExtra & { intent: string; code: string; message: string; details: string[] });
   }
   const title = itemTitle(ref.id, form.data);
   const failed = { itemValues: form.values, itemErrors: {} };
