@@ -11,6 +11,7 @@ import { industryPages } from "./industries";
 import { privacyPage, termsPage } from "./legal";
 import { servicePages } from "./services";
 import type { SiteContent } from "./site-content";
+import { testimonials } from "./testimonials";
 
 export function seedContent(): SiteContent {
   return structuredClone({
@@ -23,5 +24,6 @@ export function seedContent(): SiteContent {
     cities: cityPages,
     terms: termsPage,
     privacy: privacyPage,
+    testimonials,
   });
 }

@@ -8,11 +8,15 @@ import type { BusinessFacts } from "../config/site";
 import type { aboutPage } from "./about";
 import type { faqPage } from "./faq";
 import type { homePage } from "./home";
-import type { CityPage, CitySlug, IndustryPage, IndustrySlug, LegalDocument, ServicePage, ServiceSlug } from "./types";
+import type { CityPage, CitySlug, IndustryPage, IndustrySlug, LegalDocument, ServicePage, ServiceSlug, Testimonial } from "./types";
 
 export type HomeContent = typeof homePage;
 export type AboutContent = typeof aboutPage;
 export type FaqContent = typeof faqPage;
+/** The content studio's `testimonials` item: the one list of every testimonial. */
+export interface TestimonialsContent {
+  testimonials: Testimonial[];
+}
 
 export interface SiteContent {
   facts: BusinessFacts;
@@ -24,4 +28,6 @@ export interface SiteContent {
   cities: Record<CitySlug, CityPage>;
   terms: LegalDocument;
   privacy: LegalDocument;
+  /** Shown on the home page (those marked) and on the pages of their services and industry. */
+  testimonials: Testimonial[];
 }

@@ -157,6 +157,27 @@ export interface CityPage extends PageSeo {
   cta: CallToAction;
 }
 
+/**
+ * A client's words about working with us (docs/requirements/public-site.md#content): shown on the
+ * home page when `onHome`, on the page of its industry and on the pages of its services. Never
+ * marked up as a review (no Review or AggregateRating JSON-LD: reviews of a business on its own
+ * site are self-serving).
+ */
+export interface Testimonial {
+  quote: string;
+  /** The person quoted. */
+  person: string;
+  /** Their job: "Office manager". */
+  role?: string;
+  company: string;
+  /** The industry page that shows it. */
+  industry?: IndustrySlug;
+  /** The service pages that show it, in order. */
+  services: ServiceSlug[];
+  /** Shown on the home page. */
+  onHome: boolean;
+}
+
 /** A long-form document (terms, privacy) as ordered sections. */
 export interface LegalDocument extends PageSeo {
   heading: string;

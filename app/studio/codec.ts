@@ -37,3 +37,11 @@ export function itemOfPage(path: string): string | undefined {
   const city = /^\/([a-z0-9-]+-it-support)$/.exec(path);
   return city ? `city/${city[1]}` : undefined;
 }
+
+/**
+ * The items a public page shows besides its own and the business facts: the testimonials, on the
+ * home page and on every service and industry page (a page that shows none may have just lost one).
+ */
+export function sharedItemsOfPage(path: string): string[] {
+  return path === "/" || /^\/(services|industries)\/[a-z0-9-]+$/.test(path) ? ["testimonials"] : [];
+}

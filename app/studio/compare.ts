@@ -25,6 +25,7 @@ function asText(field: Field, value: unknown): string {
   if (value === undefined || value === null) return "";
   if (field.kind === "phone") return isRecord(value) && typeof value.display === "string" ? value.display : "";
   if (field.kind === "select") return optionLabel(field.options, value);
+  if (field.kind === "checkbox") return value === true ? "Yes" : "No";
   if (field.kind === "checkboxes")
     return arrayOf(value)
       .map((v) => optionLabel(field.options, v))

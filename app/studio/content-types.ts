@@ -1,12 +1,12 @@
 /**
  * The registry of what staff edit in the content studio: each content type (label, fields, schema)
- * and each item of a SiteContent by its id: `facts`, `home`, `about`, `faq`, `service/<slug>`,
- * `industry/<slug>`, `city/<slug>`, `legal/terms`, `legal/privacy`.
+ * and each item of a SiteContent by its id: `facts`, `home`, `about`, `faq`, `testimonials`,
+ * `service/<slug>`, `industry/<slug>`, `city/<slug>`, `legal/terms`, `legal/privacy`.
  */
 import { z } from "zod";
 
 import type { BusinessFacts } from "~/config/site";
-import type { AboutContent, FaqContent, HomeContent, SiteContent } from "~/content/site-content";
+import type { AboutContent, FaqContent, HomeContent, SiteContent, TestimonialsContent } from "~/content/site-content";
 import {
   citySlugs,
   industrySlugs,
@@ -27,6 +27,7 @@ import { schemaOfFields } from "./field-schemas";
 import type { Field } from "./field-types";
 import { legalType } from "./legal-fields";
 import { aboutType, faqType, homeType } from "./page-fields";
+import { testimonialsType } from "./testimonial-fields";
 
 /** Each content type's data. */
 export interface ContentData {
@@ -34,6 +35,7 @@ export interface ContentData {
   home: HomeContent;
   about: AboutContent;
   faq: FaqContent;
+  testimonials: TestimonialsContent;
   service: ServicePage;
   industry: IndustryPage;
   city: CityPage;
@@ -46,8 +48,11 @@ export type ItemData = ContentData[ContentType];
 export const LEGAL_DOCUMENTS = ["terms", "privacy"] as const;
 export type LegalSlug = (typeof LEGAL_DOCUMENTS)[number];
 
-export type ItemId =
-  "facts" | "home" | "about" | "faq" | `service/${ServiceSlug}` | `industry/${IndustrySlug}` | `city/${CitySlug}` | `legal/${LegalSlug}`;
+/** The items that are one of their type (their id is the type). */
+const SINGLE_ITEMS = ["facts", "home", "about", "faq", "testimonials"] as const;
+type SingleItem = (typeof SINGLE_ITEMS)[number];
+
+export type ItemId = SingleItem | `service/${ServiceSlug}` | `industry/${IndustrySlug}` | `city/${CitySlug}` | `legal/${LegalSlug}`;
 
 /** An item id taken apart: its type, and the slug of an item of a family. */
 export type ItemRef = { [T in ContentType]: { id: ItemId; type: T; slug: string | null } }[ContentType];
@@ -67,6 +72,7 @@ const definitions: { [T in ContentType]: ContentTypeDefinition<ContentData[T]> }
   home: homeType,
   about: aboutType,
   faq: faqType,
+  testimonials: testimonialsType,
   service: serviceType,
   industry: industryType,
   city: cityType,
@@ -83,7 +89,14 @@ const SLUGS: Record<"service" | "industry" | "city" | "legal", readonly string[]
 };
 
 const LEGAL_PATHS: Record<LegalSlug, string> = { terms: "/terms-and-conditions", privacy: "/privacy-policy" };
-const SINGLE_PATHS = { facts: "/contact", home: "/", about: "/about", faq: "/faq" } as const;
+const SINGLE_PATHS: Record<SingleItem, string> = { facts: "/contact", home: "/", about: "/about", faq: "/faq", testimonials: "/" };
+const SINGLE_TITLES: Record<SingleItem, string> = {
+  facts: "Business facts",
+  home: "Home page",
+  about: "About page",
+  faq: "Questions page",
+  testimonials: "Testimonials",
+};
 
 export const isContentType = (value: string): value is ContentType => Object.hasOwn(definitions, value);
 
@@ -117,7 +130,7 @@ export function schemaOf<T extends ContentType>(type: T): z.ZodType<ContentData[
 
 /** The item an id names, or null for an id the studio does not know. */
 export function parseItemId(id: string): ItemRef | null {
-  if (id === "facts" || id === "home" || id === "about" || id === "faq") return { id, type: id, slug: null };
+  if ((SINGLE_ITEMS as readonly string[]).includes(id)) return { id: id as SingleItem, type: id as SingleItem, slug: null };
   const slash = id.indexOf("/");
   const type = id.slice(0, slash);
   const slug = id.slice(slash + 1);
@@ -160,6 +173,8 @@ export function itemData(content: SiteContent, id: ItemId): ItemData {
       return content.cities[slug as CitySlug];
     case "legal":
       return content[slug as LegalSlug];
+    case "testimonials":
+      return { testimonials: content.testimonials };
     default:
       return content[type];
   }
@@ -170,16 +185,17 @@ export function itemTitle(id: ItemId, data: ItemData): string {
   const { type, slug } = refOf(id);
   if (type === "legal") return (data as LegalDocument).heading;
   if (slug) return catalogNames[slug] ?? slug;
-  return type === "facts" ? "Business facts" : type === "home" ? "Home page" : type === "about" ? "About page" : "Questions page";
+  return SINGLE_TITLES[type as SingleItem];
 }
 
-/** Every item of `content`, in the studio's order: facts, single pages, services, industries, cities, legal documents. */
+/** Every item of `content`, in the studio's order: facts, single pages, testimonials, services, industries, cities, legal documents. */
 export function contentItems(content: SiteContent): ContentItem[] {
   const ids: ItemId[] = [
     "facts",
     "home",
     "about",
     "faq",
+    "testimonials",
     ...serviceSlugs.map((slug) => `service/${slug}` as const),
     ...industrySlugs.map((slug) => `industry/${slug}` as const),
     ...citySlugs.map((slug) => `city/${slug}` as const),
@@ -207,6 +223,8 @@ export function withItem(content: SiteContent, id: ItemId, data: ItemData): Site
       return { ...content, cities: { ...content.cities, [slug as CitySlug]: data as CityPage } };
     case "legal":
       return { ...content, [slug as LegalSlug]: data as LegalDocument };
+    case "testimonials":
+      return { ...content, testimonials: (data as TestimonialsContent).testimonials };
     default:
       return { ...content, [type]: data };
   }

@@ -6,20 +6,31 @@
 import type { Field, GroupField, LinesField, ListField, Noun, Option, TextareaField, TextField, TextFormat } from "./field-types";
 import { LINE_MAX, PARAGRAPH_MAX, SEO_DESCRIPTION_MAX, SEO_DESCRIPTION_MIN, SEO_TITLE_MAX } from "./text-rules";
 
-export const text = (name: string, label: string, options: { max?: number; format?: TextFormat; hint?: string } = {}): TextField => ({
+export const text = (
+  name: string,
+  label: string,
+  options: { max?: number; min?: number; format?: TextFormat; optional?: boolean; hint?: string } = {},
+): TextField => ({
   kind: "text",
   name,
   label,
   max: options.max ?? LINE_MAX,
+  ...(options.min ? { min: options.min } : {}),
   ...(options.format ? { format: options.format } : {}),
+  ...(options.optional ? { optional: true } : {}),
   ...(options.hint ? { hint: options.hint } : {}),
 });
 
-export const textarea = (name: string, label: string, options: { max?: number; rows?: number; hint?: string } = {}): TextareaField => ({
+export const textarea = (
+  name: string,
+  label: string,
+  options: { max?: number; min?: number; rows?: number; hint?: string } = {},
+): TextareaField => ({
   kind: "textarea",
   name,
   label,
   max: options.max ?? PARAGRAPH_MAX,
+  ...(options.min ? { min: options.min } : {}),
   ...(options.rows ? { rows: options.rows } : {}),
   ...(options.hint ? { hint: options.hint } : {}),
 });

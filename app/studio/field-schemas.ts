@@ -7,7 +7,15 @@
  */
 import { z } from "zod";
 
-import type { CheckboxesField, ChoicesField, Field, LinesField, ListField, NumberField } from "./field-types";
+import {
+  CHECKED,
+  type CheckboxesField,
+  type ChoicesField,
+  type Field,
+  type LinesField,
+  type ListField,
+  type NumberField,
+} from "./field-types";
 import { splitItems } from "./lines";
 import { countOf, withArticle } from "./nouns";
 import { parsePhone, PHONE_MESSAGE } from "./phone";
@@ -149,13 +157,16 @@ function listSchema(field: ListField) {
 export function schemaOfField(field: Field): z.ZodType {
   const label = field.label;
   switch (field.kind) {
-    case "text":
-      return checkedString(`Enter the ${inSentence(label)}.`, [
-        (s) => lineProblem(s, label, field.max),
-        (s) => (field.format ? formatProblem(field.format, s) : null),
+    case "text": {
+      const text = checkedString(`Enter the ${inSentence(label)}.`, [
+        (s) => (field.optional && s === "" ? null : lineProblem(s, label, field.max, field.min)),
+        (s) => (field.format && s !== "" ? formatProblem(field.format, s) : null),
       ]);
+      // Optional: left empty (or absent from stored data), the key is left out.
+      return field.optional ? text.transform((s) => s || undefined).optional() : text;
+    }
     case "textarea":
-      return checkedString(`Enter the ${inSentence(label)}.`, [(s) => paragraphProblem(s, label, field.max)], lineEnds);
+      return checkedString(`Enter the ${inSentence(label)}.`, [(s) => paragraphProblem(s, label, field.max, field.min)], lineEnds);
     case "lines":
       return linesSchema(field);
     case "phone":
@@ -188,7 +199,15 @@ export function schemaOfField(field: Field): z.ZodType {
       const known = new Set(field.kind === "select" ? field.options.map((o) => o.value) : field.options);
       const message =
         field.kind === "select" ? `Choose the ${inSentence(label)} from the list.` : "This form is out of date: open the page again.";
-      return z.string({ error: message }).refine((value) => known.has(value), message);
+      const value = z.string({ error: message }).refine((value) => known.has(value), message);
+      // Optional: "None" (empty), or absent from stored data, leaves the key out.
+      return field.kind === "select" && field.optional ? z.preprocess((v) => (v === "" ? undefined : v), value.optional()) : value;
+    }
+    case "checkbox": {
+      const message = `Tick “${label}” or leave it empty.`;
+      // The form posts `yes` or nothing; stored data holds a boolean (absent reads as unticked).
+      const read = (v: unknown) => (v === CHECKED ? true : v === "" || v === undefined ? false : v);
+      return z.preprocess(read, z.boolean({ error: message }));
     }
     case "checkboxes":
       return checkboxesSchema(field);

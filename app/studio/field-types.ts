@@ -39,13 +39,19 @@ export type TextFormat = "seoTitle" | "seoDescription" | "id" | "postalCode";
 export interface TextField extends FieldBase {
   kind: "text";
   max: number;
+  /** Characters at least (a name of one letter is a slip). */
+  min?: number;
   format?: TextFormat;
+  /** Left empty, the key is left out of the data (a testimonial's role). */
+  optional?: boolean;
 }
 
 /** Paragraphs of plain text (blank lines separate paragraphs). */
 export interface TextareaField extends FieldBase {
   kind: "textarea";
   max: number;
+  /** Characters at least. */
+  min?: number;
   rows?: number;
 }
 
@@ -105,6 +111,8 @@ export interface SelectField extends FieldBase {
    * business facts' offices). The schema then takes any id; the action checks it exists.
    */
   optionsFrom?: "offices";
+  /** Left on its first option ("None"), the key is left out of the data (a testimonial's industry). */
+  optional?: boolean;
 }
 
 /** Options of selects that come from other content (SelectField.optionsFrom), by source. */
@@ -117,6 +125,14 @@ export interface CheckboxesField extends FieldBase {
   min: number;
   item: Noun;
 }
+
+/** One box to tick, yes or no (show a testimonial on the home page); the data is a boolean, the form's value `yes` or empty. */
+export interface CheckboxField extends FieldBase {
+  kind: "checkbox";
+}
+
+/** The form value of a ticked CheckboxField (an unticked box posts nothing, read as empty). */
+export const CHECKED = "yes";
 
 /** An ordered list of values from a list, each chosen once (related services): a select per row. */
 export interface ChoicesField extends FieldBase {
@@ -161,6 +177,7 @@ export type Field =
   | DateField
   | NumberField
   | SelectField
+  | CheckboxField
   | CheckboxesField
   | ChoicesField
   | HiddenField
@@ -171,8 +188,8 @@ export type FieldKind = Field["kind"];
 
 /**
  * A form's values, shaped like the item's data: a string for each one-value field (a phone by its
- * display text, a number as typed, `lines` as the textarea's text), a string[] for checkboxes and
- * choices, an object for a group, an array of objects for a list.
+ * display text, a number as typed, `lines` as the textarea's text, a box `yes` or empty), a
+ * string[] for checkboxes and choices, an object for a group, an array of objects for a list.
  */
 export type FieldValue = string | string[] | FormValues | FormValues[];
 export interface FormValues {

@@ -4,7 +4,7 @@
  * A list's rows are read from the indexes the form posts (`faqs.0.question`, `faqs.1.question`).
  */
 import { fieldsOf, type ContentType, type ItemData } from "./content-types";
-import { childPath, type Field, type FieldValue, type FormValues } from "./field-types";
+import { CHECKED, childPath, type Field, type FieldValue, type FormValues } from "./field-types";
 import { joinItems } from "./lines";
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
@@ -19,6 +19,8 @@ function valueOf(field: Field, value: unknown): FieldValue {
       return typeof value === "number" && Number.isFinite(value) ? String(value) : typeof value === "string" ? value : "";
     case "lines":
       return Array.isArray(value) ? joinItems(strings(value), field.paragraphs) : typeof value === "string" ? value : "";
+    case "checkbox":
+      return value === true || value === CHECKED ? CHECKED : "";
     case "checkboxes":
     case "choices":
       return strings(value);
@@ -123,7 +125,10 @@ export function formEntries(fields: readonly Field[], values: FormValues, prefix
       );
     else if (field.kind === "checkboxes") for (const v of strings(value)) entries.push([path, v]);
     else if (field.kind === "choices") strings(value).forEach((v, index) => entries.push([childPath(path, index), v]));
-    else entries.push([path, typeof value === "string" ? value : ""]);
+    // An unticked box posts nothing.
+    else if (field.kind === "checkbox") {
+      if (value === CHECKED) entries.push([path, CHECKED]);
+    } else entries.push([path, typeof value === "string" ? value : ""]);
   }
   return entries;
 }

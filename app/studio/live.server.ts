@@ -18,17 +18,21 @@ import { seedContent } from "~/content/seed";
 import type { SiteContent } from "~/content/site-content";
 import type { Database } from "~/db/client.server";
 
-import { itemOfPage } from "./codec";
+import { itemOfPage, sharedItemsOfPage } from "./codec";
 import { contentProblems, crossItemErrors } from "./cross-item";
 import { CONTENT_CHANNEL, getItem, publishDue, publishedContent, seedItems, type DuePublication, type NewItem } from "./store.server";
 
-/** When a public page last changed: its own item's publication, or the business facts' (on every page), the later. */
+/**
+ * When a public page last changed: the latest publication of its own item, the business facts' (on
+ * every page) and the testimonials' (on the pages that may show them).
+ */
 export function pageLastModified(content: ContentService, path: string): Date | undefined {
-  const facts = content.publishedAt("facts");
-  const id = itemOfPage(path);
-  const own = id ? content.publishedAt(id) : undefined;
-  if (!facts || !own) return facts ?? own;
-  return own > facts ? own : facts;
+  let latest: Date | undefined;
+  for (const id of ["facts", itemOfPage(path), ...sharedItemsOfPage(path)]) {
+    const at = id ? content.publishedAt(id) : undefined;
+    if (at && (!latest || at > latest)) latest = at;
+  }
+  return latest;
 }
 
 export interface ContentService {

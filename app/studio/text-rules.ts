@@ -33,21 +33,26 @@ export function inSentence(label: string): string {
 const tooLong = (what: string, max: number, length: number) =>
   `Keep the ${what} to ${formatCount(max)} characters or fewer: it has ${formatCount(length)}.`;
 
-/** One line of plain text: no control character, not empty, at most `max` characters. */
-export function lineProblem(value: string, label: string, max: number): string | null {
+const tooShort = (what: string, min: number, length: number) =>
+  `Write at least ${formatCount(min)} characters for the ${what}: it has ${formatCount(length)}.`;
+
+/** One line of plain text: no control character, not empty, `min` (0) to `max` characters. */
+export function lineProblem(value: string, label: string, max: number, min = 0): string | null {
   const what = inSentence(label);
   if (hasControlCharacter(value)) return `The ${what} cannot contain line breaks, tabs or other control characters.`;
   if (value.trim() === "") return `Enter the ${what}.`;
   if (value.length > max) return tooLong(what, max, value.length);
+  if (value.length < min) return tooShort(what, min, value.length);
   return null;
 }
 
-/** Paragraphs of plain text: line breaks and tabs allowed, no other control character. */
-export function paragraphProblem(value: string, label: string, max: number): string | null {
+/** Paragraphs of plain text: line breaks and tabs allowed, no other control character; `min` (0) to `max` characters. */
+export function paragraphProblem(value: string, label: string, max: number, min = 0): string | null {
   const what = inSentence(label);
   if (hasControlCharacterInText(value)) return `The ${what} cannot contain control characters (line breaks and tabs are fine).`;
   if (value.trim() === "") return `Enter the ${what}.`;
   if (value.length > max) return tooLong(what, max, value.length);
+  if (value.length < min) return tooShort(what, min, value.length);
   return null;
 }
 

@@ -76,3 +76,21 @@ test("structured data: Organization everywhere, and the right type per page fami
     `${E2E_SITE_URL}/services/voip`,
   ]);
 });
+
+test("pages that show testimonials carry no review markup, and their JSON-LD stays valid", async ({ request }) => {
+  // The seed's testimonials: on the home page, a service page and an industry page they name.
+  for (const path of ["/", "/services/managed-it", "/industries/healthcare"]) {
+    const html = await (await request.get(path)).text();
+    expect(html, path).toMatch(/<figure[^>]*>[\s\S]*?<blockquote/);
+    const blocks = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map((m) => m[1]);
+    expect(blocks.length, path).toBeGreaterThan(0);
+    for (const block of blocks) {
+      const data = JSON.parse(block) as Record<string, unknown>;
+      expect(data["@context"], path).toBe("https://schema.org");
+      expect(typeof data["@type"], path).toBe("string");
+      expect(block, path).not.toMatch(/"(Review|AggregateRating|reviewRating|ratingValue)"|"review"\s*:/);
+    }
+    // Nor as microdata or RDFa in the markup.
+    expect(html, path).not.toMatch(/schema\.org\/(Review|AggregateRating)|itemprop="(review|aggregateRating|reviewRating)"/);
+  }
+});

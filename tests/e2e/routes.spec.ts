@@ -1,3 +1,4 @@
+import { testimonials } from "../../app/content/testimonials";
 import { E2E_SITE_URL } from "./config";
 import { expect, test } from "./fixtures";
 import { BRAND_SUFFIX, hydrated, publicPages, seedFacts, site } from "./helpers";
@@ -65,11 +66,16 @@ test("an unexpected error answers 500 with the branded page and no stack trace",
 test("the home page has its sections in the required order", async ({ page }) => {
   await page.goto("/");
   const ids = await page.locator("main section[id]").evaluateAll((els) => els.map((e) => e.id));
-  expect(ids).toEqual(["pain-points", "services", "industries", "locations", "stats", "approach", "compliance"]);
+  expect(ids).toEqual(["pain-points", "services", "industries", "locations", "stats", "testimonials", "approach", "compliance"]);
   for (const stat of seedFacts.trustStats) await expect(page.locator("#stats")).toContainText(stat.value);
   await expect(page.locator("#approach h3")).toHaveText([/Assessment/, /Strategy/, /Implementation/, /Optimization/]);
   for (const badge of seedFacts.compliance) await expect(page.locator("#compliance")).toContainText(badge);
   await expect(page.locator("#services li")).toHaveCount(12);
+  // The seed's testimonials marked for the home page, each a figure of its quote and who said it.
+  const figures = page.locator("#testimonials figure");
+  await expect(figures).toHaveCount(testimonials.filter((t) => t.onHome).length);
+  await expect(figures.first().locator("blockquote")).toBeVisible();
+  await expect(figures.first().locator("figcaption")).toContainText("(sample)");
 });
 
 test("the hero video has a poster, a pause button, and does not play under reduced motion", async ({ browser }) => {

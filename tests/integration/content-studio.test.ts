@@ -5,12 +5,13 @@
  * one conflict naming who came first; restore makes a draft; a due schedule is published once
  * however many processes look at the same moment.
  */
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 
 import { sitemapFile } from "~/blog/sitemap-file.server";
 import { seedContent } from "~/content/seed";
 import { initDatabase, type Database } from "~/db/client.server";
-import { auditLog, contentVersions, user } from "~/db/schema.server";
+import { auditLog, contentItems, contentVersions, user } from "~/db/schema.server";
 import { itemCodec } from "~/studio/codec";
 import { openLiveContent, pageLastModified, type LiveContent } from "~/studio/live.server";
 import {
@@ -261,6 +262,39 @@ for (const backend of backends()) {
       const shown = live.published();
       expect(shown.facts.offices.some((o) => o.id === "evansville")).toBe(true);
       for (const city of Object.values(shown.cities)) expect(shown.facts.offices.some((o) => o.id === city.officeId)).toBe(true);
+    });
+
+    it("a database made before the testimonials existed gets them at the next start, as version 1", async () => {
+      await db.delete(contentItems).where(eq(contentItems.id, "testimonials"));
+      expect(await getItem(db, "testimonials")).toBeNull();
+      const next = await openLiveContent({ db, codec: itemCodec, guardPreview: refuse, log: { log() {}, error() {} } });
+      try {
+        const row = (await getItem(db, "testimonials"))!;
+        expect(row).toMatchObject({ type: "testimonials", title: "Testimonials", publishedVersion: 1 });
+        expect(row.published).toEqual({ testimonials: seedContent().testimonials });
+        expect((await listVersions(db, "testimonials")).map((v) => v.version)).toEqual([1]);
+        expect(next.published().testimonials).toEqual(seedContent().testimonials);
+      } finally {
+        await next.close();
+      }
+    });
+
+    it("publishing the testimonials changes the pages that show them, and their date in sitemap.xml", async () => {
+      const [first] = seedContent().testimonials;
+      const changed = nextChange(live);
+      const row = (await getItem(db, "testimonials"))!;
+      const published = await publishItem(db, "testimonials", {
+        revision: row.revision,
+        data: { testimonials: [{ ...first, quote: "A new quote, long enough to be one." }] },
+        title: "Testimonials",
+        by: maria,
+      });
+      expect(published).toMatchObject({ ok: true, version: 2 });
+      expect((await changed).testimonials).toEqual([{ ...first, quote: "A new quote, long enough to be one." }]);
+      const at = live.publishedAt("testimonials")!;
+      expect(at.getTime()).toBeGreaterThan(live.publishedAt("facts")!.getTime());
+      for (const path of ["/", "/services/managed-it", "/industries/construction"]) expect(pageLastModified(live, path)).toEqual(at);
+      for (const path of ["/contact", "/indianapolis-it-support"]) expect(pageLastModified(live, path)).toEqual(live.publishedAt("facts"));
     });
   });
 }

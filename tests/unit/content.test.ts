@@ -19,6 +19,7 @@ import { privacyPage, termsPage } from "~/content/legal";
 import * as pages from "~/content/pages";
 import { prerenderedPaths, publicPages, serverRenderedPaths } from "~/content/routes-index";
 import { servicePages } from "~/content/services";
+import { testimonials } from "~/content/testimonials";
 import { citySlugs, industrySlugs, serviceSlugs, type PageSeo } from "~/content/types";
 import { withBrand } from "~/lib/seo";
 
@@ -76,6 +77,7 @@ const contentRecords: [string, unknown][] = [
   ["faq", faqPage],
   ["terms", termsPage],
   ["privacy", privacyPage],
+  ["testimonials", testimonials],
   ...Object.entries(pages).map(([k, v]) => [`pages.${k}`, v] as [string, unknown]),
   ["catalog.services", services],
   ["catalog.industries", industries],
@@ -280,6 +282,19 @@ describe("claims and contact details in copy", () => {
   });
 });
 
+describe("the seed's testimonials are placeholders (docs/requirements/public-site.md#content)", () => {
+  it("3 or 4 of them, every company marked (sample), some on the home page", () => {
+    expect(testimonials.length).toBeGreaterThanOrEqual(3);
+    expect(testimonials.length).toBeLessThanOrEqual(4);
+    for (const t of testimonials) expect(t.company, t.person).toMatch(/ \(sample\)$/);
+    expect(testimonials.filter((t) => t.onHome).length).toBeGreaterThan(0);
+  });
+
+  it("their quotes hold no figure: no number, no invented statistic", () => {
+    for (const t of testimonials) expect(t.quote, t.person).not.toMatch(/\d/);
+  });
+});
+
 describe("site config and seed facts (docs/requirements/public-site.md#content)", () => {
   it("uses only fictional 555-01xx phone numbers, with matching E.164 forms", () => {
     const phones = [seedFacts.phones.support, seedFacts.phones.sales, ...seedFacts.offices.map((o) => o.phone)];
@@ -387,7 +402,9 @@ describe("page copy and business facts come from the content service (app/studio
       return entry.isDirectory() ? files(full) : /\.tsx?$/.test(entry.name) ? [full] : [];
     });
   const appFiles = files("app");
-  const COPY = ["services", "industries", "cities", "home", "about", "faq", "legal"].map((name) => path.join("app", "content", name));
+  const COPY = ["services", "industries", "cities", "home", "about", "faq", "legal", "testimonials"].map((name) =>
+    path.join("app", "content", name),
+  );
   /** The modules a file imports values from (`import type` brings no copy along), as paths under app/ without extension. */
   const valueImports = (file: string) =>
     [...readFileSync(file, "utf8").matchAll(/(?:^|\n)\s*(?:import|export)\s+(?!type\s)[^;]*?\sfrom\s+"([^"]+)"/g)]
@@ -396,7 +413,7 @@ describe("page copy and business facts come from the content service (app/studio
         spec.startsWith("~/") ? path.join("app", spec.slice(2)) : spec.startsWith(".") ? path.join(path.dirname(file), spec) : spec,
       );
 
-  it("only app/content/seed.ts imports the page-copy modules (services, industries, cities, home, about, faq, legal)", () => {
+  it("only app/content/seed.ts imports the page-copy modules (services, industries, cities, home, about, faq, legal, testimonials)", () => {
     const importers = appFiles.filter((file) => valueImports(file).some((target) => COPY.includes(target)));
     expect(importers).toEqual([path.join("app", "content", "seed.ts")]);
   });

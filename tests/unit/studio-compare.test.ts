@@ -70,4 +70,17 @@ describe("compareItem", () => {
       },
     ]);
   });
+
+  it("testimonials: a box as Yes or No, an industry by its name, an optional field added", () => {
+    const before = { testimonials: seed.testimonials };
+    const after = structuredClone(before);
+    after.testimonials[0].onHome = false;
+    after.testimonials[1].industry = "accounting";
+    after.testimonials[1].role = "Partner";
+    expect(compareItem("testimonials", before, after)).toEqual([
+      { path: "testimonials.0.onHome", label: "Testimonials › 1 › Show on the home page", before: "Yes", after: "No" },
+      { path: "testimonials.1.role", label: "Testimonials › 2 › Role", before: "", after: "Partner" },
+      { path: "testimonials.1.industry", label: "Testimonials › 2 › Industry", before: "Legal Services", after: "Accounting" },
+    ]);
+  });
 });

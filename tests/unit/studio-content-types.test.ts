@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest";
 
 import { seedContent } from "~/content/seed";
+import type { TestimonialsContent } from "~/content/site-content";
 import { contentItems, itemData, parseItemId, previewPath, typeLabel, withItem, type ItemId } from "~/studio/content-types";
 
 const seed = seedContent();
@@ -12,6 +13,7 @@ describe("item ids", () => {
     ["home", "home", null],
     ["about", "about", null],
     ["faq", "faq", null],
+    ["testimonials", "testimonials", null],
     ["service/voip", "service", "voip"],
     ["industry/healthcare", "industry", "healthcare"],
     ["city/fishers-it-support", "city", "fishers-it-support"],
@@ -30,6 +32,8 @@ describe("item ids", () => {
     "services/voip",
     "legal/cookies",
     "facts/x",
+    "testimonials/1",
+    "testimonial",
     "city/fishers",
     "constructor/x",
     "__proto__",
@@ -50,6 +54,7 @@ describe("items", () => {
       ["home", "Home page", "/"],
       ["about", "About page", "/about"],
       ["faq", "Questions page", "/faq"],
+      ["testimonials", "Testimonials", "/"],
       ["service/voip", "VoIP", "/services/voip"],
       ["legal/terms", "Terms and Conditions", "/terms-and-conditions"],
       ["legal/privacy", "Privacy Policy", "/privacy-policy"],
@@ -59,12 +64,15 @@ describe("items", () => {
     expect(previewPath("city/clarksville-tn-it-support")).toBe("/clarksville-tn-it-support");
     expect(typeLabel("facts")).toBe("Business facts");
     expect(typeLabel("service")).toBe("Service page");
+    expect(typeLabel("testimonials")).toBe("Testimonials");
   });
 
   it("every item's data is the content's own", () => {
     expect(itemData(seed, "facts")).toBe(seed.facts);
     expect(itemData(seed, "service/voip")).toBe(seed.services.voip);
     expect(itemData(seed, "legal/privacy")).toBe(seed.privacy);
+    // The testimonials are one item holding the list.
+    expect((itemData(seed, "testimonials") as TestimonialsContent).testimonials).toBe(seed.testimonials);
   });
 
   it("withItem: a copy with that item replaced, the original untouched", () => {
@@ -74,11 +82,19 @@ describe("items", () => {
     expect(seed.services.voip.headline).not.toBe("Phones that follow you");
     expect(next.services.cybersecurity).toBe(seed.services.cybersecurity);
     expect(next.facts).toBe(seed.facts);
-    for (const id of ["facts", "home", "legal/terms", "city/fishers-it-support"] as ItemId[]) {
+    for (const id of ["facts", "home", "testimonials", "legal/terms", "city/fishers-it-support"] as ItemId[]) {
       const copy = withItem(seed, id, structuredClone(itemData(seed, id)));
       expect(copy).not.toBe(seed);
       expect(copy).toEqual(seed);
     }
+  });
+
+  it("withItem: the testimonials item replaces the content's list", () => {
+    const [first] = seed.testimonials;
+    const next = withItem(seed, "testimonials", { testimonials: [first] });
+    expect(next.testimonials).toEqual([first]);
+    expect(seed.testimonials.length).toBeGreaterThan(1);
+    expect(next.home).toBe(seed.home);
   });
 
   it("withItem refuses a page's data under another page's id", () => {

@@ -161,4 +161,31 @@ describe("ContentFields", () => {
     expect(within(added).getByLabelText("Question")).toHaveFocus();
     expect(within(added).getByLabelText("Question")).toHaveValue("");
   });
+
+  it("testimonials: a box to tick for the home page, an optional role and industry", () => {
+    const { form } = renderForm("testimonials", formValues("testimonials", { testimonials: seed.testimonials }));
+    const rows = seed.testimonials.map((_, i) => screen.getByRole("group", { name: `Testimonial ${i + 1}` }));
+    const home = (i: number) => within(rows[i]).getByRole("checkbox", { name: "Show on the home page" });
+    expect(home(0)).toBeChecked();
+    expect(home(3)).not.toBeChecked();
+    expect(home(0)).toHaveAttribute("value", "yes");
+    const industry = within(rows[0]).getByRole("combobox", { name: /^Industry ?\(optional\)$/ });
+    expect(industry).not.toBeRequired();
+    expect(industry).toHaveValue("healthcare");
+    expect(within(industry).getByRole("option", { name: "None" })).toHaveValue("");
+    expect(within(rows[1]).getByRole("textbox", { name: /^Role ?\(optional\)$/ })).toHaveValue("");
+    expect(within(rows[0]).getByRole("textbox", { name: "Name" })).toBeRequired();
+    // An unticked box posts nothing: the form reads it as no.
+    const data = new FormData(form);
+    expect(data.get("testimonials.0.onHome")).toBe("yes");
+    expect(data.has("testimonials.3.onHome")).toBe(false);
+  });
+
+  it("a box's error sits beside it", () => {
+    const message = "This testimonial would be shown nowhere: tick “Show on the home page”, or choose an industry or a service.";
+    renderForm("testimonials", formValues("testimonials", { testimonials: seed.testimonials }), { "testimonials.0.onHome": message });
+    const box = within(screen.getByRole("group", { name: "Testimonial 1" })).getByRole("checkbox", { name: "Show on the home page" });
+    expect(box).toHaveAttribute("aria-invalid", "true");
+    expect(box).toHaveAccessibleDescription(new RegExp(`^Error: ?${message}$`));
+  });
 });

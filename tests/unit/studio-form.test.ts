@@ -318,3 +318,116 @@ describe("the page being edited", () => {
     expect(result.ok && result.data.slug).toBe("co-managed-it");
   });
 });
+
+describe("testimonials: one item holding the list", () => {
+  const item = { testimonials: seed.testimonials };
+  const saved = (change: (values: FormValues) => void, extra?: Record<string, string>) => {
+    const result = parseItemForm("testimonials", postedForm("testimonials", edited("testimonials", item, change), extra));
+    if (!result.ok) throw new Error(`Refused: ${JSON.stringify(result.fieldErrors)}`);
+    return result.data.testimonials;
+  };
+  const first = (values: FormValues) => row(values, "testimonials", 0);
+
+  it("the quote, the name, the role and the company: their lengths, each message at its field", () => {
+    const result = refused("testimonials", item, (v) => {
+      first(v).quote = "Great service.";
+      first(v).person = "D";
+      first(v).role = "r".repeat(81);
+      first(v).company = "   ";
+      row(v, "testimonials", 1).quote = "q".repeat(601);
+    });
+    expect(result.fieldErrors).toEqual({
+      "testimonials.0.quote": "Write at least 20 characters for the quote: it has 14.",
+      "testimonials.0.person": "Write at least 2 characters for the name: it has 1.",
+      "testimonials.0.role": "Keep the role to 80 characters or fewer: it has 81.",
+      "testimonials.0.company": "Enter the company.",
+      "testimonials.1.quote": "Keep the quote to 600 characters or fewer: it has 601.",
+    });
+    expect(first(result.values).quote).toBe("Great service.");
+  });
+
+  it("the role and the industry are optional: left empty, they are left out", () => {
+    const [changed] = saved((v) => {
+      first(v).role = "  ";
+      first(v).industry = "";
+    });
+    expect(changed).not.toHaveProperty("role");
+    expect(changed).not.toHaveProperty("industry");
+    expect(changed.person).toBe(seed.testimonials[0].person);
+  });
+
+  it("an industry not in the list; services known, each once", () => {
+    const result = refused("testimonials", item, (v) => {
+      first(v).industry = "pizza";
+      first(v).services = ["voip", "voip", "pizza", ""];
+    });
+    expect(result.fieldErrors).toEqual({
+      "testimonials.0.industry": "Choose the industry from the list.",
+      "testimonials.0.services.1": "Choose each service once: VoIP is already chosen.",
+      "testimonials.0.services.2": "Choose a service from the list.",
+      "testimonials.0.services.3": "Choose a service, or remove this row.",
+    });
+  });
+
+  it("services keep the order chosen", () => {
+    const [changed] = saved((v) => (first(v).services = ["voip", "access-control", "managed-it"]));
+    expect(changed.services).toEqual(["voip", "access-control", "managed-it"]);
+  });
+
+  it("“Show on the home page”: ticked is yes, unticked (nothing posted) is no, anything else is refused", () => {
+    expect(saved((v) => (first(v).onHome = ""))[0].onHome).toBe(false);
+    expect(saved((v) => (row(v, "testimonials", 3).onHome = "yes"))[3].onHome).toBe(true);
+    const form = postedForm("testimonials", formValues("testimonials", item));
+    form.set("testimonials.0.onHome", "maybe");
+    const result = parseItemForm("testimonials", form);
+    expect(result.ok ? null : result.fieldErrors).toEqual({
+      "testimonials.0.onHome": "Tick “Show on the home page” or leave it empty.",
+    });
+  });
+
+  it("a testimonial must be shown somewhere: the home page, an industry or a service", () => {
+    const result = refused("testimonials", item, (v) => {
+      first(v).onHome = "";
+      first(v).industry = "";
+      first(v).services = [];
+    });
+    expect(result.fieldErrors).toEqual({
+      "testimonials.0.onHome": "This testimonial would be shown nowhere: tick “Show on the home page”, or choose an industry or a service.",
+    });
+  });
+
+  it("none at all is fine; more than 50 are refused", () => {
+    expect(saved((v) => (v.testimonials = []))).toEqual([]);
+    const many = refused("testimonials", item, (v) => {
+      const rows = v.testimonials as FormValues[];
+      v.testimonials = Array.from({ length: 51 }, (_, i) => rows[i % rows.length]);
+    });
+    expect(many.fieldErrors).toEqual({ testimonials: "There can be at most 50 testimonials: remove 1." });
+  });
+
+  it("list buttons: a new empty testimonial at the end, a service added inside a row, the last one removed", () => {
+    const count = seed.testimonials.length;
+    const added = refused("testimonials", item, () => {}, { intent: "add:testimonials" });
+    expect(row(added.values, "testimonials", count)).toEqual({
+      quote: "",
+      person: "",
+      role: "",
+      company: "",
+      industry: "",
+      services: [],
+      onHome: "",
+    });
+    expect(added.focus).toBe(`testimonials.${count}.quote`);
+    const service = refused("testimonials", item, () => {}, { intent: "add:testimonials.1.services" });
+    expect(row(service.values, "testimonials", 1).services).toEqual([...seed.testimonials[1].services, ""]);
+    expect(service.focus).toBe(`testimonials.1.services.${seed.testimonials[1].services.length}`);
+    let values = formValues("testimonials", item);
+    for (let i = 0; i < count; i++) {
+      const result = parseItemForm("testimonials", postedForm("testimonials", values, { intent: "remove:testimonials.0" }));
+      expect(result.ok ? {} : result.fieldErrors).toEqual({});
+      values = result.values;
+    }
+    expect(values.testimonials).toEqual([]);
+    expect(parseItemForm("testimonials", postedForm("testimonials", values))).toMatchObject({ ok: true, data: { testimonials: [] } });
+  });
+});

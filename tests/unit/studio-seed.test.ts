@@ -11,8 +11,8 @@ import { postedForm } from "./studio-helpers";
 const items = contentItems(seedContent());
 
 describe("the seed", () => {
-  it("has every item: facts, 3 single pages, 12 services, 8 industries, 7 cities, 2 legal documents", () => {
-    expect(items).toHaveLength(1 + 3 + 12 + 8 + 7 + 2);
+  it("has every item: facts, 3 single pages, the testimonials, 12 services, 8 industries, 7 cities, 2 legal documents", () => {
+    expect(items).toHaveLength(1 + 3 + 1 + 12 + 8 + 7 + 2);
     for (const item of items) expect(parseItemId(item.id)?.type).toBe(item.type);
   });
 

@@ -3,8 +3,10 @@ import { useState, type ReactNode } from "react";
 import { ErrorText, Field } from "~/components/forms/field";
 import { Button } from "~/components/ui/button";
 import {
+  CHECKED,
   listIntentValue,
   type CheckboxesField,
+  type CheckboxField,
   type ChoicesField,
   type DynamicOptions,
   type FieldValue,
@@ -289,10 +291,57 @@ function GroupFields({ field, path, value, shared }: { field: GroupField; path: 
   );
 }
 
+/** One box to tick, its label beside it; its hint and error under it, tied by aria-describedby. */
+function CheckboxControl({
+  field,
+  path,
+  value,
+  shared,
+}: {
+  field: CheckboxField;
+  path: string;
+  value: FieldValue | undefined;
+  shared: Shared;
+}) {
+  const id = idOf(shared, path);
+  const error = shared.errors[path];
+  const hintId = field.hint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  return (
+    <div>
+      <div className="flex min-h-6 items-center gap-2">
+        <input
+          id={id}
+          type="checkbox"
+          name={path}
+          value={CHECKED}
+          defaultChecked={asString(value) === CHECKED}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={[errorId, hintId].filter(Boolean).join(" ") || undefined}
+          // eslint-disable-next-line jsx-a11y/no-autofocus -- the box, when a list button asked for this field
+          autoFocus={shared.focus === path}
+          className="size-4"
+        />
+        <label htmlFor={id} className="font-medium text-navy-900">
+          {field.label}
+        </label>
+      </div>
+      {field.hint && (
+        <p id={hintId} className="mt-0.5 text-sm text-slate-600">
+          {field.hint}
+        </p>
+      )}
+      {error && <ErrorText id={errorId} text={error} className="mt-1.5 text-sm font-medium text-red-800" />}
+    </div>
+  );
+}
+
 /** A field of one control: a labelled input, select or textarea (Field: label, hint, error, aria). */
 function ControlField({ field, path, value, shared }: { field: StudioField; path: string; value: FieldValue | undefined; shared: Shared }) {
   const text = asString(value);
-  const optional = field.kind === "lines" && (field.optional || field.min === 0);
+  const optional =
+    (field.kind === "lines" && (field.optional || field.min === 0)) ||
+    ((field.kind === "text" || field.kind === "select") && field.optional === true);
   const autoFocus = shared.focus === path;
   return (
     <Field id={idOf(shared, path)} label={field.label} hint={field.hint} error={shared.errors[path]} optional={optional}>
@@ -307,7 +356,7 @@ function ControlField({ field, path, value, shared }: { field: StudioField; path
           case "select":
             return (
               <select {...common}>
-                <option value="">Choose the {inSentence(field.label)}</option>
+                <option value="">{field.optional ? "None" : `Choose the ${inSentence(field.label)}`}</option>
                 {(field.optionsFrom ? (shared.dynamicOptions[field.optionsFrom] ?? []) : field.options).map((option) => (
                   <option key={option.value} value={option.value}>
                     {option.label}
@@ -350,6 +399,8 @@ function Fields({ fields, values, path, shared }: { fields: readonly StudioField
         return <ChoiceFields key={at} field={field} path={at} value={value} shared={shared} />;
       case "checkboxes":
         return <Checkboxes key={at} field={field} path={at} value={value} shared={shared} />;
+      case "checkbox":
+        return <CheckboxControl key={at} field={field} path={at} value={value} shared={shared} />;
       default:
         return <ControlField key={at} field={field} path={at} value={value} shared={shared} />;
     }

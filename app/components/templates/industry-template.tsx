@@ -4,14 +4,23 @@ import { FaqList } from "~/components/sections/faq-list";
 import { FeatureGrid } from "~/components/sections/feature-grid";
 import { PageHero } from "~/components/sections/page-hero";
 import { Section } from "~/components/sections/section";
+import { Testimonials } from "~/components/sections/testimonials";
 import { ButtonLink } from "~/components/ui/button-link";
 import { navigation } from "~/config/navigation";
 import { industries, services } from "~/content/catalog";
-import type { IndustryPage } from "~/content/types";
+import type { IndustryPage, Testimonial } from "~/content/types";
 import type { Crumb } from "~/lib/seo";
 
-/** One template for every industry page, Non-Profits included. */
-export function IndustryTemplate({ page, breadcrumbs }: { page: IndustryPage; breadcrumbs: Crumb[] }) {
+/** One template for every industry page, Non-Profits included; `testimonials`: those naming this industry (none: no section). */
+export function IndustryTemplate({
+  page,
+  breadcrumbs,
+  testimonials = [],
+}: {
+  page: IndustryPage;
+  breadcrumbs: Crumb[];
+  testimonials?: readonly Testimonial[];
+}) {
   const entry = industries.find((i) => i.slug === page.slug)!;
   const recommended = services.filter((s) => page.services.includes(s.slug));
   return (
@@ -45,6 +54,7 @@ export function IndustryTemplate({ page, breadcrumbs }: { page: IndustryPage; br
       <Section heading="Questions we hear">
         <FaqList faqs={page.faqs} />
       </Section>
+      <Testimonials testimonials={testimonials} tone="muted" />
       <CtaBand cta={page.cta} />
     </>
   );

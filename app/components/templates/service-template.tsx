@@ -4,14 +4,23 @@ import { FaqList } from "~/components/sections/faq-list";
 import { CheckList, FeatureGrid } from "~/components/sections/feature-grid";
 import { PageHero } from "~/components/sections/page-hero";
 import { Section } from "~/components/sections/section";
+import { Testimonials } from "~/components/sections/testimonials";
 import { ButtonLink } from "~/components/ui/button-link";
 import { navigation } from "~/config/navigation";
 import { services } from "~/content/catalog";
-import type { ServicePage } from "~/content/types";
+import type { ServicePage, Testimonial } from "~/content/types";
 import type { Crumb } from "~/lib/seo";
 
-/** One template for all 12 service pages. */
-export function ServiceTemplate({ page, breadcrumbs }: { page: ServicePage; breadcrumbs: Crumb[] }) {
+/** One template for all 12 service pages; `testimonials`: those naming this service (none: no section). */
+export function ServiceTemplate({
+  page,
+  breadcrumbs,
+  testimonials = [],
+}: {
+  page: ServicePage;
+  breadcrumbs: Crumb[];
+  testimonials?: readonly Testimonial[];
+}) {
   const entry = services.find((s) => s.slug === page.slug)!;
   const related = services.filter((s) => page.related.includes(s.slug));
   return (
@@ -37,6 +46,7 @@ export function ServiceTemplate({ page, breadcrumbs }: { page: ServicePage; brea
       <Section heading="Related services">
         <CardGrid entries={related} />
       </Section>
+      <Testimonials testimonials={testimonials} tone="muted" />
       <CtaBand cta={page.cta} service={page.slug} />
     </>
   );

@@ -6,6 +6,7 @@ import { HeroVideo } from "~/components/sections/hero-video";
 import { ApproachSteps, ComplianceBadges, OfficeList, StatsBand } from "~/components/sections/home-sections";
 import { Section } from "~/components/sections/section";
 import { StaticContent } from "~/components/sections/static-content";
+import { Testimonials } from "~/components/sections/testimonials";
 import { buttonClass, ButtonLink } from "~/components/ui/button-link";
 import { PhoneLink } from "~/components/ui/contact-links";
 import { navigation } from "~/config/navigation";
@@ -16,13 +17,14 @@ import { siteContent } from "~/studio/live.server";
 import type { Route } from "./+types/home";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return { page: (await siteContent(request, context)).home };
+  const content = await siteContent(request, context);
+  return { page: content.home, testimonials: content.testimonials.filter((t) => t.onHome) };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   routeMeta(matches, { title: loaderData.page.title, description: loaderData.page.description, path: "/" });
 
-export default function Home({ loaderData: { page } }: Route.ComponentProps) {
+export default function Home({ loaderData: { page, testimonials } }: Route.ComponentProps) {
   const { sales } = useFacts().phones;
   return (
     <>
@@ -67,6 +69,8 @@ export default function Home({ loaderData: { page } }: Route.ComponentProps) {
       <Section id="stats" heading={page.statsIntro.heading} intro={page.statsIntro.text} tone="navy">
         <StatsBand />
       </Section>
+
+      <Testimonials testimonials={testimonials} />
 
       <Section id="approach" heading={page.approachIntro.heading} intro={page.approachIntro.text} tone="muted">
         <ApproachSteps steps={page.approach} />

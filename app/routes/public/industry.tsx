@@ -14,9 +14,12 @@ function isIndustrySlug(slug: string): slug is IndustrySlug {
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   // An unknown slug: the redirect a rule gives it (an old page of the previous site), else not found.
   if (!isIndustrySlug(params.slug)) throw await notFoundOrRedirect(request, context);
-  const page = (await siteContent(request, context)).industries[params.slug];
+  const content = await siteContent(request, context);
+  const page = content.industries[params.slug];
   return {
     page,
+    // Only the testimonials that name this industry.
+    testimonials: content.testimonials.filter((t) => t.industry === page.slug),
     breadcrumbs: [
       { name: "Industries", path: "/industries" },
       { name: industryName(page.slug), path: `/industries/${page.slug}` },
@@ -31,5 +34,5 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
 };
 
 export default function Industry({ loaderData }: Route.ComponentProps) {
-  return <IndustryTemplate page={loaderData.page} breadcrumbs={loaderData.breadcrumbs} />;
+  return <IndustryTemplate page={loaderData.page} breadcrumbs={loaderData.breadcrumbs} testimonials={loaderData.testimonials} />;
 }

@@ -16,9 +16,12 @@ function isServiceSlug(slug: string): slug is ServiceSlug {
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   // An unknown slug: the redirect a rule gives it (an old page of the previous site), else not found.
   if (!isServiceSlug(params.slug)) throw await notFoundOrRedirect(request, context);
-  const page = (await siteContent(request, context)).services[params.slug];
+  const content = await siteContent(request, context);
+  const page = content.services[params.slug];
   return {
     page,
+    // Only the testimonials that name this service.
+    testimonials: content.testimonials.filter((t) => t.services.includes(page.slug)),
     breadcrumbs: [
       { name: "Services", path: "/services" },
       { name: serviceName(page.slug), path: `/services/${page.slug}` },
@@ -53,5 +56,5 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
 };
 
 export default function Service({ loaderData }: Route.ComponentProps) {
-  return <ServiceTemplate page={loaderData.page} breadcrumbs={loaderData.breadcrumbs} />;
+  return <ServiceTemplate page={loaderData.page} breadcrumbs={loaderData.breadcrumbs} testimonials={loaderData.testimonials} />;
 }
