@@ -45,7 +45,8 @@ function adminRouteModules(): { path: string; file: string }[] {
 
 /** The paths of the admin menu's entries editors see: the blog and the content studio. */
 const EDITOR_PATHS = navigation.admin.filter((item) => item.editors).map((item) => item.href);
-const forEditors = prefixPattern(EDITOR_PATHS);
+/** Their modules, with resource routes beside them (`/admin/content.json`). */
+const forEditors = prefixPattern(EDITOR_PATHS, true);
 
 type RouteFunction = (args: never) => unknown;
 type RouteModule = { loader?: RouteFunction; action?: RouteFunction };
@@ -183,9 +184,9 @@ for (const backend of backends()) {
 
     it("every admin route module: an editor passes the blog's loaders and actions and is refused (403) by every other", async () => {
       const modules = adminRouteModules();
-      // The blog's modules (and the content studio's, /admin/content..., once they are in the route table).
+      // The blog's modules and the content studio's.
       expect(modules.filter((m) => forEditors.test(m.path)).map((m) => m.path)).toEqual(
-        expect.arrayContaining(["/admin/blog", "/admin/blog/new", `/admin/blog/${SOME_ID}`]),
+        expect.arrayContaining(["/admin/blog", "/admin/blog/new", `/admin/blog/${SOME_ID}`, "/admin/content", "/admin/content.json"]),
       );
       let checked = 0;
       for (const { path: pathname, file } of modules) {
