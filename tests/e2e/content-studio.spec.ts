@@ -220,6 +220,40 @@ test.describe("content studio on the embedded database", () => {
     await server?.stop();
   });
   studioScenarios(() => ({ url: server.server.url, processes: [server.server.url], secrets: server.totpSecrets }));
+
+  test("without JavaScript the form works: a row added by its button, the draft saved and published; markup typed in a heading is shown as text", async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ baseURL: server.server.url, javaScriptEnabled: false });
+    const page = await context.newPage();
+    const editor = E2E_USERS.editor;
+    await signIn(page, { email: editor.email, password: editor.password, totpSecret: server.totpSecrets[editor.email] });
+    await page.goto("/admin/content/service/voip");
+    const questions = page.locator('[name^="faqs."][name$=".question"]');
+    const before = await questions.count();
+    await page.getByRole("button", { name: "Add an FAQ" }).click();
+    await expect(questions).toHaveCount(before + 1);
+    await page.locator(`[name="faqs.${before}.question"]`).fill("Can we keep our phone numbers?");
+    await page
+      .locator(`[name="faqs.${before}.answer"]`)
+      .fill("Yes. We port your numbers to the new system, and calls keep ringing while we do.");
+    const heading = '<script>alert("x")</script> Phones & <b>VoIP</b>';
+    await page.locator('[name="headline"]').fill(heading);
+    await page.getByRole("button", { name: "Publish now" }).click();
+    await expect(page.getByRole("status")).toContainText("Published");
+    await servedEverywhere(
+      { url: server.server.url, processes: [server.server.url], secrets: {} },
+      "/services/voip",
+      "Can we keep our phone numbers?",
+    );
+    const html = await (await fetch(`${server.server.url}/services/voip`)).text();
+    expect(html).toContain("&lt;script&gt;alert(");
+    expect(html).toContain("Phones &amp; &lt;b&gt;VoIP&lt;/b&gt;");
+    expect(html).not.toContain("<script>alert(");
+    await page.goto("/services/voip");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
+    await context.close();
+  });
 });
 
 test.describe("content studio on PostgreSQL, two processes behind nginx", () => {
