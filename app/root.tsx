@@ -1,9 +1,9 @@
 import { useEffect, type ReactNode } from "react";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from "react-router";
 
 import { AuthProvider } from "~/components/auth/auth-context";
 import { Analytics } from "~/components/layout/analytics";
-import { ServerErrorContent } from "~/components/sections/error-content";
+import { ForbiddenContent, ServerErrorContent } from "~/components/sections/error-content";
 import { site } from "~/config/site";
 import { env } from "~/env.server";
 import { releaseHeldInput } from "~/first-paint/held-input";
@@ -89,13 +89,14 @@ export default function App() {
 
 /** Last resort, when even the site layout failed: the branded error page, never a stack trace. */
 export function ErrorBoundary() {
+  const error = useRouteError();
+  // The root loader refuses a preview of a draft to staff who may not see one (403); anything else here is our fault.
+  const forbidden = isRouteErrorResponse(error) && error.status === 403;
   return (
     <>
-      <title>{withBrand("Something went wrong")}</title>
+      <title>{withBrand(forbidden ? "Editors and administrators only" : "Something went wrong")}</title>
       <meta name="robots" content="noindex, nofollow" />
-      <main id="main">
-        <ServerErrorContent />
-      </main>
+      <main id="main">{forbidden ? <ForbiddenContent /> : <ServerErrorContent />}</main>
     </>
   );
 }

@@ -221,6 +221,17 @@ test.describe("content studio on the embedded database", () => {
   });
   studioScenarios(() => ({ url: server.server.url, processes: [server.server.url], secrets: server.totpSecrets }));
 
+  test("staff without the editor role get 403 for a preview, never the draft", async ({ browser }) => {
+    const context = await browser.newContext({ baseURL: server.server.url });
+    const page = await context.newPage();
+    await signIn(page, E2E_USERS.staff);
+    const answer = await page.goto("/contact?preview=facts");
+    expect(answer?.status()).toBe(403);
+    expect(answer?.headers()["cache-control"]).toBe("private, no-store");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("This page is for editors and administrators");
+    await context.close();
+  });
+
   test("without JavaScript the form works: a row added by its button, the draft saved and published; markup typed in a heading is shown as text", async ({
     browser,
   }) => {

@@ -74,6 +74,15 @@ export function RequestErrorContent({ status }: { status: 400 | 413 }) {
   );
 }
 
+/** A page this account may not see (403): a preview of a draft asked by staff who are not editors. */
+export function ForbiddenContent() {
+  return (
+    <ErrorFrame code="Error 403" title="This page is for editors and administrators">
+      <p>Previews of unpublished changes are shown to staff who edit the site. The published page is open to everyone.</p>
+    </ErrorFrame>
+  );
+}
+
 /** The database or a service behind the site is unreachable for a moment (503). */
 export function UnavailableContent() {
   const support = useOptionalFacts()?.phones.support;
@@ -90,6 +99,7 @@ export function ErrorContent({ error }: { error: unknown }) {
   if (isRouteErrorResponse(error)) {
     if (error.status === 404) return <NotFoundContent />;
     if (error.status === 400 || error.status === 413) return <RequestErrorContent status={error.status} />;
+    if (error.status === 403) return <ForbiddenContent />;
     if (error.status === 503) return <UnavailableContent />;
   }
   return <ServerErrorContent />;
