@@ -12,9 +12,10 @@ import { applyListEdit, parseListIntent, type ListIntent } from "./list-intents"
 
 /**
  * The body limit for parseForm (app/lib/form.server.ts) of an item's form: the largest item of the
- * seed posts 15 KB; a body beyond this is refused whole (413) before any field is read.
+ * seed posts 15 KB. A megabyte pasted into one field still arrives whole, and is answered beside
+ * that field with the rest of the form kept; a body beyond this is refused (413) with a message.
  */
-export const ITEM_FORM_LIMIT = 1024 * 1024;
+export const ITEM_FORM_LIMIT = 2 * 1024 * 1024;
 
 /** A refused form keeps at most this many characters more than a field's limit (a pasted megabyte is not sent back). */
 export const KEPT_OVER_LIMIT = 1000;

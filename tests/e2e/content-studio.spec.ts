@@ -232,6 +232,23 @@ test.describe("content studio on the embedded database", () => {
     await context.close();
   });
 
+  test("a megabyte pasted into a field: a message beside it, nothing saved, everything else kept", async ({ browser }) => {
+    const context = await browser.newContext({ baseURL: server.server.url });
+    const page = await context.newPage();
+    const editor = E2E_USERS.editor;
+    await signIn(page, { email: editor.email, password: editor.password, totpSecret: server.totpSecrets[editor.email] });
+    await page.goto("/admin/content/service/audio-visual");
+    await page.locator('[name="headline"]').fill("A headline typed before the paste");
+    await page.locator('[name="intro"]').evaluate((el, text) => ((el as HTMLTextAreaElement).value = text), "x".repeat(1_000_000));
+    await page.getByRole("button", { name: "Save draft" }).click();
+    await expect(page.getByRole("alert").first()).toContainText("Nothing was saved");
+    await expect(page.locator('[name="intro"]')).toHaveAttribute("aria-invalid", "true");
+    await expect(page.locator('[name="headline"]')).toHaveValue("A headline typed before the paste");
+    await page.goto("/admin/content/service/audio-visual");
+    await expect(page.getByTestId("item-state")).toContainText("Published");
+    await context.close();
+  });
+
   test("without JavaScript the form works: a row added by its button, the draft saved and published; markup typed in a heading is shown as text", async ({
     browser,
   }) => {

@@ -140,7 +140,19 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const me = await requireEditor(context.services, request);
   const ref = refOf(params["*"]);
   const db = context.services.db;
-  const parsed = await parseForm(request, fields, { limit: ITEM_FORM_LIMIT });
+  const parsed = await parseForm(request, fields, {
+    limit: ITEM_FORM_LIMIT,
+    drainUpTo: ITEM_FORM_LIMIT * 2,
+    refused: (status) => ({
+      ok: false,
+      intent: "save",
+      code: status === 413 ? "too_large" : "invalid",
+      message:
+        status === 413
+          ? "Nothing was saved: this form is over 2 MB, far more than any page holds. Reload the item and paste less."
+          : "Nothing was saved: the form did not arrive as expected. Reload the item and try again.",
+    }),
+  });
   if (!parsed.ok) return parsed.response;
   const intentText = parsed.data.intent ?? "save";
   const { revision, note, publishAt, version } = parsed.data;
