@@ -4,7 +4,7 @@
  * bench-results/latest.json. A missed target is a MISS in the table, never a failure: the exit
  * code is 1 only when a measurement itself could not be made (ERROR).
  *
- * Env: BENCH_ONLY=sizes,coldstart,throughput,paint,interaction,lighthouse,signin,leads,graphics,workers,scale,insights (default all),
+ * Env: BENCH_ONLY=sizes,coldstart,throughput,paint,interaction,lighthouse,signin,leads,graphics,workers,scale,insights,content (default all),
  *      BENCH_LH_RUNS (5), BENCH_INTERACTION_RUNS (5 a time point), BENCH_SWIPE_RUNS (5 a point after the first swipe; 3 for the
  *      visitor who swipes at once), BENCH_START_EPOCH_MS (set by bench.sh: time limits count from the script's start).
  * The scale phase (scripts/bench/scale.ts) seeds PostgreSQL at three sizes (up to 100k leads and 1M
@@ -13,6 +13,10 @@
  * The insights phase (scripts/bench/insights.ts) measures POST /api/events on PostgreSQL and PGlite,
  * then times the Insights dashboard with 1M events on PGlite and 5M on PostgreSQL (about 10-15
  * minutes); BENCH_INSIGHTS_PGLITE_EVENTS and BENCH_INSIGHTS_PG_EVENTS shorten it.
+ * The content phase (scripts/bench/content.ts) runs two processes on one PostgreSQL behind nginx:
+ * publication to served by both, the CPU of each re-render, and /admin/content with 1,000 items of
+ * 100 versions each (about 5 minutes); BENCH_CONTENT_PUBLICATIONS, BENCH_CONTENT_ITEMS,
+ * BENCH_CONTENT_VERSIONS and BENCH_CONTENT_LIST_RUNS change its sizes.
  */
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -22,6 +26,7 @@ import path from "node:path";
 import { CHROMIUM_PATH } from "../../tests/chromium.ts";
 import { BUDGETS } from "./budgets.ts";
 import { measureColdStart, type ColdStartResult } from "./coldstart.ts";
+import { contentFigures, contentReport, measureContent } from "./content.ts";
 import { measureGraphics } from "./graphics.ts";
 import { insightsFigures, insightsReport, measureInsights } from "./insights.ts";
 import {
@@ -58,6 +63,7 @@ const PHASES = [
   "workers",
   "scale",
   "insights",
+  "content",
 ] as const;
 type Phase = (typeof PHASES)[number];
 const only = (process.env.BENCH_ONLY ?? "")
@@ -440,6 +446,15 @@ if (enabled("insights")) {
   else check("Insights", "events per second and dashboard", null, "ms");
 }
 
+// 11. The content studio: publication to served by two processes, re-render CPU, the studio's list (scripts/bench/content.ts)
+const content = await phase("content", () => measureContent());
+if (enabled("content")) {
+  if (content)
+    for (const f of contentFigures(content))
+      check(f.group, f.figure, f.value, f.unit, f.target, { digits: f.unit === "ms" ? 1 : 0, note: f.note });
+  else check("Content studio", "publish to served, re-render, list", null, "ms");
+}
+
 // Report ---------------------------------------------------------------------------------------
 // Grouped for reading: sizes, Lighthouse per page, throughput, then the server's own figures.
 const rank = (c: Check) =>
@@ -596,6 +611,7 @@ if (coldStart) {
 
 if (scale) out.push(scaleReport(scale));
 if (insights) out.push(insightsReport(insights));
+if (content) out.push(contentReport(content));
 
 out.push("", "SUMMARY");
 out.push(
@@ -659,6 +675,7 @@ const json = {
   workers: workers ?? null,
   scale: scale ?? null,
   insights: insights ?? null,
+  content: content ?? null,
   errors,
 };
 const jsonPath = path.join(resultsDir, "latest.json");

@@ -110,6 +110,24 @@ describe("deferHydrationStream", () => {
     expect(await run(sevens)).toBe(expected);
   });
 
+  it("finds the module script after a long body sent in small pieces, past inline scripts with < and >", async () => {
+    // An admin list: hundreds of React's chunks before the script; an inline script's "<" and ">"
+    // on the way; the script's tag itself cut across chunks.
+    const rows = Array.from({ length: 2000 }, (_, i) => `<tr><td>Item ${i} \u2019</td><td>a &lt; b</td></tr>`).join("");
+    const long = DOCUMENT.replace(
+      "<main>",
+      `<main><script nonce="abc">if (1 < 2 && 3 > 2) void 0;</script><table>${rows}</table><script>x = "<scr"</script>`,
+    );
+    const bytes = Buffer.from(long, "utf8");
+    const expected = deferHydration(long);
+    expect(expected).not.toBeNull();
+    for (const size of [2048, 997, 13]) {
+      const chunks: Buffer[] = [];
+      for (let i = 0; i < bytes.length; i += size) chunks.push(bytes.subarray(i, i + size));
+      expect(await run(chunks)).toBe(expected);
+    }
+  });
+
   it("passes through a document without the module script unchanged", async () => {
     const html = "<html><body>\u2019 no scripts</body></html>";
     expect(await run([Buffer.from(html)])).toBe(html);
