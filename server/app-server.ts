@@ -81,7 +81,7 @@ export async function startServer({ env, startedAt, production, development }: S
     const renderAll = async () => {
       const cpu = process.cpuUsage();
       const rendered = await render(paths);
-      store.setRendered(rendered.pages);
+      await store.setRenderedAsync(rendered.pages);
       const used = process.cpuUsage(cpu);
       log.info(
         `Rendered ${paths.length} pages in ${Math.round(rendered.wallMs)} ms (${Math.round((used.user + used.system) / 1000)} ms of CPU with compression)`,

@@ -10,9 +10,13 @@ import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { promisify } from "node:util";
+import { brotliCompress, brotliCompressSync, constants, gzip as gzipCallback, gzipSync } from "node:zlib";
 
 import { createSecurity, inlineScriptHashes, type Security } from "./security-headers.ts";
+
+const gzipAsync = promisify(gzipCallback);
+const brotliAsync = promisify(brotliCompress);
 
 /** One encoding of a stored file, with its response headers prepared once. */
 interface Variant {
@@ -137,13 +141,43 @@ export class StaticStore {
    * the home page's). Pages rendered before and absent now are dropped. The new entries are all
    * made before any is put in place, so a request gets the old set or the new one.
    */
-  setRendered(pages: ReadonlyMap<string, Buffer>): void {
+  setRendered(pages: ReadonlyMap<string, Buffer>, compressed?: ReadonlyMap<string, { gzip: Buffer; br: Buffer }>): void {
     const made = [...pages].map(
-      ([urlPath, body]) => [urlPath, this.entry(urlPath, urlPath.endsWith(".data") ? ".data" : ".html", body)] as const,
+      ([urlPath, body]) =>
+        [
+          urlPath,
+          this.entry(
+            urlPath,
+            urlPath.endsWith(".data") ? ".data" : ".html",
+            body,
+            compressed?.get(urlPath)?.gzip,
+            compressed?.get(urlPath)?.br,
+          ),
+        ] as const,
     );
     for (const old of this.rendered) if (!pages.has(old)) this.entries.delete(old);
     for (const [urlPath, entry] of made) this.entries.set(urlPath, entry);
     this.rendered = new Set(pages.keys());
+  }
+
+  /**
+   * setRendered, with the pages compressed first on Node's thread pool (the same levels as
+   * `entry`), so that the process keeps answering while a new set is made; the swap itself is
+   * synchronous.
+   */
+  async setRenderedAsync(pages: ReadonlyMap<string, Buffer>): Promise<void> {
+    const compressed = new Map<string, { gzip: Buffer; br: Buffer }>();
+    await Promise.all(
+      [...pages].map(async ([urlPath, body]) => {
+        if (body.length <= MIN_COMPRESS_BYTES) return;
+        const [gz, br] = await Promise.all([
+          gzipAsync(body, { level: 6 }),
+          brotliAsync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+        ]);
+        compressed.set(urlPath, { gzip: gz, br });
+      }),
+    );
+    this.setRendered(pages, compressed);
   }
 
   get size(): number {

@@ -288,6 +288,16 @@ describe("StaticStore.setRendered: the pages the server renders at start and aft
     expect(rendered.size).toBe(buildFiles.length + 3);
   });
 
+  it("setRenderedAsync serves the same pages, compressed on the thread pool: the same ETag, and each encoding decodes to the page", async () => {
+    const other = new StaticStore(buildDir, security);
+    await other.setRenderedAsync(pages({ "/": home, "/_root.data": homeData }));
+    const sync = request(rendered, "/_root.data");
+    const made = request(other, "/_root.data");
+    expect(made.headers.etag).toBe(sync.headers.etag);
+    expect(brotliDecompressSync(request(other, "/", { headers: { "accept-encoding": "br" } }).body!).toString()).toBe(home);
+    expect(gunzipSync(request(other, "/", { headers: { "accept-encoding": "gzip" } }).body!).toString()).toBe(home);
+  });
+
   it("leaves the build's files alone: served as before, with the same bytes and ETags, through every replacement", () => {
     const before = Object.fromEntries(buildFiles.map((p) => [p, request(rendered, p)]));
     rendered.setRendered(pages({ "/": home }));
