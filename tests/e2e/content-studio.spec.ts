@@ -261,7 +261,7 @@ test.describe("content studio on the embedded database", () => {
     const before = await questions.count();
     await page.getByRole("button", { name: "Add an FAQ" }).click();
     await expect(questions).toHaveCount(before + 1);
-    await page.locator(`[name="faqs.${before}.question"]`).fill("Can we keep our phone numbers?");
+    await page.locator(`[name="faqs.${before}.question"]`).fill("Do desk phones ring during the move to the new system?");
     await page
       .locator(`[name="faqs.${before}.answer"]`)
       .fill("Yes. We port your numbers to the new system, and calls keep ringing while we do.");
@@ -275,6 +275,7 @@ test.describe("content studio on the embedded database", () => {
       "Can we keep our phone numbers?",
     );
     const html = await (await fetch(`${server.server.url}/services/voip`)).text();
+    expect(html).toContain("Do desk phones ring during the move to the new system?");
     expect(html).toContain("&lt;script&gt;alert(");
     expect(html).toContain("Phones &amp; &lt;b&gt;VoIP&lt;/b&gt;");
     expect(html).not.toContain("<script>alert(");
