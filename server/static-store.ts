@@ -62,6 +62,14 @@ const TYPES: Record<string, string> = {
 export const COMPRESSIBLE = new Set([".html", ".data", ".js", ".mjs", ".css", ".json", ".svg", ".txt", ".xml", ".webmanifest", ".ico"]);
 
 export const MIN_COMPRESS_BYTES = 512;
+/**
+ * Brotli quality of a rendered page's HTML. The home page is about 98 KB: 15.2 KB at quality 5,
+ * 13.8 KB at 10 (about 20 ms on the thread pool). Under about 14 KB (with its headers) a page fits
+ * in TCP's first congestion window, one round trip: at quality 5 the pages served from memory
+ * painted their largest text 150 ms later than the same HTML without scripts (Lighthouse mobile).
+ * Quality 11 saves 0.3 KB more for three times the time.
+ */
+export const RENDERED_HTML_BROTLI_QUALITY = 10;
 export const HTML_CACHE = "no-cache";
 export const ASSET_CACHE = "public, max-age=31536000, immutable";
 export const PUBLIC_CACHE = "public, max-age=3600";
@@ -161,18 +169,25 @@ export class StaticStore {
   }
 
   /**
-   * setRendered, with the pages compressed first on Node's thread pool (the same levels as
-   * `entry`), so that the process keeps answering while a new set is made; the swap itself is
-   * synchronous.
+   * setRendered, with the pages compressed first on Node's thread pool, so that the process keeps
+   * answering while a new set is made; the swap itself is synchronous. A page's HTML is compressed
+   * harder than `entry` does (RENDERED_HTML_BROTLI_QUALITY): it is what a phone waits for first.
    */
   async setRenderedAsync(pages: ReadonlyMap<string, Buffer>): Promise<void> {
     const compressed = new Map<string, { gzip: Buffer; br: Buffer }>();
     await Promise.all(
       [...pages].map(async ([urlPath, body]) => {
         if (body.length <= MIN_COMPRESS_BYTES) return;
+        const html = !urlPath.endsWith(".data");
         const [gz, br] = await Promise.all([
           gzipAsync(body, { level: 6 }),
-          brotliAsync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+          brotliAsync(body, {
+            params: {
+              [constants.BROTLI_PARAM_QUALITY]: html ? RENDERED_HTML_BROTLI_QUALITY : 5,
+              [constants.BROTLI_PARAM_LGWIN]: 22,
+              [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+            },
+          }),
         ]);
         compressed.set(urlPath, { gzip: gz, br });
       }),
