@@ -269,10 +269,11 @@ test.describe("content studio on the embedded database", () => {
     await page.locator('[name="headline"]').fill(heading);
     await page.getByRole("button", { name: "Publish now" }).click();
     await expect(page.getByRole("status")).toContainText("Published");
+    // Wait for what only this publication brings (the seed already asks "Can we keep our phone numbers?").
     await servedEverywhere(
       { url: server.server.url, processes: [server.server.url], secrets: {} },
       "/services/voip",
-      "Can we keep our phone numbers?",
+      "Phones &amp; &lt;b&gt;VoIP&lt;/b&gt;",
     );
     const html = await (await fetch(`${server.server.url}/services/voip`)).text();
     expect(html).toContain("Do desk phones ring during the move to the new system?");
