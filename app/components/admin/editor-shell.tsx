@@ -288,13 +288,19 @@ export const previewKeepsData: ShouldRevalidateFunction = ({ formData, defaultSh
  * An item editor's error boundary: an unknown or deleted item is said inside the admin area, with
  * the way back; any other error goes on up to the layout's.
  */
-export function ItemNotFound({ what, listPath, backLabel }: { what: "document" | "post"; listPath: string; backLabel: string }) {
+const NOT_FOUND = {
+  document: { title: "Document not found", text: "There is no document at this address. It may have been deleted." },
+  post: { title: "Post not found", text: "There is no post at this address. It may have been deleted." },
+  content: { title: "Content not found", text: "There is no editable item at this address." },
+} as const;
+
+export function ItemNotFound({ what, listPath, backLabel }: { what: keyof typeof NOT_FOUND; listPath: string; backLabel: string }) {
   const error = useRouteError();
   if (!isRouteErrorResponse(error) || error.status !== 404) throw error;
   return (
     <section>
-      <h1 className="text-2xl font-bold tracking-tight">{what === "document" ? "Document not found" : "Post not found"}</h1>
-      <p className="mt-2 text-slate-700">{`There is no ${what} at this address. It may have been deleted.`}</p>
+      <h1 className="text-2xl font-bold tracking-tight">{NOT_FOUND[what].title}</h1>
+      <p className="mt-2 text-slate-700">{NOT_FOUND[what].text}</p>
       <Link to={listPath} className="mt-4 inline-block font-semibold text-accent underline underline-offset-4">
         {backLabel}
       </Link>

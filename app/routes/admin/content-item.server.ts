@@ -13,6 +13,7 @@ import type { BusinessFacts } from "~/config/site";
 import { actionError, actionOk, parseForm } from "~/lib/form.server";
 import { formatDateTime } from "~/lib/format-date";
 import { dateToZonedLocal, zonedLocalToDate } from "~/lib/time-zone";
+import { itemNotFound } from "~/markdown/editor-action.server";
 import { compareItem } from "~/studio/compare";
 import { fieldsOf, itemTitle, parseItemId, previewPath, typeLabel, withItem, type ItemData, type ItemRef } from "~/studio/content-types";
 import { crossItemErrors } from "~/studio/cross-item";
@@ -43,11 +44,9 @@ export const HISTORY_PAGE = 100;
 /** A schedule must be at least this far ahead (a time "now" would be in the past by the time it is saved). */
 const SCHEDULE_MIN_AHEAD_MS = 5_000;
 
-const notFound = () => data({ reason: "not-found" }, { status: 404 });
-
 function refOf(param: string | undefined): ItemRef {
   const ref = param ? parseItemId(param) : null;
-  if (!ref) throw notFound();
+  if (!ref) throw itemNotFound();
   return ref;
 }
 
@@ -61,7 +60,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const ref = refOf(params["*"]);
   const db = context.services.db;
   const row = await getItem(db, ref.id);
-  if (!row) throw notFound();
+  if (!row) throw itemNotFound();
   const url = new URL(request.url);
   const page = positive(url.searchParams.get("page")) ?? 1;
   const [versions, total] = await Promise.all([
@@ -166,7 +165,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       if (event) await audit(event[0], event[1].replace("{version}", String(result.version ?? "")));
       return actionOk(intent, ok, { revision: result.revision });
     }
-    if (result.missing) throw notFound();
+    if (result.missing) throw itemNotFound();
     return actionError(409, {
       intent,
       code: "conflict",
@@ -187,7 +186,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   if (intentText === "discard") {
     const row = await getItem(db, ref.id);
-    if (!row) throw notFound();
+    if (!row) throw itemNotFound();
     const result = await discardDraft(db, ref.id, { revision, by, title: itemTitle(ref.id, row.published as ItemData) });
     return answer("discard", result, "Draft discarded: the form shows the published version again.", {}, [
       "content-draft-discarded",

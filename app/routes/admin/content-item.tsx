@@ -1,7 +1,8 @@
-import { Form, isRouteErrorResponse, Link, useNavigation, useRouteError } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 
 import { AdminTable, type AdminColumn } from "~/components/admin/admin-table";
 import { ContentFields } from "~/components/admin/content-fields";
+import { ItemNotFound } from "~/components/admin/editor-shell";
 import { ActionMessage } from "~/components/feedback/action-message";
 import { Field } from "~/components/forms/field";
 import { Button } from "~/components/ui/button";
@@ -230,15 +231,5 @@ export default function ContentItem({ loaderData: { item, values, history, compa
 
 /** An unknown item: said inside the admin area, with the way back. */
 export function ErrorBoundary() {
-  const error = useRouteError();
-  if (!isRouteErrorResponse(error) || error.status !== 404) throw error;
-  return (
-    <section>
-      <h1 className="text-2xl font-bold tracking-tight">Content not found</h1>
-      <p className="mt-2 text-slate-700">There is no editable item at this address.</p>
-      <Link to="/admin/content" className="mt-4 inline-block font-semibold text-accent underline underline-offset-4">
-        Back to the content
-      </Link>
-    </section>
-  );
+  return <ItemNotFound what="content" listPath="/admin/content" backLabel="Back to the content" />;
 }
