@@ -18,6 +18,9 @@ export default defineConfig(({ isSsrBuild }) => ({
   resolve: { tsconfigPaths: true },
   build: {
     assetsInlineLimit: 0,
+    // The server's bundle minified too: the inline scripts of every page are made from its
+    // functions' source (app/first-paint/first-paint.server.ts), sent in the first round trip.
+    ...(isSsrBuild ? { minify: true } : {}),
     rolldownOptions: isSsrBuild ? undefined : { output: { codeSplitting: { groups: [{ name: "app", test: SHARED_APP_CODE }] } } },
   },
 }));

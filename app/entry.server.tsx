@@ -47,9 +47,11 @@ export default function handleRequest(
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
-    // Crawlers and prerendering get the whole page at once; browsers get the shell first.
+    // Crawlers and the pages kept in memory get the whole page at once, without React's scripts
+    // that reveal streamed parts (fewer bytes and fewer script hashes in the first round trip);
+    // browsers get the shell first.
     const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+      (userAgent && isbot(userAgent)) || routerContext.isSpaMode || loadContext?.keptInMemory ? "onAllReady" : "onShellReady";
     // React Router's scripts (<Scripts>, <ScrollRestoration>, the streamed data) take it from
     // <ServerRouter>; React's own streaming scripts from the render option.
     const nonce = loadContext?.cspNonce || undefined;

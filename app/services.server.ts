@@ -51,6 +51,11 @@ export interface RequestContext {
   requestId: string;
   /** The nonce the response's Content-Security-Policy allows inline scripts by. */
   cspNonce: string;
+  /**
+   * A page rendered into memory (server/page-renderer.ts), not for a waiting browser: the document
+   * is written whole, without React's streaming scripts (app/entry.server.tsx).
+   */
+  keptInMemory?: boolean;
 }
 
 declare module "react-router" {

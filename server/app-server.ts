@@ -75,7 +75,7 @@ export async function startServer({ env, startedAt, production, development }: S
     const render = createPageRenderer({
       build: production.build,
       origin: env.SITE_URL,
-      context: () => ({ services, clientAddress: "127.0.0.1", requestId: "render", cspNonce: "" }),
+      context: () => ({ services, clientAddress: "127.0.0.1", requestId: "render", cspNonce: "", keptInMemory: true }),
     });
     const paths = prerenderedPaths();
     const renderAll = async () => {

@@ -63,13 +63,20 @@ export const COMPRESSIBLE = new Set([".html", ".data", ".js", ".mjs", ".css", ".
 
 export const MIN_COMPRESS_BYTES = 512;
 /**
- * Brotli quality of a rendered page's HTML. The home page is about 98 KB: 15.2 KB at quality 5,
- * 13.8 KB at 10 (about 20 ms on the thread pool). Under about 14 KB (with its headers) a page fits
- * in TCP's first congestion window, one round trip: at quality 5 the pages served from memory
- * painted their largest text 150 ms later than the same HTML without scripts (Lighthouse mobile).
- * Quality 11 saves 0.3 KB more for three times the time.
+ * A rendered page's HTML is compressed at brotli 5 (about 1.5 ms for a 75 KB page) when that fits,
+ * with its headers, in TCP's first congestion window (ten segments of 1,460 bytes): the page then
+ * arrives in one round trip. One that does not (the home page, the FAQ, the legal pages: 95-110 KB)
+ * is compressed again at `HTML_BROTLI_QUALITY_OVER` (about 20 ms on the thread pool, 8-9 % smaller),
+ * which brings most of them back under it. At 5 throughout, the pages over it painted their largest
+ * text 150 ms (a round trip) later than the same HTML without scripts, on Lighthouse's mobile
+ * profile; at 10 throughout, a business-fact change cost each process over a second of CPU
+ * (docs/benchmarks.md, "First paint" and "Content studio").
  */
-export const RENDERED_HTML_BROTLI_QUALITY = 10;
+export const FIRST_ROUND_TRIP_BYTES = 14_600;
+/** What the response's status line and headers take, the Content-Security-Policy's hashes included (about 1,150 bytes). */
+export const HTML_HEADER_ALLOWANCE = 1_300;
+export const HTML_BROTLI_QUALITY = 5;
+export const HTML_BROTLI_QUALITY_OVER = 10;
 export const HTML_CACHE = "no-cache";
 export const ASSET_CACHE = "public, max-age=31536000, immutable";
 export const PUBLIC_CACHE = "public, max-age=3600";
@@ -170,8 +177,9 @@ export class StaticStore {
 
   /**
    * setRendered, with the pages compressed first on Node's thread pool, so that the process keeps
-   * answering while a new set is made; the swap itself is synchronous. A page's HTML is compressed
-   * harder than `entry` does (RENDERED_HTML_BROTLI_QUALITY): it is what a phone waits for first.
+   * answering while a new set is made; the swap itself is synchronous. A page's HTML that would
+   * not arrive in one round trip is compressed harder (`HTML_BROTLI_QUALITY_OVER`): it is what a
+   * phone waits for first.
    */
   async setRenderedAsync(pages: ReadonlyMap<string, Buffer>): Promise<void> {
     const compressed = new Map<string, { gzip: Buffer; br: Buffer }>();
@@ -179,17 +187,17 @@ export class StaticStore {
       [...pages].map(async ([urlPath, body]) => {
         if (body.length <= MIN_COMPRESS_BYTES) return;
         const html = !urlPath.endsWith(".data");
-        const [gz, br] = await Promise.all([
-          gzipAsync(body, { level: 6 }),
+        const brotli = (quality: number) =>
           brotliAsync(body, {
             params: {
-              [constants.BROTLI_PARAM_QUALITY]: html ? RENDERED_HTML_BROTLI_QUALITY : 5,
+              [constants.BROTLI_PARAM_QUALITY]: quality,
               [constants.BROTLI_PARAM_LGWIN]: 22,
               [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
             },
-          }),
-        ]);
-        compressed.set(urlPath, { gzip: gz, br });
+          });
+        const [gz, quick] = await Promise.all([gzipAsync(body, { level: 6 }), brotli(HTML_BROTLI_QUALITY)]);
+        const over = html && quick.length + HTML_HEADER_ALLOWANCE > FIRST_ROUND_TRIP_BYTES;
+        compressed.set(urlPath, { gzip: gz, br: over ? await brotli(HTML_BROTLI_QUALITY_OVER) : quick });
       }),
     );
     this.setRendered(pages, compressed);

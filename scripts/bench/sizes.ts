@@ -85,7 +85,7 @@ export function measureHtml(page: string, html: string, source: string): PageSiz
   // and adds their preloads after the first paint, so they have no tag in the markup.
   // (Its route manifest is left out: it names modules of other pages and one never loaded here.)
   for (const m of html.matchAll(/<script\b[^>]*\btype="module"[^>]*>([\s\S]*?)<\/script>/gi)) {
-    const code = m[1].replace(/window\.__reactRouterManifest\s*=\s*\{[\s\S]*?\n\};/, "");
+    const code = m[1].replace(/window\.__reactRouterManifest\s*=\s*\{[\s\S]*?\};\s*(?=window\.__reactRouterRouteModules)/, "");
     for (const ref of code.matchAll(/"(\/assets\/[^"\s]+\.m?js)"/g)) js.add(ref[1]);
   }
   // JS under /assets/ that inline scripts import (static or dynamic) without a tag of its own (informational).

@@ -3,8 +3,12 @@
  * the JS and CSS budgets of the built pages, and the order a browser loads things in. Lighthouse
  * itself stays in the bench (`BENCH_ONLY=paint npm run bench`).
  */
+import { request as httpRequest } from "node:http";
+
 import { BUDGETS } from "../../scripts/bench/budgets.ts";
 import { measureHtml } from "../../scripts/bench/sizes.ts";
+import { FIRST_ROUND_TRIP_BYTES } from "../../server/static-store.ts";
+import { E2E_ORIGIN } from "./config";
 import { expect, test, type Page } from "./fixtures";
 import { hydrated } from "./helpers";
 
@@ -21,6 +25,54 @@ test("every page with a budget loads no more gzipped JS and CSS than its budget"
     if (sizes.cssKb > budget.cssKb) over.push(`${path} CSS ${sizes.cssKb} KB > ${budget.cssKb} KB`);
   }
   expect(over, "over budget (scripts/bench/budgets.ts)").toEqual([]);
+});
+
+/** The bytes of a brotli answer as they cross the network: status line, headers and body. */
+function answerBytes(path: string): Promise<{ bytes: number; encoding: string | undefined }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(`${E2E_ORIGIN}${path}`, { headers: { "accept-encoding": "br" } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () => {
+        const head =
+          `HTTP/1.1 ${res.statusCode} ${res.statusMessage}\r\n` +
+          res.rawHeaders.map((v, i) => (i % 2 ? `${v}\r\n` : `${v}: `)).join("") +
+          "\r\n";
+        const body = Buffer.concat(chunks);
+        resolve({ bytes: Buffer.byteLength(head) + body.length, encoding: res.headers["content-encoding"] });
+      });
+      res.on("error", reject);
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+// The pages served from memory that Lighthouse's first-paint bench measures, and the other long
+// ones that fit. (The FAQ and the privacy policy, 15.1-15.5 KB at brotli 10, take two round trips:
+// long pages of text whose every answer is also in their structured data or hydration data.)
+test("the pages served from memory arrive in TCP's first round trip on a phone's network, without React's streaming scripts", async ({
+  request,
+}) => {
+  const over: string[] = [];
+  for (const path of [
+    "/",
+    "/services/managed-it",
+    "/indianapolis-it-support",
+    "/industries/healthcare",
+    "/about",
+    "/terms-and-conditions",
+  ]) {
+    const answer = await answerBytes(path);
+    expect(answer.encoding, path).toBe("br");
+    if (answer.bytes > FIRST_ROUND_TRIP_BYTES) over.push(`${path}: ${answer.bytes} bytes with its headers`);
+    // Written whole (app/entry.server.tsx): no streamed part revealed by React's inline scripts,
+    // each of which would also be one more hash in the Content-Security-Policy header.
+    const html = await (await request.get(path)).text();
+    expect(html, path).not.toContain("$RC(");
+    expect(html, path).not.toContain('<template id="B:');
+  }
+  expect(over, `over ${FIRST_ROUND_TRIP_BYTES} bytes (ten TCP segments)`).toEqual([]);
 });
 
 /**

@@ -10,7 +10,13 @@ import * as route0 from "/assets/root-1.js";
 import * as route1_clientLoader from "/assets/r1-loader.js";
 import * as route1_main from "/assets/r1.js";
 const route1 = {...route1_clientLoader,...route1_main};
-  window.__reactRouterManifest = {"entry":{"module":"/assets/entry.client-1.js"}};
+  window.__reactRouterManifest = {
+  "entry": {
+    "module": "/assets/entry.client-1.js",
+    "imports": ["/assets/app-1.js"]
+  },
+  "url": "/assets/manifest-1.js"
+};
   window.__reactRouterRouteModules = {"root":route0,"routes/r1":route1};
 
 import("/assets/entry.client-1.js");</script>`;
@@ -32,7 +38,7 @@ describe("deferHydration", () => {
     );
     expect(page).toContain(`<head><meta charSet="utf-8"/><script nonce="abc">${headScript()}</script><title>`);
     const script = /<script nonce="abc" type="module" async="">([\s\S]*?)<\/script>/.exec(page)![1];
-    expect(script.indexOf("if (!(")).toBe(0);
+    expect(script.indexOf("if(!(")).toBe(0);
     expect(script).toContain(".load().then(");
     expect(script).toContain(BOOT.slice(BOOT.indexOf(">") + 1, BOOT.lastIndexOf("</script>")));
     expect(script).not.toContain("await Promise.race([idle");
@@ -48,20 +54,27 @@ describe("deferHydration", () => {
     expect(out).not.toMatch(/<link[^>]*modulepreload/);
     const script = /<script nonce="abc" type="module" async="">([\s\S]*?)<\/script>/.exec(out)![1];
     expect(script).toContain('["/assets/entry.client-1.js","/assets/app-1.js"]');
-    expect(script.indexOf("await Promise.race([idle, hydrateWhen])")).toBeLessThan(script.indexOf('link.rel = "modulepreload"'));
+    expect(script.indexOf("await Promise.race([idle,hydrateWhen])")).toBeLessThan(script.indexOf('link.rel="modulepreload"'));
   });
 
   it("turns the static imports into dynamic ones that wait for the gate, keeping the names", () => {
     const script = /<script nonce="abc" type="module" async="">([\s\S]*?)<\/script>/.exec(out)![1];
     expect(script).not.toMatch(/^\s*import\s*\*/m);
     expect(script).toContain(
-      'const [route0, route1_clientLoader, route1_main] = await Promise.all([import("/assets/root-1.js"), import("/assets/r1-loader.js"), import("/assets/r1.js")]);',
+      'const [route0,route1_clientLoader,route1_main]=await Promise.all([import("/assets/root-1.js"),import("/assets/r1-loader.js"),import("/assets/r1.js")]);',
     );
-    expect(script.indexOf("await Promise.race([idle, hydrateWhen])")).toBeLessThan(script.indexOf("Promise.all([import("));
+    expect(script.indexOf("await Promise.race([idle,hydrateWhen])")).toBeLessThan(script.indexOf("Promise.all([import("));
     expect(script).toContain("const route1 = {...route1_clientLoader,...route1_main};");
     expect(script).toContain('import("/assets/entry.client-1.js");');
     expect(script).toContain(`localStorage.setItem(${JSON.stringify(WEB_FONT_KEY)}`);
     expect(script).not.toContain("document.fonts.add");
+  });
+
+  it("writes React Router's route manifest without its indentation, as the same object", () => {
+    const script = /<script nonce="abc" type="module" async="">([\s\S]*?)<\/script>/.exec(out)![1];
+    expect(script).toContain(
+      'window.__reactRouterManifest = {"entry":{"module":"/assets/entry.client-1.js","imports":["/assets/app-1.js"]},"url":"/assets/manifest-1.js"};',
+    );
   });
 
   it("fetches the web font for the next pages once the page has painted and the browser is idle, whether or not it hydrates", () => {

@@ -4,11 +4,17 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { createSecurity, TAG_MANAGER_ORIGIN } from "../../server/security-headers";
-import { StaticStore } from "../../server/static-store";
+import {
+  FIRST_ROUND_TRIP_BYTES,
+  HTML_BROTLI_QUALITY,
+  HTML_BROTLI_QUALITY_OVER,
+  HTML_HEADER_ALLOWANCE,
+  StaticStore,
+} from "../../server/static-store";
 
 interface Answer {
   handled: boolean;
@@ -296,6 +302,35 @@ describe("StaticStore.setRendered: the pages the server renders at start and aft
     expect(made.headers.etag).toBe(sync.headers.etag);
     expect(brotliDecompressSync(request(other, "/", { headers: { "accept-encoding": "br" } }).body!).toString()).toBe(home);
     expect(gunzipSync(request(other, "/", { headers: { "accept-encoding": "gzip" } }).body!).toString()).toBe(home);
+  });
+
+  it("setRenderedAsync compresses a page's HTML harder only when it would not arrive in the first round trip", async () => {
+    // A page of prose whose quick brotli is over the window, and a small one under it.
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648);
+    const vocabulary = Array.from({ length: 3000 }, (_, i) => `w${i.toString(36)}${"aeiou"[i % 5]}${"lmnrst"[i % 6]}`);
+    const prose = Array.from({ length: 18_000 }, () => vocabulary[next() % vocabulary.length]).join(" ");
+    const long = page("Long", "window.l = 1;").replace("</body>", `<p>${prose}</p></body>`);
+    const short = page("Short", "window.s = 1;");
+    const brotliAt = (text: string, quality: number) =>
+      brotliCompressSync(Buffer.from(text), {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: quality,
+          [constants.BROTLI_PARAM_LGWIN]: 22,
+          [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(text),
+        },
+      });
+    expect(brotliAt(long, HTML_BROTLI_QUALITY).length + HTML_HEADER_ALLOWANCE).toBeGreaterThan(FIRST_ROUND_TRIP_BYTES);
+
+    const other = new StaticStore(buildDir, security);
+    await other.setRenderedAsync(pages({ "/long": long, "/short": short, "/long.data": prose }));
+    const sent = (path: string) => request(other, path, { headers: { "accept-encoding": "br" } }).body!;
+    expect(sent("/long").equals(brotliAt(long, HTML_BROTLI_QUALITY_OVER))).toBe(true);
+    expect(sent("/long").length).toBeLessThan(brotliAt(long, HTML_BROTLI_QUALITY).length);
+    expect(brotliDecompressSync(sent("/long")).toString()).toBe(long);
+    // What fits is sent as quickly compressed; a client navigation's data is never worked harder.
+    expect(sent("/short").equals(brotliAt(short, HTML_BROTLI_QUALITY))).toBe(true);
+    expect(sent("/long.data").equals(brotliAt(prose, HTML_BROTLI_QUALITY))).toBe(true);
   });
 
   it("leaves the build's files alone: served as before, with the same bytes and ETags, through every replacement", () => {
