@@ -5,8 +5,13 @@
  * below" and never print an address or number.
  */
 import { seedFacts, site } from "~/config/site";
+import { plainToMarkdown } from "~/lib/plain-markdown";
 
-import type { LegalDocument } from "./types";
+import type { LegalDocument, LegalSection } from "./types";
+
+/** The sections as they were first written, paragraphs and a list; their text is Markdown of the same words. */
+const seedSections = (sections: { id: string; heading: string; paragraphs: string[]; list?: string[] }[]): LegalSection[] =>
+  sections.map(({ id, heading, paragraphs, list }) => ({ id, heading, body: plainToMarkdown(paragraphs, list) }));
 
 const brand = site.brand;
 const legalName = site.legalName;
@@ -17,7 +22,7 @@ export const termsPage: LegalDocument = {
   heading: "Terms and Conditions",
   effectiveDate: "2026-11-01",
   intro: `These Terms and Conditions govern your use of this website, operated by ${legalName} ("${brand}", "we", "us" or "our"). By using the website you agree to these terms. If you do not agree, please do not use the website. These terms cover the website only; the IT services we provide to clients are governed by a separate written agreement, as described below.`,
-  sections: [
+  sections: seedSections([
     {
       id: "scope",
       heading: "What these terms cover",
@@ -142,7 +147,7 @@ export const termsPage: LegalDocument = {
       heading: "Contact us",
       paragraphs: ["Questions about these terms can be sent to us using the contact details below or through our contact page."],
     },
-  ],
+  ]),
 };
 
 export const privacyPage: LegalDocument = {
@@ -151,7 +156,7 @@ export const privacyPage: LegalDocument = {
   heading: "Privacy Policy",
   effectiveDate: "2026-11-29",
   intro: `This Privacy Policy explains what personal information ${legalName} ("${brand}", "we", "us" or "our") collects through this website, why we collect it, who receives it and the choices you have. We collect little: what you type into the contact form, basic technical data needed to run and protect the website, and, only when your browser allows it, analytics about how pages are used.`,
-  sections: [
+  sections: seedSections([
     {
       id: "scope",
       heading: "What this policy covers",
@@ -336,5 +341,5 @@ export const privacyPage: LegalDocument = {
         `Questions about this policy or about your personal information can be sent to ${legalName} using the contact details below or through our contact page.`,
       ],
     },
-  ],
+  ]),
 };

@@ -184,5 +184,22 @@ export interface LegalDocument extends PageSeo {
   /** ISO date, e.g. 2026-11-01. */
   effectiveDate: string;
   intro: string;
-  sections: { id: string; heading: string; paragraphs: string[]; list?: string[] }[];
+  /** Each section's text is Markdown (docs/requirements/content-studio.md#markdown). */
+  sections: LegalSection[];
+}
+
+export interface LegalSection {
+  id: string;
+  heading: string;
+  /** Markdown: paragraphs, lists, emphasis, links. */
+  body: string;
+}
+
+/** A legal document as its page gets it: each section's Markdown rendered to sanitised HTML on the server. */
+export interface LegalPage extends Omit<LegalDocument, "sections"> {
+  sections: RenderedLegalSection[];
+}
+
+export interface RenderedLegalSection extends Omit<LegalSection, "body"> {
+  html: string;
 }

@@ -25,3 +25,6 @@ export type PreviewResult<Values> = ActionSuccess<"preview"> & {
  */
 export type EditorResult<Save extends string, Field extends string, Values> =
   ActionResult<EditorIntent<Save>, Field> | PreviewResult<Values> | FormRefusal;
+
+/** The content studio's live preview of one Markdown field (intent=preview-markdown): the rendering, or why there is none. */
+export type FieldPreviewResult = ActionSuccess<"preview-markdown"> & { html: string; previewError?: string };

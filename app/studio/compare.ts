@@ -3,7 +3,7 @@
  * field that differs, in the form's order, as readable text (a phone by its display, a choice by
  * its label, lists row by row and line by line), labelled like "FAQs › 3 › Question".
  */
-import { fieldsOf, type ContentType, type ItemData } from "./content-types";
+import { fieldsOf, inCurrentShape, type ContentType, type ItemData } from "./content-types";
 import { LABEL_SEPARATOR } from "./field-paths";
 import { childPath, type Field, type Option } from "./field-types";
 
@@ -68,6 +68,6 @@ function compareField(field: Field, before: unknown, after: unknown, path: strin
 /** The fields of an item of `type` that differ between `before` and `after`, in the form's order. */
 export function compareItem(type: ContentType, before: ItemData, after: ItemData): FieldChange[] {
   const out: FieldChange[] = [];
-  compareFields(fieldsOf(type), before, after, "", [], out);
+  compareFields(fieldsOf(type), inCurrentShape(type, before) as ItemData, inCurrentShape(type, after) as ItemData, "", [], out);
   return out;
 }

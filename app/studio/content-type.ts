@@ -13,4 +13,10 @@ export interface ContentTypeDefinition<T> {
   fields: readonly Field[];
   /** Rules across fields, run once every field is valid: a closing time after the opening time. */
   check?(data: T, report: Report): void;
+  /**
+   * Data of an earlier shape of this type (stored, in a history version or in an export file)
+   * brought to the current one; anything else is answered as it is. Runs before the schema, the
+   * edit form and the comparison of versions read the data.
+   */
+  upgrade?(data: unknown): unknown;
 }

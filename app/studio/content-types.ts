@@ -116,16 +116,24 @@ export function schemaOf<T extends ContentType>(type: T): z.ZodType<ContentData[
   let schema = schemas.get(type);
   if (!schema) {
     const definition = definitions[type] as ContentTypeDefinition<ContentData[T]>;
-    schema = schemaOfFields(definition.fields).pipe(
-      z.custom<Record<string, unknown>>().superRefine((data, ctx) => {
-        definition.check?.(data as unknown as ContentData[T], (path, message) =>
-          ctx.addIssue({ code: "custom", path: path.split("."), message }),
-        );
-      }),
-    );
+    schema = z
+      .preprocess((data) => inCurrentShape(type, data), schemaOfFields(definition.fields))
+      .pipe(
+        z.custom<Record<string, unknown>>().superRefine((data, ctx) => {
+          definition.check?.(data as unknown as ContentData[T], (path, message) =>
+            ctx.addIssue({ code: "custom", path: path.split("."), message }),
+          );
+        }),
+      );
     schemas.set(type, schema);
   }
   return schema as z.ZodType<ContentData[T]>;
+}
+
+/** An item's data in its type's current shape (ContentTypeDefinition.upgrade). */
+export function inCurrentShape(type: ContentType, data: unknown): unknown {
+  const upgrade = (definitions[type] as ContentTypeDefinition<unknown>).upgrade;
+  return upgrade ? upgrade(data) : data;
 }
 
 /** The item an id names, or null for an id the studio does not know. */

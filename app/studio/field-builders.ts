@@ -3,8 +3,27 @@
  * and the groups several content types share: SEO title and description, a call to action,
  * features, FAQs.
  */
-import type { Field, GroupField, LinesField, ListField, Noun, Option, TextareaField, TextField, TextFormat } from "./field-types";
-import { LINE_MAX, PARAGRAPH_MAX, SEO_DESCRIPTION_MAX, SEO_DESCRIPTION_MIN, SEO_TITLE_MAX } from "./text-rules";
+import type {
+  Field,
+  GroupField,
+  LinesField,
+  ListField,
+  MarkdownField,
+  Noun,
+  Option,
+  TextareaField,
+  TextField,
+  TextFormat,
+} from "./field-types";
+import {
+  LINE_MAX,
+  MARKDOWN_HINT,
+  MARKDOWN_MAX,
+  PARAGRAPH_MAX,
+  SEO_DESCRIPTION_MAX,
+  SEO_DESCRIPTION_MIN,
+  SEO_TITLE_MAX,
+} from "./text-rules";
 
 export const text = (
   name: string,
@@ -33,6 +52,16 @@ export const textarea = (
   ...(options.min ? { min: options.min } : {}),
   ...(options.rows ? { rows: options.rows } : {}),
   ...(options.hint ? { hint: options.hint } : {}),
+});
+
+/** Long text in Markdown; the hint says what it can do. */
+export const markdown = (name: string, label: string, options: { max?: number; rows?: number; hint?: string } = {}): MarkdownField => ({
+  kind: "markdown",
+  name,
+  label,
+  max: options.max ?? MARKDOWN_MAX,
+  rows: options.rows ?? 12,
+  hint: `${options.hint ? `${options.hint} ` : ""}${MARKDOWN_HINT}`,
 });
 
 /** A list of lines (or paragraphs) in one textarea; the hint says how they are separated. */

@@ -167,6 +167,8 @@ export function schemaOfField(field: Field): z.ZodType {
     }
     case "textarea":
       return checkedString(`Enter the ${inSentence(label)}.`, [(s) => paragraphProblem(s, label, field.max, field.min)], lineEnds);
+    case "markdown":
+      return checkedString(`Enter the ${inSentence(label)}.`, [(s) => paragraphProblem(s, label, field.max)], lineEnds);
     case "lines":
       return linesSchema(field);
     case "phone":

@@ -55,6 +55,17 @@ export interface TextareaField extends FieldBase {
   rows?: number;
 }
 
+/**
+ * Long text in Markdown (a legal document's section): paragraphs, lists, emphasis and links, edited
+ * in the Markdown editor and shown on the page as the site's Markdown renderer makes it (ADR 017:
+ * sanitised, links and images checked). The data is the Markdown as typed.
+ */
+export interface MarkdownField extends FieldBase {
+  kind: "markdown";
+  max: number;
+  rows?: number;
+}
+
 /** A list of strings edited in one textarea: one per line, or one paragraph per blank-line-separated block. */
 export interface LinesField extends FieldBase {
   kind: "lines";
@@ -169,6 +180,7 @@ export interface ListField extends FieldBase {
 export type Field =
   | TextField
   | TextareaField
+  | MarkdownField
   | LinesField
   | PhoneField
   | EmailField

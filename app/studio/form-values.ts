@@ -3,7 +3,7 @@
  * show; from a posted form, as typed, for the schema to check and for a refused form to show again.
  * A list's rows are read from the indexes the form posts (`faqs.0.question`, `faqs.1.question`).
  */
-import { fieldsOf, type ContentType, type ItemData } from "./content-types";
+import { fieldsOf, inCurrentShape, type ContentType, type ItemData } from "./content-types";
 import { CHECKED, childPath, type Field, type FieldValue, type FormValues } from "./field-types";
 import { joinItems } from "./lines";
 
@@ -41,7 +41,7 @@ export function valuesOfFields(fields: readonly Field[], data: unknown): FormVal
 
 /** The form values of an item's data, for its edit form. */
 export function formValues(type: ContentType, data: ItemData): FormValues {
-  return valuesOfFields(fieldsOf(type), data);
+  return valuesOfFields(fieldsOf(type), inCurrentShape(type, data));
 }
 
 /** Empty values of a new list row (a list inside it gets its minimum of empty rows). */

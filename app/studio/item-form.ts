@@ -46,7 +46,11 @@ function withoutUndefined<T>(value: T): T {
 }
 
 const limitOf = (field: Field): number | null =>
-  field.kind === "text" || field.kind === "textarea" ? field.max : field.kind === "lines" ? field.max * field.maxItems : null;
+  field.kind === "text" || field.kind === "textarea" || field.kind === "markdown"
+    ? field.max
+    : field.kind === "lines"
+      ? field.max * field.maxItems
+      : null;
 
 /** `values` with each text cut to its field's limit plus KEPT_OVER_LIMIT characters. */
 function capped(fields: readonly Field[], values: FormValues): FormValues {

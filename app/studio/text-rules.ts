@@ -17,6 +17,11 @@ import type { TextFormat } from "./field-types";
 export const LINE_MAX = 200;
 /** Paragraphs: an answer, an intro. */
 export const PARAGRAPH_MAX = 5000;
+/** Long text in Markdown: a legal document's section. */
+export const MARKDOWN_MAX = 20_000;
+/** What a Markdown field's hint says it can do (docs/requirements/content-studio.md#markdown). */
+export const MARKDOWN_HINT =
+  "Markdown: a blank line between paragraphs, - at the start of a line for a list item, **bold**, *italic*, [a link](/contact). Scripts and unsafe links are removed.";
 /** docs/requirements/public-site.md#seo: a title with the brand added fits a search result. */
 export const SEO_TITLE_MAX = 60;
 export const SEO_DESCRIPTION_MIN = 50;

@@ -284,6 +284,38 @@ test.describe("content studio on the embedded database", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
     await context.close();
   });
+  test("a legal section's text is Markdown: the live preview shows it as the page will, the published page has the formatting and none of the script", async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ baseURL: server.server.url });
+    const page = await context.newPage();
+    const editor = E2E_USERS.editor;
+    await signIn(page, { email: editor.email, password: editor.password, totpSecret: server.totpSecrets[editor.email] });
+    await page.goto("/admin/content/legal/terms");
+    const text = page.locator('[name="sections.0.body"]');
+    await expect(text).toHaveValue(/These terms apply to every page/);
+    await page.getByRole("button", { name: "Show a preview" }).first().click();
+    const markdown =
+      "These terms apply to **every page** of the site.\n\n- the contact form\n- the [sign-in](/auth/login)\n\n<script>alert(1)</script>";
+    await text.fill(markdown);
+    const preview = page.getByRole("region", { name: "Preview of Text" });
+    await expect(preview.locator("strong")).toHaveText("every page");
+    await expect(preview.getByRole("listitem")).toHaveText(["the contact form", "the sign-in"]);
+    await expect(preview.locator("script")).toHaveCount(0);
+    await page.getByRole("button", { name: "Publish now" }).click();
+    await expect(page.getByRole("status")).toContainText("Published");
+    await servedEverywhere(
+      { url: server.server.url, processes: [server.server.url], secrets: {} },
+      "/terms-and-conditions",
+      "<strong>every page</strong>",
+    );
+    const html = await (await fetch(`${server.server.url}/terms-and-conditions`)).text();
+    expect(html).toContain('<a href="/auth/login">sign-in</a>');
+    expect(html).not.toContain("alert(1)");
+    await page.goto("/terms-and-conditions");
+    await expect(page.locator("#scope").getByRole("listitem")).toHaveText(["the contact form", "the sign-in"]);
+    await context.close();
+  });
 });
 
 test.describe("content studio on PostgreSQL, two processes behind nginx", () => {

@@ -2,6 +2,7 @@ import { useState, type ReactNode } from "react";
 
 import { ErrorText, Field } from "~/components/forms/field";
 import { Button } from "~/components/ui/button";
+import { cn } from "~/lib/cn";
 import {
   CHECKED,
   listIntentValue,
@@ -19,6 +20,8 @@ import {
 import { rowName, withArticle } from "~/studio/nouns";
 import { PHONE_MAX } from "~/studio/phone";
 import { EMAIL_MAX, inSentence, URL_MAX } from "~/studio/text-rules";
+
+import { MarkdownFieldPreview } from "./markdown-field-preview";
 
 interface Shared {
   errors: StudioFieldErrors;
@@ -351,6 +354,19 @@ function ControlField({ field, path, value, shared }: { field: StudioField; path
         switch (field.kind) {
           case "textarea":
             return <textarea {...common} rows={field.rows ?? 4} maxLength={field.max} />;
+          case "markdown":
+            return (
+              <>
+                <textarea
+                  {...common}
+                  rows={field.rows ?? 12}
+                  maxLength={field.max}
+                  spellCheck
+                  className={cn(common.className, "font-mono leading-6")}
+                />
+                <MarkdownFieldPreview controlId={common.id} label={field.label} />
+              </>
+            );
           case "lines":
             return <textarea {...common} rows={field.rows ?? Math.max(4, Math.min(12, text.split("\n").length + 1))} />;
           case "select":

@@ -5,12 +5,12 @@ import { PageContents } from "~/components/sections/page-contents";
 import { PageHero } from "~/components/sections/page-hero";
 import { EmailLink, PhoneLink } from "~/components/ui/contact-links";
 import { site } from "~/config/site";
-import type { LegalDocument } from "~/content/types";
+import type { LegalPage } from "~/content/types";
 import { formatCalendarDate } from "~/lib/format-date";
 import type { Crumb } from "~/lib/seo";
 
 /** Terms and Privacy: a contents list, numbered sections, and the contact details of the business facts. */
-export function LegalTemplate({ doc, breadcrumbs }: { doc: LegalDocument; breadcrumbs: Crumb[] }) {
+export function LegalTemplate({ doc, breadcrumbs }: { doc: LegalPage; breadcrumbs: Crumb[] }) {
   const facts = useFacts();
   const office = facts.offices[0];
   return (
@@ -31,18 +31,8 @@ export function LegalTemplate({ doc, breadcrumbs }: { doc: LegalDocument; breadc
               <h2 id={`${section.id}-heading`} className="text-2xl font-bold tracking-tight">
                 {section.heading}
               </h2>
-              {section.paragraphs.map((p, i) => (
-                <p key={i} className="mt-4">
-                  {p}
-                </p>
-              ))}
-              {section.list && (
-                <ul className="mt-4 list-disc space-y-2 pl-6">
-                  {section.list.map((item) => (
-                    <li key={item}>{item}</li>
-                  ))}
-                </ul>
-              )}
+              {/* The section's Markdown, rendered and sanitised on the server (app/studio/legal-page.server.ts). */}
+              <div className="prose-doc mt-4" dangerouslySetInnerHTML={{ __html: section.html }} />
             </section>
           ))}
           <section aria-labelledby="legal-contact-heading" className="mt-12 rounded-xl bg-navy-50 p-6">

@@ -14,11 +14,12 @@ import { actionError, actionOk, parseForm } from "~/lib/form.server";
 import { formatDateTime } from "~/lib/format-date";
 import { dateToZonedLocal, zonedLocalToDate } from "~/lib/time-zone";
 import { itemNotFound } from "~/markdown/editor-action.server";
+import { renderBounded } from "~/markdown/markdown.server";
 import { compareItem } from "~/studio/compare";
 import { fieldsOf, itemTitle, parseItemId, previewPath, typeLabel, withItem, type ItemData, type ItemRef } from "~/studio/content-types";
 import { crossItemErrors } from "~/studio/cross-item";
 import { fieldLabel } from "~/studio/field-paths";
-import type { FormValues, StudioFieldErrors } from "~/studio/field-types";
+import type { Field, FormValues, StudioFieldErrors } from "~/studio/field-types";
 import { formValues } from "~/studio/form-values";
 import { ITEM_FORM_LIMIT, parseItemForm } from "~/studio/item-form";
 import { itemState, STUDIO_TIME_ZONE, STUDIO_TIME_ZONE_LABEL } from "~/studio/item-state";
@@ -36,6 +37,7 @@ import {
   VersionNotFound,
   type WriteResult,
 } from "~/studio/store.server";
+import { MARKDOWN_MAX } from "~/studio/text-rules";
 
 import type { Route } from "./+types/content-item";
 
@@ -113,6 +115,11 @@ const fields = z.object({
   note: z.string().max(500, "Keep the note under 500 characters.").optional(),
   publishAt: z.string().max(40).optional(),
   version: z.coerce.number().int().min(1).max(1e9).optional(),
+  /** intent=preview-markdown: the text of a Markdown field, rendered for its live preview. */
+  markdown: z
+    .string()
+    .max(MARKDOWN_MAX * 2, "This text is too long to preview.")
+    .optional(),
 });
 
 /** An action's answer for the item's form: the usual ActionResult, plus what was typed (nested) and the revision to save against next. */
@@ -125,6 +132,27 @@ export type ItemAnswerExtra = {
   note?: string;
   publishAtLocal?: string;
 };
+
+/**
+ * The Markdown fields whose text the renderer cannot show within its limit (ADR 017), by path: a
+ * text that cannot be rendered is not saved, as in the documents' and the blog's editors.
+ */
+async function markdownProblems(fields: readonly Field[], value: unknown, prefix = ""): Promise<StudioFieldErrors> {
+  const problems: StudioFieldErrors = {};
+  if (typeof value !== "object" || value === null) return problems;
+  const record = value as Record<string, unknown>;
+  for (const field of fields) {
+    const path = prefix ? `${prefix}.${field.name}` : field.name;
+    const at = record[field.name];
+    if (field.kind === "markdown" && typeof at === "string") {
+      const rendered = await renderBounded(at);
+      if (!rendered.ok) problems[path] = rendered.message;
+    } else if (field.kind === "group") Object.assign(problems, await markdownProblems(field.fields, at, path));
+    else if (field.kind === "list" && Array.isArray(at))
+      for (const [index, row] of at.entries()) Object.assign(problems, await markdownProblems(field.fields, row, `${path}.${index}`));
+  }
+  return problems;
+}
 
 const author = (me: SignedIn) => ({ id: me.user.id, name: me.user.name || me.user.email });
 
@@ -175,6 +203,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       revision: result.conflict.revision,
     } satisfies ItemAnswerExtra & { intent: string; code: string; message: string });
   };
+
+  // A Markdown field's live preview (app/components/admin/markdown-field-preview.tsx): rendered and
+  // sanitised as the page will show it (ADR 017), nothing written.
+  if (intentText === "preview-markdown") {
+    const rendered = await renderBounded(parsed.data.markdown ?? "");
+    return actionOk(
+      "preview-markdown",
+      "Preview updated.",
+      rendered.ok ? { html: rendered.html } : { html: "", previewError: rendered.message },
+    );
+  }
 
   // Writes without the item's form: cancel a schedule, discard the draft, restore a version.
   if (intentText === "cancel-schedule") {
@@ -237,7 +276,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     else if (at.getTime() < Date.now() + SCHEDULE_MIN_AHEAD_MS) scheduleError = "Choose a time in the future: this one has passed.";
   }
   // Rules across items, with this item in place in the published content (app/studio/cross-item.ts).
-  const across = form.ok ? crossItemErrors(ref.id, withItem(context.services.content.published(), ref.id, form.data)) : {};
+  const across = form.ok
+    ? {
+        ...crossItemErrors(ref.id, withItem(context.services.content.published(), ref.id, form.data)),
+        ...(await markdownProblems(fieldsOf(ref.type), form.data)),
+      }
+    : {};
   if (!form.ok || scheduleError || Object.keys(across).length > 0) {
     const fieldErrors = form.ok ? across : form.fieldErrors;
     const count = Object.keys(fieldErrors).length;

@@ -1,5 +1,6 @@
 import { LegalTemplate } from "~/components/templates/legal-template";
 import { routeMeta } from "~/lib/meta";
+import { legalPage } from "~/studio/legal-page.server";
 import { siteContent } from "~/studio/live.server";
 
 import type { Route } from "./+types/terms-and-conditions";
@@ -7,7 +8,7 @@ import type { Route } from "./+types/terms-and-conditions";
 const crumbs = [{ name: "Terms & Conditions", path: "/terms-and-conditions" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return { doc: (await siteContent(request, context)).terms };
+  return { doc: await legalPage((await siteContent(request, context)).terms) };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
