@@ -1,5 +1,15 @@
 import { useEffect, type ReactNode } from "react";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from "react-router";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  useRouteLoaderData,
+  type ShouldRevalidateFunction,
+} from "react-router";
 
 import { AuthProvider } from "~/components/auth/auth-context";
 import { Analytics } from "~/components/layout/analytics";
@@ -23,8 +33,12 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ro
   return { origin: env().SITE_URL, facts };
 }
 
-// Read once per document: a navigation in the browser keeps them; the next page load reads the facts published then.
-export const shouldRevalidate = () => false;
+// Read again at each navigation to another page, so that facts published since the page loaded
+// show on the next one (in the header, and in the footer and side menu through useFactsKey); the
+// pages served from memory carry them in their `.data` at no extra request. Not after a form's
+// post or a fetcher on the same page.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod }) =>
+  !formMethod && currentUrl.pathname !== nextUrl.pathname;
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },

@@ -18,6 +18,7 @@ import { freePort } from "../../scripts/lib/free-port";
 import { startTestPostgres, type TestPostgres } from "../../scripts/pg/test-server";
 import { E2E_AUTH_SECRET, E2E_USERS, TOTP_SECRETS_FILE } from "./config";
 import { expect, signIn, test } from "./fixtures";
+import { hydrated } from "./helpers";
 import { startNginx, type Nginx } from "./nginx";
 import { startServerProcess, startServerWithMail, type ServerProcess, type ServerWithMail } from "./server-process";
 
@@ -79,6 +80,11 @@ function studioScenarios(site: () => Site) {
     browser,
   }) => {
     const s = site();
+    // A visitor who is reading the site when the change is published.
+    const visitor = await (await browser.newContext({ baseURL: s.url })).newPage();
+    await visitor.goto("/");
+    await hydrated(visitor);
+    await visitor.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
     const page = await staffPage(browser, s, "editor");
     await page.goto("/admin/content/facts");
     await expect(page.getByRole("heading", { level: 1, name: "Business facts" })).toBeVisible();
@@ -108,6 +114,16 @@ function studioScenarios(site: () => Site) {
     const jsonLd = [...home.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map((m) => m[1]).join("\n");
     expect(jsonLd).toContain("+13175550199");
     expect(jsonLd).not.toContain("+13175550142");
+
+    // The visitor's next page, opened in the app (no page load), shows the new number in the top
+    // bar and in the footer, which kept the first page's markup until then.
+    await expect(visitor.getByRole("contentinfo")).toContainText(SEED_SUPPORT);
+    await visitor.getByRole("contentinfo").getByRole("link", { name: "Managed IT", exact: true }).click();
+    await expect(visitor).toHaveURL(/\/services\/managed-it$/);
+    await expect(visitor.getByRole("contentinfo")).toContainText(NEW_SUPPORT);
+    await expect(visitor.getByTestId("top-bar")).toContainText(NEW_SUPPORT);
+    expect(await visitor.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    await visitor.context().close();
 
     // Signing out ends the preview.
     await page.goto("/admin/content/facts");

@@ -10,7 +10,7 @@ import { adminMenu, navigation } from "~/config/navigation";
 import { hasPopovers } from "~/lib/popover";
 import type { Viewer } from "~/lib/viewer";
 
-import { useFacts } from "./facts";
+import { useFacts, useFactsKey } from "./facts";
 import { Logo } from "./logo";
 import { NavDropdown } from "./nav-dropdown";
 
@@ -124,6 +124,7 @@ export function SiteHeader({ viewer }: { viewer: Viewer }) {
  */
 function PhoneMenu({ viewer, onSignOut }: { viewer: Viewer; onSignOut: () => void }) {
   const { pathname } = useLocation();
+  const factsKey = useFactsKey();
   const ref = useRef<HTMLDialogElement>(null);
   // Any navigation closes it (not hydration: a menu opened before it stays open).
   const shownAt = useRef(pathname);
@@ -183,7 +184,7 @@ function PhoneMenu({ viewer, onSignOut }: { viewer: Viewer; onSignOut: () => voi
         data-click-location="side_menu"
         className="side-menu fixed inset-y-0 right-0 left-auto m-0 h-dvh max-h-none w-[min(22rem,88vw)] max-w-none border-0 bg-white p-0 shadow-2xl backdrop:bg-navy-950/60"
       >
-        <StaticContent keptWhile={`${viewer.signedIn} ${viewer.isEditor} ${viewer.isAdmin}`} className="h-full">
+        <StaticContent keptWhile={`${viewer.signedIn} ${viewer.isEditor} ${viewer.isAdmin} ${factsKey}`} className="h-full">
           <Suspense fallback={null}>
             <SideMenuContent dialogId={SIDE_MENU_ID} viewer={viewer} />
           </Suspense>
