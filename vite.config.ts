@@ -11,7 +11,7 @@ import { defineConfig } from "vite";
  * formatting, the text input, the contents list of the long documents) stay separate.
  */
 const SHARED_APP_CODE =
-  /[\\/]app[\\/](components[\\/](layout(?![\\/](side-menu|footer-content))|sections(?![\\/]page-contents)|ui(?![\\/]input))|config|lib(?![\\/]format-date)|first-paint|analytics(?![\\/]web-vitals))[\\/]|[\\/]app[\\/]content[\\/](catalog|types|routes-index)\.ts$|[\\/]app[\\/]components[\\/]feedback[\\/]access-check\.tsx$|[\\/]node_modules[\\/]clsx[\\/]/;
+  /[\\/]app[\\/](components[\\/](layout(?![\\/](side-menu|footer-content|preview-notice-content))|sections(?![\\/]page-contents)|ui(?![\\/]input))|config|lib(?![\\/]format-date)|first-paint|analytics(?![\\/]web-vitals))[\\/]|[\\/]app[\\/]content[\\/](catalog|types|routes-index)\.ts$|[\\/]app[\\/]components[\\/]feedback[\\/]access-check\.tsx$|[\\/]node_modules[\\/]clsx[\\/]/;
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [tailwindcss(), reactRouter()],

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { useEffect, type ReactNode } from "react";
 import {
   isRouteErrorResponse,
@@ -14,6 +15,7 @@ import {
 import { AuthProvider } from "~/components/auth/auth-context";
 import { Analytics } from "~/components/layout/analytics";
 import { ForbiddenContent, ServerErrorContent } from "~/components/sections/error-content";
+import { PREVIEW_PARAM } from "~/config/private-paths";
 import { site } from "~/config/site";
 import { env } from "~/env.server";
 import { releaseHeldInput } from "~/first-paint/held-input";
@@ -21,6 +23,7 @@ import { HYDRATED } from "~/first-paint/hydration-gate";
 import { useWebFontOnNavigation } from "~/first-paint/web-font";
 import type { RootData } from "~/lib/meta";
 import { organizationJsonLd, withBrand } from "~/lib/seo";
+import { itemData, itemTitle, parseItemId } from "~/studio/content-types";
 import { siteContent } from "~/studio/live.server";
 
 import type { Route } from "./+types/root";
@@ -29,8 +32,13 @@ import fontsStylesheet from "./fonts.css?url";
 
 /** The origin, and the business facts this request sees (the content service's: published, or a staff preview). */
 export async function loader({ request, context }: Route.LoaderArgs): Promise<RootData> {
-  const { facts } = await siteContent(request, context);
-  return { origin: env().SITE_URL, facts };
+  const content = await siteContent(request, context);
+  // A staff preview (siteContent has checked who asks): the page says so, and which draft it shows.
+  const previewed = new URL(request.url).searchParams.get(PREVIEW_PARAM);
+  const ref = previewed === null ? null : parseItemId(previewed);
+  const preview = ref && { itemId: ref.id, title: itemTitle(ref.id, itemData(content, ref.id)) };
+  const factsKey = createHash("sha1").update(JSON.stringify(content.facts)).digest("base64url").slice(0, 8);
+  return { origin: env().SITE_URL, facts: content.facts, factsKey, ...(preview ? { preview } : {}) };
 }
 
 // Read again at each navigation to another page, so that facts published since the page loaded

@@ -11,6 +11,10 @@ import { pageMeta, type PageMetaInput } from "./seo";
 export interface RootData {
   origin: string;
   facts: BusinessFacts;
+  /** A hash of `facts` (useFactsKey). */
+  factsKey: string;
+  /** Only on a staff preview (`?preview=<item id>`): the item whose draft the page shows. */
+  preview?: { itemId: string; title: string };
 }
 
 type Matches = readonly ({ id: string; data?: unknown } | undefined)[];

@@ -5,6 +5,7 @@ import { isProtectedPath } from "~/auth/config";
 import { useAuth } from "~/components/auth/auth-context";
 import { AccessCheck } from "~/components/feedback/access-check";
 import { PageSkeleton } from "~/components/layout/page-skeleton";
+import { PreviewNotice } from "~/components/layout/preview-notice";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { MAIN_ID, SkipLink } from "~/components/layout/skip-link";
@@ -30,6 +31,7 @@ function SiteShell({ viewer, children }: { viewer: Viewer; children: ReactNode }
         <SiteHeader viewer={viewer} />
       </header>
       <main id={MAIN_ID} tabIndex={-1} className="min-h-[60vh] scroll-mt-24 pt-26 outline-none">
+        <PreviewNotice />
         {children}
       </main>
       <SiteFooter viewer={viewer} />

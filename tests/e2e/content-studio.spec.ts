@@ -161,6 +161,11 @@ function studioScenarios(site: () => Site) {
     await servedEverywhere(s, "/services/managed-it", heading, { present: false, timeoutMs: 1500 });
     await page.goto("/services/managed-it?preview=service/managed-it");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
+    // The preview says what it is, and leads back to the editor; the public page has no such notice.
+    const notice = page.getByRole("complementary", { name: "Preview" });
+    await expect(notice).toContainText("Preview of the draft of “Managed IT”");
+    await expect(notice.getByRole("link", { name: "Back to the editor" })).toHaveAttribute("href", "/admin/content/service/managed-it");
+    expect(await (await fetch(`${s.url}/services/managed-it`)).text()).not.toContain("preview-notice");
 
     const visitor = await browser.newContext({ baseURL: s.url });
     const anonymous = await visitor.newPage();

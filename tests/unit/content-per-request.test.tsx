@@ -54,7 +54,7 @@ describe("the facts of the request's content service, not the seed's", () => {
   it("the city page's loader gives the office of those facts, and its meta their phone", async () => {
     const data = await cityLoader({ request: request(), params: {}, context } as LoaderArgs<typeof cityLoader>);
     expect(data.office.phone).toEqual(INDIANAPOLIS);
-    const root: RootData = { origin: "https://www.crossroadsit.example", facts: changedFacts };
+    const root: RootData = { origin: "https://www.crossroadsit.example", facts: changedFacts, factsKey: "changed" };
     const meta = cityMeta({
       loaderData: data,
       matches: [{ id: "root", data: root }],

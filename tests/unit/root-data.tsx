@@ -5,7 +5,7 @@ import { createRoutesStub } from "react-router";
 import { seedFacts, site } from "~/config/site";
 import type { RootData } from "~/lib/meta";
 
-export const ROOT_DATA: RootData = { origin: site.defaultOrigin, facts: seedFacts };
+export const ROOT_DATA: RootData = { origin: site.defaultOrigin, facts: seedFacts, factsKey: "seed" };
 
 /** `children` rendered as the page of a root route (id "root") whose loader answered `data`. */
 export function inRoot(children: ReactNode, data: RootData = ROOT_DATA) {

@@ -3,7 +3,6 @@
  * loader read for this request (app/root.tsx, from the content service), never a module's values,
  * so what staff publish is what the next page shows.
  */
-import { useMemo } from "react";
 import { useRouteLoaderData } from "react-router";
 
 import type { BusinessFacts } from "~/config/site";
@@ -22,17 +21,10 @@ export function useFacts(): BusinessFacts {
 }
 
 /**
- * A short key of the facts this page shows (FNV-1a of their JSON): content kept as the server sent
- * it that shows facts (the footer, the side menu: StaticContent's `keptWhile`) is rendered afresh
- * when a navigation brings facts published since the page loaded.
+ * A short key of the facts this page shows (the root loader's hash of them): content kept as the
+ * server sent it that shows facts (the footer, the side menu: StaticContent's `keptWhile`) is
+ * rendered afresh when a navigation brings facts published since the page loaded.
  */
 export function useFactsKey(): string {
-  const facts = useOptionalFacts();
-  return useMemo(() => {
-    if (!facts) return "";
-    const json = JSON.stringify(facts);
-    let hash = 0x811c9dc5;
-    for (let i = 0; i < json.length; i++) hash = Math.imul(hash ^ json.charCodeAt(i), 0x01000193);
-    return (hash >>> 0).toString(36);
-  }, [facts]);
+  return useRouteLoaderData<RootData>("root")?.factsKey ?? "";
 }
