@@ -92,7 +92,9 @@ export function pageImage(input: Pick<PageMetaInput, "title" | "path" | "noindex
 } {
   if (input.image) return input.image;
   const card = input.noindex ? null : socialCard(input.path, input.title);
-  if (card) return { ...card, size: SOCIAL_CARD };
+  // The card shows the title and the brand, as the page's <title> does: the same words (which
+  // compress to almost nothing beside the <title>, docs/requirements/public-site.md#social-cards).
+  if (card) return { path: card.path, alt: withBrand(input.title), size: SOCIAL_CARD };
   return { path: OG_IMAGE.path, alt: ogImageAlt(input.tagline), size: OG_IMAGE };
 }
 

@@ -99,11 +99,10 @@ export function socialCardText(pagePath: string, pageTitle: string): SocialCardT
 }
 
 /**
- * A page's card: its address (versioned by the text on it, so a new title is a new address and a
- * shared link never shows an old card), and its alternative text. Null when the path has no card.
+ * A page's card: its address, versioned by the text on it (a new title is a new address, and a
+ * shared link never shows an old card). Null when the path has no card.
  */
-export function socialCard(pagePath: string, pageTitle: string): { path: string; alt: string } | null {
+export function socialCard(pagePath: string, pageTitle: string): { path: string } | null {
   const text = socialCardText(pagePath, pageTitle);
-  if (!text) return null;
-  return { path: `${socialCardFile(pagePath)}?v=${socialCardHash(text)}`, alt: `${text.brand}: ${text.title}` };
+  return text ? { path: `${socialCardFile(pagePath)}?v=${socialCardHash(text)}` } : null;
 }

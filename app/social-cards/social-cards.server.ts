@@ -9,9 +9,9 @@ import { pagePathOfCard, socialCardHash } from "~/lib/social-card";
 import { createCardCache, type CardCache } from "./card-cache.server";
 import { socialCardTextFor } from "./card-text.server";
 
-/** Cards kept in memory: every public page and the most shared posts (about 100-150 KB each). */
-export const SOCIAL_CARD_CACHE_ENTRIES = 200;
-export const SOCIAL_CARD_CACHE_BYTES = 32 * 1024 * 1024;
+/** Cards kept in memory: every public page and the most shared posts (about 20-25 KB each). */
+export const SOCIAL_CARD_CACHE_ENTRIES = 500;
+export const SOCIAL_CARD_CACHE_BYTES = 16 * 1024 * 1024;
 /** Cards made at the same time (each takes one core: layout here, rasterising on the thread pool). */
 export const SOCIAL_CARD_RENDERS = 2;
 /** A card at its versioned address never changes: a new title is a new address. */

@@ -212,7 +212,7 @@ describe("a blog post's head (app/routes/public/blog-post.tsx)", () => {
     expect(posting(plain).image).toBe(card);
     expect(content(plain, "property", "og:image")).toBe(card);
     expect(content(plain, "name", "twitter:image")).toBe(card);
-    expect(content(plain, "property", "og:image:alt")).toBe(`${site.brand}: Five backup mistakes`);
+    expect(content(plain, "property", "og:image:alt")).toBe(`Five backup mistakes | ${site.brand}`);
     expect(content(plain, "property", "og:image:width")).toBe("1200");
     expect(content(plain, "property", "og:image:height")).toBe("630");
     const covered = headOf(post({ cover: { src: "/storage/v1/object/public/graphics/c.png", thumb: "/t.webp", alt: "A server rack" } }));
