@@ -12,8 +12,11 @@
  * 3. In the last round, 20 requests at once for one card not yet made (the about page's, left out
  *    of 1): the time until all 20 answered (about one render's time when the server makes it once
  *    and serves the 19 others that waited), their ETags (one), and the server's RSS after every card.
+ * Beside each wall time, the server process's CPU time over the same requests (all its threads:
+ * resvg and sharp work on libuv's pool), divided by the number of requests: on a shared machine
+ * the wall times grow with the load average, the CPU per card much less.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 
 import { publicPages } from "../../app/content/routes-index.ts";
@@ -36,6 +39,16 @@ export interface CardsResult {
   burst: { requests: number; wallMs: number; etags: number; statuses: number[] };
   rssMb: number;
   bytes: Stats;
+  /** The server's CPU (user + system, all threads) per request, in ms. */
+  cpuPerRenderMs: number;
+  cpuPerCachedMs: number;
+}
+
+/** A process's CPU time so far (user + system, every thread), in ms. */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  // utime and stime are fields 14 and 15 of the line, 12 and 13 after "pid (comm) ", in ticks of 10 ms.
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 const stats = (values: number[]): Stats => ({
@@ -60,6 +73,7 @@ export async function measureCards(): Promise<CardsResult> {
   const bytes: number[] = [];
   let burst: CardsResult["burst"] = { requests: 0, wallMs: 0, etags: 0, statuses: [] };
   let rssMb = 0;
+  const cpu = { render: 0, renders: 0, cached: 0, serves: 0 };
   const paths = publicPages().map((p) => p.path);
   for (let round_ = 0; round_ < rounds; round_++) {
     const dataDir = mkdtempSync(path.join(TMP_ROOT, "bench-cards-"));
@@ -76,18 +90,25 @@ export async function measureCards(): Promise<CardsResult> {
       const last = round_ === rounds - 1;
       const burstCard = cards.find((c) => c.includes("/og/about.png"))!;
       const measured = last ? cards.filter((c) => c !== burstCard) : cards;
+      let cpuStart = 0;
       for (const [i, card] of measured.entries()) {
+        if (i === 1) cpuStart = cpuMs(server.pid);
         const answer = await timed(card);
         if (answer.status !== 200) throw new Error(`${card}: ${answer.status}`);
         (i === 0 ? firstCardMs : render).push(answer.ms);
         bytes.push(answer.bytes);
       }
+      cpu.render += cpuMs(server.pid) - cpuStart;
+      cpu.renders += measured.length - 1;
+      cpuStart = cpuMs(server.pid);
       for (let run = 0; run < cachedRuns; run++)
         for (const card of measured) {
           const answer = await timed(card);
           if (answer.status !== 200) throw new Error(`${card}: ${answer.status}`);
           cached.push(answer.ms);
         }
+      cpu.cached += cpuMs(server.pid) - cpuStart;
+      cpu.serves += cachedRuns * measured.length;
       if (last) {
         const t0 = performance.now();
         const answers = await Promise.all(Array.from({ length: 20 }, () => httpGet(burstCard, {}, 30_000)));
@@ -113,6 +134,8 @@ export async function measureCards(): Promise<CardsResult> {
     burst,
     rssMb,
     bytes: stats(bytes.map((b) => b / 1024)),
+    cpuPerRenderMs: round(cpu.render / Math.max(1, cpu.renders), 1),
+    cpuPerCachedMs: round(cpu.cached / Math.max(1, cpu.serves), 2),
   };
 }
 
@@ -135,6 +158,7 @@ export function cardsReport(r: CardsResult): string {
       ]),
       ["l", "r", "r", "r", "r"],
     ),
+    `server CPU per request (all threads): render ${r.cpuPerRenderMs} ms, cached ${r.cpuPerCachedMs} ms`,
     `20 requests at once for one card not yet made: all answered in ${r.burst.wallMs} ms, statuses ${r.burst.statuses.join(",")}, ` +
       `${r.burst.etags} distinct ETag(s); server RSS after every card ${r.rssMb} MB`,
   ].join("\n");
@@ -158,6 +182,7 @@ export function cardsFigures(r: CardsResult) {
       target: { op: "<=" as const, limit: CARDS_TARGETS.renderMs },
       note: `first card of a process ${r.firstCardMs.join(", ")} ms`,
     },
+    { group: g, figure: "server CPU per render", value: r.cpuPerRenderMs, unit: "ms", note: `cached serve ${r.cpuPerCachedMs} ms of CPU` },
     {
       group: g,
       figure: "cached serve, median",
