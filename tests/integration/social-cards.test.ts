@@ -9,6 +9,7 @@ import { parsePost, type PostValues } from "~/blog/post-schema";
 import { createPost, updatePost } from "~/blog/posts.server";
 import { invalidatePublicBlog } from "~/blog/public-cache.server";
 import { socialCard } from "~/lib/social-card";
+import { sitePathProblem } from "~/redirects/redirects.server";
 import { loader } from "~/routes/public/social-card";
 import type { AppServices } from "~/services.server";
 
@@ -72,6 +73,10 @@ for (const backend of backends()) {
       const newAddress = socialCard("/blog/five-backup-mistakes", "Six backup mistakes small offices make")!.path;
       expect(newAddress).not.toBe(address);
       expect(renamed.headers.get("ETag")).toBe(`"${newAddress.split("?v=")[1]}"`);
+    });
+
+    it("keeps redirect rules out of the cards' folder (the card route answers there, a rule would never be used)", async () => {
+      expect(await sitePathProblem(services.db, "/og/old-card.png")).toContain("/og");
     });
   });
 }
