@@ -5,7 +5,7 @@ import type { MetaDescriptor } from "react-router";
 
 import { site, type BusinessFacts } from "~/config/site";
 
-import { SOCIAL_CARD, socialCard } from "./social-card";
+import { SOCIAL_CARD, socialCardPath } from "./social-card";
 
 export const DEFAULT_ROBOTS = "index, follow";
 export const NOINDEX_ROBOTS = "noindex, nofollow";
@@ -91,10 +91,12 @@ export function pageImage(input: Pick<PageMetaInput, "title" | "path" | "noindex
   size?: { width: number; height: number };
 } {
   if (input.image) return input.image;
-  const card = input.noindex ? null : socialCard(input.path, input.title);
-  // The card shows the title and the brand, as the page's <title> does: the same words (which
-  // compress to almost nothing beside the <title>, docs/requirements/public-site.md#social-cards).
-  if (card) return { path: card.path, alt: withBrand(input.title), size: SOCIAL_CARD };
+  // Every indexed page is a public page with a card (the card route answers 404 to any other
+  // path); a list page after the first (`/blog?page=2`) shows the site's image. The card shows the
+  // title and the brand, as the page's <title> does: the same words, which compress to almost
+  // nothing beside the <title> (docs/requirements/public-site.md#social-cards).
+  if (!input.noindex && !input.path.includes("?"))
+    return { path: socialCardPath(input.path, input.title), alt: withBrand(input.title), size: SOCIAL_CARD };
   return { path: OG_IMAGE.path, alt: ogImageAlt(input.tagline), size: OG_IMAGE };
 }
 

@@ -1,10 +1,11 @@
 /**
  * Social cards (docs/requirements/public-site.md#social-cards, ADR 033): the address of a public
- * page's 1200×630 PNG, and what its card says. Shared by the pages' meta (browser and server) and
- * the route that renders the cards (app/routes/public/social-card.ts), so both name the same card.
+ * page's 1200×630 PNG. The pages' meta (browser and server) and the card route
+ * (app/social-cards/) compute it alike, from the page's path and the title its meta has; what
+ * the card says is the server's business (app/social-cards/card-kind.ts). Small on purpose: it
+ * is in every page's JavaScript.
  */
 import { site } from "~/config/site";
-import { citySlugs } from "~/content/types";
 
 export const SOCIAL_CARD = { width: 1200, height: 630 } as const;
 
@@ -12,52 +13,13 @@ export const SOCIAL_CARD = { width: 1200, height: 630 } as const;
 export const SOCIAL_CARD_PREFIX = "/og";
 /** Grows when the card's design changes: every card gets a new address (the hash below). */
 export const SOCIAL_CARD_DESIGN = 1;
-/** The longest page path a card address may carry; anything longer is no page of this site. */
-export const SOCIAL_CARD_PATH_MAX = 200;
-
-/** What a page is, as its card says it above the title. */
-export type SocialCardKind = "Home" | "Page" | "Services" | "Service" | "Industries" | "Industry" | "City" | "Blog" | "Blog post" | "Legal";
-
-export interface SocialCardText {
-  title: string;
-  kind: SocialCardKind;
-  brand: string;
-}
-
-const FIXED_KINDS: Record<string, SocialCardKind> = {
-  "/": "Home",
-  "/about": "Page",
-  "/faq": "Page",
-  "/contact": "Page",
-  "/sitemap": "Page",
-  "/services": "Services",
-  "/industries": "Industries",
-  "/blog": "Blog",
-  "/terms-and-conditions": "Legal",
-  "/privacy-policy": "Legal",
-};
-const cityPaths = new Set<string>(citySlugs.map((slug) => `/${slug}`));
-const SLUG = "[a-z0-9]+(?:-[a-z0-9]+)*";
-const SERVICE = new RegExp(`^/services/${SLUG}$`);
-const INDUSTRY = new RegExp(`^/industries/${SLUG}$`);
-const POST = new RegExp(`^/blog/${SLUG}$`);
 
 /**
- * The kind of page a path names, by its shape; null for a path that cannot be a public page with
- * a card (a query, the admin area, sign-in). Whether the page exists is the card route's question.
+ * FNV-1a, 32 bits, in base 36, of the design, the brand, the page's path (its kind follows from
+ * it) and the title its meta gives: a short name for the text on the card (not a secret).
  */
-export function socialCardKind(path: string): SocialCardKind | null {
-  if (Object.hasOwn(FIXED_KINDS, path)) return FIXED_KINDS[path]!;
-  if (cityPaths.has(path)) return "City";
-  if (SERVICE.test(path)) return "Service";
-  if (INDUSTRY.test(path)) return "Industry";
-  if (POST.test(path)) return "Blog post";
-  return null;
-}
-
-/** FNV-1a, 32 bits, in base 36: a short name for the text on a card (not a secret, not a checksum). */
-export function socialCardHash(text: SocialCardText): string {
-  const input = `${SOCIAL_CARD_DESIGN}\n${text.brand}\n${text.kind}\n${text.title}`;
+export function socialCardHash(pagePath: string, pageTitle: string): string {
+  const input = `${SOCIAL_CARD_DESIGN}\n${site.brand}\n${pagePath}\n${pageTitle}`;
   let hash = 0x811c9dc5;
   for (let i = 0; i < input.length; i++) {
     hash ^= input.charCodeAt(i);
@@ -72,37 +34,9 @@ export function socialCardFile(pagePath: string): string {
 }
 
 /**
- * The page a card path names (the route's splat, after /og/), or null when it names none: not a
- * .png, too long, not in a page's shape (`..`, NUL, capitals, double slashes all fail the shape).
+ * A page's card address, versioned by the text on it: a new title is a new address, so a shared
+ * link never shows an old card. Whether the page has a card is its caller's question (app/lib/seo.ts).
  */
-export function pagePathOfCard(splat: string): string | null {
-  if (splat.length > SOCIAL_CARD_PATH_MAX || !splat.endsWith(".png")) return null;
-  const name = splat.slice(0, -".png".length);
-  const path = name === "index" ? "/" : `/${name}`;
-  return name && socialCardKind(path) ? path : null;
-}
-
-/**
- * What a page's card says: its title (without the brand around a separator, which the card shows
- * on its own line), its kind, the brand. Null when the path has no card.
- */
-export function socialCardText(pagePath: string, pageTitle: string): SocialCardText | null {
-  const kind = socialCardKind(pagePath);
-  if (!kind) return null;
-  const brand = site.brand;
-  let title = pageTitle.trim();
-  for (const separator of [" | ", " - ", " – ", ": "]) {
-    if (title.startsWith(`${brand}${separator}`)) title = title.slice(brand.length + separator.length);
-    if (title.endsWith(`${separator}${brand}`)) title = title.slice(0, -(brand.length + separator.length));
-  }
-  return { title: title.trim() || brand, kind, brand };
-}
-
-/**
- * A page's card: its address, versioned by the text on it (a new title is a new address, and a
- * shared link never shows an old card). Null when the path has no card.
- */
-export function socialCard(pagePath: string, pageTitle: string): { path: string } | null {
-  const text = socialCardText(pagePath, pageTitle);
-  return text ? { path: `${socialCardFile(pagePath)}?v=${socialCardHash(text)}` } : null;
+export function socialCardPath(pagePath: string, pageTitle: string): string {
+  return `${socialCardFile(pagePath)}?v=${socialCardHash(pagePath, pageTitle)}`;
 }

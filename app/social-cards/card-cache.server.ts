@@ -6,7 +6,7 @@
  * made at the same time whatever the number of keys: a crawler opening every page's card at once
  * queues, it does not exhaust the memory or the CPU.
  */
-import type { SocialCardText } from "~/lib/social-card";
+import type { SocialCardText } from "./card-kind";
 
 export interface CardCacheOptions {
   render: (text: SocialCardText) => Promise<Buffer>;

@@ -9,7 +9,9 @@ import { blogPage, contactPage, industriesOverview, servicesOverview, sitemapPag
 import type { SiteContent } from "~/content/site-content";
 import { citySlugs, industrySlugs, serviceSlugs } from "~/content/types";
 import type { Database } from "~/db/client.server";
-import { socialCardText, type SocialCardText } from "~/lib/social-card";
+import { socialCardHash } from "~/lib/social-card";
+
+import { socialCardText, type SocialCardText } from "./card-kind";
 
 /** The titles of the pages that are not in a collection, as their routes' meta give them. */
 const FIXED_TITLES: Record<string, (content: SiteContent) => string> = {
@@ -39,7 +41,13 @@ async function pageTitle(path: string, content: SiteContent, db: Database): Prom
   return null;
 }
 
-export async function socialCardTextFor(path: string, content: SiteContent, db: Database): Promise<SocialCardText | null> {
+/** The card of the page at `path`: what it says, and the hash its meta's address carries (app/lib/social-card.ts). */
+export async function socialCardTextFor(
+  path: string,
+  content: SiteContent,
+  db: Database,
+): Promise<{ text: SocialCardText; hash: string } | null> {
   const title = await pageTitle(path, content, db);
-  return title === null ? null : socialCardText(path, title);
+  const text = title === null ? null : socialCardText(path, title);
+  return text && { text, hash: socialCardHash(path, title!) };
 }

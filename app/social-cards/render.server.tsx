@@ -12,7 +12,9 @@ import { renderAsync } from "@resvg/resvg-js";
 import satori from "satori";
 import sharp from "sharp";
 
-import { SOCIAL_CARD, type SocialCardText } from "~/lib/social-card";
+import { SOCIAL_CARD } from "~/lib/social-card";
+
+import type { SocialCardText } from "./card-kind";
 
 /** app/theme.css: the card's colours. */
 export const CARD_COLOURS = {

@@ -4,9 +4,9 @@
  */
 import type { SiteContent } from "~/content/site-content";
 import type { Database } from "~/db/client.server";
-import { pagePathOfCard, socialCardHash } from "~/lib/social-card";
 
 import { createCardCache, type CardCache } from "./card-cache.server";
+import { pagePathOfCard } from "./card-kind";
 import { socialCardTextFor } from "./card-text.server";
 
 /** Cards kept in memory: every public page and the most shared posts (about 20-25 KB each). */
@@ -43,9 +43,9 @@ export async function socialCardResponse(
 ): Promise<Response> {
   const pagePath = pagePathOfCard(splat);
   if (!pagePath) return notFound(404, "No such card.");
-  const text = await socialCardTextFor(pagePath, content, db);
-  if (!text) return notFound(404, "No such card.");
-  const hash = socialCardHash(text);
+  const card = await socialCardTextFor(pagePath, content, db);
+  if (!card) return notFound(404, "No such card.");
+  const { text, hash } = card;
   const etag = `"${hash}"`;
   const versioned = new URL(request.url).searchParams.get("v") === hash;
   const headers: Record<string, string> = {
