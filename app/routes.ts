@@ -10,6 +10,7 @@ export default [
   route("sitemap.xml", "routes/public/sitemap-xml.ts"),
   route("robots.txt", "routes/public/robots-txt.ts"),
   route("blog/rss.xml", "routes/public/blog-rss.ts"), // the blog's RSS 2.0 feed
+  route("og/*", "routes/public/social-card.ts"), // a public page's social card: /og/services/voip.png, /og/index.png (home)
   route("api/auth/*", "routes/api/auth.ts"), // better-auth: sign-in, sign-out, get-session
   route("api/session", "routes/api/session.ts"), // the signed-in user and roles, for the client
   route("api/events", "routes/api/events.ts"), // Insights: POST of the pages' own events, batched (docs/requirements/insights.md#insights)

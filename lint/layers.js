@@ -23,6 +23,7 @@ export const DOMAINS = [
   "leads",
   "markdown",
   "redirects",
+  "social-cards",
   "storage",
   "studio",
 ];

@@ -2,7 +2,7 @@
 import type { MetaDescriptor } from "react-router";
 
 import { site } from "~/config/site";
-import { absoluteUrl, OG_IMAGE, pageMeta, type PageMetaInput } from "~/lib/seo";
+import { absoluteUrl, pageImage, pageMeta, type PageMetaInput } from "~/lib/seo";
 
 import { postPath } from "./blog-rules";
 import type { PostCardData } from "./public-view";
@@ -10,6 +10,7 @@ import type { PostCardData } from "./public-view";
 /** `tagline`: the business facts' (the alternative text of the site's Open Graph image, for a post without a cover). */
 export function postPageMeta(post: PostCardData, origin: string, links: PageMetaInput["links"] = [], tagline?: string): MetaDescriptor[] {
   const path = postPath(post.slug);
+  const image = post.cover ? { path: post.cover.src, alt: post.cover.alt } : undefined;
   return pageMeta({
     tagline,
     title: post.title,
@@ -21,7 +22,7 @@ export function postPageMeta(post: PostCardData, origin: string, links: PageMeta
       { name: "Blog", path: "/blog" },
       { name: post.title, path },
     ],
-    image: post.cover ? { path: post.cover.src, alt: post.cover.alt } : undefined,
+    image,
     links,
     jsonLd: [
       {
@@ -35,8 +36,9 @@ export function postPageMeta(post: PostCardData, origin: string, links: PageMeta
         dateModified: post.updatedAt,
         author: { "@type": "Person", name: post.authorName },
         publisher: { "@type": "Organization", "@id": `${absoluteUrl(origin, "/")}#organization`, name: site.brand },
-        // Search engines want an image for an article: the cover, or the site's Open Graph image.
-        image: absoluteUrl(origin, post.cover?.src ?? OG_IMAGE.path),
+        // Search engines want an image for an article: the cover, or the post's social card
+        // (docs/requirements/public-site.md#social-cards).
+        image: absoluteUrl(origin, pageImage({ title: post.title, path, image }).path),
         ...(post.tags.length ? { keywords: post.tags.join(", ") } : {}),
         timeRequired: `PT${post.readingMinutes}M`,
       },

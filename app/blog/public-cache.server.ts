@@ -134,6 +134,11 @@ export async function fromPublicPosts<T>(
   return made;
 }
 
+/** A public post without its body (a social card's title, docs/requirements/public-site.md#social-cards); null when there is none at that slug. */
+export async function publicPostSummary(db: Database, slug: string): Promise<PublicPost | null> {
+  return (await snapshot(db)).bySlug.get(slug) ?? null;
+}
+
 /** A public post with its rendered, sanitised body; null when there is none at that slug (yet). */
 export async function publicPost(db: Database, slug: string): Promise<{ post: PublicPost; html: string } | null> {
   const snap = await snapshot(db);

@@ -5,10 +5,15 @@ import type { MetaDescriptor } from "react-router";
 
 import { site, type BusinessFacts } from "~/config/site";
 
+import { SOCIAL_CARD, socialCardPath } from "./social-card";
+
 export const DEFAULT_ROBOTS = "index, follow";
 export const NOINDEX_ROBOTS = "noindex, nofollow";
 export const TITLE_SEPARATOR = " | ";
-/** The site's Open Graph image (scripts/make-brand-images.ts): the brand and the tagline. */
+/**
+ * The site's Open Graph image (scripts/make-brand-images.ts): the brand and the tagline. A public
+ * page has its own card instead (./social-card.ts); this one is for the pages without one.
+ */
 export const OG_IMAGE = { path: "/og-image.jpg", width: 1200, height: 630 };
 
 /** The Open Graph image's alternative text: the brand, and the tagline when it is known. */
@@ -54,7 +59,7 @@ export interface PageMetaInput {
   /** Further JSON-LD objects for this page (Service, LocalBusiness, FAQPage...). */
   jsonLd?: Record<string, unknown>[];
   ogType?: "website" | "article";
-  /** The page's own Open Graph and Twitter image (a blog post's cover); default the site's. */
+  /** The page's own Open Graph and Twitter image (a blog post's cover); default the page's social card, else the site's image. */
   image?: { path: string; alt: string };
   /** Further <link> tags: rel prev/next of a paged list, a feed. */
   links?: { rel: string; href: string; type?: string; title?: string }[];
@@ -76,11 +81,30 @@ export function breadcrumbJsonLd(origin: string, crumbs: Crumb[]) {
   };
 }
 
+/**
+ * The Open Graph image of a page: its own (a post's cover), else its social card
+ * (docs/requirements/public-site.md#social-cards) when it is an indexed public page, else the site's.
+ */
+export function pageImage(input: Pick<PageMetaInput, "title" | "path" | "noindex" | "image" | "tagline">): {
+  path: string;
+  alt: string;
+  size?: { width: number; height: number };
+} {
+  if (input.image) return input.image;
+  // Every indexed page is a public page with a card (the card route answers 404 to any other
+  // path); a list page after the first (`/blog?page=2`) shows the site's image. The card shows the
+  // title and the brand, as the page's <title> does: the same words, which compress to almost
+  // nothing beside the <title> (docs/requirements/public-site.md#social-cards).
+  if (!input.noindex && !input.path.includes("?"))
+    return { path: socialCardPath(input.path, input.title), alt: withBrand(input.title), size: SOCIAL_CARD };
+  return { path: OG_IMAGE.path, alt: ogImageAlt(input.tagline), size: OG_IMAGE };
+}
+
 export function pageMeta(input: PageMetaInput): MetaDescriptor[] {
   const title = withBrand(input.title);
   const url = absoluteUrl(input.origin, input.path);
-  const image = absoluteUrl(input.origin, input.image?.path ?? OG_IMAGE.path);
-  const siteImageAlt = ogImageAlt(input.tagline);
+  const picture = pageImage(input);
+  const image = absoluteUrl(input.origin, picture.path);
   const meta: MetaDescriptor[] = [
     { title },
     { name: "description", content: input.description },
@@ -93,18 +117,18 @@ export function pageMeta(input: PageMetaInput): MetaDescriptor[] {
     { property: "og:url", content: url },
     { property: "og:locale", content: "en_US" },
     { property: "og:image", content: image },
-    ...(input.image
-      ? [{ property: "og:image:alt", content: input.image.alt }]
-      : [
-          { property: "og:image:width", content: String(OG_IMAGE.width) },
-          { property: "og:image:height", content: String(OG_IMAGE.height) },
-          { property: "og:image:alt", content: siteImageAlt },
-        ]),
+    ...(picture.size
+      ? [
+          { property: "og:image:width", content: String(picture.size.width) },
+          { property: "og:image:height", content: String(picture.size.height) },
+        ]
+      : []),
+    { property: "og:image:alt", content: picture.alt },
     { name: "twitter:card", content: "summary_large_image" },
     { name: "twitter:title", content: title },
     { name: "twitter:description", content: input.description },
     { name: "twitter:image", content: image },
-    { name: "twitter:image:alt", content: input.image?.alt ?? siteImageAlt },
+    { name: "twitter:image:alt", content: picture.alt },
     ...(input.links ?? []).map((link) => ({ tagName: "link" as const, ...link, href: absoluteUrl(input.origin, link.href) })),
   ];
   const ld = [...(input.breadcrumbs?.length ? [breadcrumbJsonLd(input.origin, input.breadcrumbs)] : []), ...(input.jsonLd ?? [])];

@@ -61,7 +61,7 @@ const SITE_PATHS = [
   "/apple-touch-icon.png",
 ];
 /** Whole areas of the site: a rule under them would hide a page or never be used. */
-const SITE_PREFIXES = ["/admin", "/api", "/storage", "/assets", "/media", "/auth", "/account", "/mloe", "/ste", "/__"];
+const SITE_PREFIXES = ["/admin", "/api", "/storage", "/assets", "/media", "/auth", "/account", "/mloe", "/ste", "/og", "/__"];
 
 /** Why `path` (comparable form) is a page of the site, or null when it is free for a rule. */
 export async function sitePathProblem(db: Database, path: string): Promise<string | null> {

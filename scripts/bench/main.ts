@@ -4,7 +4,7 @@
  * bench-results/latest.json. A missed target is a MISS in the table, never a failure: the exit
  * code is 1 only when a measurement itself could not be made (ERROR).
  *
- * Env: BENCH_ONLY=sizes,coldstart,throughput,paint,interaction,lighthouse,signin,leads,graphics,workers,scale,insights,content (default all),
+ * Env: BENCH_ONLY=sizes,coldstart,throughput,paint,interaction,lighthouse,signin,leads,graphics,workers,scale,insights,content,cards (default all),
  *      BENCH_LH_RUNS (5), BENCH_INTERACTION_RUNS (5 a time point), BENCH_SWIPE_RUNS (5 a point after the first swipe; 3 for the
  *      visitor who swipes at once), BENCH_START_EPOCH_MS (set by bench.sh: time limits count from the script's start).
  * The scale phase (scripts/bench/scale.ts) seeds PostgreSQL at three sizes (up to 100k leads and 1M
@@ -17,6 +17,8 @@
  * publication to served by both, the CPU of each re-render, and /admin/content with 1,000 items of
  * 100 versions each (about 5 minutes); BENCH_CONTENT_PUBLICATIONS, BENCH_CONTENT_ITEMS,
  * BENCH_CONTENT_VERSIONS and BENCH_CONTENT_LIST_RUNS change its sizes.
+ * The cards phase (scripts/bench/cards.ts) times the social cards: each public page's made at its
+ * first request, then served from memory (under a minute); BENCH_CARDS_ROUNDS, BENCH_CARDS_CACHED.
  */
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -25,6 +27,7 @@ import path from "node:path";
 
 import { CHROMIUM_PATH } from "../../tests/chromium.ts";
 import { BUDGETS } from "./budgets.ts";
+import { cardsFigures, cardsReport, measureCards } from "./cards.ts";
 import { measureColdStart, type ColdStartResult } from "./coldstart.ts";
 import { contentFigures, contentReport, measureContent } from "./content.ts";
 import { measureGraphics } from "./graphics.ts";
@@ -64,6 +67,7 @@ const PHASES = [
   "scale",
   "insights",
   "content",
+  "cards",
 ] as const;
 type Phase = (typeof PHASES)[number];
 const only = (process.env.BENCH_ONLY ?? "")
@@ -455,6 +459,13 @@ if (enabled("content")) {
   else check("Content studio", "publish to served, re-render, list", null, "ms");
 }
 
+// 12. Social cards: made at the first request, then served from memory (scripts/bench/cards.ts)
+const cards = await phase("cards", () => measureCards());
+if (enabled("cards")) {
+  if (cards) for (const f of cardsFigures(cards)) check(f.group, f.figure, f.value, f.unit, f.target, { digits: 1, note: f.note });
+  else check("Social cards", "render and cached serve", null, "ms");
+}
+
 // Report ---------------------------------------------------------------------------------------
 // Grouped for reading: sizes, Lighthouse per page, throughput, then the server's own figures.
 const rank = (c: Check) =>
@@ -612,6 +623,7 @@ if (coldStart) {
 if (scale) out.push(scaleReport(scale));
 if (insights) out.push(insightsReport(insights));
 if (content) out.push(contentReport(content));
+if (cards) out.push(cardsReport(cards));
 
 out.push("", "SUMMARY");
 out.push(
@@ -676,6 +688,7 @@ const json = {
   scale: scale ?? null,
   insights: insights ?? null,
   content: content ?? null,
+  cards: cards ?? null,
   errors,
 };
 const jsonPath = path.join(resultsDir, "latest.json");

@@ -119,7 +119,12 @@ test("an administrator writes, previews, schedules and publishes a post; a visit
   const ld = (await anon.locator('script[type="application/ld+json"]').allTextContents()).map((t) => JSON.parse(t) as { "@type": string });
   const types = ld.map((o) => o["@type"]);
   expect(types).toEqual(expect.arrayContaining(["BlogPosting", "BreadcrumbList"]));
-  expect(ld.find((o) => o["@type"] === "BlogPosting")).toMatchObject({ headline: title, author: { name: "Dana Reyes" } });
+  // A post with a cover keeps it as its image (a post without one has its social card: social-cards.spec.ts).
+  expect(ld.find((o) => o["@type"] === "BlogPosting")).toMatchObject({
+    headline: title,
+    author: { name: "Dana Reyes" },
+    image: expect.stringMatching(new RegExp(`/storage/v1/object/public/graphics/blog/cover-${id}\\.png$`)),
+  });
 
   const feed = await anon.request.get("/blog/rss.xml");
   expect(feed.headers()["content-type"]).toBe("application/rss+xml; charset=utf-8");

@@ -6,6 +6,7 @@ import type { PostCardData } from "~/blog/public-view";
 import { seedFacts, site } from "~/config/site";
 import { notFoundMeta, routeMeta } from "~/lib/meta";
 import { OG_IMAGE, organizationJsonLd, pageMeta, TITLE_MAX_LENGTH, withBrand } from "~/lib/seo";
+import { socialCardPath } from "~/lib/social-card";
 import { meta as blogPostMeta } from "~/routes/public/blog-post";
 
 const find = (meta: MetaDescriptor[], key: string, value: string) =>
@@ -94,6 +95,16 @@ describe("pageMeta", () => {
 
   it("includes a Twitter card", () => {
     expect(content(pageMeta(base), "name", "twitter:card")).toMatch(/^summary/);
+  });
+
+  it("shows an indexed page's own social card, a new one for a new title; a page not indexed or a list's later page shows the site's image", () => {
+    const og = (input: Partial<typeof base> & { noindex?: boolean }) =>
+      String(content(pageMeta({ ...base, ...input }), "property", "og:image"));
+    expect(og({})).toMatch(/^https:\/\/www\.example\.test\/og\/services\/voip\.png\?v=[0-9a-z]+$/);
+    expect(og({ title: "Cloud Phones" })).not.toBe(og({}));
+    expect(og({ path: "/" })).toMatch(/\/og\/index\.png\?v=/);
+    expect(og({ noindex: true })).toBe(`${base.origin}${OG_IMAGE.path}`);
+    expect(og({ path: "/blog?page=2" })).toBe(`${base.origin}${OG_IMAGE.path}`);
   });
 
   it("breadcrumbs become a BreadcrumbList starting with Home at position 1", () => {
@@ -193,10 +204,16 @@ describe("a blog post's head (app/routes/public/blog-post.tsx)", () => {
   const posting = (meta: MetaDescriptor[]) =>
     jsonLd(meta).find((o) => o["@type"] === "BlogPosting") as unknown as { image?: string; headline: string };
 
-  it("gives a post without a cover the site's Open Graph image in its BlogPosting JSON-LD, and a post with one its cover", () => {
+  it("gives a post without a cover its social card in Open Graph and its BlogPosting JSON-LD, and a post with one its cover", () => {
     const plain = headOf(post());
-    expect(posting(plain).image).toBe(`${origin}${OG_IMAGE.path}`);
-    expect(content(plain, "property", "og:image")).toBe(`${origin}${OG_IMAGE.path}`);
+    const card = `${origin}${socialCardPath("/blog/five-backup-mistakes", "Five backup mistakes")}`;
+    expect(card).toMatch(/^https:\/\/www\.example\.test\/og\/blog\/five-backup-mistakes\.png\?v=[0-9a-z]+$/);
+    expect(posting(plain).image).toBe(card);
+    expect(content(plain, "property", "og:image")).toBe(card);
+    expect(content(plain, "name", "twitter:image")).toBe(card);
+    expect(content(plain, "property", "og:image:alt")).toBe(`Five backup mistakes | ${site.brand}`);
+    expect(content(plain, "property", "og:image:width")).toBe("1200");
+    expect(content(plain, "property", "og:image:height")).toBe("630");
     const covered = headOf(post({ cover: { src: "/storage/v1/object/public/graphics/c.png", thumb: "/t.webp", alt: "A server rack" } }));
     expect(posting(covered).image).toBe(`${origin}/storage/v1/object/public/graphics/c.png`);
     expect(content(covered, "property", "og:image")).toBe(`${origin}/storage/v1/object/public/graphics/c.png`);

@@ -3,7 +3,7 @@ import { site } from "~/config/site";
 import { serviceName } from "~/content/catalog";
 import { serviceSlugs, type ServiceSlug } from "~/content/types";
 import { factsFrom, notFoundMeta, originFrom, routeMeta } from "~/lib/meta";
-import { absoluteUrl } from "~/lib/seo";
+import { absoluteUrl, pageImage } from "~/lib/seo";
 import { notFoundOrRedirect } from "~/redirects/redirects.server";
 import { siteContent } from "~/studio/live.server";
 
@@ -48,6 +48,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
         serviceType: serviceName(page.slug),
         description: page.description,
         url: absoluteUrl(origin, path),
+        // The page's social card (docs/requirements/public-site.md#social-cards).
+        image: absoluteUrl(origin, pageImage({ title: page.title, path }).path),
         provider: { "@id": `${absoluteUrl(origin, "/")}#organization` },
         areaServed: [...Object.values(site.states), ...statesAlsoServed].map((name) => ({ "@type": "State", name })),
       },
