@@ -68,7 +68,7 @@ test("a valid submission stores one lead with the visit's campaign, shows what h
     utm_campaign: "spring-checkup",
     landing_page: "/?utm_source=newsletter&utm_medium=email&utm_campaign=spring-checkup",
     referrer_host: "www.bing.com", // the host only: never the search
-    status: "open",
+    status: "new",
     notification: "off",
   });
   expect(await axeViolations(page)).toEqual([]);

@@ -78,8 +78,8 @@ test("a lead is taken on, moved New → Qualified with a note, and found by the 
   await page.goto("/admin/leads");
   await hydrated(page);
   await page.getByLabel("Search name, e-mail, company or message").fill(marker);
-  await page.getByLabel("Status").selectOption("qualified");
-  await page.getByLabel("Owner").selectOption("me");
+  await page.getByRole("combobox", { name: "Status", exact: true }).selectOption("qualified");
+  await page.getByRole("combobox", { name: "Owner", exact: true }).selectOption("me");
   await page.getByRole("button", { name: "Apply" }).click();
   await expect(page).toHaveURL(/status=qualified/);
   await expect(page).toHaveURL(/owner=me/);
