@@ -7,7 +7,7 @@
 import { axeViolations } from "./axe";
 import { E2E_USERS } from "./config";
 import { expect, signIn, test, type APIRequestContext, type Page } from "./fixtures";
-import { hydrated, ownClientAddressPerTest, randomClientAddress } from "./helpers";
+import { hydrated, nuErrors, ownClientAddressPerTest, randomClientAddress } from "./helpers";
 import { runMarker, VALID } from "./leads-helpers";
 
 ownClientAddressPerTest(test);
@@ -66,6 +66,8 @@ test("a lead is taken on, moved New → Qualified with a note, and found by the 
   await expect(work.getByText("Write the note first.")).toBeVisible();
   await expect(work.getByLabel("Add a note")).toHaveAttribute("aria-invalid", "true");
   expect(await axeViolations(page)).toEqual([]);
+  // The lead page as the server sends it (its forms, notes, history) is valid HTML.
+  expect(await nuErrors(await (await page.request.get(page.url())).text())).toEqual([]);
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
     await page.screenshot({ path: testInfo.outputPath(`lead-page-${width}.png`), fullPage: true });
