@@ -84,6 +84,13 @@ export const envSchema = z
     CONTENT_SCHEDULE_POLL_MS: optional(z.coerce.number({ error: "must be a number of milliseconds" }).int().min(100).max(60_000)).transform(
       (v) => v ?? 1_000,
     ),
+    /**
+     * The contact form's time trap (docs/requirements/leads.md#spam): a submission sent sooner than
+     * this many seconds after its form was shown is stored as spam. 0 turns the trap off.
+     */
+    CONTACT_MIN_SECONDS: optional(
+      z.coerce.number({ error: "must be a whole number of seconds" }).int("must be a whole number of seconds").min(0).max(60),
+    ).transform((v) => v ?? 3),
     /** Insights (docs/requirements/insights.md#insights): raw events older than this many days are deleted. */
     INSIGHTS_RETENTION_DAYS: optional(
       z.coerce.number({ error: "must be a whole number of days" }).int("must be a whole number of days").min(1).max(3650),

@@ -38,6 +38,11 @@ export const AUDIT_EVENTS = {
   "password-set-by-admin": "Password set by an administrator",
   "reset-link-sent-by-admin": "Reset link sent by an administrator",
   "sessions-revoked": "Sessions signed out",
+  "lead-status-changed": "Lead status changed",
+  "lead-owner-changed": "Lead owner changed",
+  "lead-note-added": "Lead note added",
+  "lead-marked-spam": "Lead marked spam",
+  "lead-marked-not-spam": "Lead marked not spam",
 } as const;
 export type AuditEvent = keyof typeof AUDIT_EVENTS;
 
@@ -57,7 +62,7 @@ export interface AuditEntry {
   outcome: AuditOutcome;
   /** Who acted (null: someone not signed in, e.g. a failed sign-in for an unknown address). */
   actor?: AuditPerson | null;
-  /** On whom, when it is not the actor (an administrator resetting someone's password). */
+  /** On whom, when it is not the actor (an administrator resetting someone's password); for a lead's events, the lead's id. */
   target?: AuditPerson | null;
   /** The request the server saw, or its headers: the client address and browser come from it. */
   request?: Request | Headers | null;
@@ -67,20 +72,29 @@ export interface AuditEntry {
 
 const clip = (value: string | null | undefined, max: number) => (value ? oneLine(value).slice(0, max) : null);
 
-export async function recordAudit(db: Database, entry: AuditEntry): Promise<void> {
+/** The row of an entry (the client address and browser from its request, every text clipped). */
+export function auditRow(entry: AuditEntry): typeof auditLog.$inferInsert {
   const headers = entry.request instanceof Request ? entry.request.headers : entry.request;
+  return {
+    event: entry.event,
+    outcome: entry.outcome,
+    actorId: entry.actor?.id ?? null,
+    actorEmail: clip(entry.actor?.email?.toLowerCase(), 254),
+    targetId: entry.target?.id ?? null,
+    targetEmail: clip(entry.target?.email?.toLowerCase(), 254),
+    ipAddress: clip(headers?.get(CLIENT_IP_HEADER), 64),
+    userAgent: clip(headers?.get("user-agent"), 400),
+    detail: clip(entry.detail, 200),
+  };
+}
+
+/**
+ * Writes an entry, and never throws. A change that must not happen without its entry writes
+ * `auditRow(entry)` in its own transaction instead (a lead's: app/leads/pipeline.server.ts).
+ */
+export async function recordAudit(db: Database, entry: AuditEntry): Promise<void> {
   try {
-    await db.insert(auditLog).values({
-      event: entry.event,
-      outcome: entry.outcome,
-      actorId: entry.actor?.id ?? null,
-      actorEmail: clip(entry.actor?.email?.toLowerCase(), 254),
-      targetId: entry.target?.id ?? null,
-      targetEmail: clip(entry.target?.email?.toLowerCase(), 254),
-      ipAddress: clip(headers?.get(CLIENT_IP_HEADER), 64),
-      userAgent: clip(headers?.get("user-agent"), 400),
-      detail: clip(entry.detail, 200),
-    });
+    await db.insert(auditLog).values(auditRow(entry));
   } catch (error) {
     log.error(oneLine(`The audit entry ${entry.event} could not be written: ${error instanceof Error ? error.message : String(error)}`));
   }

@@ -11,6 +11,8 @@ export interface Snapshot {
   /** Can edit content (the blog, the content studio): an editor or an administrator (docs/requirements/accounts.md#roles). */
   isEditor: boolean;
   isSuperAdmin: boolean;
+  /** Works leads: staff without the editor role, and administrators (docs/requirements/accounts.md#roles). */
+  canWorkLeads: boolean;
 }
 
 export interface AuthState extends Snapshot {

@@ -39,6 +39,8 @@ export const TWO_FACTOR_SETUP_PATH = "/account/two-factor";
 export const ADMIN_HOME_PATH = "/admin/docs";
 /** Where an editor goes then (docs/requirements/accounts.md#roles: the blog and the content studio). */
 export const EDITOR_HOME_PATH = "/admin/blog";
+/** Where staff who work leads go then (docs/requirements/leads.md#who-may-do-what). */
+export const LEADS_HOME_PATH = "/admin/leads";
 
 /** The setup page, telling an administrator or editor it is required, and where to go once it is done. */
 export function twoFactorSetupPath(redirectTo?: string): string {

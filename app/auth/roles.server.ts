@@ -15,9 +15,18 @@ export interface RoleFlags {
   /** Can edit content (the content studio, the blog): an editor, or an administrator, who can do everything an editor can. */
   isEditor: boolean;
   isSuperAdmin: boolean;
+  /**
+   * Works leads (docs/requirements/leads.md#who-may-do-what): staff without the editor role, and
+   * administrators. An editor (the content role) gets nothing of leads.
+   */
+  canWorkLeads: boolean;
 }
 
-export const NO_ROLES: RoleFlags = { isAdmin: false, isEditor: false, isSuperAdmin: false };
+/** A failed role lookup: no role, and not even the leads (they hold personal data). */
+export const NO_ROLES: RoleFlags = { isAdmin: false, isEditor: false, isSuperAdmin: false, canWorkLeads: false };
+
+/** Whether an account holding `roles` works leads: an administrator, or staff who are not editors. */
+export const worksLeads = (roles: readonly Role[]): boolean => roles.includes("admin") || !roles.includes("editor");
 
 /** docs/requirements/accounts.md#roles: a failed lookup is logged and the user is treated as having no role. */
 export async function roleFlags(db: Database, user: { id: string; email: string }): Promise<RoleFlags> {
@@ -29,6 +38,7 @@ export async function roleFlags(db: Database, user: { id: string; email: string 
       isAdmin,
       isEditor: isAdmin || roles.includes("editor"),
       isSuperAdmin: isAdmin && !!superEmail && user.email.toLowerCase() === superEmail.toLowerCase(),
+      canWorkLeads: worksLeads(roles),
     };
   } catch (error) {
     log.error("Role lookup failed; treating the user as a non-admin:", error instanceof Error ? error.message : error);

@@ -1,9 +1,9 @@
 /**
  * Who is asking, and the guards every protected loader, action and API call uses (docs/requirements/README.md#routes):
- * no session → /auth/login with the original path; no admin role (requireAdmin), or neither the
- * editor nor the admin role (requireEditor) → 403 Access Denied; an administrator or editor without
- * two-factor sign-in → its setup page; their session that did not itself pass the second factor →
- * ended, and sign-in again (docs/requirements/accounts.md#two-factor-sign-in).
+ * no session → /auth/login with the original path; no admin role (requireAdmin), neither the
+ * editor nor the admin role (requireEditor), or an editor at the leads (requireLeads) → 403 Access
+ * Denied; someone let in without two-factor sign-in → its setup page; their session that did not
+ * itself pass the second factor → ended, and sign-in again (docs/requirements/accounts.md#two-factor-sign-in).
  */
 import { eq } from "drizzle-orm";
 import { data, redirect } from "react-router";
@@ -114,6 +114,16 @@ export async function requireAdmin(services: GuardServices, request: Request): P
  */
 export async function requireEditor(services: GuardServices, request: Request): Promise<SignedIn> {
   return requireAdminAreaRole(services, request, (signedIn) => signedIn.isEditor);
+}
+
+/**
+ * Someone who works leads (docs/requirements/leads.md#who-may-do-what): an administrator, or staff
+ * without the editor role; with the same two-factor and session rules as requireAdmin (leads hold
+ * people's names, e-mail addresses and phone numbers). An editor gets the same Access Denied 403.
+ * What each may change on a lead is the pipeline's rule (app/leads/pipeline.ts), checked on the lead.
+ */
+export async function requireLeads(services: GuardServices, request: Request): Promise<SignedIn> {
+  return requireAdminAreaRole(services, request, (signedIn) => signedIn.canWorkLeads);
 }
 
 export const TWO_FACTOR_REQUIRED_MESSAGE = "Set up two-factor sign-in at /account/two-factor before using the admin area.";

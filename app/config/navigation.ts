@@ -28,18 +28,18 @@ export const navigation = {
   account: { name: "Account", href: "/account" },
   /**
    * The Admin menu (docs/requirements/accounts.md#roles): administrators see every entry, editors the
-   * ones marked `editors` (adminMenu below). The server's guards decide; the menu only shows
-   * each person what they may open.
+   * ones marked `editors`, staff who work leads the ones marked `leads` (adminMenu below). The
+   * server's guards decide; the menu only shows each person what they may open.
    */
   admin: [
-    { name: "Blog", href: "/admin/blog", editors: true },
-    { name: "Content", href: "/admin/content", editors: true },
-    { name: "Docs", href: "/admin/docs", editors: false },
-    { name: "Graphics", href: "/admin/graphics", editors: false },
-    { name: "Insights", href: "/admin/insights", editors: false },
-    { name: "Leads", href: "/admin/leads", editors: false },
-    { name: "Redirects", href: "/admin/redirects", editors: false },
-    { name: "Users", href: "/admin/users", editors: false },
+    { name: "Blog", href: "/admin/blog", editors: true, leads: false },
+    { name: "Content", href: "/admin/content", editors: true, leads: false },
+    { name: "Docs", href: "/admin/docs", editors: false, leads: false },
+    { name: "Graphics", href: "/admin/graphics", editors: false, leads: false },
+    { name: "Insights", href: "/admin/insights", editors: false, leads: false },
+    { name: "Leads", href: "/admin/leads", editors: false, leads: true },
+    { name: "Redirects", href: "/admin/redirects", editors: false, leads: false },
+    { name: "Users", href: "/admin/users", editors: false, leads: false },
   ],
   /** Added to the admin area's menu for the super-administrator only (docs/requirements/accounts.md#audit-log). */
   superAdmin: [{ name: "Audit log", href: "/admin/audit" }],
@@ -54,10 +54,14 @@ export const navigation = {
 
 /**
  * The Admin menu of someone with these roles: every entry for an administrator (with the
- * super-administrator's own when `isSuperAdmin`), the editors' entries for an editor, none for
- * anyone else (docs/requirements/accounts.md#roles).
+ * super-administrator's own when `isSuperAdmin`), the editors' entries for an editor, the leads
+ * for staff who work them, none for anyone else (docs/requirements/accounts.md#roles).
  */
-export function adminMenu(roles: { isAdmin: boolean; isEditor: boolean; isSuperAdmin?: boolean }): NavLink[] {
+export function adminMenu(roles: { isAdmin: boolean; isEditor: boolean; isSuperAdmin?: boolean; canWorkLeads?: boolean }): NavLink[] {
   if (roles.isAdmin) return [...navigation.admin, ...(roles.isSuperAdmin ? navigation.superAdmin : [])].map(toLink);
-  return roles.isEditor ? navigation.admin.filter((item) => item.editors).map(toLink) : [];
+  return navigation.admin.filter((item) => (item.editors && roles.isEditor) || (item.leads && roles.canWorkLeads)).map(toLink);
 }
+
+/** Whether the Admin menu shows at all (someone with an entry in it). */
+export const hasAdminMenu = (roles: { isAdmin: boolean; isEditor: boolean; canWorkLeads?: boolean }): boolean =>
+  roles.isAdmin || roles.isEditor || roles.canWorkLeads === true;

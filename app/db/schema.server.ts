@@ -1,7 +1,7 @@
 /**
  * The database schema: better-auth's tables (user, session, account, verification, rateLimit),
  * the product's own user_roles, the source of truth for roles (docs/requirements/accounts.md#roles), contact-form leads with
- * their e-mail outbox state, the document library, stored files (graphics), and the first-party
+ * their e-mail outbox state and their pipeline history, the document library, stored files (graphics), and the first-party
  * Insights events with their daily salts (docs/requirements/insights.md#insights). Migrations in
  * ./drizzle are generated from this file with `npm run db:generate`.
  */
@@ -24,6 +24,9 @@ import {
   uuid,
   type AnyPgColumn,
 } from "drizzle-orm/pg-core";
+
+/** A check that `column` holds one of `values` (text columns whose values the code lists). */
+const oneOf = (column: string, values: readonly string[]) => sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(", ")})`);
 
 const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -226,8 +229,22 @@ export const userRoles = pgTable(
  * received; the sales e-mail is an outbox kept on the same row (notify_* columns), so an SMTP
  * outage never loses or blocks a lead and a restart resumes pending sends.
  */
-export const NOTIFY_STATUSES = ["pending", "sent", "failed", "off"] as const;
+export const NOTIFY_STATUSES = ["held", "pending", "sent", "failed", "off"] as const;
 export type NotifyStatus = (typeof NOTIFY_STATUSES)[number];
+
+/**
+ * A lead's place in the sales pipeline (docs/requirements/leads.md#pipeline): new, contacted,
+ * qualified, won, lost; and spam, apart from the pipeline (caught by the contact form's checks, or
+ * marked so by staff). The labels are in app/leads/pipeline.ts.
+ */
+export const LEAD_STATUSES = ["new", "contacted", "qualified", "won", "lost", "spam"] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+
+/** Why the contact form's checks took a submission for spam (app/leads/spam.ts): a code and the sentence staff read. */
+export interface SpamReason {
+  code: string;
+  text: string;
+}
 
 /**
  * What the admin search of leads reads (docs/requirements/leads.md#leads): name, e-mail, company and
@@ -262,9 +279,23 @@ export const leads = pgTable(
     landingPage: text("landing_page"),
     /** The host of the site whose link brought the visit (its referrer), when known; never its path. */
     referrerHost: text("referrer_host"),
+    /**
+     * Written by releases before the lead pipeline (ADR 030), read by none since: migration 0020
+     * copied each mark into the lead's history. Dropped in a later release (a rolling upgrade runs
+     * the old code against this schema for a while: docs/deploy.md#upgrades).
+     */
     handledAt: timestamp("handled_at", { withTimezone: true }),
     handledBy: uuid("handled_by").references(() => user.id, { onDelete: "set null" }),
-    /** pending: to send; sent; failed: gave up after the last retry; off: SMTP not configured. */
+    /** Where the lead is in the pipeline, or spam (docs/requirements/leads.md#pipeline). */
+    status: text("status").$type<LeadStatus>().notNull().default("new"),
+    /** The staff member working it; null: nobody yet. */
+    ownerId: uuid("owner_id").references(() => user.id, { onDelete: "set null" }),
+    /** Why the contact form's checks took it for spam (null: they did not), kept after a "Not spam". */
+    spamReasons: jsonb("spam_reasons").$type<SpamReason[]>(),
+    /**
+     * held: not handed to sales (caught as spam; handed over at "Not spam"); pending: to send; sent;
+     * failed: gave up after the last retry; off: SMTP not configured when it was handed over.
+     */
     notifyStatus: text("notify_status").$type<NotifyStatus>().notNull().default("pending"),
     notifyAttempts: integer("notify_attempts").notNull().default(0),
     notifyNextAttemptAt: timestamp("notify_next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
@@ -280,16 +311,54 @@ export const leads = pgTable(
   (t) => [
     // (created_at, id), read backwards: the list's and the export's ORDER BY created_at DESC, id DESC (ADR 018).
     index("leads_created_at_id_idx").on(t.createdAt, t.id),
-    // Only the leads nobody has handled: the open count and the "Open" list read it, not the table.
-    index("leads_open_idx")
-      .on(t.createdAt, t.id)
-      .where(sql`handled_at is null`),
+    // The list of one status (?status=qualified, the Spam view), newest first, and the count of each status.
+    index("leads_status_created_at_id_idx").on(t.status, t.createdAt, t.id),
+    // The list of one owner's leads (?owner=me), newest first.
+    index("leads_owner_created_at_id_idx")
+      .on(t.ownerId, t.createdAt, t.id)
+      .where(sql`owner_id is not null`),
+    check("leads_status_check", oneOf("status", LEAD_STATUSES)),
     index("leads_notify_due_idx")
       .on(t.notifyNextAttemptAt)
       .where(sql`notify_status = 'pending'`),
     // The admin search (docs/requirements/leads.md#leads): trigrams of the searched text, so that
     // `leadsSearchText(...) LIKE '%term%'` is read from the index, not the whole table (ADR 018).
     index("leads_search_trgm_idx").using("gin", sql`${leadsSearchText(t)} gin_trgm_ops`),
+  ],
+);
+
+/**
+ * A lead's history (docs/requirements/leads.md#pipeline): every change staff made to it, written in
+ * the same transaction as the change (app/leads/pipeline.server.ts), never edited. `status`: from →
+ * to (status codes); `owner`: from → to (user ids, with the names they had then); `note`: a note,
+ * its text in `note`. Who acted is kept by name too, so an entry outlives the account.
+ */
+export const LEAD_EVENT_KINDS = ["status", "owner", "note"] as const;
+export type LeadEventKind = (typeof LEAD_EVENT_KINDS)[number];
+
+export const leadEvents = pgTable(
+  "lead_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    leadId: uuid("lead_id")
+      .notNull()
+      .references(() => leads.id, { onDelete: "cascade" }),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    actorId: uuid("actor_id").references(() => user.id, { onDelete: "set null" }),
+    /** The actor's name (or e-mail) when it happened. */
+    actorName: text("actor_name"),
+    kind: text("kind").$type<LeadEventKind>().notNull(),
+    fromValue: text("from_value"),
+    toValue: text("to_value"),
+    /** An owner change: the names (or e-mails) of the owners then. */
+    fromName: text("from_name"),
+    toName: text("to_name"),
+    note: text("note"),
+  },
+  (t) => [
+    // A lead's history and notes, newest first (at, then id); the export's latest note of each lead.
+    index("lead_events_lead_at_id_idx").on(t.leadId, t.at, t.id),
+    check("lead_events_kind_check", oneOf("kind", LEAD_EVENT_KINDS)),
   ],
 );
 
@@ -409,8 +478,6 @@ export type DeviceClass = (typeof DEVICE_CLASSES)[number];
 export const WEB_VITAL_METRICS = ["LCP", "INP", "CLS", "FCP", "TTFB"] as const;
 export type WebVitalMetric = (typeof WEB_VITAL_METRICS)[number];
 export const WEB_VITAL_RATINGS = ["good", "needs-improvement", "poor"] as const;
-
-const oneOf = (column: string, values: readonly string[]) => sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(", ")})`);
 
 /**
  * Insights (docs/requirements/insights.md#insights, ADR 021): one row per event a visitor's browser sent,

@@ -55,6 +55,14 @@ export const HONEYPOT = "website";
  */
 export const SUBMISSION_ID = "submission_id";
 
+/**
+ * The time trap (docs/requirements/leads.md#spam): the moment the server rendered the form, signed
+ * (app/leads/form-time.server.ts). Sent sooner than a person could fill the form in: spam.
+ */
+export const FORM_TIME = "form_time";
+/** A form time token as the server makes it: milliseconds, a dot, 43 characters of base64url. */
+export const FORM_TIME_TOKEN = /^\d{1,15}\.[A-Za-z0-9_-]{43}$/;
+
 /** Every field the form posts, as named in the HTML. */
 export const FIELDS = [
   "full_name",
@@ -70,6 +78,7 @@ export const FIELDS = [
   "landing_page",
   "referrer_host",
   "submission_id",
+  "form_time",
 ] as const;
 export type FieldName = (typeof FIELDS)[number];
 

@@ -10,6 +10,7 @@ import { formatCount } from "~/lib/list-of";
 import {
   COMPANY_SIZES,
   FIELDS,
+  FORM_TIME_TOKEN,
   FORM_TYPE,
   HOST_NAME,
   LIMITS,
@@ -81,12 +82,13 @@ export const contactSchema = z.object({
   landing_page: z.optional(z.string().check(z.maxLength(LIMITS.landing_page), z.regex(/^\/(?!\/)\S*$/))),
   referrer_host: z.optional(z.string().check(z.regex(HOST_NAME))),
   submission_id: z.optional(z.string().check(z.regex(UUID))),
+  form_time: z.optional(z.string().check(z.regex(FORM_TIME_TOKEN))),
 });
 
 export type ContactInput = z.output<typeof contactSchema>;
 
 /** The page fills these, not the visitor: they are cleaned, never a reason to refuse a request. */
-const HIDDEN_FIELDS = new Set<string>(["form_type", ...VISIT_FIELDS, "submission_id"]);
+const HIDDEN_FIELDS = new Set<string>(["form_type", ...VISIT_FIELDS, "submission_id", "form_time"]);
 
 function cleanHidden(field: string, value: unknown): string | undefined {
   if (typeof value !== "string") return undefined;
@@ -95,6 +97,8 @@ function cleanHidden(field: string, value: unknown): string | undefined {
   if (field === "referrer_host") return HOST_NAME.test(text.toLowerCase()) ? text.toLowerCase() : undefined;
   // A missing or malformed id (an old cached page) is left out: the lead is stored without one.
   if (field === "submission_id") return UUID.test(text) ? text.toLowerCase() : undefined;
+  // Not the server's token: left out, and the time trap does not judge (docs/requirements/leads.md#spam).
+  if (field === "form_time") return FORM_TIME_TOKEN.test(text) ? text : undefined;
   return text.slice(0, LIMITS.utm) || undefined;
 }
 
@@ -152,13 +156,14 @@ export function validateContact(raw: Record<string, unknown>): ContactValidation
 
 /**
  * What the form shows again after an error: the text fields as sent, capped in length, and the
- * submission id when it is a valid one (so a retry of this form is still the same submission).
+ * submission id and form time when valid (so a retry of this form is still the same submission,
+ * and the time trap still counts from when the form was first shown, not from the error).
  */
 export function keptValues(raw: Record<string, unknown>): ContactValues {
   const values: ContactValues = {};
   for (const field of FIELDS) {
     const value = raw[field];
-    if (field === "submission_id") {
+    if (field === "submission_id" || field === "form_time") {
       const id = cleanHidden(field, value);
       if (id) values[field] = id;
     } else if (typeof value === "string") values[field] = value.slice(0, field === "message" ? MESSAGE_MAX + 100 : 2100);

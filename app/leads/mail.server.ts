@@ -61,7 +61,7 @@ export function buildLeadMessage(lead: LeadForMail, options: { from: string; to:
     .filter(([, value]) => value !== "")
     .map(([label, value]) => `${`${label}:`.padEnd(16)}${value}`)
     .join("\n");
-  const text = `A new request came in through the contact form.\n\n${details}\n\nMessage:\n${lead.message}\n\nOpen it, mark it handled: ${link}\n`;
+  const text = `A new request came in through the contact form.\n\n${details}\n\nMessage:\n${lead.message}\n\nOpen it to take it on (Assign to me) and set its status: ${link}\n`;
   return {
     from: options.from,
     to: options.to,

@@ -1,5 +1,7 @@
 /**
- * The outbox of sales notifications. A lead is stored with notify_status "pending"; this loop
+ * The outbox of sales notifications. A genuine lead is handed to sales with notify_status "pending"
+ * (handToSales, app/leads/pipeline.server.ts; a lead caught as spam is "held" until "Not spam", and
+ * one marked spam by staff waits while it is spam: ADR 030); this loop
  * claims due leads atomically (a CTE with FOR UPDATE SKIP LOCKED that also pushes their next
  * attempt out by a lease), e-mails each, and records "sent", or the error and the next attempt
  * with backoff, or "failed" after the last one. So an SMTP outage never loses or blocks a lead,
@@ -165,7 +167,7 @@ export class LeadOutbox {
     const result = await db.execute<{ id: string; notify_attempts: number; lease: string }>(sql`
       with due as (
         select id from leads
-        where notify_status = 'pending' and notify_next_attempt_at <= now()
+        where notify_status = 'pending' and notify_next_attempt_at <= now() and status <> 'spam'
         order by notify_next_attempt_at
         limit ${batchSize}
         for update skip locked

@@ -1,72 +1,38 @@
 /**
- * Leads in the database: stored before the visitor is told anything, listed and worked by
- * administrators, exported. The e-mail outbox state lives on the same row (see outbox.server.ts).
+ * Leads read from the database: the list with its filters and counts, one lead with its history,
+ * the export. Every change to a lead is in pipeline.server.ts; the e-mail outbox's state lives on
+ * the same row (outbox.server.ts).
  */
-import { and, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, ilike, isNull, ne, or, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 
 import type { Database } from "~/db/client.server";
 import { containing } from "~/db/like-pattern";
-import { leads, LEADS_SEARCH_SEPARATOR, leadsSearchText, type NotifyStatus } from "~/db/schema.server";
+import { leadEvents, leads, LEADS_SEARCH_SEPARATOR, leadsSearchText, user } from "~/db/schema.server";
 import { keysetBatches } from "~/lib/keyset-batches.server";
 
-import type { ContactInput } from "./contact-schema";
+import { LEAD_STATUSES, type LeadStatus } from "./pipeline";
+import type { Lead, LeadEvent } from "./pipeline.server";
 import { PAGE_SIZE, type LeadFilter } from "./query";
 
-export type Lead = typeof leads.$inferSelect;
+export type { Lead, LeadEvent };
 
-/**
- * Stores a lead. A submission id already stored (the same form sent again) stores nothing: the
- * earlier lead comes back with `created: false`, also when both arrive at once (the unique index
- * decides, the second insert waits for the first and does nothing).
- */
-export async function insertLead(
-  db: Database,
-  input: ContactInput,
-  options: { notify: boolean },
-): Promise<{ id: string; createdAt: Date; created: boolean; lead: Lead }> {
-  const [row] = await db
-    .insert(leads)
-    .values({
-      formType: input.form_type,
-      fullName: input.full_name,
-      email: input.email,
-      phone: input.phone ?? null,
-      company: input.company,
-      companySize: input.company_size ?? null,
-      service: input.service ?? null,
-      message: input.message,
-      referralSource: input.referral_source ?? null,
-      utmSource: input.utm_source ?? null,
-      utmMedium: input.utm_medium ?? null,
-      utmCampaign: input.utm_campaign ?? null,
-      landingPage: input.landing_page ?? null,
-      referrerHost: input.referrer_host ?? null,
-      submissionId: input.submission_id ?? null,
-      notifyStatus: options.notify ? "pending" : "off",
-    })
-    .onConflictDoNothing({ target: leads.submissionId })
-    .returning();
-  if (row) return { id: row.id, createdAt: row.createdAt, created: true, lead: row };
-  const earlier = input.submission_id ? await leadBySubmission(db, input.submission_id) : undefined;
-  if (!earlier) throw new Error("The lead was neither stored nor found by its submission id");
-  return { id: earlier.id, createdAt: earlier.createdAt, created: false, lead: earlier };
-}
-
-/** The lead stored from the submission with this id, if any. */
-export async function leadBySubmission(db: Database, submissionId: string): Promise<Lead | undefined> {
-  const [row] = await db.select().from(leads).where(eq(leads.submissionId, submissionId));
-  return row;
-}
+/** The owner of a lead, as the list, the page and the export name them. */
+const owner = alias(user, "owner");
 
 export interface LeadQuery {
   q?: string;
+  /** all (every lead but spam), one status, or spam. */
   status?: LeadFilter;
+  /** Whose leads: undefined anyone, null nobody's, or a user id. */
+  ownerId?: string | null;
 }
 
-function whereOf({ q, status = "all" }: LeadQuery): SQL | undefined {
+/** The search and owner conditions: the same for every status (the counts beside the status links read them alone). */
+function filterOf({ q, ownerId }: Omit<LeadQuery, "status">): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
-  if (status === "open") conditions.push(isNull(leads.handledAt));
-  if (status === "handled") conditions.push(isNotNull(leads.handledAt));
+  if (ownerId === null) conditions.push(isNull(leads.ownerId));
+  else if (ownerId !== undefined) conditions.push(eq(leads.ownerId, ownerId));
   const text = q?.trim();
   if (text) {
     const pattern = containing(text);
@@ -84,6 +50,11 @@ function whereOf({ q, status = "all" }: LeadQuery): SQL | undefined {
   return and(...conditions);
 }
 
+function whereOf(query: LeadQuery): SQL | undefined {
+  const status = query.status ?? "all";
+  return and(status === "all" ? ne(leads.status, "spam") : eq(leads.status, status), filterOf(query));
+}
+
 export const listColumns = {
   id: leads.id,
   createdAt: leads.createdAt,
@@ -91,11 +62,19 @@ export const listColumns = {
   email: leads.email,
   company: leads.company,
   service: leads.service,
-  handledAt: leads.handledAt,
+  status: leads.status,
+  ownerId: leads.ownerId,
+  ownerName: sql<string | null>`coalesce(nullif(${owner.name}, ''), ${owner.email})`,
+  spamReasons: leads.spamReasons,
   notifyStatus: leads.notifyStatus,
 };
 
-export type LeadSummary = Pick<Lead, keyof typeof listColumns>;
+export type LeadSummary = Pick<
+  Lead,
+  "id" | "createdAt" | "fullName" | "email" | "company" | "service" | "status" | "ownerId" | "spamReasons" | "notifyStatus"
+> & {
+  ownerName: string | null;
+};
 
 /** How many leads match (named for the plan test: a search is read from the trigram index). */
 export const leadsCountQuery = (db: Database, query: LeadQuery) =>
@@ -109,6 +88,7 @@ const leadsPageQuery = (db: Database, query: LeadQuery, page: number) =>
   db
     .select(listColumns)
     .from(leads)
+    .leftJoin(owner, eq(owner.id, leads.ownerId))
     .where(whereOf(query))
     .orderBy(desc(leads.createdAt), desc(leads.id))
     .limit(PAGE_SIZE)
@@ -126,23 +106,62 @@ export async function listLeads(
   return { rows, total, page, pages };
 }
 
-/** The query behind `countOpen`, for the plan test: it reads the partial index of open leads. */
-export const countOpenQuery = (db: Database) =>
+/** The query behind `countByStatus`, for the plan test. */
+export const countByStatusQuery = (db: Database, query: Omit<LeadQuery, "status">) =>
   db
-    .select({ n: sql<number>`count(*)::int` })
+    .select({ status: leads.status, n: sql<number>`count(*)::int` })
     .from(leads)
-    .where(isNull(leads.handledAt));
+    .where(filterOf(query))
+    .groupBy(leads.status);
 
-/** Open leads, for the list's filter labels. */
-export async function countOpen(db: Database): Promise<number> {
-  const [{ n }] = await countOpenQuery(db);
-  return n;
+/** How many leads of each status match the search and owner filter (every status, spam too; 0 when none). */
+export async function countByStatus(db: Database, query: Omit<LeadQuery, "status">): Promise<Record<LeadStatus, number> & { all: number }> {
+  const rows = await countByStatusQuery(db, query);
+  const counts = Object.fromEntries(LEAD_STATUSES.map((s) => [s, 0])) as Record<LeadStatus, number>;
+  for (const row of rows) counts[row.status] = Number(row.n);
+  const all = LEAD_STATUSES.filter((s) => s !== "spam").reduce((sum, s) => sum + counts[s], 0);
+  return { ...counts, all };
 }
 
-export async function getLead(db: Database, id: string): Promise<Lead | undefined> {
-  const [row] = await db.select().from(leads).where(eq(leads.id, id));
+/** One lead, with the name (or e-mail) of its owner. */
+export async function getLead(
+  db: Database,
+  id: string,
+): Promise<(Lead & { ownerName: string | null; ownerEmail: string | null }) | undefined> {
+  const [row] = await db
+    .select({ lead: leads, ownerName: listColumns.ownerName, ownerEmail: owner.email })
+    .from(leads)
+    .leftJoin(owner, eq(owner.id, leads.ownerId))
+    .where(eq(leads.id, id));
+  return row ? { ...row.lead, ownerName: row.ownerName, ownerEmail: row.ownerEmail } : undefined;
+}
+
+/** The most history entries a lead's page shows. */
+export const HISTORY_MAX = 500;
+
+/** A lead's history (its notes among it), newest first. */
+export function leadHistory(db: Database, id: string): Promise<LeadEvent[]> {
+  return db.select().from(leadEvents).where(eq(leadEvents.leadId, id)).orderBy(desc(leadEvents.at), desc(leadEvents.id)).limit(HISTORY_MAX);
+}
+
+/** The lead stored from the submission with this id, if any. */
+export async function leadBySubmission(db: Database, submissionId: string): Promise<Lead | undefined> {
+  const [row] = await db.select().from(leads).where(eq(leads.submissionId, submissionId));
   return row;
 }
+
+/** A row of the export: the lead, its owner's e-mail, and its latest note. */
+export interface ExportRow extends Lead {
+  ownerEmail: string | null;
+  latestNote: string | null;
+  latestNoteAt: Date | null;
+}
+
+/** The latest note of the lead of the row, read along lead_events' (lead_id, at, id) index. */
+const latestNote = (column: "note" | "at") =>
+  sql.raw(
+    `(select e.${column} from lead_events e where e.lead_id = "leads"."id" and e.kind = 'note' order by e.at desc, e.id desc limit 1)`,
+  );
 
 /**
  * One batch of the leads export: the matching leads after the lead `afterId`, newest first. Read
@@ -154,39 +173,29 @@ export function leadsExportBatch(db: Database, query: LeadQuery, afterId: string
     ? sql`(${leads.createdAt}, ${leads.id}) < (select l.created_at, l.id from leads l where l.id = ${afterId})`
     : undefined;
   return db
-    .select()
+    .select({
+      lead: leads,
+      ownerEmail: owner.email,
+      latestNote: sql<string | null>`${latestNote("note")}`,
+      latestNoteAt: sql<string | null>`${latestNote("at")}`,
+    })
     .from(leads)
+    .leftJoin(owner, eq(owner.id, leads.ownerId))
     .where(and(whereOf(query), keyset))
     .orderBy(desc(leads.createdAt), desc(leads.id))
     .limit(batch);
 }
 
 /** Every matching lead, newest first, in pages of `batch` (keyset: the export never holds them all). */
-export async function* leadsForExport(db: Database, query: LeadQuery, batch = 500): AsyncGenerator<Lead[]> {
-  yield* keysetBatches((afterId) => leadsExportBatch(db, query, afterId, batch), batch);
-}
-
-/** Marks a lead handled by `userId`, or reopens it (userId null). False when there is no such lead. */
-export async function setHandled(db: Database, id: string, userId: string | null): Promise<boolean> {
-  const rows = await db
-    .update(leads)
-    .set(
-      userId
-        ? { handledAt: sql`coalesce(${leads.handledAt}, now())`, handledBy: userId, updatedAt: sql`now()` }
-        : { handledAt: null, handledBy: null, updatedAt: sql`now()` },
-    )
-    .where(eq(leads.id, id))
-    .returning({ id: leads.id });
-  return rows.length > 0;
-}
-
-/** Puts a failed (or never sent) notification back in the outbox, due now. */
-export async function requeueNotification(db: Database, id: string): Promise<boolean> {
-  const retryable: NotifyStatus[] = ["failed", "off"];
-  const rows = await db
-    .update(leads)
-    .set({ notifyStatus: "pending", notifyAttempts: 0, notifyNextAttemptAt: sql`now()`, updatedAt: sql`now()` })
-    .where(and(eq(leads.id, id), or(...retryable.map((s) => eq(leads.notifyStatus, s)))))
-    .returning({ id: leads.id });
-  return rows.length > 0;
+export async function* leadsForExport(db: Database, query: LeadQuery, batch = 500): AsyncGenerator<ExportRow[]> {
+  const rows = keysetBatches(async (afterId) => {
+    const found = await leadsExportBatch(db, query, afterId, batch);
+    return found.map((r) => ({
+      ...r.lead,
+      ownerEmail: r.ownerEmail,
+      latestNote: r.latestNote,
+      latestNoteAt: r.latestNoteAt ? new Date(r.latestNoteAt) : null,
+    }));
+  }, batch);
+  yield* rows;
 }

@@ -1,9 +1,12 @@
 /**
- * A contact-form submission on the server: size limit, honeypot, the shared schema, the rate
- * limit, then the lead is committed to the database before the visitor is told it was received.
- * A submission whose id is already stored (sent again after its answer was lost) gets the first
- * answer and stores nothing. The sales e-mail follows from the outbox; nothing here waits for SMTP.
- * A lead stored is Insights' contact request, counted here and nowhere else (docs/requirements/insights.md#insights).
+ * A contact-form submission on the server: size limit, the shared schema, the rate limit, the spam
+ * checks (honeypot, time trap, score: app/leads/spam.ts), then the lead is committed to the
+ * database before the visitor is told it was received: genuine (New, handed to sales) or caught as
+ * spam (Spam, with its reasons, held back from sales; docs/requirements/leads.md#spam). Both get
+ * the same answer, the thank-you page. A submission whose id is already stored (sent again after
+ * its answer was lost) gets the first answer and stores nothing. The sales e-mail follows from the
+ * outbox; nothing here waits for SMTP. A genuine lead stored is Insights' contact request, counted
+ * here and nowhere else (docs/requirements/insights.md#insights).
  */
 import type { FormSubmitPayload } from "~/analytics/analytics";
 import type { Database } from "~/db/client.server";
@@ -13,9 +16,12 @@ import { log } from "~/lib/log.server";
 
 import { CONTACT_MESSAGES, FORM_TYPE, HONEYPOT, type ContactOutcome, type ContactRefused } from "./contact-fields";
 import { contactForm, keptValues, validateContact, type ContactInput } from "./contact-schema";
+import { checkFormTime, type ContactChecks } from "./form-time.server";
+import { insertLead, type Lead } from "./pipeline.server";
 import { takeContactSlot } from "./rate-limit.server";
 import { replyTime, type ReplyHours } from "./reply-time";
-import { insertLead, leadBySubmission, type Lead } from "./store.server";
+import { judgeSubmission } from "./spam";
+import { leadBySubmission } from "./store.server";
 
 /** Far above a full form with a 5,000-character message, far below a harmful body. */
 export const MAX_BODY_BYTES = 128 * 1024;
@@ -74,10 +80,14 @@ const sent = (name: string, reply: ReturnType<typeof replyTime>, analytics: Form
 const refusal = (code: Exclude<ContactRefused["code"], "validation_failed" | "offline">, values: ContactRefused["values"]) =>
   ({ ok: false, intent: FORM_TYPE, code, message: CONTACT_MESSAGES[code], values }) satisfies ContactRefused;
 
-/** The answer to a stored lead, built from its row: the same for every time its submission arrives. */
+/**
+ * The answer to a stored lead, built from its row: the same for every time its submission arrives,
+ * and the same page for a lead caught as spam, whose only difference is that the tag manager is not
+ * told of a conversion (`analytics: null`).
+ */
 function storedAnswer(lead: Lead, hours: ReplyHours): Answer {
   return {
-    result: sent(firstName(lead.fullName), replyTime(lead.createdAt, hours), analyticsPayload(lead)),
+    result: sent(firstName(lead.fullName), replyTime(lead.createdAt, hours), lead.status === "spam" ? null : analyticsPayload(lead)),
     status: 200,
   };
 }
@@ -97,12 +107,14 @@ export interface ContactContext {
 
 /**
  * `hours`: the business hours of the published facts (context.services.content), which the answer's
- * reply time ("tomorrow (Tuesday) after 8AM EST") is worked out from.
+ * reply time ("tomorrow (Tuesday) after 8AM EST") is worked out from. `checks`: the time trap's key
+ * and seconds (contactChecks(), from the settings).
  */
 export async function handleContactSubmission(
   request: Request,
   { services, clientAddress: address }: ContactContext,
   hours: ReplyHours,
+  checks: ContactChecks,
   now = new Date(),
 ): Promise<Answer> {
   const form = await parseForm(request, contactForm, {
@@ -120,17 +132,11 @@ export async function handleContactSubmission(
   const raw = form.fields;
   const values = keptValues(raw);
 
-  // A bot filled the field people never see: answer as if it worked, store nothing.
-  const trap = raw[HONEYPOT];
-  if (trap !== undefined && !(typeof trap === "string" && trap.trim() === "")) {
-    log.warn(`Contact form: honeypot filled (client ${address}); answered as sent, nothing stored`);
-    const name = typeof raw.full_name === "string" ? firstName(raw.full_name).slice(0, 60) : "";
-    return { result: sent(name, replyTime(now, hours), null), status: 200 };
-  }
-
+  // Refused for everyone alike, the honeypot filled or not: the answer says nothing of the checks.
   if (!form.ok) return { result: { ...form.result, intent: FORM_TYPE, code: "validation_failed", values }, status: 400 };
 
   let stored: Lead;
+  let verdict: ReturnType<typeof judgeSubmission>;
   try {
     // The same submission again (its answer was lost): the first answer, no second lead, and
     // it does not count against the rate limit.
@@ -148,19 +154,33 @@ export async function handleContactSubmission(
         headers: { "Retry-After": String(slot.retryAfterSeconds) },
       };
     }
-    const notify = services.notifyLeads;
-    let inserted = await insertLead(services.db, input, { notify });
+    // Spam is stored too, apart (never lost): the same work and the same answer as a genuine lead.
+    verdict = judgeSubmission({
+      full_name: input.full_name,
+      company: input.company,
+      message: input.message,
+      honeypot: raw[HONEYPOT],
+      formTime: checkFormTime(checks.formKey, input.form_time, now.getTime()),
+      minFillSeconds: checks.minFillSeconds,
+    });
+    const options = { notify: services.notifyLeads, spam: verdict.spam ? verdict.reasons.map(({ code, text }) => ({ code, text })) : null };
+    let inserted = await insertLead(services.db, input, options);
     if (!inserted.created) {
       // The same id arrived twice at once, and the other one was stored first.
       if (sameRequest(inserted.lead, input)) return storedAnswer(inserted.lead, hours);
-      inserted = await insertLead(services.db, { ...input, submission_id: undefined }, { notify });
+      inserted = await insertLead(services.db, { ...input, submission_id: undefined }, options);
     }
     stored = inserted.lead;
   } catch (error) {
     log.error("Contact form: the lead could not be stored:", error instanceof Error ? error.message : error);
     return { result: refusal("unavailable", values), status: 503, headers: { "Retry-After": "60" } };
   }
-  services.kickOutbox();
-  services.insights.recordLead(request, address);
+  if (stored.status === "spam") {
+    const codes = verdict.reasons.map((r) => r.code).join(", ");
+    log.warn(`Contact form: caught as spam (${codes}; client ${address}); stored as spam lead ${stored.id}, not e-mailed`);
+  } else {
+    services.kickOutbox();
+    services.insights.recordLead(request, address);
+  }
   return storedAnswer(stored, hours);
 }

@@ -7,6 +7,8 @@ export interface Viewer {
   isAdmin: boolean;
   /** An editor or an administrator: the Admin menu shows (with an editor's entries only, for an editor). */
   isEditor: boolean;
+  /** Works leads (staff without the editor role, administrators): the Admin menu shows Leads. */
+  canWorkLeads: boolean;
 }
 
-export const VISITOR: Viewer = { signedIn: false, isAdmin: false, isEditor: false };
+export const VISITOR: Viewer = { signedIn: false, isAdmin: false, isEditor: false, canWorkLeads: false };

@@ -49,9 +49,9 @@ function RouteOutlet() {
 }
 
 export default function SiteLayout() {
-  const { user, isAdmin, isEditor } = useAuth();
+  const { user, isAdmin, isEditor, canWorkLeads } = useAuth();
   return (
-    <SiteShell viewer={{ signedIn: !!user, isAdmin, isEditor }}>
+    <SiteShell viewer={{ signedIn: !!user, isAdmin, isEditor, canWorkLeads }}>
       <RouteOutlet />
     </SiteShell>
   );

@@ -68,7 +68,7 @@ test("a valid submission stores one lead with the visit's campaign, shows what h
     utm_campaign: "spring-checkup",
     landing_page: "/?utm_source=newsletter&utm_medium=email&utm_campaign=spring-checkup",
     referrer_host: "www.bing.com", // the host only: never the search
-    status: "open",
+    status: "new",
     notification: "off",
   });
   expect(await axeViolations(page)).toEqual([]);
@@ -177,12 +177,13 @@ test("?service= preselects the service; every service page's call to action pass
   }
 });
 
-test("a filled honeypot is answered like a success and stores nothing", async ({ request, browser }) => {
+test("a filled honeypot is answered like a success and stored apart, as spam", async ({ request, browser }) => {
   const company = runMarker("Bot Co");
   const response = await request.post("/contact", { form: { ...VALID, company, website: "http://cheap-pills.example" } });
   expect(response.status()).toBe(200);
   expect(await response.text()).toContain("We have your request");
   expect(await leadsMatching(browser, company)).toEqual([]);
+  expect(await leadsMatching(browser, company, "spam")).toEqual([expect.objectContaining({ status: "spam", notification: "held" })]);
 });
 
 test("the honeypot is out of sight and out of the tab order", async ({ page }) => {
@@ -191,6 +192,8 @@ test("the honeypot is out of sight and out of the tab order", async ({ page }) =
   await expect(trap).toHaveAttribute("tabindex", "-1");
   await expect(trap).toHaveAttribute("autocomplete", "off");
   expect(await trap.evaluate((el) => el.closest("[aria-hidden=true]") !== null)).toBe(true);
+  // Inert: no focus, no assistive technology, no autofill a person would meet.
+  expect(await trap.evaluate((el) => el.closest("[inert]") !== null)).toBe(true);
   const box = await trap.boundingBox();
   expect(box === null || box.x + box.width < 0).toBe(true);
 });

@@ -50,13 +50,13 @@ export function csvRecords(text: string): Record<string, string>[] {
   return rows.map((r) => Object.fromEntries(header.map((h, i) => [h, r[i]])));
 }
 
-/** The leads matching `q` (all statuses), read through the admin CSV export by a signed-in admin. */
-export async function leadsMatching(browser: Browser, q: string): Promise<Record<string, string>[]> {
+/** The leads matching `q` (every one but spam, or those of `status`), read through the admin CSV export by a signed-in admin. */
+export async function leadsMatching(browser: Browser, q: string, status = "all"): Promise<Record<string, string>[]> {
   const context = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": randomClientAddress() } });
   try {
     const page = await context.newPage();
     await signIn(page, E2E_USERS.admin);
-    const response = await page.request.get(`/admin/leads.csv?status=all&q=${encodeURIComponent(q)}`);
+    const response = await page.request.get(`/admin/leads.csv?status=${status}&q=${encodeURIComponent(q)}`);
     expect(response.status()).toBe(200);
     return csvRecords(await response.text());
   } finally {

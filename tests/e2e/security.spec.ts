@@ -13,7 +13,7 @@ const ADMIN_WRITES: { path: string; form: Record<string, string> }[] = [
   { path: "/admin/users", form: { intent: "sign-out", userId: SOME_ID } },
   { path: "/admin/docs/new", form: { intent: "save", title: "Refused", slug: "refused", collection: "docs", body: "x" } },
   { path: "/admin/graphics", form: { intent: "move", name: "nothing.png", to: "other.png" } },
-  { path: `/admin/leads/${SOME_ID}`, form: { intent: "handle" } },
+  { path: `/admin/leads/${SOME_ID}`, form: { intent: "status", status: "won", expected_status: "new" } },
 ];
 const SAME_ORIGIN = { origin: E2E_ORIGIN };
 
@@ -33,18 +33,29 @@ test("without a session, every protected page and write goes to sign-in and show
   expect((await (await request.get("/api/session")).json()).user).toBeNull();
 });
 
-test("signed in without the admin role, every protected page and write is refused with 403", async ({ page }) => {
+/** The leads, which staff work once two-factor sign-in is on (docs/requirements/leads.md#who-may-do-what). */
+const LEADS = /^\/admin\/leads(\/|\.|$)/;
+
+test("signed in without the admin role, every protected page and write is refused with 403; the leads ask staff for two-factor sign-in first", async ({
+  page,
+}) => {
   await signIn(page, E2E_USERS.staff);
   for (const path of ADMIN_PAGES) {
-    const response = await page.request.get(path);
+    const response = await page.request.get(path, { maxRedirects: 0 });
+    if (LEADS.test(path)) {
+      expect(response.status(), path).toBe(302);
+      expect(response.headers().location, path).toBe(`/account/two-factor?required=1&redirectTo=${encodeURIComponent(path)}`);
+      continue;
+    }
     expect(response.status(), path).toBe(403);
     const html = await response.text();
     expect(html, path).toContain("Access Denied");
     expect(html, path).not.toContain("Staff accounts");
   }
   for (const write of ADMIN_WRITES) {
-    const response = await page.request.post(write.path, { form: write.form, headers: SAME_ORIGIN });
-    expect(response.status(), `${write.path} ${write.form.intent}`).toBe(403);
+    const response = await page.request.post(write.path, { form: write.form, headers: SAME_ORIGIN, maxRedirects: 0 });
+    if (LEADS.test(write.path)) expect(response.status(), `${write.path} ${write.form.intent}`).toBe(302);
+    else expect(response.status(), `${write.path} ${write.form.intent}`).toBe(403);
   }
 });
 

@@ -144,6 +144,8 @@ async function start(
       SECURE_COOKIES: "0",
       // One process unless the test asks for a cluster (the default with DATABASE_URL is one per core).
       WEB_CONCURRENCY: "1",
+      // The contact form's time trap off, as in playwright.config.ts: tests send forms faster than a person.
+      CONTACT_MIN_SECONDS: "0",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

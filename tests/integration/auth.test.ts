@@ -129,17 +129,21 @@ for (const backend of backends()) {
         isAdmin: true,
         isEditor: true,
         isSuperAdmin: true,
+        canWorkLeads: true,
       });
+      // Staff work leads (docs/requirements/leads.md#who-may-do-what), and nothing else of the admin area.
       expect(await roleFlags(services.db, { id: staffId, email: "tech@crossroadsit.example" })).toEqual({
         isAdmin: false,
         isEditor: false,
         isSuperAdmin: false,
+        canWorkLeads: true,
       });
-      // The super-admin address on a non-admin gives nothing.
+      // The super-admin address on a non-admin gives nothing more.
       expect(await roleFlags(services.db, { id: staffId, email: env().SUPER_ADMIN_EMAIL! })).toEqual({
         isAdmin: false,
         isEditor: false,
         isSuperAdmin: false,
+        canWorkLeads: true,
       });
     });
 
@@ -183,6 +187,7 @@ for (const backend of backends()) {
         isAdmin: false,
         isEditor: false,
         isSuperAdmin: false,
+        canWorkLeads: false,
       });
       expect(log).toHaveBeenCalledWith(expect.stringContaining("Role lookup failed"), expect.anything());
       log.mockRestore();

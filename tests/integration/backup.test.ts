@@ -21,7 +21,7 @@ import { createStaffUser } from "~/auth/users.server";
 import { closeDatabase, initDatabase } from "~/db/client.server";
 import { documents, leads, user } from "~/db/schema.server";
 import { createDocument } from "~/docs/documents.server";
-import { insertLead } from "~/leads/store.server";
+import { insertLead } from "~/leads/pipeline.server";
 import { GRAPHICS_BUCKET } from "~/storage/constants";
 
 import { PG_BIN_DIR } from "../../scripts/pg/test-server";

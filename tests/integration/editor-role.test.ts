@@ -47,6 +47,8 @@ function adminRouteModules(): { path: string; file: string }[] {
 const EDITOR_PATHS = navigation.admin.filter((item) => item.editors).map((item) => item.href);
 /** Their modules, with resource routes beside them (`/admin/content.json`). */
 const forEditors = prefixPattern(EDITOR_PATHS, true);
+/** The leads' modules (and their CSV), which staff work (docs/requirements/leads.md#who-may-do-what). */
+const forLeads = prefixPattern(["/admin/leads"], true);
 
 type RouteFunction = (args: never) => unknown;
 type RouteModule = { loader?: RouteFunction; action?: RouteFunction };
@@ -115,9 +117,9 @@ for (const backend of backends()) {
 
     it("an editor can edit content; an administrator can too; the flags say so", async () => {
       const flags = async (id: string) => roleFlags(services.db, { id, email: "someone@crossroadsit.example" });
-      expect(await flags(ids.editor)).toEqual({ isAdmin: false, isEditor: true, isSuperAdmin: false });
-      expect(await flags(ids.ops)).toEqual({ isAdmin: true, isEditor: true, isSuperAdmin: false });
-      expect(await flags(ids.staff)).toEqual({ isAdmin: false, isEditor: false, isSuperAdmin: false });
+      expect(await flags(ids.editor)).toEqual({ isAdmin: false, isEditor: true, isSuperAdmin: false, canWorkLeads: false });
+      expect(await flags(ids.ops)).toEqual({ isAdmin: true, isEditor: true, isSuperAdmin: false, canWorkLeads: true });
+      expect(await flags(ids.staff)).toEqual({ isAdmin: false, isEditor: false, isSuperAdmin: false, canWorkLeads: true });
       expect(EDITOR_PATHS).toEqual(["/admin/blog", "/admin/content"]);
     });
 
@@ -168,7 +170,7 @@ for (const backend of backends()) {
       expect(row!.on).toBe(true);
     });
 
-    it("the admin layout lets an editor in, with a menu of Blog and Content only; staff get 403", async () => {
+    it("the admin layout lets an editor in, with a menu of Blog and Content only; staff get 403 but at the leads", async () => {
       const menuOf = async (cookie: string) => {
         const answer = (await layoutLoader({ request: get("/admin/blog", cookie), params: {}, context: await loadContext() } as never)) as {
           data: { menu: { name: string }[] };
@@ -179,10 +181,17 @@ for (const backend of backends()) {
       expect(await menuOf(cookies.ops)).toEqual(["Blog", "Content", "Docs", "Graphics", "Insights", "Leads", "Redirects", "Users"]);
       expect(await menuOf(cookies.boss)).toEqual([...(await menuOf(cookies.ops)), "Audit log"]);
       expect(await answerOf(layoutLoader, get("/admin/blog", cookies.staff))).toMatchObject({ status: 403 });
+      // At the leads, which staff work, they are sent to set up the second factor first; an editor is refused.
+      expect(await answerOf(layoutLoader, get("/admin/leads", cookies.staff))).toMatchObject({
+        status: 302,
+        location: "/account/two-factor?required=1&redirectTo=%2Fadmin%2Fleads",
+      });
+      expect(await answerOf(layoutLoader, get("/admin/leads?status=new", cookies.editor))).toMatchObject({ status: 403 });
       expect(adminMenu({ isAdmin: false, isEditor: false })).toEqual([]);
+      expect(adminMenu({ isAdmin: false, isEditor: false, canWorkLeads: true }).map((item) => item.name)).toEqual(["Leads"]);
     });
 
-    it("every admin route module: an editor passes the blog's loaders and actions and is refused (403) by every other", async () => {
+    it("every admin route module: an editor passes the blog's loaders and actions and is refused (403) by every other; staff only reach the leads'", async () => {
       const modules = adminRouteModules();
       // The blog's modules and the content studio's.
       expect(modules.filter((m) => forEditors.test(m.path)).map((m) => m.path)).toEqual(
@@ -196,8 +205,11 @@ for (const backend of backends()) {
           const editor = await answerOf(mod.loader, get(pathname, cookies.editor));
           if (editorAllowed) expect(passedGuard(editor), `${pathname} loader, editor: ${JSON.stringify(editor)}`).toBe(true);
           else expect(editor.status, `${pathname} loader, editor`).toBe(403);
-          // Staff are refused everywhere, the blog included; the super-administrator opens every page.
-          expect((await answerOf(mod.loader, get(pathname, cookies.staff))).status, `${pathname} loader, staff`).toBe(403);
+          // Staff are refused everywhere, the blog included, but the leads (which send them to set up the
+          // second factor first: docs/requirements/leads.md#who-may-do-what); the super-administrator opens every page.
+          const staff = await answerOf(mod.loader, get(pathname, cookies.staff));
+          if (forLeads.test(pathname)) expect(staff.location, `${pathname} loader, staff`).toMatch(/^\/account\/two-factor\?required=1/);
+          else expect(staff.status, `${pathname} loader, staff`).toBe(403);
           const boss = await answerOf(mod.loader, get(pathname, cookies.boss));
           expect(passedGuard(boss), `${pathname} loader, super-administrator: ${JSON.stringify(boss)}`).toBe(true);
           checked++;
@@ -207,7 +219,9 @@ for (const backend of backends()) {
           const editor = await answerOf(mod.action, post(pathname, cookies.editor, form));
           if (editorAllowed) expect(passedGuard(editor), `${pathname} action, editor: ${JSON.stringify(editor)}`).toBe(true);
           else expect(editor.status, `${pathname} action, editor`).toBe(403);
-          expect((await answerOf(mod.action, post(pathname, cookies.staff, form))).status, `${pathname} action, staff`).toBe(403);
+          const staff = await answerOf(mod.action, post(pathname, cookies.staff, form));
+          if (forLeads.test(pathname)) expect(staff.location, `${pathname} action, staff`).toMatch(/^\/account\/two-factor\?required=1/);
+          else expect(staff.status, `${pathname} action, staff`).toBe(403);
           checked++;
         }
       }

@@ -99,25 +99,29 @@ describe("Account link next to Logout (docs/requirements/accounts.md#account-pag
 
   it("the header shows Account and Logout to a signed-in user, neither to a visitor", async () => {
     const { SiteHeader } = await import("~/components/layout/site-header");
-    const { unmount } = render(inRoot(<SiteHeader viewer={{ signedIn: true, isAdmin: false, isEditor: false }} />));
+    const { unmount } = render(inRoot(<SiteHeader viewer={{ signedIn: true, isAdmin: false, isEditor: false, canWorkLeads: true }} />));
     expect(screen.getByRole("link", { name: "Account" })).toHaveAttribute("href", "/account");
     const logout = screen.getByRole("button", { name: "Logout" });
     // Side by side, Account first.
     expect(screen.getByRole("link", { name: "Account" }).nextElementSibling).toBe(logout);
     unmount();
-    render(inRoot(<SiteHeader viewer={{ signedIn: false, isAdmin: false, isEditor: false }} />));
+    render(inRoot(<SiteHeader viewer={{ signedIn: false, isAdmin: false, isEditor: false, canWorkLeads: false }} />));
     expect(screen.queryByRole("link", { name: "Account" })).toBeNull();
     expect(screen.queryByRole("button", { name: "Logout" })).toBeNull();
   });
 
   it("the phone menu has Account above Logout for a signed-in user, and not for a visitor", async () => {
     const { default: SideMenu } = await import("~/components/layout/side-menu");
-    const { container, unmount } = render(inRoot(<SideMenu dialogId="m" viewer={{ signedIn: true, isAdmin: false, isEditor: false }} />));
+    const { container, unmount } = render(
+      inRoot(<SideMenu dialogId="m" viewer={{ signedIn: true, isAdmin: false, isEditor: false, canWorkLeads: true }} />),
+    );
     const account = container.querySelector('a[href="/account"]');
     expect(account?.textContent).toBe("Account");
     expect(account?.nextElementSibling?.textContent).toBe("Logout");
     unmount();
-    const visitor = render(inRoot(<SideMenu dialogId="m" viewer={{ signedIn: false, isAdmin: false, isEditor: false }} />));
+    const visitor = render(
+      inRoot(<SideMenu dialogId="m" viewer={{ signedIn: false, isAdmin: false, isEditor: false, canWorkLeads: false }} />),
+    );
     expect(visitor.container.querySelector('a[href="/account"]')).toBeNull();
   });
 });
@@ -128,9 +132,13 @@ describe("the Admin menu shows each role what it may open (docs/requirements/acc
   const adminLinks = (container: HTMLElement) =>
     [...container.querySelectorAll('a[href^="/admin/"]')].map((a) => [a.textContent, a.getAttribute("href")]);
 
-  it("adminMenu: everything for an administrator, Blog and Content for an editor, nothing for staff", async () => {
-    const { adminMenu } = await import("~/config/navigation");
+  it("adminMenu: everything for an administrator, Blog and Content for an editor, Leads for staff, nothing without a role's flags", async () => {
+    const { adminMenu, hasAdminMenu } = await import("~/config/navigation");
     expect(adminMenu({ isAdmin: false, isEditor: true }).map((l) => l.name)).toEqual(["Blog", "Content"]);
+    expect(adminMenu({ isAdmin: false, isEditor: true, canWorkLeads: false }).map((l) => l.name)).toEqual(["Blog", "Content"]);
+    expect(adminMenu({ isAdmin: false, isEditor: false, canWorkLeads: true }).map((l) => l.name)).toEqual(["Leads"]);
+    expect(hasAdminMenu({ isAdmin: false, isEditor: false, canWorkLeads: true })).toBe(true);
+    expect(hasAdminMenu({ isAdmin: false, isEditor: false, canWorkLeads: false })).toBe(false);
     expect(adminMenu({ isAdmin: true, isEditor: true })).toEqual(navigation.admin.map(({ name, href }) => ({ name, href })));
     expect(adminMenu({ isAdmin: true, isEditor: true, isSuperAdmin: true }).at(-1)).toEqual({ name: "Audit log", href: "/admin/audit" });
     // An editor is never shown the super-administrator's entry, whatever the flag says.
@@ -138,10 +146,10 @@ describe("the Admin menu shows each role what it may open (docs/requirements/acc
     expect(adminMenu({ isAdmin: false, isEditor: false })).toEqual([]);
   });
 
-  it("the header and the phone menu give an editor an Admin menu of Blog and Content, staff none", async () => {
+  it("the header and the phone menu give an editor an Admin menu of Blog and Content, staff one of Leads, an account without a role's flags none", async () => {
     const { SiteHeader } = await import("~/components/layout/site-header");
     const { default: SideMenu } = await import("~/components/layout/side-menu");
-    const editor = { signedIn: true, isAdmin: false, isEditor: true };
+    const editor = { signedIn: true, isAdmin: false, isEditor: true, canWorkLeads: false };
     const expected = [
       ["Blog", "/admin/blog"],
       ["Content", "/admin/content"],
@@ -153,8 +161,12 @@ describe("the Admin menu shows each role what it may open (docs/requirements/acc
     const menu = render(inRoot(<SideMenu dialogId="m" viewer={editor} />));
     expect(adminLinks(menu.container)).toEqual(expected);
     menu.unmount();
-    const staff = render(inRoot(<SiteHeader viewer={{ signedIn: true, isAdmin: false, isEditor: false }} />));
-    expect(within(staff.container).queryByRole("button", { name: "Admin" })).toBeNull();
-    expect(adminLinks(staff.container)).toEqual([]);
+    const staff = render(inRoot(<SiteHeader viewer={{ signedIn: true, isAdmin: false, isEditor: false, canWorkLeads: true }} />));
+    expect(within(staff.container).getByRole("button", { name: "Admin" })).toBeInTheDocument();
+    expect(adminLinks(staff.container.querySelector('nav[aria-label="Main"]')!)).toEqual([["Leads", "/admin/leads"]]);
+    staff.unmount();
+    const none = render(inRoot(<SiteHeader viewer={{ signedIn: true, isAdmin: false, isEditor: false, canWorkLeads: false }} />));
+    expect(within(none.container).queryByRole("button", { name: "Admin" })).toBeNull();
+    expect(adminLinks(none.container)).toEqual([]);
   });
 });

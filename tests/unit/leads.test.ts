@@ -220,12 +220,22 @@ describe("settings and filters", () => {
   });
 
   it("reads the list filter from the address, with safe defaults", () => {
-    expect(parseLeadQuery(new URL("https://x.example/admin/leads"))).toEqual({ q: "", status: "open", page: 1 });
-    expect(parseLeadQuery(new URL("https://x.example/admin/leads?q=+acme+&status=all&page=3"))).toEqual({
+    expect(parseLeadQuery(new URL("https://x.example/admin/leads"))).toEqual({ q: "", status: "all", owner: "", page: 1 });
+    expect(parseLeadQuery(new URL("https://x.example/admin/leads?q=+acme+&status=qualified&owner=me&page=3"))).toEqual({
       q: "acme",
-      status: "all",
+      status: "qualified",
+      owner: "me",
       page: 3,
     });
-    expect(parseLeadQuery(new URL("https://x.example/admin/leads?status=drop&page=-1"))).toEqual({ q: "", status: "open", page: 1 });
+    // An unknown status (an old ?status=open link, or anything typed) and owner are the defaults: every lead but spam, anyone's.
+    expect(parseLeadQuery(new URL("https://x.example/admin/leads?status=drop&owner=%00x&page=-1"))).toEqual({
+      q: "",
+      status: "all",
+      owner: "",
+      page: 1,
+    });
+    expect(parseLeadQuery(new URL("https://x.example/admin/leads?status=SPAM&owner=NONE")).status).toBe("spam");
+    const id = "0b6c3c1e-8d1a-4c53-9d0e-3f1b2a4c5d6e";
+    expect(parseLeadQuery(new URL(`https://x.example/admin/leads?owner=${id.toUpperCase()}`)).owner).toBe(id);
   });
 });

@@ -4,6 +4,7 @@ import { AdminTable } from "~/components/admin/admin-table";
 import { buttonClass } from "~/components/ui/button";
 import type { FilterKey } from "~/insights/dashboard-params";
 import { MIN_REPORTING_VISITORS, OTHER_PAGE } from "~/insights/fields";
+import type { CampaignLeads } from "~/insights/lead-fields";
 
 /** A row of a top list, as the loader sends it (app/insights/dashboard.server.ts ListRow). */
 export interface InsightsListRow {
@@ -209,3 +210,68 @@ export const FILTER_LISTS: Record<FilterKey, FilterListView> = {
   device: { title: "Devices", heading: "Device", columns: RATES, noneLabel: "Unknown" },
   browser: { title: "Browsers", heading: "Browser", columns: [VISITS, BOUNCE_RATE], noneLabel: "Unknown" },
 };
+
+/**
+ * Leads by campaign and status (docs/requirements/insights.md#insights-dashboard): from the stored
+ * leads, so it agrees with the leads list (spam left out), not with what browsers report. Each
+ * campaign links to the dashboard filtered by it. `otherFilters`: the active filters a lead cannot
+ * answer (a page, a device...), which this table does not follow.
+ */
+export function CampaignLeadsTable({
+  rows,
+  hrefFor,
+  otherFilters,
+}: {
+  rows: CampaignLeads[];
+  hrefFor: (campaign: string | null) => string;
+  otherFilters: string[];
+}) {
+  const title = "Leads by campaign, as far as they have come";
+  const statuses = [
+    ["New", "new"],
+    ["Contacted", "contacted"],
+    ["Qualified", "qualified"],
+    ["Won", "won"],
+    ["Lost", "lost"],
+  ] as const;
+  return (
+    <section className="mt-6 min-w-0" aria-label={title}>
+      <h3 className="text-base font-semibold text-navy-900">{title}</h3>
+      <p className="max-w-3xl text-sm text-slate-700">
+        The leads stored in this period, by the campaign of the visit that sent them and where each is in the pipeline now (spam left out).
+        {otherFilters.length > 0 && ` Filtered by campaign, source and medium only, not by ${otherFilters.join(", ").toLowerCase()}.`}
+      </p>
+      {rows.length === 0 ? (
+        <p className="mt-2 rounded-lg border border-dashed border-slate-300 bg-white p-4 text-sm text-slate-700">
+          No leads in this period.
+        </p>
+      ) : (
+        <AdminTable
+          className="mt-2"
+          caption={title}
+          columns={[
+            { label: "Campaign" },
+            { label: "Leads", className: "text-right" },
+            ...statuses.map(([label]) => ({ label, className: "text-right" })),
+          ]}
+        >
+          {rows.map((row) => (
+            <tr key={row.campaign ?? "(none)"} className="border-b border-slate-100 last:border-0">
+              <th scope="row" className="max-w-64 truncate p-3 font-medium">
+                <Link to={hrefFor(row.campaign)} className="text-navy-900 underline underline-offset-4 hover:text-accent">
+                  {row.campaign === null ? "No campaign" : `“${row.campaign}”`}
+                </Link>
+              </th>
+              <td className="p-3 text-right tabular-nums">{fmt(row.leads)}</td>
+              {statuses.map(([label, key]) => (
+                <td key={label} className="p-3 text-right tabular-nums">
+                  {fmt(row[key])}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </AdminTable>
+      )}
+    </section>
+  );
+}

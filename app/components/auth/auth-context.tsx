@@ -11,7 +11,7 @@ import { fetchWithRetry } from "~/auth/fetch-retry";
 
 export type { AuthState, AuthUser };
 
-const SIGNED_OUT: Snapshot = { user: null, session: null, isAdmin: false, isEditor: false, isSuperAdmin: false };
+const SIGNED_OUT: Snapshot = { user: null, session: null, isAdmin: false, isEditor: false, isSuperAdmin: false, canWorkLeads: false };
 const CHANNEL = "crossroads-auth";
 
 const AuthContext = createContext<AuthState | null>(null);

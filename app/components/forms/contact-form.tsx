@@ -7,6 +7,7 @@ import { PhoneLink } from "~/components/ui/contact-links";
 import { Icon } from "~/components/ui/icon";
 import {
   COMPANY_SIZES,
+  FORM_TIME,
   FORM_TYPE,
   HONEYPOT,
   LIMITS,
@@ -161,8 +162,20 @@ function ThankYou({ result }: { result: ContactSent }) {
  * each field, and the pending state shows while the request is stored. `submissionId` (made by
  * the server for this rendering) goes with every send of this form, so a retry after a lost
  * answer is recognised and stored once; after the request is received the form gets a new one.
+ * `formTime` (the signed moment the server rendered it: the time trap, docs/requirements/leads.md#spam)
+ * goes with every send too, the one the form was first shown with even after an error.
  */
-export function ContactForm({ preset, submissionId, result }: { preset: ContactValues; submissionId: string; result?: ContactOutcome }) {
+export function ContactForm({
+  preset,
+  submissionId,
+  formTime,
+  result,
+}: {
+  preset: ContactValues;
+  submissionId: string;
+  formTime: string;
+  result?: ContactOutcome;
+}) {
   const facts = useFacts();
   const navigation = useNavigation();
   const submit = useSubmit();
@@ -306,6 +319,7 @@ export function ContactForm({ preset, submissionId, result }: { preset: ContactV
 
       <input type="hidden" name="form_type" value={FORM_TYPE} />
       <input type="hidden" name={SUBMISSION_ID} value={kept?.submission_id ?? formId.id} />
+      <input type="hidden" name={FORM_TIME} value={kept?.form_time ?? formTime} />
       {VISIT_FIELDS.map((field) => (
         <input key={field} type="hidden" name={field} value={hidden(field)} />
       ))}
@@ -423,8 +437,12 @@ export function ContactForm({ preset, submissionId, result }: { preset: ContactV
         </Field>
       </div>
 
-      {/* For bots only: people never see or reach it. */}
-      <div aria-hidden="true" className="absolute -left-[9999px] size-px overflow-hidden">
+      {/*
+        For bots only: people never see or reach it. Off screen and clipped (not display:none, which
+        bots skip), hidden from assistive technology (aria-hidden) and inert (no focus, no tab stop,
+        no autofill target a person would meet). A filled one makes the request spam, never lost.
+      */}
+      <div aria-hidden="true" inert className="absolute -left-[9999px] size-px overflow-hidden">
         <label htmlFor={HONEYPOT}>Website</label>
         <input id={HONEYPOT} name={HONEYPOT} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
       </div>

@@ -4,7 +4,7 @@ import { Button } from "~/components/ui/button";
 import { ButtonLink } from "~/components/ui/button-link";
 import { PhoneLink } from "~/components/ui/contact-links";
 import { Icon } from "~/components/ui/icon";
-import { adminMenu, navigation, type NavLink } from "~/config/navigation";
+import { adminMenu, hasAdminMenu, navigation, type NavLink } from "~/config/navigation";
 import { site } from "~/config/site";
 import type { Viewer } from "~/lib/viewer";
 
@@ -67,7 +67,7 @@ export default function SideMenuContent({ dialogId, viewer }: { dialogId: string
       <nav aria-label="Mobile" className="mt-4">
         <LinkGroup label="Services" links={navigation.services} allLink={navigation.allServices} />
         <LinkGroup label="Industries" links={navigation.industries} allLink={navigation.allIndustriesPage} />
-        {viewer.isEditor && <LinkGroup label="Admin" links={adminMenu(viewer)} />}
+        {hasAdminMenu(viewer) && <LinkGroup label="Admin" links={adminMenu(viewer)} />}
         <ul>
           {navigation.pages.map((link) => (
             <li key={link.href} className="border-b border-slate-200">

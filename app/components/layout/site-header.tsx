@@ -6,7 +6,7 @@ import { StaticContent } from "~/components/sections/static-content";
 import { Button } from "~/components/ui/button";
 import { ButtonLink } from "~/components/ui/button-link";
 import { Icon } from "~/components/ui/icon";
-import { adminMenu, navigation } from "~/config/navigation";
+import { adminMenu, hasAdminMenu, navigation } from "~/config/navigation";
 import { hasPopovers } from "~/lib/popover";
 import type { Viewer } from "~/lib/viewer";
 
@@ -63,7 +63,7 @@ export function SiteHeader({ viewer }: { viewer: Viewer }) {
               </li>
             ))}
             {/* Last, in a left-aligned row: appearing once the session is known moves nothing. */}
-            {viewer.isEditor && (
+            {hasAdminMenu(viewer) && (
               <li>
                 <NavDropdown label="Admin" links={adminMenu(viewer)} />
               </li>
@@ -184,7 +184,10 @@ function PhoneMenu({ viewer, onSignOut }: { viewer: Viewer; onSignOut: () => voi
         data-click-location="side_menu"
         className="side-menu fixed inset-y-0 right-0 left-auto m-0 h-dvh max-h-none w-[min(22rem,88vw)] max-w-none border-0 bg-white p-0 shadow-2xl backdrop:bg-navy-950/60"
       >
-        <StaticContent keptWhile={`${viewer.signedIn} ${viewer.isEditor} ${viewer.isAdmin} ${factsKey}`} className="h-full">
+        <StaticContent
+          keptWhile={`${viewer.signedIn} ${viewer.isEditor} ${viewer.isAdmin} ${viewer.canWorkLeads} ${factsKey}`}
+          className="h-full"
+        >
           <Suspense fallback={null}>
             <SideMenuContent dialogId={SIDE_MENU_ID} viewer={viewer} />
           </Suspense>

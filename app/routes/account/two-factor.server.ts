@@ -9,7 +9,7 @@ import { z } from "zod";
 
 import { takePasswordChangeSlot, tooManyPasswordTries } from "~/auth/account.server";
 import { recordAudit, type AuditEvent, type AuditOutcome } from "~/auth/audit.server";
-import { ADMIN_HOME_PATH, EDITOR_HOME_PATH, safeRedirect } from "~/auth/redirect";
+import { ADMIN_HOME_PATH, EDITOR_HOME_PATH, LEADS_HOME_PATH, safeRedirect } from "~/auth/redirect";
 import { requireUser, type SignedIn } from "~/auth/session.server";
 import { claimCode, releaseCode } from "~/auth/throttle.server";
 import {
@@ -39,13 +39,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const me = await requireUser(context.services, withNewCookies(context, request));
   const url = new URL(request.url);
   const mustKeep = mustKeepIt(me);
+  // Staff who work leads need it to open them (requireLeads), and may still turn it off: they are
+  // told so when the leads sent them here (?required=1), and go back there once it is on.
+  const sentByLeads = mustKeep === null && me.canWorkLeads && url.searchParams.get("required") === "1";
+  const requiredFor = mustKeep ?? (sentByLeads ? "Staff who work leads" : null);
+  const home = me.isAdmin ? ADMIN_HOME_PATH : me.isEditor ? EDITOR_HOME_PATH : LEADS_HOME_PATH;
   return {
     email: me.user.email,
     enabled: me.twoFactorEnabled,
     mustKeep,
-    required: mustKeep !== null && !me.twoFactorEnabled,
-    // Where to go once it is on: where an administrator or editor was going, else their part of the admin area.
-    next: mustKeep ? safeRedirect(url.searchParams.get("redirectTo"), me.isAdmin ? ADMIN_HOME_PATH : EDITOR_HOME_PATH) : null,
+    requiredFor,
+    required: requiredFor !== null && !me.twoFactorEnabled,
+    // Where to go once it is on: where they were going, else their part of the admin area.
+    next: requiredFor ? safeRedirect(url.searchParams.get("redirectTo"), home) : null,
   };
 }
 

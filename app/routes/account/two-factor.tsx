@@ -173,7 +173,7 @@ function BackupCodes({ codes, file, next }: { codes: string[]; file: string; nex
 }
 
 export default function TwoFactorSettings({ loaderData, actionData }: Route.ComponentProps) {
-  const { enabled, mustKeep, required, next } = loaderData;
+  const { enabled, mustKeep, requiredFor, required, next } = loaderData;
   const outcome: Outcome | undefined = actionData;
   const setup = outcome?.setup;
   const codes = outcome?.ok === true ? outcome.codes : undefined;
@@ -183,7 +183,7 @@ export default function TwoFactorSettings({ loaderData, actionData }: Route.Comp
       <h1 className="text-3xl font-bold tracking-tight">Two-factor sign-in</h1>
       {required && !codes && (
         <p role="note" className="mt-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-950">
-          {mustKeep} must use two-factor sign-in. Set it up here to open the admin area.
+          {requiredFor} must use two-factor sign-in. Set it up here to open the admin area.
         </p>
       )}
       <p className="mt-3 text-slate-700">

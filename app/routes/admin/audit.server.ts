@@ -62,7 +62,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       outcomeLabel: outcomeLabel(r.outcome),
       detail: r.detail ?? "",
       actor: r.actorEmail ?? "",
-      target: r.targetEmail ?? "",
+      // A lead's events name the lead by its id (docs/requirements/leads.md#pipeline).
+      target: r.targetEmail ?? (r.event.startsWith("lead-") && r.targetId ? `Lead ${r.targetId}` : ""),
       address: r.ipAddress ?? "",
       browser: browserName(r.userAgent),
       userAgent: r.userAgent ?? "",

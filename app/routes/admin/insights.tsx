@@ -2,13 +2,14 @@ import { Form, Link } from "react-router";
 
 import { requireAdmin } from "~/auth/session.server";
 import { InsightsChart } from "~/components/admin/insights-chart";
-import { changeText, FILTER_LISTS, fmt, pct, TopList, Totals } from "~/components/admin/insights-sections";
+import { CampaignLeadsTable, changeText, FILTER_LISTS, fmt, pct, TopList, Totals } from "~/components/admin/insights-sections";
 import { VitalCards, VitalTable } from "~/components/admin/insights-vitals";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { env } from "~/env.server";
 import { loadDashboard } from "~/insights/dashboard-page.server";
 import { dashboardHref, FILTER_KEYS, FILTERS, NONE, PERIODS, type FilterKey, type Filters } from "~/insights/dashboard-params";
+import { LEAD_FILTER_KEYS } from "~/insights/lead-fields";
 import { formatDateTime } from "~/lib/format-date";
 import { listOf } from "~/lib/list-of";
 import { adminMeta } from "~/lib/meta";
@@ -49,7 +50,7 @@ const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "
 const dayText = (day: string) => `${MONTHS[Number(day.slice(5, 7)) - 1]} ${Number(day.slice(8, 10))}, ${day.slice(0, 4)}`;
 
 export default function Insights({ loaderData }: Route.ComponentProps) {
-  const { query, data, previous, visitorsNow, retentionDays, dropped } = loaderData;
+  const { query, data, previous, visitorsNow, retentionDays, dropped, campaignLeads } = loaderData;
   const { period, filters } = query;
   const t = data.totals;
   const href = (next: Filters) => dashboardHref(period, next);
@@ -285,6 +286,13 @@ export default function Insights({ loaderData }: Route.ComponentProps) {
               />
               {filterList("campaign")}
             </div>
+            <CampaignLeadsTable
+              rows={campaignLeads}
+              hrefFor={filterBy("campaign")}
+              otherFilters={activeFilters
+                .filter((key) => !(LEAD_FILTER_KEYS as readonly string[]).includes(key))
+                .map((key) => FILTERS[key])}
+            />
           </section>
 
           <section aria-labelledby="lists-heading" className="mt-8">

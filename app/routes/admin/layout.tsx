@@ -13,7 +13,7 @@ import {
 } from "react-router";
 
 import adminStylesheet from "~/admin.css?url";
-import { requireEditor } from "~/auth/session.server";
+import { requireEditor, requireLeads } from "~/auth/session.server";
 import { AccessDenied } from "~/components/admin/access-denied";
 import { useAuth } from "~/components/auth/auth-context";
 import { useLeaveWhenSignedOut } from "~/components/auth/use-leave-when-signed-out";
@@ -22,6 +22,7 @@ import { ActionMessage } from "~/components/feedback/action-message";
 import { ErrorContent } from "~/components/sections/error-content";
 import { Button } from "~/components/ui/button";
 import { adminMenu, navigation, type NavLink as MenuLink } from "~/config/navigation";
+import { prefixPattern } from "~/config/private-paths";
 import { site } from "~/config/site";
 import { SKELETON_DELAY_MS } from "~/config/ui";
 import type { ActionSuccess } from "~/lib/action-result";
@@ -34,15 +35,21 @@ import type { Route } from "./+types/layout";
 /** The admin screens' own classes, after the site's stylesheet (ADR 024). */
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: adminStylesheet }];
 
+/** The leads' pages and their CSV: staff who work leads open them (docs/requirements/leads.md#who-may-do-what). */
+const LEADS_PATH = prefixPattern(["/admin/leads"], true);
+
 /**
- * Every admin page is behind this guard on the server: no session → sign-in, neither the editor
- * nor the admin role → 403. It lets editors in; every page's own loader and action then checks its
- * role (requireAdmin, or requireEditor for the content studio and the blog:
+ * Every admin page is behind this guard on the server: no session → sign-in, no part of the admin
+ * area → 403. The leads' pages let in whoever works leads (requireLeads: staff and administrators,
+ * not editors); every other page editors and administrators (requireEditor), so staff meet Access
+ * Denied there as before. Every page's own loader and action then checks its role (requireAdmin,
+ * requireEditor for the content studio and the blog, requireLeads for the leads:
  * docs/requirements/accounts.md#roles). It also takes the notice an action left for this page
  * (app/lib/flash-notice.server.ts), and gives the menu of this person's roles.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const me = await requireEditor(context.services, request);
+  const guard = LEADS_PATH.test(new URL(request.url).pathname) ? requireLeads : requireEditor;
+  const me = await guard(context.services, request);
   const { notice, headers } = takeNotice(request);
   return data({ email: me.user.email, menu: adminMenu(me), notice }, { headers });
 }

@@ -12,7 +12,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         isAdmin: signedIn.isAdmin,
         isEditor: signedIn.isEditor,
         isSuperAdmin: signedIn.isSuperAdmin,
+        canWorkLeads: signedIn.canWorkLeads,
       }
-    : { user: null, session: null, isAdmin: false, isEditor: false, isSuperAdmin: false };
+    : { user: null, session: null, isAdmin: false, isEditor: false, isSuperAdmin: false, canWorkLeads: false };
   return Response.json(body, { headers: { "Cache-Control": "no-store" } });
 }

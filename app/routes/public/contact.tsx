@@ -50,7 +50,7 @@ function ContactCard({ icon, title, children }: { icon: React.ReactNode; title: 
 }
 
 /** Contact: the enquiry form, and every other way to reach us. */
-export default function Contact({ loaderData: { page, preset, submissionId }, actionData }: Route.ComponentProps) {
+export default function Contact({ loaderData: { page, preset, submissionId, formTime }, actionData }: Route.ComponentProps) {
   const facts = useFacts();
   const linkClass = "font-semibold text-accent underline-offset-4 hover:underline";
   const labelClass = "block text-sm text-slate-600";
@@ -60,7 +60,7 @@ export default function Contact({ loaderData: { page, preset, submissionId }, ac
       <Section interactive>
         <div className="grid items-start gap-10 lg:grid-cols-[minmax(0,1fr)_20rem] lg:gap-12">
           <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
-            <ContactForm preset={preset} submissionId={submissionId} result={actionData} />
+            <ContactForm preset={preset} submissionId={submissionId} formTime={formTime} result={actionData} />
           </div>
           <ul className="space-y-4" data-click-location="contact_page">
             <ContactCard icon={<Icon name="phone" className="size-5" />} title="Call us">
