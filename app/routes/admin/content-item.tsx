@@ -1,4 +1,4 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation, type ShouldRevalidateFunction } from "react-router";
 
 import { AdminTable, type AdminColumn } from "~/components/admin/admin-table";
 import { ContentFields } from "~/components/admin/content-fields";
@@ -16,6 +16,10 @@ import type { Route } from "./+types/content-item";
 import type { ItemAnswerExtra } from "./content-item.server";
 
 export { action, loader } from "./content-item.server";
+
+// A Markdown field's live preview writes nothing: the item's data is not read again after it.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) =>
+  formData?.get("intent") === "preview-markdown" ? false : defaultShouldRevalidate;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => adminMeta(loaderData ? `Edit “${loaderData.item.title}”` : "Content not found");
 
