@@ -38,6 +38,12 @@ export const AUDIT_EVENTS = {
   "password-set-by-admin": "Password set by an administrator",
   "reset-link-sent-by-admin": "Reset link sent by an administrator",
   "sessions-revoked": "Sessions signed out",
+  "webhook-endpoint-created": "Webhook endpoint added",
+  "webhook-endpoint-changed": "Webhook endpoint changed",
+  "webhook-endpoint-enabled": "Webhook endpoint enabled",
+  "webhook-endpoint-disabled": "Webhook endpoint disabled",
+  "webhook-endpoint-deleted": "Webhook endpoint deleted",
+  "webhook-secret-rotated": "Webhook signing secret rotated",
 } as const;
 export type AuditEvent = keyof typeof AUDIT_EVENTS;
 

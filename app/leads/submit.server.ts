@@ -3,6 +3,8 @@
  * limit, then the lead is committed to the database before the visitor is told it was received.
  * A submission whose id is already stored (sent again after its answer was lost) gets the first
  * answer and stores nothing. The sales e-mail follows from the outbox; nothing here waits for SMTP.
+ * The lead's `lead.created` webhook event is queued in the transaction that stores it (ADR 031);
+ * nothing here waits for a delivery.
  * A lead stored is Insights' contact request, counted here and nowhere else (docs/requirements/insights.md#insights).
  */
 import type { FormSubmitPayload } from "~/analytics/analytics";
@@ -10,6 +12,7 @@ import type { Database } from "~/db/client.server";
 import type { InsightsCollector } from "~/insights/collect.server";
 import { parseForm } from "~/lib/form.server";
 import { log } from "~/lib/log.server";
+import { enqueueLeadEvent } from "~/webhooks/queue.server";
 
 import { CONTACT_MESSAGES, FORM_TYPE, HONEYPOT, type ContactOutcome, type ContactRefused } from "./contact-fields";
 import { contactForm, keptValues, validateContact, type ContactInput } from "./contact-schema";
@@ -37,6 +40,15 @@ function analyticsPayload(lead: Lead): FormSubmitPayload {
     utm_medium: lead.utmMedium ?? "",
     utm_campaign: lead.utmCampaign ?? "",
   };
+}
+
+/** Stores a lead and, in the same transaction, queues its `lead.created` webhooks (when it is new). */
+async function storeLead(db: Database, input: ContactInput, notify: boolean) {
+  return db.transaction(async (tx) => {
+    const inserted = await insertLead(tx as unknown as Database, input, { notify });
+    if (inserted.created) await enqueueLeadEvent(tx, "lead.created", inserted.lead);
+    return inserted;
+  });
 }
 
 /** What a body that is not a form gets: the errors of an empty one. */
@@ -149,11 +161,11 @@ export async function handleContactSubmission(
       };
     }
     const notify = services.notifyLeads;
-    let inserted = await insertLead(services.db, input, { notify });
+    let inserted = await storeLead(services.db, input, notify);
     if (!inserted.created) {
       // The same id arrived twice at once, and the other one was stored first.
       if (sameRequest(inserted.lead, input)) return storedAnswer(inserted.lead, hours);
-      inserted = await insertLead(services.db, { ...input, submission_id: undefined }, { notify });
+      inserted = await storeLead(services.db, { ...input, submission_id: undefined }, notify);
     }
     stored = inserted.lead;
   } catch (error) {
