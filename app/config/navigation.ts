@@ -40,6 +40,7 @@ export const navigation = {
     { name: "Leads", href: "/admin/leads", editors: false },
     { name: "Redirects", href: "/admin/redirects", editors: false },
     { name: "Users", href: "/admin/users", editors: false },
+    { name: "Webhooks", href: "/admin/webhooks", editors: false },
   ],
   /** Added to the admin area's menu for the super-administrator only (docs/requirements/accounts.md#audit-log). */
   superAdmin: [{ name: "Audit log", href: "/admin/audit" }],
