@@ -42,6 +42,9 @@ export default defineConfig({
       TRUST_PROXY: "1",
       // Plain http on loopback: cookies marked Secure would not come back.
       SECURE_COOKIES: "0",
+      // Webhooks to the receivers the tests start on 127.0.0.1 over http (tests/e2e/webhooks.spec.ts);
+      // metadata addresses stay refused. No other browser test adds an endpoint.
+      WEBHOOK_ALLOW_PRIVATE_NETWORKS: "1",
     },
   },
 });
