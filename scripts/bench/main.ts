@@ -4,7 +4,7 @@
  * bench-results/latest.json. A missed target is a MISS in the table, never a failure: the exit
  * code is 1 only when a measurement itself could not be made (ERROR).
  *
- * Env: BENCH_ONLY=sizes,coldstart,throughput,paint,interaction,lighthouse,signin,leads,graphics,workers,scale,insights,content (default all),
+ * Env: BENCH_ONLY=sizes,coldstart,throughput,paint,interaction,lighthouse,signin,leads,graphics,workers,scale,insights,content,webhooks (default all),
  *      BENCH_LH_RUNS (5), BENCH_INTERACTION_RUNS (5 a time point), BENCH_SWIPE_RUNS (5 a point after the first swipe; 3 for the
  *      visitor who swipes at once), BENCH_START_EPOCH_MS (set by bench.sh: time limits count from the script's start).
  * The scale phase (scripts/bench/scale.ts) seeds PostgreSQL at three sizes (up to 100k leads and 1M
@@ -17,6 +17,9 @@
  * publication to served by both, the CPU of each re-render, and /admin/content with 1,000 items of
  * 100 versions each (about 5 minutes); BENCH_CONTENT_PUBLICATIONS, BENCH_CONTENT_ITEMS,
  * BENCH_CONTENT_VERSIONS and BENCH_CONTENT_LIST_RUNS change its sizes.
+ * The webhooks phase (scripts/bench/webhooks.ts): a contact request to its signed delivery through the
+ * built server on PGlite and PostgreSQL, and 1,000 events through a receiver outage (about 3
+ * minutes); BENCH_WEBHOOKS_LEADS, BENCH_WEBHOOKS_EVENTS and BENCH_WEBHOOKS_OUTAGE_S change it.
  */
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -45,6 +48,7 @@ import { measureSignIn, signInFigures, type SignInDatabaseResult } from "./signi
 import { measureSizes, type PageSizes } from "./sizes.ts";
 import { measureSwipeTap, SWIPE_TAP_TARGETS, swipeTapTable, type SwipeTapFigure } from "./swipe-tap.ts";
 import { findBinary, measureThroughput, type ThroughputResult } from "./throughput.ts";
+import { measureWebhooks, webhooksFigures, webhooksReport } from "./webhooks.ts";
 import { measureWorkers, SCALING_TARGET, workersFigures } from "./workers.ts";
 
 installExitHandlers();
@@ -64,6 +68,7 @@ const PHASES = [
   "scale",
   "insights",
   "content",
+  "webhooks",
 ] as const;
 type Phase = (typeof PHASES)[number];
 const only = (process.env.BENCH_ONLY ?? "")
@@ -455,6 +460,15 @@ if (enabled("content")) {
   else check("Content studio", "publish to served, re-render, list", null, "ms");
 }
 
+// 12. Webhooks: a lead to its delivery, and an outage of the receiver (scripts/bench/webhooks.ts)
+const webhooks = await phase("webhooks", () => measureWebhooks());
+if (enabled("webhooks")) {
+  if (webhooks)
+    for (const f of webhooksFigures(webhooks))
+      check(f.group, f.figure, f.value, f.unit, f.target, { digits: f.unit === "ms" ? 1 : 0, note: f.note });
+  else check("Webhooks", "delivery latency and outage", null, "ms");
+}
+
 // Report ---------------------------------------------------------------------------------------
 // Grouped for reading: sizes, Lighthouse per page, throughput, then the server's own figures.
 const rank = (c: Check) =>
@@ -612,6 +626,7 @@ if (coldStart) {
 if (scale) out.push(scaleReport(scale));
 if (insights) out.push(insightsReport(insights));
 if (content) out.push(contentReport(content));
+if (webhooks) out.push(webhooksReport(webhooks));
 
 out.push("", "SUMMARY");
 out.push(
@@ -676,6 +691,7 @@ const json = {
   scale: scale ?? null,
   insights: insights ?? null,
   content: content ?? null,
+  webhooks: webhooks ?? null,
   errors,
 };
 const jsonPath = path.join(resultsDir, "latest.json");
