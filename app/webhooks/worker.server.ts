@@ -209,6 +209,11 @@ export class WebhookWorker {
     })();
     await this.pumping;
     this.pumping = null;
+    // A kick that came as the loop ended (an attempt finished, a NOTIFY) is not lost to the timer.
+    if (this.again && !this.stopping) {
+      this.again = false;
+      this.schedule(0);
+    }
   }
 
   /** Endpoints not to claim for now: cooling, or at their share of this process's attempts. */
@@ -425,7 +430,10 @@ export class WebhookWorker {
         .update(webhookMessages)
         .set({
           ...answer,
-          status: last ? "failed" : "pending",
+          // Its endpoint disabled during the attempt: failed with the others that were waiting.
+          status: last
+            ? "failed"
+            : sql`case when (select e.enabled from webhook_endpoints e where e.id = ${message.endpointId}::uuid) then 'pending' else 'failed' end`,
           nextAttemptAt: sql`now() + ${waitMs}::integer * interval '1 millisecond'`,
         })
         .where(held);

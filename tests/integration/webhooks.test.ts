@@ -33,7 +33,7 @@ import type { AppServices } from "~/services.server";
 import type { Resolver } from "~/webhooks/address-guard.server";
 import { enqueueLeadEvent } from "~/webhooks/queue.server";
 import { secretBox, type SecretBox } from "~/webhooks/secrets.server";
-import { createEndpoint, listDeliveries, resendMessage, rotateSecret } from "~/webhooks/store.server";
+import { createEndpoint, listDeliveries, resendMessage, rotateSecret, setEndpointEnabled } from "~/webhooks/store.server";
 import { GONE_REASON, WebhookWorker, type WebhookWorkerOptions } from "~/webhooks/worker.server";
 
 import { freePort } from "../../scripts/lib/free-port";
@@ -326,6 +326,20 @@ for (const backend of backends()) {
         })
         .catch(() => {});
       expect(await db.select().from(webhookMessages)).toHaveLength(4);
+    });
+
+    it("disabling fails what waits, and a failed attempt under way at that moment too", async () => {
+      const r = await receiver(() => ({ status: 503, delayMs: 400 }));
+      const { id } = await createEndpoint(db, box, { url: r.url, description: "", events: ["lead.created"] }, null);
+      await worker();
+      await queueLead(db, 4_500);
+      await until("the attempt under way", () => r.received.length === 1);
+      expect(await setEndpointEnabled(db, id, false, "Disabled by a test")).toBe("changed");
+      await until("the attempt recorded", async () => (await messages(id))[0]?.lockedUntil === null);
+      const [row] = await messages(id);
+      expect(row).toMatchObject({ status: "failed", lastStatusCode: 503 });
+      await sleep(300);
+      expect(r.received).toHaveLength(1);
     });
 
     it("no answer within the time limit is a failed attempt, retried", async () => {
