@@ -202,6 +202,8 @@ export class WebhookWorker {
             this.options.log.error("Webhooks: the worker cannot reach the database:", error instanceof Error ? error.message : error);
           this.failing = true;
           wake = Math.min(this.options.pollMs, 5_000);
+          // Kicks meanwhile wait for that retry: no loop against a database that is away.
+          this.again = false;
           break;
         }
       } while (this.again && !this.stopping);
