@@ -31,3 +31,16 @@ export const DELIVERY_STATE_LABELS: Record<DeliveryState, string> = {
   waiting: "Waiting",
   failed: "Failed",
 };
+
+/**
+ * An endpoint's address as the audit log and the log lines keep it: its origin only. The path and
+ * query of a hook address (Zapier's, Make's) are often its only secret, and the audit log keeps no
+ * link (docs/requirements/accounts.md#audit-log).
+ */
+export function endpointOrigin(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return "(not a URL)";
+  }
+}

@@ -35,6 +35,7 @@ import { log as appLog } from "~/lib/log.server";
 
 import type { Resolver } from "./address-guard.server";
 import { attemptDelivery, DELIVERY_TIMEOUT_MS, type AttemptResult } from "./deliver.server";
+import { endpointOrigin } from "./events";
 import { WEBHOOK_CHANNEL } from "./queue.server";
 import { signatureHeader, type SecretBox } from "./secrets.server";
 
@@ -460,8 +461,14 @@ export class WebhookWorker {
       return rows[0];
     });
     if (disabled) {
-      this.options.log.error(`Webhooks: endpoint ${disabled.url} answered 410 Gone and was disabled`);
-      await recordAudit(db, { event: "webhook-endpoint-disabled", outcome: "success", detail: `${GONE_REASON}: ${disabled.url}` });
+      this.options.log.error(
+        `Webhooks: endpoint ${message.endpointId} (${endpointOrigin(disabled.url)}) answered 410 Gone and was disabled`,
+      );
+      await recordAudit(db, {
+        event: "webhook-endpoint-disabled",
+        outcome: "success",
+        detail: `${GONE_REASON}: ${endpointOrigin(disabled.url)}`,
+      });
     }
   }
 

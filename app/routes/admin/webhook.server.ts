@@ -14,6 +14,7 @@ import { redirectWithNotice } from "~/lib/flash-notice.server";
 import { actionConfirm, actionError, actionOk, parseForm } from "~/lib/form.server";
 import { log } from "~/lib/log.server";
 import { checkEndpointInput, chosenEvents, ENDPOINT_ECHO, endpointFields, NO_EVENT } from "~/webhooks/endpoint-form.server";
+import { endpointOrigin } from "~/webhooks/events";
 import { secretBox } from "~/webhooks/secrets.server";
 import {
   deleteEndpoint,
@@ -90,8 +91,10 @@ const audit = (
   me: SignedIn,
   request: Request,
   event: Parameters<typeof recordAudit>[1]["event"],
-  detail: string,
-) => recordAudit(db, { event, outcome: "success", actor: me.user, request, detail });
+  /** The endpoint's address: only its origin is kept (endpointOrigin). */
+  url: string,
+  more = "",
+) => recordAudit(db, { event, outcome: "success", actor: me.user, request, detail: `${endpointOrigin(url)}${more}` });
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const me = await requireAdmin(context.services, request);
@@ -124,7 +127,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
             values,
           });
         if (!(await updateEndpoint(db, endpoint.id, checked.input))) return gone();
-        await audit(db, me, request, "webhook-endpoint-changed", `${checked.input.url} (${checked.input.events.join(", ")})`);
+        await audit(db, me, request, "webhook-endpoint-changed", checked.input.url, ` (${checked.input.events.join(", ")})`);
         return actionOk(intent, "Saved.");
       }
       case "enable":

@@ -12,6 +12,7 @@ import type { ActionFailure, ActionSuccess, FormRefusal } from "~/lib/action-res
 import { actionError, actionOk, parseForm } from "~/lib/form.server";
 import { log } from "~/lib/log.server";
 import { checkEndpointInput, chosenEvents, ENDPOINT_ECHO, endpointFields, NO_EVENT } from "~/webhooks/endpoint-form.server";
+import { endpointOrigin } from "~/webhooks/events";
 import { secretBox } from "~/webhooks/secrets.server";
 import { createEndpoint, listEndpoints } from "~/webhooks/store.server";
 
@@ -72,7 +73,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       outcome: "success",
       actor: me.user,
       request,
-      detail: `${checked.input.url} (${checked.input.events.join(", ")})`,
+      detail: `${endpointOrigin(checked.input.url)} (${checked.input.events.join(", ")})`,
     });
     return actionOk("create", "Endpoint added. Copy its signing secret now: it is not shown again.", {
       secret: made.secret,
