@@ -46,6 +46,9 @@ export default defineConfig({
       // loading it, as only a script can (docs/requirements/leads.md#spam; the trap is tested in
       // tests/integration/lead-pipeline.test.ts).
       CONTACT_MIN_SECONDS: "0",
+      // Webhooks to the receivers the tests start on 127.0.0.1 over http (tests/e2e/webhooks.spec.ts);
+      // metadata addresses stay refused. No other browser test adds an endpoint.
+      WEBHOOK_ALLOW_PRIVATE_NETWORKS: "1",
     },
   },
 });

@@ -38,6 +38,15 @@ export const envSchema = z
      * `secureCookies()` decides (docs/requirements/accounts.md#sessions).
      */
     SECURE_COOKIES: optional(z.enum(["0", "1"], { error: 'must be "0" or "1"' })),
+    /**
+     * "1": webhook endpoints may be on loopback, private (RFC 1918, ULA), link-local and CGNAT
+     * addresses, and plain http (an intranet CRM; tests). Unset or "0": https to public addresses
+     * only (docs/requirements/webhooks.md#webhook-addresses). Cloud metadata addresses stay refused.
+     */
+    WEBHOOK_ALLOW_PRIVATE_NETWORKS: z
+      .enum(["0", "1"], { error: 'must be "0" or "1"' })
+      .optional()
+      .transform((v) => v === "1"),
     /** Test only: adds GET /__test/fault, which fails on purpose, to prove errors never leak. */
     TEST_FAULTS: z
       .enum(["0", "1"], { error: 'must be "0" or "1"' })

@@ -52,6 +52,8 @@ export default [
     route("admin/leads", "routes/admin/leads.tsx"),
     route("admin/leads/:id", "routes/admin/lead.tsx"),
     route("admin/leads.csv", "routes/admin/leads-csv.ts"), // resource route: the CSV export
+    route("admin/webhooks", "routes/admin/webhooks.tsx"), // lead events to a CRM: endpoints, add one (its secret shown once)
+    route("admin/webhooks/:id", "routes/admin/webhook.tsx"), // one endpoint: settings, enable/disable, rotate, deliveries, send again, delete
     route("admin/insights", "routes/admin/insights.tsx"), // the site's own visit statistics
     route("admin/insights.csv", "routes/admin/insights-csv.ts"), // resource route: one table as CSV
 

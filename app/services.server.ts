@@ -1,7 +1,8 @@
 /**
  * What the server process owns and hands to React Router with every request (its load context,
  * docs/decisions/010-one-server-and-load-context.md): the one database connection, better-auth,
- * graphics storage, the lead outbox and Insights' collector, plus what the server worked out about the request (the
+ * graphics storage, the lead outbox and Insights' collector (and, in the background, the webhook
+ * worker), plus what the server worked out about the request (the
  * client address, the request id, the Content-Security-Policy nonce).
  *
  * The server (server/app-server.ts) opens the services once with `openServices` and passes them
@@ -25,6 +26,8 @@ import { createMailer, mailFrom, type Mailer } from "~/mailer.server";
 import { postgresStorage, type Storage } from "~/storage/storage.server";
 import { itemCodec } from "~/studio/codec";
 import { openLiveContent, type ContentService, type LiveContent } from "~/studio/live.server";
+import { secretBox } from "~/webhooks/secrets.server";
+import { startWebhookWorker } from "~/webhooks/worker.server";
 
 export interface AppServices {
   db: Database;
@@ -78,7 +81,7 @@ export interface OpenServices {
 /**
  * Opens the database (migrations applied, the embedded data folder locked), then makes the auth
  * and storage instances on it and starts the background work: the leads' (the outbox resumes
- * pending sends), the housekeeping (throttle windows, audit and Insights retention, the weekly
+ * pending sends), the webhook worker's (ADR 031: it resumes pending deliveries), the housekeeping (throttle windows, audit and Insights retention, the weekly
  * summary e-mail) and Insights'
  * collector. Throws when the database cannot be opened.
  */
@@ -90,6 +93,15 @@ export async function openServices(env: Env, log: Pick<Console, "log" | "error">
   // looks for due leads at least once per lease, so a dead process's claims are soon taken over.
   const leaseMs = env.OUTBOX_LEASE_SECONDS * 1000;
   const worker = startLeadWorker(env, handle.db, { leaseMs, pollMs: Math.min(15_000, leaseMs) }, log, mailer);
+  // Every process runs the webhook worker too: claims with a lease, so each attempt is one
+  // process's; woken at once by the NOTIFY of a queued event (any process), else by its own timers.
+  const webhooks = await startWebhookWorker({
+    db: handle.db,
+    listen: handle.listen,
+    box: secretBox(env),
+    allowPrivate: env.WEBHOOK_ALLOW_PRIVATE_NETWORKS,
+    log,
+  });
   const housekeeping = startAuthMaintenance(handle.db, log, undefined, {
     insightsRetentionDays: env.INSIGHTS_RETENTION_DAYS,
     weeklySummary: mailer ? { mailer, from: mailFrom(env), siteUrl: env.SITE_URL } : undefined,
@@ -130,7 +142,8 @@ export async function openServices(env: Env, log: Pick<Console, "log" | "error">
     kind: handle.kind,
     ready: (timeoutMs) => handle.ready(timeoutMs),
     close: async () => {
-      await worker.stop().catch(() => {});
+      // Together: the webhook worker may give its attempts under way a few seconds to end.
+      await Promise.all([worker.stop().catch(() => {}), webhooks.stop().catch(() => {})]);
       await content.close();
       await housekeeping.stop();
       // The events still queued are written before the database closes.

@@ -6,7 +6,7 @@
 # rebuild by someone else cannot change files mid-bench, then runs scripts/bench/main.ts.
 # Prints tables and writes bench-results/latest.json. Missed targets are reported (MISS), never
 # fatal; the exit code is non-zero only when something crashed or a figure could not be measured.
-# Options (env): BENCH_SKIP_BUILD=1, BENCH_ONLY=sizes,coldstart,throughput,paint,lighthouse,signin,graphics,leads,workers,scale,insights,content.
+# Options (env): BENCH_SKIP_BUILD=1, BENCH_ONLY=sizes,coldstart,throughput,paint,lighthouse,signin,graphics,leads,workers,scale,insights,content,webhooks.
 # Needs Debian's chromium; installs nginx-light and wrk with apt-get when missing (as root),
 # else skips the figures that need them. Every process it starts is stopped on exit (trap).
 set -euo pipefail

@@ -43,6 +43,12 @@ export const AUDIT_EVENTS = {
   "lead-note-added": "Lead note added",
   "lead-marked-spam": "Lead marked spam",
   "lead-marked-not-spam": "Lead marked not spam",
+  "webhook-endpoint-created": "Webhook endpoint added",
+  "webhook-endpoint-changed": "Webhook endpoint changed",
+  "webhook-endpoint-enabled": "Webhook endpoint enabled",
+  "webhook-endpoint-disabled": "Webhook endpoint disabled",
+  "webhook-endpoint-deleted": "Webhook endpoint deleted",
+  "webhook-secret-rotated": "Webhook signing secret rotated",
 } as const;
 export type AuditEvent = keyof typeof AUDIT_EVENTS;
 

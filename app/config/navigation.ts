@@ -40,6 +40,7 @@ export const navigation = {
     { name: "Leads", href: "/admin/leads", editors: false, leads: true },
     { name: "Redirects", href: "/admin/redirects", editors: false, leads: false },
     { name: "Users", href: "/admin/users", editors: false, leads: false },
+    { name: "Webhooks", href: "/admin/webhooks", editors: false, leads: false },
   ],
   /** Added to the admin area's menu for the super-administrator only (docs/requirements/accounts.md#audit-log). */
   superAdmin: [{ name: "Audit log", href: "/admin/audit" }],

@@ -798,3 +798,81 @@ export const contentVersions = pgTable(
   },
   (t) => [primaryKey({ columns: [t.itemId, t.version] })],
 );
+
+/**
+ * Webhook endpoints (docs/requirements/webhooks.md#webhooks, ADR 031): where lead events are
+ * POSTed, signed as Standard Webhooks says. The signing secrets are stored encrypted (AES-256-GCM
+ * with a key derived from the server's secret, bound to the endpoint's id), so a dump of the
+ * database alone cannot sign; the id is made by the server before the row, for that binding.
+ */
+export const webhookEndpoints = pgTable("webhook_endpoints", {
+  id: uuid("id").primaryKey(),
+  url: text("url").notNull(),
+  description: text("description").notNull().default(""),
+  /** The event types it receives (lead.created, lead.updated). */
+  events: text("events").array().notNull(),
+  enabled: boolean("enabled").notNull().default(true),
+  /** Why it was disabled, as the page shows it (by whom, or the receiver's 410 Gone); null while enabled. */
+  disabledReason: text("disabled_reason"),
+  disabledAt: timestamp("disabled_at", { withTimezone: true }),
+  /** The current signing secret, encrypted (app/webhooks/secrets.server.ts). */
+  secret: text("secret").notNull(),
+  /** The secret before the last rotation, encrypted, still signed with until `previousSecretExpiresAt`. */
+  previousSecret: text("previous_secret"),
+  previousSecretExpiresAt: timestamp("previous_secret_expires_at", { withTimezone: true }),
+  secretRotatedAt: timestamp("secret_rotated_at", { withTimezone: true }),
+  createdBy: uuid("created_by").references(() => user.id, { onDelete: "set null" }),
+  ...timestamps,
+});
+
+/** pending: to deliver (or being delivered: `lockedUntil` in the future); delivered: a 2xx; failed: given up, or its endpoint disabled. */
+export const WEBHOOK_MESSAGE_STATUSES = ["pending", "delivered", "failed"] as const;
+export type WebhookMessageStatus = (typeof WEBHOOK_MESSAGE_STATUSES)[number];
+
+/**
+ * The webhook queue: one row per event and endpoint, with its delivery state (ADR 031). Workers in
+ * every server process claim due rows with FOR UPDATE SKIP LOCKED and a lease (`lockedUntil`), so a
+ * message is attempted by one process at a time, and one a dead process held is due again after
+ * its lease.
+ */
+export const webhookMessages = pgTable(
+  "webhook_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    endpointId: uuid("endpoint_id")
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
+    /** The webhook-id header: msg_<ULID>, the same at every attempt of the event, and for every endpoint. */
+    messageId: text("message_id").notNull(),
+    eventType: text("event_type").notNull(),
+    /** What the event is about (the lead's id), for the deliveries list. */
+    subjectId: text("subject_id"),
+    /** The exact JSON body sent, and signed, at every attempt. */
+    payload: text("payload").notNull(),
+    status: text("status").$type<WebhookMessageStatus>().notNull().default("pending"),
+    /** Attempts made (counted when claimed). */
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Held by one process for an attempt until then (its lease); null when nobody holds it. */
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lastAttemptAt: timestamp("last_attempt_at", { withTimezone: true }),
+    /** The HTTP status of the last answer; null when there was none (network error, timeout, refused address). */
+    lastStatusCode: integer("last_status_code"),
+    lastError: text("last_error"),
+    /** The beginning of the last answer's body (at most 500 characters, one line). */
+    lastResponse: text("last_response"),
+    lastDurationMs: integer("last_duration_ms"),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("webhook_messages_endpoint_message_idx").on(t.endpointId, t.messageId),
+    // The workers' claim and their next wake-up read only the messages still to deliver.
+    index("webhook_messages_due_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`status = 'pending'`),
+    // An endpoint's page: its recent deliveries, newest first.
+    index("webhook_messages_endpoint_created_idx").on(t.endpointId, t.createdAt, t.id),
+    check("webhook_messages_status_check", oneOf("status", WEBHOOK_MESSAGE_STATUSES)),
+  ],
+);

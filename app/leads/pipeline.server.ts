@@ -17,6 +17,7 @@ import type { Database } from "~/db/client.server";
 import { auditLog, leadEvents, leads, user, userRoles, type LeadEventKind, type NotifyStatus, type SpamReason } from "~/db/schema.server";
 import { hasControlCharacterInText } from "~/lib/control-characters";
 import { formatDateTime } from "~/lib/format-date";
+import { enqueueLeadEvent } from "~/webhooks/queue.server";
 
 import type { ContactInput } from "./contact-schema";
 import { NOTE_MAX, ownerAction, permission, STATUS_LABELS, type LeadAction, type LeadStatus } from "./pipeline";
@@ -81,7 +82,8 @@ export async function insertLead(
  * notifications are off, docs/requirements/leads.md#leads). The one place a lead becomes sales':
  * called at a genuine submission (insertLead) and at "Not spam" (changeLead), in the transaction
  * of that change. A lead already handed over (its e-mail sent, pending, failed or off) is not
- * handed over again: null then. (At the merge with webhooks, "lead.created" is enqueued here.)
+ * handed over again: null then. Its `lead.created` webhooks are queued here too (ADR 031), so a
+ * lead caught as spam sends none until "Not spam", and no lead sends two.
  */
 export async function handToSales(tx: Tx, leadId: string, options: { notify: boolean }): Promise<Lead | null> {
   const [handed] = await tx
@@ -89,7 +91,9 @@ export async function handToSales(tx: Tx, leadId: string, options: { notify: boo
     .set({ notifyStatus: options.notify ? "pending" : "off", notifyAttempts: 0, notifyNextAttemptAt: sql`now()` })
     .where(and(eq(leads.id, leadId), eq(leads.notifyStatus, "held" satisfies NotifyStatus)))
     .returning();
-  return handed ?? null;
+  if (!handed) return null;
+  await enqueueLeadEvent(tx, "lead.created", { ...handed, owner: (await personOf(tx, handed.ownerId)) ?? null });
+  return handed;
 }
 
 /** Puts a failed (or never sent) notification back in the outbox, due now. Not a lead held back as spam. */
@@ -238,9 +242,10 @@ function auditEventOf(applied: Pick<Applied, "change" | "before">, action: LeadA
 
 /**
  * Runs in the transaction of every change, with the lead before and after: the audit entry (with
- * the lead's id). At the merge with webhooks, "lead.updated" is enqueued here too.
+ * the lead's id), and the `lead.updated` webhooks (ADR 031; none while the lead is spam, and none
+ * for the change that hands it to sales, which sends its `lead.created`).
  */
-async function afterChange(tx: Tx, applied: Applied, action: LeadAction): Promise<void> {
+async function afterChange(tx: Tx, applied: Applied, action: LeadAction, handedOver: boolean): Promise<void> {
   const { before, after, change, event, by } = applied;
   const detail =
     change.kind === "note"
@@ -256,6 +261,7 @@ async function afterChange(tx: Tx, applied: Applied, action: LeadAction): Promis
     request: applied.request,
     detail,
   });
+  if (!handedOver) await enqueueLeadEvent(tx, "lead.updated", { ...after, owner: (await personOf(tx, after.ownerId)) ?? null });
 }
 
 /**
@@ -334,7 +340,7 @@ export async function changeLead(
     // Not spam: the lead becomes sales' now, in this transaction (unless it was theirs already).
     const handed = change.kind === "status" && before.status === "spam" ? await handToSales(tx, before.id, options) : null;
     const applied: Applied = { before, after: handed ?? after!, change, event: event!, by, request: options.request };
-    await afterChange(tx, applied, action);
+    await afterChange(tx, applied, action, handed !== null);
     return { ok: true, before, after: applied.after, event: applied.event, handedOver: handed !== null };
   });
 }

@@ -5,8 +5,9 @@
  * spam (Spam, with its reasons, held back from sales; docs/requirements/leads.md#spam). Both get
  * the same answer, the thank-you page. A submission whose id is already stored (sent again after
  * its answer was lost) gets the first answer and stores nothing. The sales e-mail follows from the
- * outbox; nothing here waits for SMTP. A genuine lead stored is Insights' contact request, counted
- * here and nowhere else (docs/requirements/insights.md#insights).
+ * outbox, and its `lead.created` webhooks are queued in the transaction that hands it to sales
+ * (`handToSales`, ADR 031); nothing here waits for SMTP or a delivery. A genuine lead stored is
+ * Insights' contact request, counted here and nowhere else (docs/requirements/insights.md#insights).
  */
 import type { FormSubmitPayload } from "~/analytics/analytics";
 import type { Database } from "~/db/client.server";

@@ -14,6 +14,7 @@ export const NOTICES = {
   "redirect-created": "Redirect rule added.",
   "redirect-deleted": "Redirect rule deleted.",
   "redirects-imported": "Redirect rules imported.",
+  "webhook-deleted": "Webhook endpoint deleted.",
 } as const;
 
 export type NoticeKey = keyof typeof NOTICES;

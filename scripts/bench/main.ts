@@ -4,7 +4,7 @@
  * bench-results/latest.json. A missed target is a MISS in the table, never a failure: the exit
  * code is 1 only when a measurement itself could not be made (ERROR).
  *
- * Env: BENCH_ONLY=sizes,coldstart,throughput,paint,interaction,lighthouse,signin,leads,graphics,workers,scale,insights,content,cards (default all),
+ * Env: BENCH_ONLY=sizes,coldstart,throughput,paint,interaction,lighthouse,signin,leads,graphics,workers,scale,insights,content,cards,webhooks (default all),
  *      BENCH_LH_RUNS (5), BENCH_INTERACTION_RUNS (5 a time point), BENCH_SWIPE_RUNS (5 a point after the first swipe; 3 for the
  *      visitor who swipes at once), BENCH_START_EPOCH_MS (set by bench.sh: time limits count from the script's start).
  * The scale phase (scripts/bench/scale.ts) seeds PostgreSQL at three sizes (up to 100k leads and 1M
@@ -19,6 +19,9 @@
  * BENCH_CONTENT_VERSIONS and BENCH_CONTENT_LIST_RUNS change its sizes.
  * The cards phase (scripts/bench/cards.ts) times the social cards: each public page's made at its
  * first request, then served from memory (under a minute); BENCH_CARDS_ROUNDS, BENCH_CARDS_CACHED.
+ * The webhooks phase (scripts/bench/webhooks.ts): a contact request to its signed delivery through the
+ * built server on PGlite and PostgreSQL, and 1,000 events through a receiver outage (about 3
+ * minutes); BENCH_WEBHOOKS_LEADS, BENCH_WEBHOOKS_EVENTS and BENCH_WEBHOOKS_OUTAGE_S change it.
  */
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -48,6 +51,7 @@ import { measureSignIn, signInFigures, type SignInDatabaseResult } from "./signi
 import { measureSizes, type PageSizes } from "./sizes.ts";
 import { measureSwipeTap, SWIPE_TAP_TARGETS, swipeTapTable, type SwipeTapFigure } from "./swipe-tap.ts";
 import { findBinary, measureThroughput, type ThroughputResult } from "./throughput.ts";
+import { measureWebhooks, webhooksFigures, webhooksReport } from "./webhooks.ts";
 import { measureWorkers, SCALING_TARGET, workersFigures } from "./workers.ts";
 
 installExitHandlers();
@@ -68,6 +72,7 @@ const PHASES = [
   "insights",
   "content",
   "cards",
+  "webhooks",
 ] as const;
 type Phase = (typeof PHASES)[number];
 const only = (process.env.BENCH_ONLY ?? "")
@@ -466,6 +471,15 @@ if (enabled("cards")) {
   else check("Social cards", "render and cached serve", null, "ms");
 }
 
+// 13. Webhooks: a lead to its delivery, and an outage of the receiver (scripts/bench/webhooks.ts)
+const webhooks = await phase("webhooks", () => measureWebhooks());
+if (enabled("webhooks")) {
+  if (webhooks)
+    for (const f of webhooksFigures(webhooks))
+      check(f.group, f.figure, f.value, f.unit, f.target, { digits: f.unit === "ms" ? 1 : 0, note: f.note });
+  else check("Webhooks", "delivery latency and outage", null, "ms");
+}
+
 // Report ---------------------------------------------------------------------------------------
 // Grouped for reading: sizes, Lighthouse per page, throughput, then the server's own figures.
 const rank = (c: Check) =>
@@ -624,6 +638,7 @@ if (scale) out.push(scaleReport(scale));
 if (insights) out.push(insightsReport(insights));
 if (content) out.push(contentReport(content));
 if (cards) out.push(cardsReport(cards));
+if (webhooks) out.push(webhooksReport(webhooks));
 
 out.push("", "SUMMARY");
 out.push(
@@ -689,6 +704,7 @@ const json = {
   insights: insights ?? null,
   content: content ?? null,
   cards: cards ?? null,
+  webhooks: webhooks ?? null,
   errors,
 };
 const jsonPath = path.join(resultsDir, "latest.json");

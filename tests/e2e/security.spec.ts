@@ -6,7 +6,7 @@ ownClientAddressPerTest(test);
 
 /** Every protected screen (the admin area's from its menu) and write (every admin action), derived in helpers.ts. */
 const SOME_ID = "00000000-0000-4000-8000-000000000000";
-const ADMIN_PAGES = [...adminScreens(), `/admin/leads/${SOME_ID}`, "/admin/leads.csv", "/admin/audit.csv"];
+const ADMIN_PAGES = [...adminScreens(), `/admin/leads/${SOME_ID}`, `/admin/webhooks/${SOME_ID}`, "/admin/leads.csv", "/admin/audit.csv"];
 /** Writes as a browser would send them: each admin action (from the route table), plus a few real intents. */
 const ADMIN_WRITES: { path: string; form: Record<string, string> }[] = [
   ...adminWrites(SOME_ID).map((path) => ({ path, form: { intent: "delete", confirm: "yes" } })),
@@ -14,6 +14,9 @@ const ADMIN_WRITES: { path: string; form: Record<string, string> }[] = [
   { path: "/admin/docs/new", form: { intent: "save", title: "Refused", slug: "refused", collection: "docs", body: "x" } },
   { path: "/admin/graphics", form: { intent: "move", name: "nothing.png", to: "other.png" } },
   { path: `/admin/leads/${SOME_ID}`, form: { intent: "status", status: "won", expected_status: "new" } },
+  { path: `/admin/leads/${SOME_ID}`, form: { intent: "handle" } },
+  { path: "/admin/webhooks", form: { intent: "create", url: "https://93.184.216.34/hook", event_lead_created: "on" } },
+  { path: `/admin/webhooks/${SOME_ID}`, form: { intent: "rotate" } },
 ];
 const SAME_ORIGIN = { origin: E2E_ORIGIN };
 

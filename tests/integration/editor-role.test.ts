@@ -178,7 +178,17 @@ for (const backend of backends()) {
         return answer.data.menu.map((item) => item.name);
       };
       expect(await menuOf(cookies.editor)).toEqual(["Blog", "Content"]);
-      expect(await menuOf(cookies.ops)).toEqual(["Blog", "Content", "Docs", "Graphics", "Insights", "Leads", "Redirects", "Users"]);
+      expect(await menuOf(cookies.ops)).toEqual([
+        "Blog",
+        "Content",
+        "Docs",
+        "Graphics",
+        "Insights",
+        "Leads",
+        "Redirects",
+        "Users",
+        "Webhooks",
+      ]);
       expect(await menuOf(cookies.boss)).toEqual([...(await menuOf(cookies.ops)), "Audit log"]);
       expect(await answerOf(layoutLoader, get("/admin/blog", cookies.staff))).toMatchObject({ status: 403 });
       // At the leads, which staff work, they are sent to set up the second factor first; an editor is refused.
