@@ -178,6 +178,12 @@ function studioScenarios(site: () => Site) {
 
     await page.goto("/admin/content/service/managed-it");
     await page.getByRole("button", { name: "Discard the draft" }).click();
+    // Asked first; Cancel keeps the draft, the dialog's button discards it.
+    const discard = page.getByRole("dialog", { name: "Discard the draft?" });
+    await discard.getByRole("button", { name: "Cancel" }).click();
+    await expect(page.getByTestId("item-state")).toContainText("Draft with unpublished changes");
+    await page.getByRole("button", { name: "Discard the draft" }).click();
+    await discard.getByRole("button", { name: "Discard the draft" }).click();
     await expect(page.getByRole("status")).toContainText("Draft discarded");
     await page.context().close();
   });
@@ -241,6 +247,45 @@ test.describe("content studio on the embedded database", () => {
     await server?.stop();
   });
   studioScenarios(() => ({ url: server.server.url, processes: [server.server.url], secrets: server.totpSecrets }));
+
+  test("leaving the form with unsaved changes asks first; staying keeps what was typed, saving clears the question", async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ baseURL: server.server.url });
+    const page = await context.newPage();
+    const editor = E2E_USERS.editor;
+    await signIn(page, { email: editor.email, password: editor.password, totpSecret: server.totpSecrets[editor.email] });
+    await page.goto("/admin/content/about");
+    await hydrated(page);
+    const headline = page.locator('[name="headline"]');
+    // Typed and then typed back as it was: nothing to lose, no question.
+    const original = await headline.inputValue();
+    await headline.fill(`${original} again`);
+    await headline.fill(original);
+    await page.getByRole("link", { name: "Content", exact: true }).first().click();
+    await expect(page).toHaveURL(/\/admin\/content$/);
+
+    await page.goto("/admin/content/about");
+    await hydrated(page);
+    const typed = "An about page headline typed and not saved";
+    await headline.fill(typed);
+    await page.getByRole("link", { name: "Content", exact: true }).first().click();
+    const leave = page.getByRole("dialog", { name: "Leave without saving?" });
+    await leave.getByRole("button", { name: "Stay and keep editing" }).click();
+    await expect(page).toHaveURL(/\/admin\/content\/about$/);
+    await expect(headline).toHaveValue(typed);
+    // Saved: leaving asks nothing.
+    await page.getByRole("button", { name: "Save draft" }).click();
+    await expect(page.getByRole("status")).toContainText("Draft saved");
+    await page.getByRole("link", { name: "Content", exact: true }).first().click();
+    await expect(page).toHaveURL(/\/admin\/content$/);
+    // Leave no draft behind for the other tests.
+    await page.goto("/admin/content/about");
+    await page.getByRole("button", { name: "Discard the draft" }).click();
+    await page.getByRole("dialog", { name: "Discard the draft?" }).getByRole("button", { name: "Discard the draft" }).click();
+    await expect(page.getByRole("status")).toContainText("Draft discarded");
+    await context.close();
+  });
 
   test("staff without the editor role get 403 for a preview, never the draft", async ({ browser }) => {
     const context = await browser.newContext({ baseURL: server.server.url });

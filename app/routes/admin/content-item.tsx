@@ -1,8 +1,11 @@
+import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation, type ShouldRevalidateFunction } from "react-router";
 
 import { AdminTable, type AdminColumn } from "~/components/admin/admin-table";
+import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { ContentFields } from "~/components/admin/content-fields";
 import { ItemNotFound } from "~/components/admin/editor-shell";
+import { useUnsavedChanges } from "~/components/admin/use-unsaved-changes";
 import { ActionMessage } from "~/components/feedback/action-message";
 import { Field } from "~/components/forms/field";
 import { Button } from "~/components/ui/button";
@@ -37,6 +40,9 @@ function kept(actionData: Route.ComponentProps["actionData"]): (ItemAnswerExtra 
   return actionData as (ItemAnswerExtra & { ok?: unknown; code?: string }) | undefined;
 }
 
+/** The form's fields as posted, to compare (the buttons are not in it). */
+const formText = (form: HTMLFormElement) => new URLSearchParams(new FormData(form) as unknown as Record<string, string>).toString();
+
 /** /admin/content/<item id> (docs/requirements/content-studio.md): edit an item, preview, publish or schedule it, and its history. */
 export default function ContentItem({ loaderData: { item, values, history, compare, dynamicOptions }, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
@@ -48,6 +54,26 @@ export default function ContentItem({ loaderData: { item, values, history, compa
   const errors = failed && answer.itemErrors ? answer.itemErrors : {};
   const previewHref = `${item.previewPath}?${PREVIEW_PARAM}=${encodeURIComponent(item.id)}`;
   const showMessage = actionData && actionData.message && answer?.code !== "form_changed";
+
+  // Unsaved changes (as WordPress and the blog's editor): the form as it was when the item's data
+  // last came from the server, against the form now. The fields are uncontrolled, so they are read.
+  const formRef = useRef<HTMLFormElement>(null);
+  const saved = useRef<string | null>(null);
+  const [dirty, setDirty] = useState(false);
+  const [valuesShown, setValuesShown] = useState(values);
+  if (valuesShown !== values) {
+    setValuesShown(values);
+    setDirty(false);
+  }
+  useEffect(() => {
+    if (formRef.current) saved.current = formText(formRef.current);
+  }, [values]);
+  const onFormChange = () => {
+    if (formRef.current && saved.current !== null) setDirty(formText(formRef.current) !== saved.current);
+  };
+  const blocker = useUnsavedChanges(dirty && !busy);
+  const [confirmingDiscard, setConfirmingDiscard] = useState(false);
+
   return (
     <>
       <p className="text-sm">
@@ -83,7 +109,7 @@ export default function ContentItem({ loaderData: { item, values, history, compa
       </p>
       {showMessage && <ActionMessage result={actionData} />}
 
-      <Form method="post" className="mt-6 space-y-6" noValidate>
+      <Form method="post" className="mt-6 space-y-6" noValidate ref={formRef} onInput={onFormChange} onChange={onFormChange}>
         <input type="hidden" name="revision" value={revision} />
         <ContentFields
           fields={fieldsOf(item.type)}
@@ -140,14 +166,53 @@ export default function ContentItem({ loaderData: { item, values, history, compa
               </Button>
             </Form>
           )}
-          <Form method="post">
+          <Form
+            method="post"
+            onSubmit={(event) => {
+              // With JavaScript, confirm in a dialog first; without it, the button discards at once.
+              event.preventDefault();
+              setConfirmingDiscard(true);
+            }}
+          >
             <input type="hidden" name="revision" value={item.revision} />
-            <Button type="submit" name="intent" value="discard" variant="danger-outline" disabled={busy}>
+            <input type="hidden" name="intent" value="discard" />
+            <Button type="submit" variant="danger-outline" disabled={busy}>
               Discard the draft
             </Button>
           </Form>
         </div>
       )}
+
+      <ConfirmDialog
+        open={confirmingDiscard}
+        title="Discard the draft?"
+        onCancel={() => setConfirmingDiscard(false)}
+        actions={
+          <Form method="post" onSubmit={() => setConfirmingDiscard(false)}>
+            <input type="hidden" name="revision" value={item.revision} />
+            <Button type="submit" name="intent" value="discard" variant="danger">
+              Discard the draft
+            </Button>
+          </Form>
+        }
+      >
+        Its changes are lost{item.state === "scheduled" ? " and its schedule cancelled" : ""}. The site keeps showing version{" "}
+        {item.publishedVersion}.
+      </ConfirmDialog>
+
+      <ConfirmDialog
+        open={blocker.state === "blocked"}
+        title="Leave without saving?"
+        cancelLabel="Stay and keep editing"
+        onCancel={() => blocker.reset?.()}
+        actions={
+          <Button type="button" variant="danger" onClick={() => blocker.proceed?.()}>
+            Leave and discard changes
+          </Button>
+        }
+      >
+        This item has changes that are not saved. They will be lost if you leave.
+      </ConfirmDialog>
 
       {compare && (
         <section id="compare" aria-labelledby="compare-heading" className="mt-10">
