@@ -77,9 +77,8 @@ export function contentDocuments(content: SiteContent): SearchDocument[] {
         contactPage.title,
         contactPage.description,
         contactPage.intro,
-        "Call us. Email us. Phone. Hours.",
-        ...textsOf(fieldsOf("facts"), content.facts),
-        ...content.facts.offices.map((o) => `${o.city} office, ${o.street}, ${o.city}, ${o.state} ${o.postalCode}`),
+        `Call us: new business and client support. Email us. Hours: ${content.facts.hours.business}. ${content.facts.hours.emergency}. ${content.facts.hours.onSite}.`,
+        ...content.facts.offices.map((o) => `${o.city} office: ${o.street}, ${o.city}, ${o.state} ${o.postalCode}.`),
       ].join(" "),
     ),
   );

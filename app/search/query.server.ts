@@ -11,7 +11,8 @@
  *    vocabulary (search_words, by trigram similarity) that a public page has, and the results say
  *    so ("cybersecurty" → "cybersecurity").
  * 2. The pages with every word (each word: it or its replacement) are ranked: a match in the title
- *    first, then full-text rank (length-normalised), then title. None: the pages with any of them.
+ *    first (the shorter title first: "Cloud Services" before a question that says "cloud"), then
+ *    full-text rank (length-normalised), then title. None: the pages with any of them.
  * 3. Nothing at all: the closest words to each word, at a looser similarity, each checked to find
  *    a public page, as searches to try instead.
  *
@@ -115,17 +116,19 @@ async function ranked(db: Database, query: SQL, limit: number, offset: number): 
   const result = await db.execute<Row>(sql`
     with q as (select ${query} as q),
     page as (
-      select d.key, ts_filter(d.vector, '{a}') @@ q.q as in_title, ts_rank(d.vector, q.q, 1) as rank, count(*) over () as total
-      from search_documents d, q
+      select d.key, t.in_title, case when t.in_title then ts_rank(t.title, q.q, 1) else 0 end as title_rank,
+        ts_rank(d.vector, q.q, 1) as rank, count(*) over () as total
+      from search_documents d, q, lateral (select ts_filter(d.vector, '{a}') as title) tv,
+        lateral (select tv.title @@ q.q as in_title, tv.title) t
       where d.vector @@ q.q and ${PUBLIC}
-      order by in_title desc, rank desc, d.title, d.key
+      order by t.in_title desc, title_rank desc, rank desc, d.title, d.key
       limit ${limit} offset ${offset}
     )
     select d.url, d.kind, p.total::int as total,
       ts_headline('english'::regconfig, d.title, q.q, ${HEADLINE_TITLE}) as title,
       ts_headline('english'::regconfig, left(d.body, ${SNIPPET_SOURCE_MAX}), q.q, ${HEADLINE_BODY}) as snippet
     from page p join search_documents d on d.key = p.key, q
-    order by p.in_title desc, p.rank desc, d.title, d.key`);
+    order by p.in_title desc, p.title_rank desc, p.rank desc, d.title, d.key`);
   const rows = result.rows;
   let total = rows.length ? Number(rows[0].total) : 0;
   // A page past the last: the total is counted on its own.

@@ -6,7 +6,7 @@ import { PhoneLink } from "~/components/ui/contact-links";
 import { Icon } from "~/components/ui/icon";
 import { controlClass } from "~/components/ui/input";
 import { routeMeta } from "~/lib/meta";
-import { KIND_LABELS, markedSegments, QUERY_MAX, SEARCH_MESSAGES, searchPath } from "~/search/search-rules";
+import { KIND_LABELS, markedSegments, PAGES_MAX, QUERY_MAX, SEARCH_MESSAGES, searchPath } from "~/search/search-rules";
 
 import type { Route } from "./+types/search";
 
@@ -89,9 +89,10 @@ function NothingFound({
           word.
         </p>
       )}
+      {suggestions.length === 0 && ignored.length === 0 && <p>Check the spelling, or try other or fewer words.</p>}
       {suggestions.length > 0 && (
         <p>
-          Try instead:{" "}
+          Did you mean{" "}
           {suggestions.map((s, i) => (
             <span key={s.query}>
               {i > 0 && ", "}
@@ -100,6 +101,7 @@ function NothingFound({
               </Link>
             </span>
           ))}
+          ?
         </p>
       )}
       <p>
@@ -200,9 +202,9 @@ function Results({ query, shortened, outcome }: Extract<Route.ComponentProps["lo
                 <span />
               )}
               <p className="text-sm text-slate-700">
-                Page {page} of {Math.min(pages, 50)}
+                Page {page} of {Math.min(pages, PAGES_MAX)}
               </p>
-              {page < Math.min(pages, 50) ? (
+              {page < Math.min(pages, PAGES_MAX) ? (
                 <Link to={searchPath(query, page + 1)} rel="next" className="font-semibold text-accent underline underline-offset-4">
                   More results
                 </Link>
