@@ -6,6 +6,8 @@
  */
 import { hasControlCharacterInText } from "~/lib/control-characters";
 
+import { QUERY_MAX } from "./query-limits";
+
 /** The kinds of result (search_documents.kind), as the results name them. */
 export type SearchKind = "service" | "industry" | "city" | "faq" | "post" | "page";
 
@@ -18,8 +20,7 @@ export const KIND_LABELS: Readonly<Record<SearchKind, string>> = {
   page: "Page",
 };
 
-/** Characters of a query that are searched; a longer one is cut at a word to this length, with a message. */
-export const QUERY_MAX = 200;
+export { QUERY_MAX };
 /** Past this many characters a query is refused (400) rather than cut: nobody types it. */
 export const QUERY_HARD_MAX = 1000;
 /** Words of a query that are searched (the first ones); characters of a word. */

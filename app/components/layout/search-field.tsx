@@ -1,6 +1,6 @@
 import { StaticContent } from "~/components/sections/static-content";
 import { Icon } from "~/components/ui/icon";
-import { QUERY_MAX } from "~/search/search-rules";
+import { QUERY_MAX } from "~/search/query-limits";
 
 /**
  * The site search field (docs/requirements/search.md): a plain GET form to /search, so it works
