@@ -9,6 +9,7 @@ import type { Database } from "~/db/client.server";
 import { droppedDays } from "./collect.server";
 import { parseDashboardQuery, type DashboardQuery } from "./dashboard-params";
 import { dashboardFigures, periodTotals, visitorsNow, type DashboardData, type Totals } from "./dashboard.server";
+import { searchInsights, type SearchFigures } from "./searches.server";
 
 export interface DashboardPage {
   query: DashboardQuery;
@@ -19,6 +20,8 @@ export interface DashboardPage {
   retentionDays: number;
   /** The days of the period on which the site-wide budget dropped events, with how many. */
   dropped: { day: string; dropped: number }[];
+  /** What visitors searched for in the period (docs/requirements/insights.md#searches). */
+  searches: SearchFigures;
 }
 
 export async function loadDashboard(db: Database, url: URL, options: { retentionDays: number; now?: number }): Promise<DashboardPage> {
@@ -26,11 +29,12 @@ export async function loadDashboard(db: Database, url: URL, options: { retention
   const timeZone = site.timeZone;
   const query = parseDashboardQuery(url, now, timeZone);
   const common = { filters: query.filters, timeZone, retentionDays: options.retentionDays, now };
-  const [data, previous, current, dropped] = await Promise.all([
+  const [data, previous, current, dropped, searches] = await Promise.all([
     dashboardFigures(db, { ...common, period: query.period }),
     periodTotals(db, { ...common, period: query.previous }),
     visitorsNow(db, now),
     droppedDays(db, query.period.from, query.period.to),
+    searchInsights(db, { from: new Date(query.period.start), to: new Date(query.period.end) }),
   ]);
-  return { query, data, previous, now, visitorsNow: current, retentionDays: options.retentionDays, dropped };
+  return { query, data, previous, now, visitorsNow: current, retentionDays: options.retentionDays, dropped, searches };
 }

@@ -9,24 +9,9 @@ import { sql } from "drizzle-orm";
 
 import type { Database } from "~/db/client.server";
 
-export interface SearchQueryFigures {
-  query: string;
-  searches: number;
-  /** Distinct visitors (an address a day) who searched it. */
-  visitors: number;
-  /** Searches of it that found nothing. */
-  zero: number;
-  /** Visitors who sent a contact request in the visit they searched it in. */
-  contacted: number;
-}
+import type { SearchFigures, SearchQueryFigures } from "./search-figures";
 
-export interface SearchFigures {
-  total: { searches: number; zero: number; contacted: number };
-  /** The most searched queries. */
-  top: SearchQueryFigures[];
-  /** The queries that found nothing, most searched first. */
-  zero: SearchQueryFigures[];
-}
+export type { SearchFigures, SearchQueryFigures };
 
 /** Rows each list has at most. */
 export const SEARCH_LIST_SIZE = 10;
