@@ -14,7 +14,8 @@ CREATE TABLE "search_documents" (
 	"title" text NOT NULL,
 	"body" text NOT NULL,
 	"published_at" timestamp with time zone,
-	"vector" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('english'::regconfig, title), 'A') || setweight(to_tsvector('english'::regconfig, body), 'B')) STORED NOT NULL
+	"vector" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('english'::regconfig, title), 'A') || setweight(to_tsvector('english'::regconfig, body), 'B')) STORED NOT NULL,
+	"title_vector" "tsvector" GENERATED ALWAYS AS (to_tsvector('english'::regconfig, title)) STORED NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "search_index_state" (

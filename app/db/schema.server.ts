@@ -768,6 +768,10 @@ export const searchDocuments = pgTable(
       .generatedAlwaysAs(
         sql`setweight(to_tsvector('english'::regconfig, title), 'A') || setweight(to_tsvector('english'::regconfig, body), 'B')`,
       ),
+    /** The title's alone: whether a result matched in its title, and how closely, without taking the page's apart. */
+    titleVector: tsvector("title_vector")
+      .notNull()
+      .generatedAlwaysAs(sql`to_tsvector('english'::regconfig, title)`),
   },
   (t) => [index("search_documents_vector_idx").using("gin", t.vector), index("search_documents_source_idx").on(t.source)],
 );

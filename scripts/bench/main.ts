@@ -4,7 +4,7 @@
  * bench-results/latest.json. A missed target is a MISS in the table, never a failure: the exit
  * code is 1 only when a measurement itself could not be made (ERROR).
  *
- * Env: BENCH_ONLY=sizes,coldstart,throughput,paint,interaction,lighthouse,signin,leads,graphics,workers,scale,insights,content (default all),
+ * Env: BENCH_ONLY=sizes,coldstart,throughput,paint,interaction,lighthouse,signin,leads,graphics,workers,scale,insights,content,search (default all),
  *      BENCH_LH_RUNS (5), BENCH_INTERACTION_RUNS (5 a time point), BENCH_SWIPE_RUNS (5 a point after the first swipe; 3 for the
  *      visitor who swipes at once), BENCH_START_EPOCH_MS (set by bench.sh: time limits count from the script's start).
  * The scale phase (scripts/bench/scale.ts) seeds PostgreSQL at three sizes (up to 100k leads and 1M
@@ -17,6 +17,10 @@
  * publication to served by both, the CPU of each re-render, and /admin/content with 1,000 items of
  * 100 versions each (about 5 minutes); BENCH_CONTENT_PUBLICATIONS, BENCH_CONTENT_ITEMS,
  * BENCH_CONTENT_VERSIONS and BENCH_CONTENT_LIST_RUNS change its sizes.
+ * The search phase (scripts/bench/search.ts) times /search and /search.json with 5,000 published
+ * posts on PostgreSQL and PGlite, the index's update after a publication, the keystroke to the
+ * first live results at 4x CPU, and the field's JavaScript (about 4 minutes); BENCH_SEARCH_POSTS,
+ * BENCH_SEARCH_RUNS and BENCH_SEARCH_KEYS change its sizes.
  */
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -41,6 +45,7 @@ import { BUILD_DIR, installExitHandlers, log, PAGES, ROOT, startServer, table, t
 import { runLighthouse, type LighthousePage } from "./lighthouse.ts";
 import { measurePaint, PAINT_TARGETS, type PaintResult } from "./paint.ts";
 import { measureScale, scaleFigures, scaleReport } from "./scale.ts";
+import { measureSearch, searchFigures, searchReport } from "./search.ts";
 import { measureSignIn, signInFigures, type SignInDatabaseResult } from "./signin.ts";
 import { measureSizes, type PageSizes } from "./sizes.ts";
 import { measureSwipeTap, SWIPE_TAP_TARGETS, swipeTapTable, type SwipeTapFigure } from "./swipe-tap.ts";
@@ -64,6 +69,7 @@ const PHASES = [
   "scale",
   "insights",
   "content",
+  "search",
 ] as const;
 type Phase = (typeof PHASES)[number];
 const only = (process.env.BENCH_ONLY ?? "")
@@ -455,6 +461,13 @@ if (enabled("content")) {
   else check("Content studio", "publish to served, re-render, list", null, "ms");
 }
 
+// 12. Site search: /search with 5,000 posts on both databases, the index's update, the live results (scripts/bench/search.ts)
+const search = await phase("search", () => measureSearch());
+if (enabled("search")) {
+  if (search) for (const f of searchFigures(search)) check(f.group, f.figure, f.value, f.unit, f.target, { digits: 1 });
+  else check("Site search", "/search p95, index update, live results", null, "ms");
+}
+
 // Report ---------------------------------------------------------------------------------------
 // Grouped for reading: sizes, Lighthouse per page, throughput, then the server's own figures.
 const rank = (c: Check) =>
@@ -612,6 +625,7 @@ if (coldStart) {
 if (scale) out.push(scaleReport(scale));
 if (insights) out.push(insightsReport(insights));
 if (content) out.push(contentReport(content));
+if (search) out.push(searchReport(search));
 
 out.push("", "SUMMARY");
 out.push(
