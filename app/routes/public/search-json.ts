@@ -13,10 +13,13 @@ import type { Route } from "./+types/search-json";
 
 /** JSON with <, > and & escaped: the query typed comes back in it, and is never markup to anything that reads it. */
 const json = (body: unknown, status: number, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(body).replace(/[<>&]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`), {
-    status,
-    headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store", "X-Robots-Tag": "noindex", ...headers },
-  });
+  new Response(
+    JSON.stringify(body).replace(/[<>&]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`),
+    {
+      status,
+      headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store", "X-Robots-Tag": "noindex", ...headers },
+    },
+  );
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const answer = await answerSearch(context.services.db, new URL(request.url), context.clientAddress, {
