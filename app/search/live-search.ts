@@ -232,7 +232,15 @@ export function attachLiveSearch(input: HTMLInputElement): void {
   // A press in the list keeps the focus in the field; the click opens the result.
   list.addEventListener("mousedown", (event) => event.preventDefault());
   list.addEventListener("click", (event) => {
-    if ((event.target as Element).closest("a")) close();
+    const link = (event.target as Element).closest("a");
+    if (!link) return;
+    close();
+    // A question's answer (/faq#q-...) is opened by the browser's own navigation to its fragment
+    // (a closed disclosure opens for it); the app's navigation would only scroll to it.
+    if (link.hash && link.pathname !== window.location.pathname) {
+      event.preventDefault();
+      window.location.assign(link.href);
+    }
   });
   input.addEventListener("focus", () => {
     if (input.value.trim() && input.value.trim() === shownFor) open();

@@ -6,6 +6,7 @@
  */
 import { randomUUID } from "node:crypto";
 
+import { seedContent } from "../../app/content/seed";
 import { E2E_ORIGIN, E2E_USERS } from "./config";
 import { expect, signIn, test, type Page } from "./fixtures";
 import { hydrated, ownClientAddressPerTest, publicPages, randomClientAddress } from "./helpers";
@@ -44,6 +45,22 @@ test("a word one service page uses finds it; typos find the pages they mean, and
   await expect(page.getByRole("heading", { name: "No results for “qqqzzzxx”" })).toBeVisible();
   await expect(page.getByRole("main").getByRole("link", { name: "send us a message" })).toHaveAttribute("href", "/contact");
   await expect(page.getByRole("main").locator('a[href^="tel:"]')).toBeVisible();
+});
+
+test("a question of the questions page is a result of its own, and its link opens the answer", async ({ page }) => {
+  const question = seedContent().faq.groups[0].faqs[0].question;
+  await page.goto(`/search?q=${encodeURIComponent(question)}`);
+  const first = resultLinks(page).first();
+  await expect(first).toHaveText(question);
+  await expect(page.getByRole("main").getByText("FAQ", { exact: true }).first()).toBeVisible();
+  const href = (await first.getAttribute("href"))!;
+  expect(href).toMatch(/^\/faq#q-/);
+  await first.click();
+  await expect(page).toHaveURL(new RegExp(`${href.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`));
+  // The answer's disclosure is open, and the answer in view.
+  const answer = page.locator(href.slice("/faq".length));
+  await expect(answer).toBeVisible();
+  await expect(answer.locator("xpath=ancestor::details")).toHaveAttribute("open", "");
 });
 
 test("a published post is found by its words, and no longer once it is unpublished", async ({ page, browser }) => {

@@ -174,7 +174,8 @@ function Results({ query, shortened, outcome }: Extract<Route.ComponentProps["lo
               <li key={hit.url} className="py-5">
                 <p className="text-xs font-semibold tracking-wider text-slate-600 uppercase">{KIND_LABELS[hit.kind]}</p>
                 <h2 className="mt-1 text-lg font-semibold text-navy-900">
-                  <Link to={hit.url} className="underline-offset-4 hover:underline">
+                  {/* A question's answer (/faq#q-...) is opened by the browser's own navigation to its fragment. */}
+                  <Link to={hit.url} reloadDocument={hit.url.includes("#")} className="underline-offset-4 hover:underline">
                     <Marked text={hit.title} />
                   </Link>
                 </h2>
