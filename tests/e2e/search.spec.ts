@@ -7,6 +7,7 @@
 import { randomUUID } from "node:crypto";
 
 import { seedContent } from "../../app/content/seed";
+import { axeViolations } from "./axe";
 import { E2E_ORIGIN, E2E_USERS } from "./config";
 import { expect, signIn, test, type Page } from "./fixtures";
 import { hydrated, ownClientAddressPerTest, publicPages, randomClientAddress } from "./helpers";
@@ -27,6 +28,12 @@ test("a word one service page uses finds it; typos find the pages they mean, and
   await expect(resultLinks(page)).toHaveCount(1);
   await expect(resultLinks(page).first()).toHaveAttribute("href", "/services/voip");
   await expect(page.getByRole("status")).toHaveText(/1 result for “softphone”/);
+  // The results page passes axe, best practices included (each search landmark has its own name).
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 800 });
+    expect(await axeViolations(page, { bestPractice: true }), `axe at ${width} px`).toEqual([]);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   for (const [typo, meant, url] of [
     ["cybersecurty", "cybersecurity", "/services/cybersecurity"],

@@ -22,7 +22,14 @@ export function SearchField({
   kept?: boolean;
 }) {
   const form = (
-    <form role="search" action="/search" method="get" data-site-search={place} className="relative flex items-center">
+    <form
+      role="search"
+      aria-label={place === "header" ? "Site" : "Site, in the menu"}
+      action="/search"
+      method="get"
+      data-site-search={place}
+      className="relative flex items-center"
+    >
       <label htmlFor={id} className="sr-only">
         Search the site
       </label>

@@ -47,7 +47,7 @@ function Marked({ text }: { text: string }) {
 
 function SearchForm({ value }: { value: string }) {
   return (
-    <form role="search" action="/search" method="get" className="mt-6 flex max-w-2xl gap-2">
+    <form role="search" aria-label="New" action="/search" method="get" className="mt-6 flex max-w-2xl gap-2">
       <label htmlFor="search-page-q" className="sr-only">
         Search the site
       </label>
