@@ -16,6 +16,7 @@ import { HydratedRouter } from "react-router/dom";
 import { startMeasuring } from "~/components/layout/analytics";
 import { holdInputFromReact } from "~/first-paint/held-input";
 import { HYDRATE_WHEN } from "~/first-paint/hydration-gate";
+import { watchSearchFields } from "~/search/search-field-watch";
 
 function hydrate(): void {
   startTransition(() => {
@@ -24,6 +25,8 @@ function hydrate(): void {
 }
 
 startMeasuring();
+// The site search fields' live results load on a field's first focus (docs/requirements/search.md).
+watchSearchFields();
 
 const gate = (window as unknown as Record<string, Promise<unknown> | undefined>)[HYDRATE_WHEN];
 if (gate)

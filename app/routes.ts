@@ -14,6 +14,7 @@ export default [
   route("api/auth/*", "routes/api/auth.ts"), // better-auth: sign-in, sign-out, get-session
   route("api/session", "routes/api/session.ts"), // the signed-in user and roles, for the client
   route("api/events", "routes/api/events.ts"), // Insights: POST of the pages' own events, batched (docs/requirements/insights.md#insights)
+  route("search.json", "routes/public/search-json.ts"), // site search's live results for the header's field (docs/requirements/search.md)
 
   // Graphics storage: the storage paths of docs/requirements/blog-and-documents.md#graphics. Files of public buckets and signed URLs
   // are open to anyone holding the address; everything else is for administrators (JSON errors).
@@ -83,6 +84,8 @@ export default [
     route("terms-and-conditions", "routes/public/terms-and-conditions.tsx"),
     route("privacy-policy", "routes/public/privacy-policy.tsx"),
     route("sitemap", "routes/public/sitemap.tsx"),
+    // Site search: rendered per request, never indexed (docs/requirements/search.md).
+    route("search", "routes/public/search.tsx"),
     route("auth/login", "routes/auth/login.tsx"),
     route("auth/forgot-password", "routes/auth/forgot-password.tsx"), // password reset by e-mail
     route("auth/reset-password", "routes/auth/reset-password.tsx"), // the e-mailed link's page

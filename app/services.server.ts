@@ -23,6 +23,7 @@ import { startLeadWorker } from "~/leads/worker.server";
 import { log as appLog } from "~/lib/log.server";
 import { trustedOrigins } from "~/lib/origins";
 import { createMailer, mailFrom, type Mailer } from "~/mailer.server";
+import { startSearchIndex } from "~/search/index.server";
 import { postgresStorage, type Storage } from "~/storage/storage.server";
 import { itemCodec } from "~/studio/codec";
 import { openLiveContent, type ContentService, type LiveContent } from "~/studio/live.server";
@@ -126,6 +127,8 @@ export async function openServices(env: Env, log: Pick<Console, "log" | "error">
     log,
   });
   published = () => content.published().facts;
+  // Site search's index of the content's pages: written now and after every reload (ADR 032).
+  const searchIndex = await startSearchIndex(handle.db, content, log);
   const services: AppServices = {
     db: handle.db,
     auth,
@@ -144,6 +147,7 @@ export async function openServices(env: Env, log: Pick<Console, "log" | "error">
     close: async () => {
       // Together: the webhook worker may give its attempts under way a few seconds to end.
       await Promise.all([worker.stop().catch(() => {}), webhooks.stop().catch(() => {})]);
+      searchIndex.stop();
       await content.close();
       await housekeeping.stop();
       // The events still queued are written before the database closes.

@@ -4,7 +4,7 @@
  *
  *   base        app/lib, app/config, app/content, app/db, app/env.server.ts, app/mailer.server.ts
  *   domains     app/analytics, app/auth, app/blog, app/docs, app/first-paint, app/insights,
- *               app/leads, app/markdown, app/redirects, app/storage, app/studio, app/webhooks
+ *               app/leads, app/markdown, app/redirects, app/storage, app/search, app/studio, app/webhooks
  *   components  app/components
  *   top         app/routes, app/root.tsx, app/entry.*.tsx, app/routes.ts, app/services.server.ts
  *
@@ -24,6 +24,7 @@ export const DOMAINS = [
   "markdown",
   "redirects",
   "social-cards",
+  "search",
   "storage",
   "studio",
   "webhooks",

@@ -876,3 +876,88 @@ export const webhookMessages = pgTable(
     check("webhook_messages_status_check", oneOf("status", WEBHOOK_MESSAGE_STATUSES)),
   ],
 );
+
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+/**
+ * The kinds of page site search finds (docs/requirements/search.md, ADR 032): a service, an
+ * industry, a city page, one question of the questions page, a blog post, any other page.
+ */
+export const SEARCH_KINDS = ["service", "industry", "city", "faq", "post", "page"] as const;
+export type SearchKind = (typeof SEARCH_KINDS)[number];
+
+/**
+ * What site search reads (ADR 032): one row per public page, per question of the questions page
+ * and per published blog post, as plain text, with its full-text vector (title weight A, body B)
+ * made by the database. Rows of `source` "content" are written from the published content by the
+ * server (app/search/index.server.ts); rows of "blog" by a trigger on blog_posts in the same
+ * transaction as the post's write (migration 0020). A post's `published_at` is its publication
+ * time: a scheduled post is in the table and found once the database's clock reaches it.
+ */
+export const searchDocuments = pgTable(
+  "search_documents",
+  {
+    /** "service/cybersecurity", "faq/q-how-fast-do-you-answer", "post/<post id>". */
+    key: text("key").primaryKey(),
+    source: text("source").$type<"content" | "blog">().notNull(),
+    kind: text("kind").$type<SearchKind>().notNull(),
+    /** Where the result links: a path of this site, with a fragment for a question. */
+    url: text("url").notNull(),
+    title: text("title").notNull(),
+    /** The page's words as plain text (no markup): what is searched and what snippets are cut from. */
+    body: text("body").notNull(),
+    /** Null: always public (the content's pages); a post's publication time. */
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    vector: tsvector("vector")
+      .notNull()
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('english'::regconfig, title), 'A') || setweight(to_tsvector('english'::regconfig, body), 'B')`,
+      ),
+    /** The title's alone: whether a result matched in its title, and how closely, without taking the page's apart. */
+    titleVector: tsvector("title_vector")
+      .notNull()
+      .generatedAlwaysAs(sql`to_tsvector('english'::regconfig, title)`),
+  },
+  (t) => [index("search_documents_vector_idx").using("gin", t.vector), index("search_documents_source_idx").on(t.source)],
+);
+
+/**
+ * The words of the searched pages, each once (lower case, letters only, 3 to 30 of them), with a
+ * trigram index: the spelling a typo meant ("cybersecurty" → "cybersecurity") and the words
+ * suggested when nothing is found (ADR 032). Added by a trigger on search_documents; a word whose
+ * pages are gone stays until `pruneSearchWords` (the hourly housekeeping), and nothing is
+ * suggested without checking a public page has it.
+ */
+export const searchWords = pgTable(
+  "search_words",
+  {
+    word: text("word").primaryKey(),
+  },
+  (t) => [index("search_words_trgm_idx").using("gin", sql`${t.word} gin_trgm_ops`)],
+);
+
+/** What the content's rows of search_documents were last written from (a hash of them): a process that finds the same writes nothing. */
+export const searchIndexState = pgTable("search_index_state", {
+  source: text("source").primaryKey(),
+  hash: text("hash").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Insights' searches (docs/requirements/insights.md#searches): one row per /search a visitor made,
+ * recorded by the server from that request (never from a browser's report), with the visitor hash
+ * of the day as insight_events has it, the query normalised (lower case, spaces collapsed, at most
+ * 100 characters; a query that looks like an e-mail address or a phone number is not kept) and how
+ * many results it found. Kept as long as the raw events.
+ */
+export const insightSearches = pgTable(
+  "insight_searches",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    at: timestamp("at", { withTimezone: true }).notNull(),
+    visitor: text("visitor").notNull(),
+    query: text("query").notNull(),
+    results: integer("results").notNull(),
+  },
+  (t) => [index("insight_searches_at_idx").on(t.at), index("insight_searches_visitor_at_idx").on(t.visitor, t.at)],
+);

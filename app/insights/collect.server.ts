@@ -25,7 +25,14 @@ import { isbot } from "isbot";
 import { isTrackedPath } from "~/analytics/analytics";
 import { site } from "~/config/site";
 import type { Database } from "~/db/client.server";
-import { insightEvents, insightSalts, insightVisits, type WEB_VITAL_RATINGS, type WebVitalMetric } from "~/db/schema.server";
+import {
+  insightEvents,
+  insightSalts,
+  insightSearches,
+  insightVisits,
+  type WEB_VITAL_RATINGS,
+  type WebVitalMetric,
+} from "~/db/schema.server";
 import { browserFamily } from "~/lib/browser-name";
 import { log as appLog } from "~/lib/log.server";
 import { isCrossSiteWrite } from "~/lib/origins";
@@ -62,6 +69,12 @@ interface Queued {
   row: Omit<Row, "visitor" | "id">;
 }
 
+/** A search a visitor made on /search, waiting for the flush. */
+interface QueuedSearch {
+  sender: Sender;
+  row: { at: Date; query: string; results: number };
+}
+
 export interface InsightsOptions {
   db: Database;
   /** SITE_URL: its host goes into the visitor hash; referrers from it are not kept. */
@@ -96,6 +109,13 @@ export interface InsightsCollector {
    * Nothing for a bot, or a browser that sends Global Privacy Control or Do Not Track.
    */
   recordLead(request: Request, clientAddress: string): void;
+  /**
+   * Records a search made on /search (docs/requirements/insights.md#searches), from the search's own
+   * request: the query normalised (`searchQueryForInsights`; nothing when it looks like an e-mail
+   * address or a phone number) and how many results it found. Nothing for a bot, or a browser that
+   * sends Global Privacy Control or Do Not Track.
+   */
+  recordSearch(request: Request, clientAddress: string, query: string, results: number): void;
   /** Writes every event queued so far (and waits for a write under way). */
   flush(): Promise<void>;
   /** Stops the timer and writes what is queued (graceful shutdown). */
@@ -114,6 +134,22 @@ export function dayIn(instant: number, timeZone: string): string {
  */
 export function visitorHash(saltHex: string, address: string, siteHost: string): string {
   return createHash("sha256").update(Buffer.from(saltHex, "hex")).update(address).update(siteHost).digest().subarray(0, 16).toString("hex");
+}
+
+/** Characters of a search query Insights keeps. */
+export const SEARCH_QUERY_MAX = 100;
+
+/**
+ * A search query as Insights keeps it: trimmed, lower case, spaces collapsed, at most
+ * SEARCH_QUERY_MAX characters. Null (not kept at all) when it looks like personal data: an e-mail
+ * address, or a phone number (seven digits or more, whatever separates them).
+ */
+export function searchQueryForInsights(query: string): string | null {
+  const text = query.normalize("NFKC").replace(/\s+/g, " ").trim().toLowerCase();
+  if (!text) return null;
+  if (/[^\s@]+@[^\s@]+/.test(text)) return null;
+  if (/(?:\d[\s().\-/+]*){7,}/.test(text)) return null;
+  return Array.from(text).slice(0, SEARCH_QUERY_MAX).join("").trim();
 }
 
 /**
@@ -162,6 +198,8 @@ export async function pruneInsights(
   const deleted = await db.delete(insightEvents).where(lt(insightEvents.at, cutoff)).returning({ id: insightEvents.id });
   // The visits worked out from them go with them (they hold the same visitor hashes).
   await db.delete(insightVisits).where(lt(insightVisits.started, cutoff));
+  // And the searches (docs/requirements/insights.md#searches), kept as long.
+  await db.delete(insightSearches).where(lt(insightSearches.at, cutoff));
   const today = dayIn(now, options.timeZone ?? site.timeZone);
   await db.delete(insightSalts).where(lt(insightSalts.day, today));
   await pruneIntake(db, now, addMonths(today, -DAILY_RETENTION_MONTHS));
@@ -282,6 +320,7 @@ export function createInsightsCollector(options: InsightsOptions): InsightsColle
   let warnedMinute = "";
 
   let queue: Queued[] = [];
+  let searchQueue: QueuedSearch[] = [];
   let overflow = 0;
   let timer: NodeJS.Timeout | undefined;
   let writing: Promise<void> = Promise.resolve();
@@ -296,11 +335,11 @@ export function createInsightsCollector(options: InsightsOptions): InsightsColle
     return value;
   }
 
-  async function write(batch: Queued[], full: number) {
+  async function write(batch: Queued[], searches: QueuedSearch[], full: number) {
     let written = 0;
     try {
       const salts = new Map<string, string>();
-      for (const { sender } of batch) if (!salts.has(sender.day)) salts.set(sender.day, await saltFor(sender.day));
+      for (const { sender } of [...batch, ...searches]) if (!salts.has(sender.day)) salts.set(sender.day, await saltFor(sender.day));
       const hashes = new Map<Sender, string>();
       const rows: Row[] = [];
       for (const { sender, row } of batch) {
@@ -313,16 +352,18 @@ export function createInsightsCollector(options: InsightsOptions): InsightsColle
         rows.push({ ...row, visitor });
       }
       // The site-wide budget. A contact request (a stored lead, counted here) is never dropped.
+      // Searches count in it as events do (after them).
       const at = now();
       const budgeted = rows.filter((row) => row.kind !== "form_submit");
-      const granted = await takeBudget(db, budgeted.length, at, dayIn(at, timeZone), budget);
-      if (granted < budgeted.length) {
+      const granted = await takeBudget(db, budgeted.length + searches.length, at, dayIn(at, timeZone), budget);
+      const searchesKept = searches.slice(0, Math.max(0, granted - budgeted.length));
+      if (granted < budgeted.length + searches.length) {
         const over = new Set(budgeted.slice(granted));
         rows.splice(0, rows.length, ...rows.filter((row) => !over.has(row)));
         if (minuteOf(at) !== warnedMinute) {
           warnedMinute = minuteOf(at);
           log.warn(
-            `Insights: dropped ${budgeted.length - granted} events, the site-wide budget (${budget.perMinute} a minute, ${budget.perDay} a day) is used up; more are dropped until it frees, counted on the dashboard`,
+            `Insights: dropped ${budgeted.length + searches.length - granted} events, the site-wide budget (${budget.perMinute} a minute, ${budget.perDay} a day) is used up; more are dropped until it frees, counted on the dashboard`,
           );
         }
       }
@@ -331,8 +372,16 @@ export function createInsightsCollector(options: InsightsOptions): InsightsColle
         await db.execute(insertEvents(chunk));
         written += chunk.length;
       }
+      if (searchesKept.length > 0) {
+        await db
+          .insert(insightSearches)
+          .values(
+            searchesKept.map(({ sender, row }) => ({ ...row, visitor: visitorHash(salts.get(sender.day)!, sender.address, siteHost) })),
+          );
+        written += searchesKept.length;
+      }
     } catch (error) {
-      log.warn(`Insights: dropped ${batch.length - written} events, the database did not take them (${reasonOf(error)})`);
+      log.warn(`Insights: dropped ${batch.length + searches.length - written} events, the database did not take them (${reasonOf(error)})`);
     }
     if (full > 0) log.warn(`Insights: dropped ${full} events, the queue was full`);
   }
@@ -341,10 +390,12 @@ export function createInsightsCollector(options: InsightsOptions): InsightsColle
     clearTimeout(timer);
     timer = undefined;
     const batch = queue;
+    const searches = searchQueue;
     const full = overflow;
     queue = [];
+    searchQueue = [];
     overflow = 0;
-    if (batch.length > 0 || full > 0) writing = writing.then(() => write(batch, full));
+    if (batch.length > 0 || searches.length > 0 || full > 0) writing = writing.then(() => write(batch, searches, full));
     return writing;
   }
 
@@ -353,7 +404,7 @@ export function createInsightsCollector(options: InsightsOptions): InsightsColle
     if (items.length > room) overflow += items.length - Math.max(0, room);
     queue.push(...items.slice(0, Math.max(0, room)));
     if (queue.length >= FLUSH_AT) void flush();
-    else if (!timer && (queue.length > 0 || overflow > 0)) {
+    else if (!timer && (queue.length > 0 || searchQueue.length > 0 || overflow > 0)) {
       timer = setTimeout(() => void flush(), flushEveryMs);
       timer.unref();
     }
@@ -432,9 +483,26 @@ export function createInsightsCollector(options: InsightsOptions): InsightsColle
     enqueue([{ sender: { day: dayIn(at, timeZone), address: clientAddress }, row }]);
   }
 
+  function recordSearch(request: Request, clientAddress: string, query: string, results: number) {
+    const headers = request.headers;
+    const userAgent = headers.get("user-agent") ?? "";
+    if (!userAgent || isbot(userAgent)) return;
+    if (headers.get("sec-gpc")?.trim() === "1" || headers.get("dnt")?.trim() === "1") return;
+    const kept = searchQueryForInsights(query);
+    if (kept === null) return;
+    const at = now();
+    if (searchQueue.length >= MAX_QUEUED) {
+      overflow++;
+      return;
+    }
+    searchQueue.push({ sender: { day: dayIn(at, timeZone), address: clientAddress }, row: { at: new Date(at), query: kept, results } });
+    enqueue([]);
+  }
+
   return {
     collect,
     recordLead,
+    recordSearch,
     flush,
     close: async () => {
       await flush();

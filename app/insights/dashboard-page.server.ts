@@ -10,6 +10,7 @@ import { droppedDays } from "./collect.server";
 import { parseDashboardQuery, type DashboardQuery } from "./dashboard-params";
 import { dashboardFigures, periodTotals, visitorsNow, type DashboardData, type Totals } from "./dashboard.server";
 import { leadsByCampaign, type CampaignLeads } from "./lead-outcomes.server";
+import { searchInsights, type SearchFigures } from "./searches.server";
 
 export interface DashboardPage {
   query: DashboardQuery;
@@ -22,6 +23,8 @@ export interface DashboardPage {
   dropped: { day: string; dropped: number }[];
   /** The period's leads by campaign and status, from the stored leads (app/insights/lead-outcomes.server.ts). */
   campaignLeads: CampaignLeads[];
+  /** What visitors searched for in the period (docs/requirements/insights.md#searches). */
+  searches: SearchFigures;
 }
 
 export async function loadDashboard(db: Database, url: URL, options: { retentionDays: number; now?: number }): Promise<DashboardPage> {
@@ -29,12 +32,13 @@ export async function loadDashboard(db: Database, url: URL, options: { retention
   const timeZone = site.timeZone;
   const query = parseDashboardQuery(url, now, timeZone);
   const common = { filters: query.filters, timeZone, retentionDays: options.retentionDays, now };
-  const [data, previous, current, dropped, campaignLeads] = await Promise.all([
+  const [data, previous, current, dropped, campaignLeads, searches] = await Promise.all([
     dashboardFigures(db, { ...common, period: query.period }),
     periodTotals(db, { ...common, period: query.previous }),
     visitorsNow(db, now),
     droppedDays(db, query.period.from, query.period.to),
     leadsByCampaign(db, { period: query.period, filters: query.filters }),
+    searchInsights(db, { from: new Date(query.period.start), to: new Date(query.period.end) }),
   ]);
-  return { query, data, previous, now, visitorsNow: current, retentionDays: options.retentionDays, dropped, campaignLeads };
+  return { query, data, previous, now, visitorsNow: current, retentionDays: options.retentionDays, dropped, campaignLeads, searches };
 }

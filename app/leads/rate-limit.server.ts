@@ -16,14 +16,31 @@ export const CONTACT_WINDOW_MS = 10 * 60_000;
 export type SlotResult = { ok: true; remaining: number } | { ok: false; retryAfterSeconds: number };
 
 /** Counts one submission from `address`; refuses it when the window's allowance is used up. */
-export async function takeContactSlot(
+export function takeContactSlot(
   db: Database,
   address: string,
   options: { now?: number; max?: number; windowMs?: number } = {},
 ): Promise<SlotResult> {
+  return takeAddressSlot(db, address, {
+    now: options.now,
+    max: options.max ?? CONTACT_MAX_SUBMISSIONS,
+    windowMs: options.windowMs ?? CONTACT_WINDOW_MS,
+  });
+}
+
+/**
+ * The same per-address limit for another public form or endpoint, with its own allowance: `key`
+ * names the counter ("search:<address>" for site search, docs/requirements/search.md). A window
+ * shorter than the contact form's is pruned with theirs.
+ */
+export async function takeAddressSlot(
+  db: Database,
+  key: string,
+  options: { now?: number; max: number; windowMs: number },
+): Promise<SlotResult> {
   const now = options.now ?? Date.now();
-  const max = options.max ?? CONTACT_MAX_SUBMISSIONS;
-  const windowMs = options.windowMs ?? CONTACT_WINDOW_MS;
+  const { max, windowMs } = options;
+  const address = key;
   const expired = sql`${contactRateLimit.windowStart} <= ${now - windowMs}`;
   const [row] = await db
     .insert(contactRateLimit)

@@ -52,8 +52,8 @@ export interface PageMetaInput {
   /** Path of the canonical URL, e.g. /services/voip. */
   path: string;
   origin: string;
-  /** Defaults to index, follow. */
-  noindex?: boolean;
+  /** Defaults to index, follow; `"follow"`: noindex, follow (search results: not indexed, their links followed). */
+  noindex?: boolean | "follow";
   /** BreadcrumbList for inner pages: Home is prepended. */
   breadcrumbs?: Crumb[];
   /** Further JSON-LD objects for this page (Service, LocalBusiness, FAQPage...). */
@@ -108,7 +108,7 @@ export function pageMeta(input: PageMetaInput): MetaDescriptor[] {
   const meta: MetaDescriptor[] = [
     { title },
     { name: "description", content: input.description },
-    { name: "robots", content: input.noindex ? NOINDEX_ROBOTS : DEFAULT_ROBOTS },
+    { name: "robots", content: input.noindex === "follow" ? "noindex, follow" : input.noindex ? NOINDEX_ROBOTS : DEFAULT_ROBOTS },
     { tagName: "link", rel: "canonical", href: url },
     { property: "og:type", content: input.ogType ?? "website" },
     { property: "og:site_name", content: site.brand },

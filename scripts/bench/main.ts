@@ -4,7 +4,7 @@
  * bench-results/latest.json. A missed target is a MISS in the table, never a failure: the exit
  * code is 1 only when a measurement itself could not be made (ERROR).
  *
- * Env: BENCH_ONLY=sizes,coldstart,throughput,paint,interaction,lighthouse,signin,leads,graphics,workers,scale,insights,content,cards,webhooks (default all),
+ * Env: BENCH_ONLY=sizes,coldstart,throughput,paint,interaction,lighthouse,signin,leads,graphics,workers,scale,insights,content,cards,webhooks,search (default all),
  *      BENCH_LH_RUNS (5), BENCH_INTERACTION_RUNS (5 a time point), BENCH_SWIPE_RUNS (5 a point after the first swipe; 3 for the
  *      visitor who swipes at once), BENCH_START_EPOCH_MS (set by bench.sh: time limits count from the script's start).
  * The scale phase (scripts/bench/scale.ts) seeds PostgreSQL at three sizes (up to 100k leads and 1M
@@ -22,6 +22,10 @@
  * The webhooks phase (scripts/bench/webhooks.ts): a contact request to its signed delivery through the
  * built server on PGlite and PostgreSQL, and 1,000 events through a receiver outage (about 3
  * minutes); BENCH_WEBHOOKS_LEADS, BENCH_WEBHOOKS_EVENTS and BENCH_WEBHOOKS_OUTAGE_S change it.
+ * The search phase (scripts/bench/search.ts) times /search and /search.json with 5,000 published
+ * posts on PostgreSQL and PGlite, the index's update after a publication, the keystroke to the
+ * first live results at 4x CPU, and the field's JavaScript (about 4 minutes); BENCH_SEARCH_POSTS,
+ * BENCH_SEARCH_RUNS and BENCH_SEARCH_KEYS change its sizes.
  */
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -47,6 +51,7 @@ import { BUILD_DIR, installExitHandlers, log, PAGES, ROOT, startServer, table, t
 import { runLighthouse, type LighthousePage } from "./lighthouse.ts";
 import { measurePaint, PAINT_TARGETS, type PaintResult } from "./paint.ts";
 import { measureScale, scaleFigures, scaleReport } from "./scale.ts";
+import { measureSearch, searchFigures, searchReport } from "./search.ts";
 import { measureSignIn, signInFigures, type SignInDatabaseResult } from "./signin.ts";
 import { measureSizes, type PageSizes } from "./sizes.ts";
 import { measureSwipeTap, SWIPE_TAP_TARGETS, swipeTapTable, type SwipeTapFigure } from "./swipe-tap.ts";
@@ -73,6 +78,7 @@ const PHASES = [
   "content",
   "cards",
   "webhooks",
+  "search",
 ] as const;
 type Phase = (typeof PHASES)[number];
 const only = (process.env.BENCH_ONLY ?? "")
@@ -480,6 +486,13 @@ if (enabled("webhooks")) {
   else check("Webhooks", "delivery latency and outage", null, "ms");
 }
 
+// 14. Site search: /search with 5,000 posts on both databases, the index's update, the live results (scripts/bench/search.ts)
+const search = await phase("search", () => measureSearch());
+if (enabled("search")) {
+  if (search) for (const f of searchFigures(search)) check(f.group, f.figure, f.value, f.unit, f.target, { digits: 1 });
+  else check("Site search", "/search p95, index update, live results", null, "ms");
+}
+
 // Report ---------------------------------------------------------------------------------------
 // Grouped for reading: sizes, Lighthouse per page, throughput, then the server's own figures.
 const rank = (c: Check) =>
@@ -639,6 +652,7 @@ if (insights) out.push(insightsReport(insights));
 if (content) out.push(contentReport(content));
 if (cards) out.push(cardsReport(cards));
 if (webhooks) out.push(webhooksReport(webhooks));
+if (search) out.push(searchReport(search));
 
 out.push("", "SUMMARY");
 out.push(
@@ -705,6 +719,7 @@ const json = {
   content: content ?? null,
   cards: cards ?? null,
   webhooks: webhooks ?? null,
+  search: search ?? null,
   errors,
 };
 const jsonPath = path.join(resultsDir, "latest.json");

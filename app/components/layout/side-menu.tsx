@@ -9,6 +9,7 @@ import { site } from "~/config/site";
 import type { Viewer } from "~/lib/viewer";
 
 import { useFacts } from "./facts";
+import { SearchField } from "./search-field";
 
 function LinkGroup({ label, links, allLink }: { label: string; links: readonly NavLink[]; allLink?: NavLink }) {
   return (
@@ -64,6 +65,7 @@ export default function SideMenuContent({ dialogId, viewer }: { dialogId: string
           <span className="sr-only">Close menu</span>
         </button>
       </div>
+      <SearchField id="side-menu-search" place="menu" kept={false} className="mt-3" />
       <nav aria-label="Mobile" className="mt-4">
         <LinkGroup label="Services" links={navigation.services} allLink={navigation.allServices} />
         <LinkGroup label="Industries" links={navigation.industries} allLink={navigation.allIndustriesPage} />

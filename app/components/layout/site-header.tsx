@@ -13,6 +13,7 @@ import type { Viewer } from "~/lib/viewer";
 import { useFacts, useFactsKey } from "./facts";
 import { Logo } from "./logo";
 import { NavDropdown } from "./nav-dropdown";
+import { SearchField } from "./search-field";
 
 const SIDE_MENU_ID = "side-menu";
 
@@ -71,17 +72,21 @@ export function SiteHeader({ viewer }: { viewer: Viewer }) {
           </ul>
         </nav>
         <div className="flex items-center justify-end gap-2">
-          {/* Signed in, Account and Logout need the room: the number itself shows from 1280 px. */}
+          {/* The site search field from 1024 px (signed in, with Account and Logout, from 1280 px);
+              on smaller screens it is in the side menu. */}
+          <SearchField id="site-search" place="header" className={viewer.signedIn ? "hidden xl:block" : "hidden w-40 lg:block xl:w-auto"} />
+          {/* The search field and, signed in, Account and Logout need the room: the number itself
+              shows below 1024 px and from 1280 px signed out, from 1536 px signed in. */}
           <a
             href={`tel:${sales.e164}`}
-            className={`hidden min-h-11 items-center gap-2 rounded-md px-3 font-semibold whitespace-nowrap text-navy-900 hover:bg-slate-100 ${viewer.signedIn ? "xl:inline-flex" : "md:inline-flex"}`}
+            className={`hidden min-h-11 items-center gap-2 rounded-md px-3 font-semibold whitespace-nowrap text-navy-900 hover:bg-slate-100 ${viewer.signedIn ? "2xl:inline-flex" : "md:inline-flex lg:hidden xl:inline-flex"}`}
           >
             <Icon name="phone" className="size-4" />
             {sales.display}
           </a>
           <a
             href={`tel:${sales.e164}`}
-            className={`inline-flex size-11 items-center justify-center rounded-md text-navy-900 hover:bg-slate-100 ${viewer.signedIn ? "xl:hidden" : "md:hidden"}`}
+            className={`inline-flex size-11 items-center justify-center rounded-md text-navy-900 hover:bg-slate-100 ${viewer.signedIn ? "2xl:hidden" : "md:hidden lg:inline-flex xl:hidden"}`}
           >
             <Icon name="phone" className="size-5" />
             <span className="sr-only">Call sales at {sales.display}</span>

@@ -14,6 +14,7 @@ export const uiIconNames = [
   "monitor-smartphone",
   "pause",
   "play",
+  "search",
   "x",
 ] as const;
 

@@ -2,6 +2,7 @@ import { Form, Link } from "react-router";
 
 import { requireAdmin } from "~/auth/session.server";
 import { InsightsChart } from "~/components/admin/insights-chart";
+import { SearchesSection } from "~/components/admin/insights-searches";
 import { CampaignLeadsTable, changeText, FILTER_LISTS, fmt, pct, TopList, Totals } from "~/components/admin/insights-sections";
 import { VitalCards, VitalTable } from "~/components/admin/insights-vitals";
 import { Button } from "~/components/ui/button";
@@ -50,7 +51,7 @@ const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "
 const dayText = (day: string) => `${MONTHS[Number(day.slice(5, 7)) - 1]} ${Number(day.slice(8, 10))}, ${day.slice(0, 4)}`;
 
 export default function Insights({ loaderData }: Route.ComponentProps) {
-  const { query, data, previous, visitorsNow, retentionDays, dropped, campaignLeads } = loaderData;
+  const { query, data, previous, visitorsNow, retentionDays, dropped, campaignLeads, searches } = loaderData;
   const { period, filters } = query;
   const t = data.totals;
   const href = (next: Filters) => dashboardHref(period, next);
@@ -304,6 +305,8 @@ export default function Insights({ loaderData }: Route.ComponentProps) {
           </section>
         </>
       )}
+
+      <SearchesSection searches={searches} retentionDays={retentionDays} />
 
       <section aria-labelledby="vitals-heading" className="mt-8">
         <h2 id="vitals-heading" className="text-xl font-semibold text-navy-900">

@@ -2,6 +2,7 @@ import { CtaBand } from "~/components/sections/cta-band";
 import { FaqList } from "~/components/sections/faq-list";
 import { PageContents } from "~/components/sections/page-contents";
 import { PageHero } from "~/components/sections/page-hero";
+import { faqAnchors } from "~/content/faq-anchors";
 import { routeMeta } from "~/lib/meta";
 import { siteContent } from "~/studio/live.server";
 
@@ -31,6 +32,9 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   });
 
 export default function FaqRoute({ loaderData: { page } }: Route.ComponentProps) {
+  // Each question's anchor, unique on the page (a site search result links to it).
+  const anchors = faqAnchors(page.groups.flatMap((g) => g.faqs.map((f) => f.question)));
+  const firstOf = page.groups.map((_, i) => page.groups.slice(0, i).reduce((n, g) => n + g.faqs.length, 0));
   return (
     <>
       <PageHero eyebrow="Questions" title={page.headline} intro={page.intro} breadcrumbs={crumbs} />
@@ -41,12 +45,12 @@ export default function FaqRoute({ loaderData: { page } }: Route.ComponentProps)
           links={page.groups.map((group) => ({ id: group.id, label: group.topic }))}
         />
         <div className="space-y-12">
-          {page.groups.map((group) => (
+          {page.groups.map((group, g) => (
             <section key={group.id} id={group.id} aria-labelledby={`${group.id}-heading`} className="scroll-mt-28">
               <h2 id={`${group.id}-heading`} className="mb-5 text-2xl font-bold tracking-tight">
                 {group.topic}
               </h2>
-              <FaqList faqs={group.faqs} />
+              <FaqList faqs={group.faqs} anchors={anchors.slice(firstOf[g], firstOf[g] + group.faqs.length)} />
             </section>
           ))}
         </div>
