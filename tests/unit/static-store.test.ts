@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSecurity, TAG_MANAGER_ORIGIN } from "../../server/security-headers";
 import {
   FIRST_ROUND_TRIP_BYTES,
+  HTML_BROTLI_LAST_TRY_SHARE,
   HTML_BROTLI_QUALITY,
   HTML_BROTLI_QUALITY_OVER,
   HTML_HEADER_ALLOWANCE,
@@ -331,6 +332,42 @@ describe("StaticStore.setRendered: the pages the server renders at start and aft
     // What fits is sent as quickly compressed; a client navigation's data is never worked harder.
     expect(sent("/short").equals(brotliAt(short, HTML_BROTLI_QUALITY))).toBe(true);
     expect(sent("/long.data").equals(brotliAt(prose, HTML_BROTLI_QUALITY))).toBe(true);
+  });
+
+  it("setRenderedAsync tries brotli 11 for a page just over the first round trip at 10, not for one far over", async () => {
+    let seed = 11;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648);
+    const vocabulary = Array.from({ length: 3000 }, (_, i) => `v${i.toString(36)}${"aeiou"[i % 5]}${"lmnrst"[i % 6]}`);
+    const words = Array.from({ length: 40_000 }, () => vocabulary[next() % vocabulary.length]);
+    const at = (text: string, quality: number) =>
+      brotliCompressSync(Buffer.from(text), {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: quality,
+          [constants.BROTLI_PARAM_LGWIN]: 22,
+          [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(text),
+        },
+      });
+    const pageOf = (n: number) => page("Near", "window.n = 1;").replace("</body>", `<p>${words.slice(0, n).join(" ")}</p></body>`);
+    const over10 = (n: number) => (at(pageOf(n), HTML_BROTLI_QUALITY_OVER).length + HTML_HEADER_ALLOWANCE) / FIRST_ROUND_TRIP_BYTES - 1;
+    // The number of words whose page is over at 10 by 1 to 3 %.
+    let low = 1000;
+    let high = 40_000;
+    while (high - low > 10) {
+      const mid = Math.floor((low + high) / 2);
+      if (over10(mid) < 0.02) low = mid;
+      else high = mid;
+    }
+    const near = pageOf(low);
+    expect(over10(low)).toBeGreaterThan(0);
+    expect(over10(low)).toBeLessThan(HTML_BROTLI_LAST_TRY_SHARE);
+    const far = pageOf(40_000);
+    expect(over10(40_000)).toBeGreaterThan(HTML_BROTLI_LAST_TRY_SHARE);
+
+    const other = new StaticStore(buildDir, security);
+    await other.setRenderedAsync(pages({ "/near": near, "/far": far }));
+    const sent = (path: string) => request(other, path, { headers: { "accept-encoding": "br" } }).body!;
+    expect(sent("/near").equals(at(near, 11))).toBe(true);
+    expect(sent("/far").equals(at(far, HTML_BROTLI_QUALITY_OVER))).toBe(true);
   });
 
   it("leaves the build's files alone: served as before, with the same bytes and ETags, through every replacement", () => {
