@@ -12,7 +12,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import type { Browser, Page } from "@playwright/test";
+import type { Browser, Cookie, Page } from "@playwright/test";
 
 import { freePort } from "../../scripts/lib/free-port";
 import { startTestPostgres, type TestPostgres } from "../../scripts/pg/test-server";
@@ -47,11 +47,26 @@ async function servedEverywhere(site: Site, pathname: string, text: string, { pr
   }
 }
 
-async function staffPage(browser: Browser, site: Site, who: "editor" | "admin"): Promise<Page> {
-  const context = await browser.newContext({ baseURL: site.url });
+/** Sessions already signed in, by site and person: each sign-in with two-factor waits for a TOTP code not yet used (up to 30 s). */
+const sessions = new Map<string, Cookie[]>();
+
+async function staffPage(
+  browser: Browser,
+  site: Site,
+  who: "editor" | "admin",
+  options: { javaScriptEnabled?: boolean } = {},
+): Promise<Page> {
+  const context = await browser.newContext({ baseURL: site.url, ...options });
   const page = await context.newPage();
+  const key = `${site.url} ${who}`;
+  const kept = sessions.get(key);
+  if (kept) {
+    await context.addCookies(kept);
+    return page;
+  }
   const user = E2E_USERS[who];
   await signIn(page, { email: user.email, password: user.password, totpSecret: site.secrets[user.email] });
+  sessions.set(key, await context.cookies());
   return page;
 }
 
@@ -246,15 +261,14 @@ test.describe("content studio on the embedded database", () => {
   test.afterAll(async () => {
     await server?.stop();
   });
-  studioScenarios(() => ({ url: server.server.url, processes: [server.server.url], secrets: server.totpSecrets }));
+  const embedded = (): Site => ({ url: server.server.url, processes: [server.server.url], secrets: server.totpSecrets });
+  studioScenarios(embedded);
 
   test("leaving the form with unsaved changes asks first; staying keeps what was typed, saving clears the question", async ({
     browser,
   }) => {
-    const context = await browser.newContext({ baseURL: server.server.url });
-    const page = await context.newPage();
-    const editor = E2E_USERS.editor;
-    await signIn(page, { email: editor.email, password: editor.password, totpSecret: server.totpSecrets[editor.email] });
+    const page = await staffPage(browser, embedded(), "editor");
+    const context = page.context();
     await page.goto("/admin/content/about");
     await hydrated(page);
     const headline = page.locator('[name="headline"]');
@@ -299,10 +313,8 @@ test.describe("content studio on the embedded database", () => {
   });
 
   test("a megabyte pasted into a field: a message beside it, nothing saved, everything else kept", async ({ browser }) => {
-    const context = await browser.newContext({ baseURL: server.server.url });
-    const page = await context.newPage();
-    const editor = E2E_USERS.editor;
-    await signIn(page, { email: editor.email, password: editor.password, totpSecret: server.totpSecrets[editor.email] });
+    const page = await staffPage(browser, embedded(), "editor");
+    const context = page.context();
     await page.goto("/admin/content/service/audio-visual");
     await page.locator('[name="headline"]').fill("A headline typed before the paste");
     await page.locator('[name="intro"]').evaluate((el, text) => ((el as HTMLTextAreaElement).value = text), "x".repeat(1_000_000));
@@ -318,10 +330,8 @@ test.describe("content studio on the embedded database", () => {
   test("without JavaScript the form works: a row added by its button, the draft saved and published; markup typed in a heading is shown as text", async ({
     browser,
   }) => {
-    const context = await browser.newContext({ baseURL: server.server.url, javaScriptEnabled: false });
-    const page = await context.newPage();
-    const editor = E2E_USERS.editor;
-    await signIn(page, { email: editor.email, password: editor.password, totpSecret: server.totpSecrets[editor.email] });
+    const page = await staffPage(browser, embedded(), "editor", { javaScriptEnabled: false });
+    const context = page.context();
     await page.goto("/admin/content/service/voip");
     const questions = page.locator('[name^="faqs."][name$=".question"]');
     const before = await questions.count();
@@ -353,10 +363,8 @@ test.describe("content studio on the embedded database", () => {
   test("a legal section's text is Markdown: the live preview shows it as the page will, the published page has the formatting and none of the script", async ({
     browser,
   }) => {
-    const context = await browser.newContext({ baseURL: server.server.url });
-    const page = await context.newPage();
-    const editor = E2E_USERS.editor;
-    await signIn(page, { email: editor.email, password: editor.password, totpSecret: server.totpSecrets[editor.email] });
+    const page = await staffPage(browser, embedded(), "editor");
+    const context = page.context();
     await page.goto("/admin/content/legal/terms");
     const text = page.locator('[name="sections.0.body"]');
     await expect(text).toHaveValue(/These terms apply to every page/);
