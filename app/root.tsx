@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { useEffect, type ReactNode } from "react";
 import {
   isRouteErrorResponse,
@@ -24,7 +23,7 @@ import { useWebFontOnNavigation } from "~/first-paint/web-font";
 import type { RootData } from "~/lib/meta";
 import { organizationJsonLd, withBrand } from "~/lib/seo";
 import { itemData, itemTitle, parseItemId } from "~/studio/content-types";
-import { siteContent } from "~/studio/live.server";
+import { factsKeyOf, siteContent } from "~/studio/live.server";
 
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
@@ -37,8 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ro
   const previewed = new URL(request.url).searchParams.get(PREVIEW_PARAM);
   const ref = previewed === null ? null : parseItemId(previewed);
   const preview = ref && { itemId: ref.id, title: itemTitle(ref.id, itemData(content, ref.id)) };
-  const factsKey = createHash("sha1").update(JSON.stringify(content.facts)).digest("base64url").slice(0, 8);
-  return { origin: env().SITE_URL, facts: content.facts, factsKey, ...(preview ? { preview } : {}) };
+  return { origin: env().SITE_URL, facts: content.facts, factsKey: factsKeyOf(content.facts), ...(preview ? { preview } : {}) };
 }
 
 // Read again at each navigation to another page, so that facts published since the page loaded

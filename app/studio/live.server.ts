@@ -10,6 +10,7 @@
  * reload. Every process also publishes scheduled drafts whose time has come (the store's row lock
  * makes each one published once).
  */
+import { createHash } from "node:crypto";
 import type { AppLoadContext } from "react-router";
 
 import { recordAudit } from "~/auth/audit.server";
@@ -243,4 +244,19 @@ let seed: SiteContent | undefined;
 export function siteContent(request: Request, context: AppLoadContext): Promise<SiteContent> {
   if (!context?.services) return Promise.resolve((seed ??= seedContent()));
   return context.services.content.forRequest(request);
+}
+
+const factsKeys = new WeakMap<SiteContent["facts"], string>();
+
+/**
+ * A short hash of the business facts (the root loader's `factsKey`): made once per published
+ * content (the facts object is the same until the next reload), not at every request.
+ */
+export function factsKeyOf(facts: SiteContent["facts"]): string {
+  let key = factsKeys.get(facts);
+  if (key === undefined) {
+    key = createHash("sha1").update(JSON.stringify(facts)).digest("base64url").slice(0, 8);
+    factsKeys.set(facts, key);
+  }
+  return key;
 }

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from "react";
+import type { Blocker } from "react-router";
 
 import { Button } from "~/components/ui/button";
 
@@ -61,5 +62,27 @@ export function ConfirmDialog({
         {actions}
       </div>
     </dialog>
+  );
+}
+
+/**
+ * What an editor with unsaved changes is asked when leaving for another page: the blocker of
+ * useUnsavedChanges (use-unsaved-changes.ts) either proceeds or stays. `what`: "post", "item"...
+ */
+export function UnsavedChangesDialog({ blocker, what }: { blocker: Blocker; what: string }) {
+  return (
+    <ConfirmDialog
+      open={blocker.state === "blocked"}
+      title="Leave without saving?"
+      cancelLabel="Stay and keep editing"
+      onCancel={() => blocker.reset?.()}
+      actions={
+        <Button type="button" variant="danger" onClick={() => blocker.proceed?.()}>
+          Leave and discard changes
+        </Button>
+      }
+    >
+      This {what} has changes that are not saved. They will be lost if you leave.
+    </ConfirmDialog>
   );
 }

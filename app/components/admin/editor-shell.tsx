@@ -11,7 +11,7 @@ import { SLUG_MAX, SLUG_PATTERN_HTML, slugify } from "~/lib/slug";
 import type { EditorResult } from "~/markdown/editor-types";
 
 import { ConfirmedDeleteForm, DeleteStep } from "./confirm-delete";
-import { ConfirmDialog } from "./confirm-dialog";
+import { ConfirmDialog, UnsavedChangesDialog } from "./confirm-dialog";
 import { MarkdownPreview } from "./markdown-preview";
 import { useDocumentPreview } from "./use-document-preview";
 import { useUnsavedChanges } from "./use-unsaved-changes";
@@ -263,19 +263,7 @@ export function EditorShell({
         </ConfirmDialog>
       )}
 
-      <ConfirmDialog
-        open={blocker.state === "blocked"}
-        title="Leave without saving?"
-        cancelLabel="Stay and keep editing"
-        onCancel={() => blocker.reset?.()}
-        actions={
-          <Button type="button" variant="danger" onClick={() => blocker.proceed?.()}>
-            Leave and discard changes
-          </Button>
-        }
-      >
-        This {what} has changes that are not saved. They will be lost if you leave.
-      </ConfirmDialog>
+      <UnsavedChangesDialog blocker={blocker} what={what} />
     </>
   );
 }

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation, type ShouldRevalidateFunction } from "react-router";
 
 import { AdminTable, type AdminColumn } from "~/components/admin/admin-table";
-import { ConfirmDialog } from "~/components/admin/confirm-dialog";
+import { ConfirmDialog, UnsavedChangesDialog } from "~/components/admin/confirm-dialog";
 import { ContentFields } from "~/components/admin/content-fields";
 import { ItemNotFound } from "~/components/admin/editor-shell";
 import { useUnsavedChanges } from "~/components/admin/use-unsaved-changes";
@@ -200,19 +200,7 @@ export default function ContentItem({ loaderData: { item, values, history, compa
         {item.publishedVersion}.
       </ConfirmDialog>
 
-      <ConfirmDialog
-        open={blocker.state === "blocked"}
-        title="Leave without saving?"
-        cancelLabel="Stay and keep editing"
-        onCancel={() => blocker.reset?.()}
-        actions={
-          <Button type="button" variant="danger" onClick={() => blocker.proceed?.()}>
-            Leave and discard changes
-          </Button>
-        }
-      >
-        This item has changes that are not saved. They will be lost if you leave.
-      </ConfirmDialog>
+      <UnsavedChangesDialog blocker={blocker} what="item" />
 
       {compare && (
         <section id="compare" aria-labelledby="compare-heading" className="mt-10">
